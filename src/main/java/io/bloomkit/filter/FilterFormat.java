@@ -1,0 +1,377 @@
+package io.bloomkit.filter;
+
+import io.bloomkit.hash.HashStrategy;
+import io.bloomkit.theory.AcbfSizing;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.zip.CRC32C;
+import java.util.zip.CheckedInputStream;
+import java.util.zip.CheckedOutputStream;
+
+/**
+ * The one binary format of every filter family. All integers are big-endian.
+ *
+ * <pre>
+ * offset  size  field          meaning
+ * ------  ----  -------------  -------------------------------------------------------------
+ *      0     4  magic          0x424C4D4B, "BLMK"
+ *      4     2  version        format version, {@value #VERSION}
+ *      6     1  family         {@link FilterFamily#id()}: 1 bf, 2 cbf, 3 acbf, 4 exact
+ *      7     1  hash           {@link HashStrategy#id()}: 1 Murmur3 x64 128, double hashing
+ *      8     4  numHashes      k
+ *     12     4  variant        acbf: {@link AcbfSizing#id()} (0 optimal, t = 1..3); else 0
+ *     16     8  positions      hash range: bits (bf), counters (cbf), m1 (acbf), keys (exact)
+ *     24     8  counters       m: counters (cbf, acbf); 0 otherwise
+ *     32     8  memoryBits     bits (bf), 4m (cbf, acbf budget), payload bits (exact)
+ *     40     8  items          keys held
+ *     48     8  capacity       acbf: most items the idle space holds; others: sized-for items
+ *     56     8  payloadBytes   length of the payload that follows
+ *     64     n  payload        family-specific, see each family's writeTo
+ *   64+n     4  checksum       CRC32C of bytes [0, 64+n)
+ * </pre>
+ *
+ * Reading checks, in order, magic, version, family, hash, the header values, the payload length,
+ * the checksum, then the payload's own consistency; any failure is a {@link
+ * CorruptFilterException} naming the field and the value found.
+ */
+final class FilterFormat {
+  static final int MAGIC = 0x424C4D4B;
+  static final int VERSION = 1;
+  static final int HEADER_BYTES = 64;
+  /** Refuse payloads larger than this (a corrupt length would otherwise allocate wildly). */
+  static final long MAX_PAYLOAD_BYTES = 1L << 40;
+
+  private FilterFormat() {}
+
+  /** The fixed header, as written or as read and checked. */
+  static final class Header {
+    final FilterFamily family;
+    final HashStrategy hash;
+    final int numHashes;
+    final int variant;
+    final long positions;
+    final long counters;
+    final long memoryBits;
+    final long items;
+    final long capacity;
+    final long payloadBytes;
+
+    Header(FilterShape shape, HashStrategy hash, long items, long payloadBytes) {
+      this.family = shape.family();
+      this.hash = hash;
+      this.numHashes = shape.numHashes();
+      this.variant = shape.acbfSizing() == null ? 0 : shape.acbfSizing().id();
+      this.positions = shape.positions();
+      this.counters = shape.counters();
+      this.memoryBits = shape.memoryBits();
+      this.items = items;
+      this.capacity = shape.capacity();
+      this.payloadBytes = payloadBytes;
+    }
+
+    private Header(
+        FilterFamily family,
+        HashStrategy hash,
+        int numHashes,
+        int variant,
+        long positions,
+        long counters,
+        long memoryBits,
+        long items,
+        long capacity,
+        long payloadBytes) {
+      this.family = family;
+      this.hash = hash;
+      this.numHashes = numHashes;
+      this.variant = variant;
+      this.positions = positions;
+      this.counters = counters;
+      this.memoryBits = memoryBits;
+      this.items = items;
+      this.capacity = capacity;
+      this.payloadBytes = payloadBytes;
+    }
+
+    /** The shape these header values describe; throws naming the field that is out of range. */
+    FilterShape shape() throws CorruptFilterException {
+      try {
+        switch (family) {
+          case BLOOM:
+            return FilterShape.bloom(positions, numHashes, items);
+          case COUNTING:
+            return FilterShape.counting(positions, numHashes, items);
+          case ACCURATE_COUNTING:
+            {
+              AcbfSizing s = AcbfSizing.fromId(variant);
+              if (s == null) {
+                throw new CorruptFilterException("variant", "unknown ACBF variant " + variant);
+              }
+              FilterShape shape = FilterShape.acbf(s, counters, numHashes, capacity, items);
+              if (shape.positions() != positions) {
+                throw new CorruptFilterException(
+                    "positions",
+                    "first level " + positions + " does not match " + shape.positions()
+                        + " computed from counters, numHashes and capacity");
+              }
+              return shape;
+            }
+          case EXACT:
+            return FilterShape.exact(positions, memoryBits);
+          default:
+            throw new CorruptFilterException("family", "no shape for " + family);
+        }
+      } catch (IllegalArgumentException e) {
+        throw new CorruptFilterException("parameters", e.getMessage());
+      }
+    }
+  }
+
+  /**
+   * Writes the header, the payload produced by {@code payload} (which must write exactly
+   * {@code header.payloadBytes} bytes) and the checksum.
+   */
+  static void write(OutputStream out, Header h, PayloadWriter payload) throws IOException {
+    CRC32C crc = new CRC32C();
+    CheckedOutputStream checked = new CheckedOutputStream(nonClosing(out), crc);
+    DataOutputStream d = new DataOutputStream(checked);
+    d.writeInt(MAGIC);
+    d.writeShort(VERSION);
+    d.writeByte(h.family.id());
+    d.writeByte(h.hash.id());
+    d.writeInt(h.numHashes);
+    d.writeInt(h.variant);
+    d.writeLong(h.positions);
+    d.writeLong(h.counters);
+    d.writeLong(h.memoryBits);
+    d.writeLong(h.items);
+    d.writeLong(h.capacity);
+    d.writeLong(h.payloadBytes);
+    int before = d.size();
+    payload.write(d);
+    long written = (long) d.size() - before;
+    if (d.size() != Integer.MAX_VALUE && written != h.payloadBytes) {
+      throw new IllegalStateException(
+          "payload writer wrote " + written + " bytes, header says " + h.payloadBytes);
+    }
+    d.flush();
+    new DataOutputStream(nonClosing(out)).writeInt((int) crc.getValue());
+    out.flush();
+  }
+
+  /** Writes a payload to a stream that computes the checksum. */
+  interface PayloadWriter {
+    void write(DataOutputStream out) throws IOException;
+  }
+
+  /** A reader positioned after the header: payload reads go through the checksum. */
+  static final class Reader {
+    final Header header;
+    final DataInputStream payload;
+    private final CRC32C crc;
+    private final InputStream raw;
+    private long remaining;
+
+    private Reader(Header header, DataInputStream payload, CRC32C crc, InputStream raw) {
+      this.header = header;
+      this.payload = payload;
+      this.crc = crc;
+      this.raw = raw;
+      this.remaining = header.payloadBytes;
+    }
+
+    long readLong(String field) throws IOException {
+      need(8, field);
+      remaining -= 8;
+      try {
+        return payload.readLong();
+      } catch (EOFException e) {
+        throw truncatedPayload(field);
+      }
+    }
+
+    int readInt(String field) throws IOException {
+      need(4, field);
+      remaining -= 4;
+      try {
+        return payload.readInt();
+      } catch (EOFException e) {
+        throw truncatedPayload(field);
+      }
+    }
+
+    void readLongs(long[] into, String field) throws IOException {
+      need(8L * into.length, field);
+      try {
+        for (int i = 0; i < into.length; i++) {
+          into[i] = payload.readLong();
+        }
+      } catch (EOFException e) {
+        throw truncatedPayload(field);
+      }
+      remaining -= 8L * into.length;
+    }
+
+    void readFully(byte[] into, String field) throws IOException {
+      need(into.length, field);
+      try {
+        payload.readFully(into);
+      } catch (EOFException e) {
+        throw truncatedPayload(field);
+      }
+      remaining -= into.length;
+    }
+
+    /** Reads and discards {@code n} payload bytes (still checksummed). */
+    void skip(long n, String field) throws IOException {
+      need(n, field);
+      byte[] buf = new byte[8192];
+      long left = n;
+      while (left > 0) {
+        int r = payload.read(buf, 0, (int) Math.min(buf.length, left));
+        if (r < 0) {
+          throw truncatedPayload(field);
+        }
+        left -= r;
+      }
+      remaining -= n;
+    }
+
+    long remaining() {
+      return remaining;
+    }
+
+    private void need(long n, String field) throws CorruptFilterException {
+      if (n > remaining) {
+        throw new CorruptFilterException(
+            "payloadBytes",
+            "payload of " + header.payloadBytes + " bytes is too short for " + field);
+      }
+    }
+
+    /** Checks that the payload was consumed exactly, then verifies the checksum. */
+    void finish() throws IOException {
+      if (remaining != 0) {
+        throw new CorruptFilterException(
+            "payloadBytes",
+            header.payloadBytes + " declared, " + remaining + " bytes left unread by the "
+                + header.family.shortName() + " reader");
+      }
+      int expected = (int) crc.getValue();
+      int stored;
+      try {
+        stored = new DataInputStream(raw).readInt();
+      } catch (EOFException e) {
+        throw new CorruptFilterException("checksum", "file truncated before the checksum");
+      }
+      if (stored != expected) {
+        throw new CorruptFilterException(
+            "checksum",
+            String.format("CRC32C stored 0x%08x, computed 0x%08x", stored, expected));
+      }
+    }
+  }
+
+  /** Reads and checks the header; the returned reader delivers the payload. */
+  static Reader open(InputStream in) throws IOException {
+    CRC32C crc = new CRC32C();
+    DataInputStream d = new DataInputStream(new CheckedInputStream(in, crc));
+    int magic = readInt(d, "magic");
+    if (magic != MAGIC) {
+      throw new CorruptFilterException(
+          "magic", String.format("0x%08x, expected 0x%08x (\"BLMK\")", magic, MAGIC));
+    }
+    int version = readUnsignedShort(d, "version");
+    if (version != VERSION) {
+      throw new CorruptFilterException(
+          "version", version + " is not a known format version (this reader knows " + VERSION + ")");
+    }
+    int familyId = readUnsignedByte(d, "family");
+    FilterFamily family = FilterFamily.fromId(familyId);
+    if (family == null) {
+      throw new CorruptFilterException("family", "unknown family id " + familyId);
+    }
+    int hashId = readUnsignedByte(d, "hash");
+    HashStrategy hash = HashStrategy.fromId(hashId);
+    if (hash == null) {
+      throw new CorruptFilterException("hash", "unknown hash id " + hashId);
+    }
+    int numHashes = readInt(d, "numHashes");
+    int variant = readInt(d, "variant");
+    long positions = readLong(d, "positions");
+    long counters = readLong(d, "counters");
+    long memoryBits = readLong(d, "memoryBits");
+    long items = readLong(d, "items");
+    long capacity = readLong(d, "capacity");
+    long payloadBytes = readLong(d, "payloadBytes");
+    if (items < 0) {
+      throw new CorruptFilterException("items", "negative: " + items);
+    }
+    if (payloadBytes < 0 || payloadBytes > MAX_PAYLOAD_BYTES) {
+      throw new CorruptFilterException("payloadBytes", "out of range: " + payloadBytes);
+    }
+    Header h =
+        new Header(
+            family, hash, numHashes, variant, positions, counters, memoryBits, items, capacity,
+            payloadBytes);
+    return new Reader(h, d, crc, in);
+  }
+
+  private static int readInt(DataInputStream d, String field) throws IOException {
+    try {
+      return d.readInt();
+    } catch (EOFException e) {
+      throw truncatedHeader(field);
+    }
+  }
+
+  private static long readLong(DataInputStream d, String field) throws IOException {
+    try {
+      return d.readLong();
+    } catch (EOFException e) {
+      throw truncatedHeader(field);
+    }
+  }
+
+  private static int readUnsignedShort(DataInputStream d, String field) throws IOException {
+    try {
+      return d.readUnsignedShort();
+    } catch (EOFException e) {
+      throw truncatedHeader(field);
+    }
+  }
+
+  private static int readUnsignedByte(DataInputStream d, String field) throws IOException {
+    try {
+      return d.readUnsignedByte();
+    } catch (EOFException e) {
+      throw truncatedHeader(field);
+    }
+  }
+
+  private static CorruptFilterException truncatedHeader(String field) {
+    return new CorruptFilterException(field, "file truncated in the header");
+  }
+
+  /** Wraps an EOF inside the payload as a named truncation. */
+  static CorruptFilterException truncatedPayload(String field) {
+    return new CorruptFilterException("payload", "file truncated while reading " + field);
+  }
+
+  private static OutputStream nonClosing(OutputStream out) {
+    return new java.io.FilterOutputStream(out) {
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        out.write(b, off, len);
+      }
+
+      @Override
+      public void close() throws IOException {
+        flush();
+      }
+    };
+  }
+}

@@ -1,0 +1,2 @@
+package io.bloomkit.mapreduce;
+public class BloomkitDriver { public static void main(String[] a) {} }

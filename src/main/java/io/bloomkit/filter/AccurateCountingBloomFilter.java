@@ -444,6 +444,46 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     items += o.items;
   }
 
+  /**
+   * Checks invariants 2 and 3 of the class comment from scratch and returns a description of the
+   * first violation, or null. For tests: O(m1).
+   */
+  String invariantViolation() {
+    long sum = 0;
+    long ones = 0;
+    for (int s = 0; s < upper.length; s++) {
+      long segStart = (long) s << SEGMENT_SHIFT;
+      long len = BitStreams.popcount(l1, segStart, segStart + segmentLength(s));
+      ones += len;
+      long start = 0;
+      while (len > 0) { // |L(j+1)| = popcount(Lj), level after level, inside the segment
+        if (start + len > upperBits[s]) {
+          return "segment " + s + ": levels need more than its " + upperBits[s] + " bits";
+        }
+        long next = BitStreams.popcount(upper[s], start, start + len);
+        start += len;
+        len = next;
+      }
+      if (start != upperBits[s]) {
+        return "segment " + s + ": levels end at " + start + " but it holds " + upperBits[s];
+      }
+      sum += upperBits[s];
+    }
+    if (ones != l1Ones) {
+      return "L1 ones " + ones + " != tracked " + l1Ones;
+    }
+    if (sum != levelBits) {
+      return "level bits " + sum + " != tracked " + levelBits;
+    }
+    if (levelBits != (long) k * items) {
+      return "level bits " + levelBits + " != k * items = " + (long) k * items;
+    }
+    if (levelBits > idleBits) {
+      return "level bits " + levelBits + " exceed idle space " + idleBits;
+    }
+    return null;
+  }
+
   /** Number of levels holding at least one bit, L1 included. */
   public int levels() {
     return levelLengths().length;

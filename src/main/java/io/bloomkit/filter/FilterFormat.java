@@ -100,10 +100,10 @@ final class FilterFormat {
     FilterShape shape() throws CorruptFilterException {
       try {
         switch (family) {
-          case BLOOM:
-            return FilterShape.bloom(positions, numHashes, items);
+          case BLOOM: // capacity holds the items the filter was sized for
+            return FilterShape.bloom(positions, numHashes, capacity);
           case COUNTING:
-            return FilterShape.counting(positions, numHashes, items);
+            return FilterShape.counting(positions, numHashes, capacity);
           case ACCURATE_COUNTING:
             {
               AcbfSizing s = AcbfSizing.fromId(variant);

@@ -288,7 +288,7 @@ public final class FilterShape {
         && positions == o.positions
         && counters == o.counters
         && numHashes == o.numHashes
-        && capacity == o.capacity;
+        && (family != FilterFamily.ACCURATE_COUNTING || capacity == o.capacity);
   }
 
   /** Throws naming the first parameter that differs, with both values. */

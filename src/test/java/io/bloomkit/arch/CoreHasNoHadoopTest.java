@@ -1,0 +1,53 @@
+package io.bloomkit.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.Test;
+
+/** Filters, hashing, bit structures and theory are plain Java: no Hadoop inside. */
+public class CoreHasNoHadoopTest {
+  static final String[] CORE = {
+    "io.bloomkit.hash..", "io.bloomkit.bits..", "io.bloomkit.filter..", "io.bloomkit.theory..",
+    "io.bloomkit.stream..", "io.bloomkit.data.."
+  };
+
+  @Test
+  public void corePackagesImportNothingFromHadoop() {
+    JavaClasses classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.bloomkit");
+    noClasses()
+        .that()
+        .resideInAnyPackage(CORE)
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("org.apache.hadoop..")
+        .check(classes);
+  }
+
+  /** A class that does what the rule forbids, to prove the rule can fail. */
+  static final class UsesHadoop {
+    org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(false);
+  }
+
+  @Test
+  public void theRuleCatchesAViolation() {
+    JavaClasses fixture = new ClassFileImporter().importClasses(UsesHadoop.class);
+    try {
+      noClasses()
+          .that()
+          .resideInAnyPackage("io.bloomkit.arch..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("org.apache.hadoop..")
+          .check(fixture);
+    } catch (AssertionError expected) {
+      return;
+    }
+    throw new AssertionError("a class using Hadoop passed the rule: the rule checks nothing");
+  }
+}

@@ -58,6 +58,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
   private final long[] l1;
   private final long[][] upper; // per segment: its bits of L2..Ld, level after level
   private final int[] upperBits; // per segment: bits used in upper[s]
+  private final int[] segmentOnes; // per segment: set bits of its L1 part = |its L2 part|
   private final long[] scratch;
   private long l1Ones;
   private long levelBits;
@@ -80,6 +81,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     this.l1 = new long[(int) words];
     this.upper = new long[(int) segments][];
     this.upperBits = new int[(int) segments];
+    this.segmentOnes = new int[(int) segments];
     this.scratch = new long[k];
   }
 
@@ -246,7 +248,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     long segStart = (long) s << SEGMENT_SHIFT;
     long[] u = upper[s];
     int levelStart = 0;
-    int levelLen = (int) BitStreams.popcount(l1, segStart, segStart + segmentLength(s));
+    int levelLen = segmentOnes[s];
     int idx = (int) BitStreams.popcount(l1, segStart, p);
     long c = 1;
     while (BitStreams.get(u, levelStart + idx)) {
@@ -268,12 +270,13 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     if (!BitStreams.get(l1, p)) {
       BitStreams.set(l1, p);
       l1Ones++;
+      segmentOnes[s]++;
       insertUpper(s, rank);
       return;
     }
     long[] u = upper[s];
     int levelStart = 0;
-    int levelLen = (int) BitStreams.popcount(l1, segStart, segStart + segmentLength(s));
+    int levelLen = segmentOnes[s];
     int idx = rank;
     while (true) {
       int pos = levelStart + idx;
@@ -296,7 +299,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     long segStart = (long) s << SEGMENT_SHIFT;
     long[] u = upper[s];
     int levelStart = 0;
-    int levelLen = (int) BitStreams.popcount(l1, segStart, segStart + segmentLength(s));
+    int levelLen = segmentOnes[s];
     int idx = (int) BitStreams.popcount(l1, segStart, p);
     int lastOne = -1; // position in u of the last 1 of the chain; -1: it is the L1 bit
     while (true) {
@@ -305,6 +308,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
         if (lastOne < 0) {
           BitStreams.clear(l1, p);
           l1Ones--;
+          segmentOnes[s]--;
         } else {
           BitStreams.clear(u, lastOne);
         }
@@ -385,6 +389,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
       }
     }
     levelBits -= upperBits[s];
+    segmentOnes[s] = n;
     if (n == 0) {
       upper[s] = null;
       upperBits[s] = 0;
@@ -454,6 +459,9 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     for (int s = 0; s < upper.length; s++) {
       long segStart = (long) s << SEGMENT_SHIFT;
       long len = BitStreams.popcount(l1, segStart, segStart + segmentLength(s));
+      if (len != segmentOnes[s]) {
+        return "segment " + s + ": L1 ones " + len + " != tracked " + segmentOnes[s];
+      }
       ones += len;
       long start = 0;
       while (len > 0) { // |L(j+1)| = popcount(Lj), level after level, inside the segment
@@ -499,8 +507,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     int[] len = new int[segments];
     long total = 0;
     for (int s = 0; s < segments; s++) {
-      long segStart = (long) s << SEGMENT_SHIFT;
-      len[s] = (int) BitStreams.popcount(l1, segStart, segStart + segmentLength(s));
+      len[s] = segmentOnes[s];
       total += len[s];
     }
     while (total > 0) {
@@ -544,7 +551,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
   public long inMemoryBits() {
     long bits = 64L * l1.length + 128; // L1 array with its header
     bits += 64L * upper.length + 128; // references
-    bits += 32L * upperBits.length + 128; // used-bit counts
+    bits += 2 * (32L * upperBits.length + 128); // used-bit and L1-ones counts
     for (long[] u : upper) {
       if (u != null) {
         bits += 64L * u.length + 128;
@@ -587,8 +594,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     int[] len = new int[segments];
     long total = 0;
     for (int s = 0; s < segments; s++) {
-      long segStart = (long) s << SEGMENT_SHIFT;
-      len[s] = (int) BitStreams.popcount(l1, segStart, segStart + segmentLength(s));
+      len[s] = segmentOnes[s];
       total += len[s];
     }
     int levelCount = 0;
@@ -691,6 +697,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
       long segStart = (long) s << SEGMENT_SHIFT;
       int n = (int) BitStreams.popcount(f.l1, segStart, segStart + f.segmentLength(s));
       f.l1Ones += n;
+      f.segmentOnes[s] = n;
       if (n == 0) {
         continue;
       }

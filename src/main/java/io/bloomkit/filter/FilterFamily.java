@@ -11,7 +11,19 @@ public enum FilterFamily {
   /** Accurate counting Bloom filter (Li et al. 2013): multi-level bit counters, L1 answers queries. */
   ACCURATE_COUNTING(3, "acbf"),
   /** The exact set of distinct keys: no false positives, the limit of map-side filtering. */
-  EXACT(4, "exact");
+  EXACT(4, "exact"),
+  /** Stable Bloom filter (Deng and Rafiei 2006): d-bit cells, P random decrements per element. */
+  STABLE(5, "sbf"),
+  /** Reservoir-sampling Bloom filter (RSBF): k filters of s bits, reservoir insertion. */
+  RESERVOIR(6, "rsbf"),
+  /** Importance-aware Bloom filter (IBF-2C, IBF-MC, IBF-H). */
+  IMPORTANCE(7, "ibf"),
+  /** Sliding-window timer filter of "One is Enough" (timers as expiry times). */
+  TIMER(8, "timer"),
+  /** Linked counting Bloom filter (global icebergs), two-layer encoding. */
+  LINKED_COUNTING(9, "lcbf"),
+  /** A Bloom filter used as a stream filter (insert every distinct element; no eviction). */
+  STREAM_BLOOM(10, "stream-bf");
 
   private final int id;
   private final String shortName;

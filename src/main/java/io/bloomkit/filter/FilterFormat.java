@@ -20,7 +20,8 @@ import java.util.zip.CheckedOutputStream;
  * ------  ----  -------------  -------------------------------------------------------------
  *      0     4  magic          0x424C4D4B, "BLMK"
  *      4     2  version        format version, {@value #VERSION}
- *      6     1  family         {@link FilterFamily#id()}: 1 bf, 2 cbf, 3 acbf, 4 exact
+ *      6     1  family         {@link FilterFamily#id()}: 1 bf, 2 cbf, 3 acbf, 4 exact, 5..
+ *                               stream families (their parameters open the payload)
  *      7     1  hash           {@link HashStrategy#id()}: 1 Murmur3 x64 128, double hashing
  *      8     4  numHashes      k
  *     12     4  variant        acbf: {@link AcbfSizing#id()} (0 optimal, t = 1..3); else 0
@@ -38,7 +39,7 @@ import java.util.zip.CheckedOutputStream;
  * the checksum, then the payload's own consistency; any failure is a {@link
  * CorruptFilterException} naming the field and the value found.
  */
-final class FilterFormat {
+public final class FilterFormat {
   static final int MAGIC = 0x424C4D4B;
   static final int VERSION = 1;
   static final int HEADER_BYTES = 64;
@@ -47,18 +48,22 @@ final class FilterFormat {
 
   private FilterFormat() {}
 
-  /** The fixed header, as written or as read and checked. */
-  static final class Header {
-    final FilterFamily family;
-    final HashStrategy hash;
-    final int numHashes;
-    final int variant;
-    final long positions;
-    final long counters;
-    final long memoryBits;
-    final long items;
-    final long capacity;
-    final long payloadBytes;
+  /**
+   * The fixed header, as written or as read and checked. Families outside this package (the stream
+   * filters) build it with the public constructor and keep their extra parameters at the start of
+   * their payload.
+   */
+  public static final class Header {
+    public final FilterFamily family;
+    public final HashStrategy hash;
+    public final int numHashes;
+    public final int variant;
+    public final long positions;
+    public final long counters;
+    public final long memoryBits;
+    public final long items;
+    public final long capacity;
+    public final long payloadBytes;
 
     Header(FilterShape shape, HashStrategy hash, long items, long payloadBytes) {
       this.family = shape.family();
@@ -73,7 +78,8 @@ final class FilterFormat {
       this.payloadBytes = payloadBytes;
     }
 
-    private Header(
+    /** A header of raw values (for families without a {@link FilterShape}). */
+    public Header(
         FilterFamily family,
         HashStrategy hash,
         int numHashes,
@@ -134,7 +140,7 @@ final class FilterFormat {
    * Writes the header, the payload produced by {@code payload} (which must write exactly
    * {@code header.payloadBytes} bytes) and the checksum.
    */
-  static void write(OutputStream out, Header h, PayloadWriter payload) throws IOException {
+  public static void write(OutputStream out, Header h, PayloadWriter payload) throws IOException {
     CRC32C crc = new CRC32C();
     CheckedOutputStream checked = new CheckedOutputStream(nonClosing(out), crc);
     DataOutputStream d = new DataOutputStream(checked);
@@ -163,13 +169,13 @@ final class FilterFormat {
   }
 
   /** Writes a payload to a stream that computes the checksum. */
-  interface PayloadWriter {
+  public interface PayloadWriter {
     void write(DataOutputStream out) throws IOException;
   }
 
   /** A reader positioned after the header: payload reads go through the checksum. */
-  static final class Reader {
-    final Header header;
+  public static final class Reader {
+    public final Header header;
     final DataInputStream payload;
     private final CRC32C crc;
     private final InputStream raw;
@@ -183,7 +189,7 @@ final class FilterFormat {
       this.remaining = header.payloadBytes;
     }
 
-    long readLong(String field) throws IOException {
+    public long readLong(String field) throws IOException {
       need(8, field);
       remaining -= 8;
       try {
@@ -193,7 +199,7 @@ final class FilterFormat {
       }
     }
 
-    int readInt(String field) throws IOException {
+    public int readInt(String field) throws IOException {
       need(4, field);
       remaining -= 4;
       try {
@@ -203,7 +209,7 @@ final class FilterFormat {
       }
     }
 
-    void readLongs(long[] into, String field) throws IOException {
+    public void readLongs(long[] into, String field) throws IOException {
       need(8L * into.length, field);
       try {
         for (int i = 0; i < into.length; i++) {
@@ -215,7 +221,7 @@ final class FilterFormat {
       remaining -= 8L * into.length;
     }
 
-    void readFully(byte[] into, String field) throws IOException {
+    public void readFully(byte[] into, String field) throws IOException {
       need(into.length, field);
       try {
         payload.readFully(into);
@@ -226,7 +232,7 @@ final class FilterFormat {
     }
 
     /** Reads and discards {@code n} payload bytes (still checksummed). */
-    void skip(long n, String field) throws IOException {
+    public void skip(long n, String field) throws IOException {
       need(n, field);
       byte[] buf = new byte[8192];
       long left = n;
@@ -240,7 +246,7 @@ final class FilterFormat {
       remaining -= n;
     }
 
-    long remaining() {
+    public long remaining() {
       return remaining;
     }
 
@@ -253,7 +259,7 @@ final class FilterFormat {
     }
 
     /** Checks that the payload was consumed exactly, then verifies the checksum. */
-    void finish() throws IOException {
+    public void finish() throws IOException {
       if (remaining != 0) {
         throw new CorruptFilterException(
             "payloadBytes",
@@ -276,7 +282,7 @@ final class FilterFormat {
   }
 
   /** Reads and checks the header; the returned reader delivers the payload. */
-  static Reader open(InputStream in) throws IOException {
+  public static Reader open(InputStream in) throws IOException {
     CRC32C crc = new CRC32C();
     DataInputStream d = new DataInputStream(new CheckedInputStream(in, crc));
     int magic = readInt(d, "magic");
@@ -357,7 +363,7 @@ final class FilterFormat {
   }
 
   /** Wraps an EOF inside the payload as a named truncation. */
-  static CorruptFilterException truncatedPayload(String field) {
+  public static CorruptFilterException truncatedPayload(String field) {
     return new CorruptFilterException("payload", "file truncated while reading " + field);
   }
 

@@ -147,6 +147,10 @@ public final class Theory {
     return Math.max(bits, 1);
   }
 
+  // ---- Stream duplicate detection: SBF, RSBF, IBF (issue: stream filters) ----------------------
+
+  // ---- Distributed filtering ("One is Enough") and linked counting Bloom filters --------------
+
   static void checkPositive(String name, long v) {
     if (v <= 0) {
       throw new IllegalArgumentException(name + " must be positive: " + v);

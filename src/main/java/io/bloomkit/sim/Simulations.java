@@ -1,0 +1,25 @@
+package io.bloomkit.sim;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** The registry of simulations, one line each. */
+public final class Simulations {
+  private Simulations() {}
+
+  public static List<Simulation> all() {
+    List<Simulation> all = new ArrayList<>();
+    // register simulations here, one line each
+    return Collections.unmodifiableList(all);
+  }
+
+  public static Simulation named(String name) {
+    for (Simulation s : all()) {
+      if (s.name().equals(name)) {
+        return s;
+      }
+    }
+    return null;
+  }
+}

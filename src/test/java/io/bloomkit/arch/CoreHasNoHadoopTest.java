@@ -11,7 +11,7 @@ import org.junit.Test;
 public class CoreHasNoHadoopTest {
   static final String[] CORE = {
     "io.bloomkit.hash..", "io.bloomkit.bits..", "io.bloomkit.filter..", "io.bloomkit.theory..",
-    "io.bloomkit.stream..", "io.bloomkit.data.."
+    "io.bloomkit.stream..", "io.bloomkit.data..", "io.bloomkit.sim..", "io.bloomkit.distributed.."
   };
 
   @Test

@@ -11,6 +11,7 @@ public final class Simulations {
   public static List<Simulation> all() {
     List<Simulation> all = new ArrayList<>();
     // register simulations here, one line each
+    all.add(new AcbfSimulation());
     return Collections.unmodifiableList(all);
   }
 

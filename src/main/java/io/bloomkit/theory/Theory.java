@@ -150,6 +150,347 @@ public final class Theory {
   // ---- Stream duplicate detection: SBF, RSBF, IBF (issue: stream filters) ----------------------
 
   // ---- Distributed filtering ("One is Enough") and linked counting Bloom filters --------------
+  //
+  // "One is Enough": Koloniari, Ntarmos, Souravlias, Pitoura, "One is Enough: Distributed
+  // Filtering for Duplicate Elimination", CIKM 2011 (shared papers/000). "Icebergs": Wu, Xiao, Li,
+  // Sun, "A Distributed Algorithm for Finding Global Icebergs with Linked Counting Bloom Filters"
+  // (shared papers/003). The text extraction garbled some formulas; where a formula below is a
+  // reconstruction rather than the printed text, its javadoc says so and why.
+  //
+  //   vertical, S slices of one m-bit filter     (1 - (1 - 1/m)^(kn))^k           [One eq. 3]
+  //   horizontal, S slices of m/S bits           (1 - (1 - S/m)^(kn/S))^k         [One eq. 4]
+  //   v-h diced, S x S' slices                   (1 - (1 - SS'/m)^(kn/(SS')))^k   [One sec. 3.3]
+  //   horizontal, f failed slices count as set   f/S + (1 - f/S) P                [One eq. 5]
+  //   vertical, f failed slices count as set     (f/S + (1 - f/S) p)^k            [One eq. 6]
+  //   failed slices count as unset               FN: f/S (h), 1 - (1 - f/S)^k (v)  [One sec. 3.2]
+  //   x-of-k heuristic (vertical)                FP ~ ((1 - f/S) p)^x, FN = P[failed >= k-x+1]
+  //   fault tolerance S_f                        f(1-P)/(Pmax-P) (h), f(1-P^(1/k))/(Pmax^(1/k)-P^(1/k)) (v)
+  //   equal timers, all k equal                  (1 - e^(-k/m))^k                 [One sec. 4]
+  //   dynamic size thresholds                    n = -(m/k) ln(1 - P^(1/k)), z = m P^(1/k) [One sec. 5]
+  //   LCBF error bounds                          (1-(1-1/m)^k)^k <= err <= (1-(1-1/m)^(kn))^k [Icebergs eq. 1, 2]
+  //   LCBF encodings                             two-layer m + (l+1)V, one-layer (l+1)(V + empty)  [Icebergs V]
+  // where P = (1 - e^(-kn/m))^k is the unsliced rate (One eq. 2) and p = 1 - e^(-kn/m) the share of
+  // set bits.
+
+  /**
+   * False positive rate of a vertically sliced filter: all n items go into one m-bit filter whatever
+   * S, so {@code (1 - (1 - 1/m)^(kn))^k} [One is Enough eq. 3, = eq. 1].
+   */
+  public static double verticalSlicedFpp(long m, int k, int slices, long n) {
+    checkPositive("memoryBits", m);
+    checkHashes(k);
+    checkPositive("slices", slices);
+    return exactBloomFpp(m, k, n);
+  }
+
+  /**
+   * False positive rate of a horizontally sliced filter: S slices of m/S bits, n/S items each on
+   * average, {@code (1 - (1 - S/m)^(kn/S))^k} [One is Enough eq. 4].
+   */
+  public static double horizontalSlicedFpp(long m, int k, int slices, long n) {
+    checkPositive("memoryBits", m);
+    checkHashes(k);
+    checkPositive("slices", slices);
+    if (n <= 0) {
+      return 0.0;
+    }
+    double s = slices;
+    double perSlice = -Math.expm1((double) k * n / s * Math.log1p(-s / m));
+    return Math.pow(perSlice, k);
+  }
+
+  /**
+   * Diced filters [One is Enough sec. 3.3]: the vertical split changes nothing, so an h-v diced
+   * filter (S horizontal slices, each cut vertically in S') has the rate of the horizontal filter
+   * with S slices (eq. 4; the printed formula lost its outer exponent k in extraction), and a v-h
+   * diced filter (S vertical slices, each a horizontal filter of S') that of a horizontal filter
+   * with S*S' slices, {@code (1 - (1 - SS'/m)^(kn/(SS')))^k}.
+   */
+  public static double dicedFpp(boolean verticalOfHorizontal, long m, int k, int slices, int subSlices, long n) {
+    checkPositive("subSlices", subSlices);
+    return verticalOfHorizontal
+        ? horizontalSlicedFpp(m, k, slices * subSlices, n)
+        : horizontalSlicedFpp(m, k, slices, n);
+  }
+
+  /** Eq. 1 of One is Enough, {@code (1 - (1 - 1/m)^(kn))^k}, without the e approximation. */
+  public static double exactBloomFpp(long m, int k, long n) {
+    checkPositive("m", m);
+    checkHashes(k);
+    if (n <= 0) {
+      return 0.0;
+    }
+    return Math.pow(-Math.expm1((double) k * n * Math.log1p(-1.0 / m)), k);
+  }
+
+  /** The expected share of set bits after n items, {@code p = 1 - e^(-kn/m)} [One eq. 2]. */
+  public static double setBitShare(long m, int k, long n) {
+    checkPositive("m", m);
+    checkHashes(k);
+    return n <= 0 ? 0.0 : -Math.expm1(-(double) k * n / m);
+  }
+
+  /**
+   * Horizontal filter with f of S slices failed, events of failed slices taken as duplicates:
+   * {@code f/S + (1 - f/S)(1 - e^(-kn/m))^k} [One is Enough eq. 5].
+   */
+  public static double horizontalFailedSetFpp(long m, int k, long n, int slices, int failed) {
+    double phi = failedShare(slices, failed);
+    return phi + (1 - phi) * bloomFpp(m, n, k);
+  }
+
+  /**
+   * Vertical filter with f of S slices failed, failed bits taken as set: {@code (f/S + (1 - f/S)(1
+   * - e^(-kn/m)))^k} [One is Enough eq. 6].
+   */
+  public static double verticalFailedSetFpp(long m, int k, long n, int slices, int failed) {
+    double phi = failedShare(slices, failed);
+    return Math.pow(phi + (1 - phi) * setBitShare(m, k, n), k);
+  }
+
+  /**
+   * Diced filter with f of S*S' sites failed, failed bits taken as set: behaves as a vertical
+   * filter with S*S' slices [One is Enough eq. 7]. The extracted text reads {@code (f/(SS') + (1 -
+   * f/S) p)^k}; the second share must be the complement of the first (a bit is either on a failed
+   * site or not), so this returns {@code (f/(SS') + (1 - f/(SS')) p)^k}, i.e. eq. 6 with S*S'.
+   */
+  public static double dicedFailedSetFpp(long m, int k, long n, int slices, int subSlices, int failed) {
+    checkPositive("subSlices", subSlices);
+    return verticalFailedSetFpp(m, k, n, slices * subSlices, failed);
+  }
+
+  /**
+   * Horizontal filter, events of failed slices taken as distinct [One is Enough sec. 3.2]: false
+   * negative rate {@code f/S} (every event of a failed slice).
+   */
+  public static double horizontalFailedUnsetFnr(int slices, int failed) {
+    return failedShare(slices, failed);
+  }
+
+  /**
+   * Horizontal filter, events of failed slices taken as distinct: false positive rate {@code (1 -
+   * f/S)(1 - e^(-kn/m))^k} [One is Enough sec. 3.2].
+   */
+  public static double horizontalFailedUnsetFpp(long m, int k, long n, int slices, int failed) {
+    return (1 - failedShare(slices, failed)) * bloomFpp(m, n, k);
+  }
+
+  /**
+   * Vertical filter, failed bits taken as unset: a duplicate is missed when at least one of its k
+   * bits is on a failed slice, {@code sum_{i=1..k} C(k,i) (f/S)^i (1 - f/S)^(k-i) = 1 - (1 -
+   * f/S)^k} [One is Enough sec. 3.2; the printed sum has no binomial coefficients, which it needs
+   * to be a probability: without them it is not 1 when f = S].
+   */
+  public static double verticalFailedUnsetFnr(int k, int slices, int failed) {
+    checkHashes(k);
+    return -Math.expm1(k * Math.log1p(-failedShare(slices, failed)));
+  }
+
+  /**
+   * Vertical filter, failed bits taken as unset: {@code ((1 - f/S)(1 - e^(-kn/m)))^k} [One is
+   * Enough sec. 3.2].
+   */
+  public static double verticalFailedUnsetFpp(long m, int k, long n, int slices, int failed) {
+    return Math.pow((1 - failedShare(slices, failed)) * setBitShare(m, k, n), k);
+  }
+
+  /**
+   * The x-of-k heuristic for vertical filters as printed [One is Enough sec. 3.2]: {@code VP_fp =
+   * ((1 - f/S)(1 - e^(-kn/m)))^x}, the chance that x given bits are alive and set. It ignores that
+   * the other alive bits must be set too and that any x of the k may be the alive ones; {@link
+   * #verticalAtLeastFpp} is the exact rate the filter has.
+   */
+  public static double verticalAtLeastFppPaper(long m, int k, long n, int slices, int failed, int x) {
+    checkAtLeast(k, x);
+    return Math.pow((1 - failedShare(slices, failed)) * setBitShare(m, k, n), x);
+  }
+
+  /**
+   * The x-of-k heuristic, exact under the paper's model (each of the k bits on a failed slice with
+   * probability f/S independently, each alive bit set with probability p = 1 - e^(-kn/m)): a
+   * fresh event is a false positive when a >= x bits are alive and all of them set, {@code
+   * sum_{a=x..k} C(k,a) (1-f/S)^a (f/S)^(k-a) p^a}.
+   */
+  public static double verticalAtLeastFpp(long m, int k, long n, int slices, int failed, int x) {
+    checkAtLeast(k, x);
+    double phi = failedShare(slices, failed);
+    double p = setBitShare(m, k, n);
+    double sum = 0;
+    for (int a = x; a <= k; a++) {
+      sum += binomial(k, a) * Math.pow(1 - phi, a) * Math.pow(phi, k - a) * Math.pow(p, a);
+    }
+    return sum;
+  }
+
+  /**
+   * The x-of-k heuristic's false negative rate: a duplicate (all its alive bits set) is called
+   * distinct when fewer than x of its bits are alive, i.e. at least k-x+1 failed, {@code
+   * sum_{i=k-x+1..k} C(k,i) (f/S)^i (1 - f/S)^(k-i)} [One is Enough sec. 3.2, with the binomial
+   * coefficients the extracted sum lacks, see {@link #verticalFailedUnsetFnr}].
+   */
+  public static double verticalAtLeastFnr(int k, int slices, int failed, int x) {
+    checkAtLeast(k, x);
+    double phi = failedShare(slices, failed);
+    double sum = 0;
+    for (int i = k - x + 1; i <= k; i++) {
+      sum += binomial(k, i) * Math.pow(phi, i) * Math.pow(1 - phi, k - i);
+    }
+    return sum;
+  }
+
+  /**
+   * Fault tolerance parameter S_f of a horizontal filter [One is Enough def. 3, eq. 5 solved for
+   * S]: the least number of slices such that f failed ones keep the rate at most {@code maxFpp},
+   * {@code S_f >= f (1 - P) / (Pmax - P)} with P the rate without failures; rounded up.
+   */
+  public static long horizontalFaultToleranceSlices(int failed, double fpp, double maxFpp) {
+    checkFaultTolerance(failed, fpp, maxFpp);
+    return (long) Math.ceil(failed * (1 - fpp) / (maxFpp - fpp) - 1e-9);
+  }
+
+  /**
+   * Fault tolerance parameter S_f of a vertical filter [One is Enough def. 3, eq. 6 solved for S],
+   * {@code S_f >= f (1 - P^(1/k)) / (Pmax^(1/k) - P^(1/k))} (the extracted text lost the roots'
+   * index k); rounded up.
+   */
+  public static long verticalFaultToleranceSlices(int failed, int k, double fpp, double maxFpp) {
+    checkHashes(k);
+    checkFaultTolerance(failed, fpp, maxFpp);
+    double r = Math.pow(fpp, 1.0 / k);
+    double rMax = Math.pow(maxFpp, 1.0 / k);
+    return (long) Math.ceil(failed * (1 - r) / (rMax - r) - 1e-9);
+  }
+
+  /** The share of slices failed, f/S, checking {@code 0 <= f <= S}. */
+  public static double failedShare(int slices, int failed) {
+    checkPositive("slices", slices);
+    if (failed < 0 || failed > slices) {
+      throw new IllegalArgumentException("failed slices must be in [0, " + slices + "]: " + failed);
+    }
+    return (double) failed / slices;
+  }
+
+  /**
+   * Bits of one timer of a window of w time units: a live timer holds 1..w, 0 is expired, so
+   * {@code ceil(log2(w + 1))} [One is Enough sec. 4 writes ceil(log2 w), one short when w is a
+   * power of two].
+   */
+  public static int timerBits(long window) {
+    checkPositive("window", window);
+    return 64 - Long.numberOfLeadingZeros(window);
+  }
+
+  /**
+   * Equal-timers heuristic: a fresh event finds all k timers equal only if one earlier event set
+   * exactly its k positions, the rate of a filter holding one item, {@code (1 - e^(-k/m))^k} [One
+   * is Enough sec. 4].
+   */
+  public static double equalTimersFpp(long m, int k) {
+    return bloomFpp(m, 1, k);
+  }
+
+  /**
+   * Cardinality threshold of dynamic size: the items an m-bit filter holds before its rate passes P,
+   * {@code n = -(m/k) ln(1 - P^(1/k))} [One is Enough sec. 5, eq. 2 solved for n].
+   */
+  public static double dynamicCardinalityThreshold(long m, int k, double fpp) {
+    checkPositive("m", m);
+    checkHashes(k);
+    checkFpp(fpp);
+    return -(double) m / k * Math.log1p(-Math.pow(fpp, 1.0 / k));
+  }
+
+  /**
+   * Density threshold of dynamic size: the set bits (live timers) at which {@code (z/m)^k = P},
+   * {@code z = m P^(1/k)} [One is Enough sec. 5].
+   */
+  public static double dynamicDensityThreshold(long m, int k, double fpp) {
+    checkPositive("m", m);
+    checkHashes(k);
+    checkFpp(fpp);
+    return m * Math.pow(fpp, 1.0 / k);
+  }
+
+  /**
+   * Lower bound of the LCBF error (two items hashed to the same k entries, all frequencies
+   * distinct): {@code (1 - (1 - 1/m)^k)^k} [Icebergs eq. 1].
+   */
+  public static double lcbfErrorLowerBound(long m, int k) {
+    return exactBloomFpp(m, k, 1);
+  }
+
+  /**
+   * Upper bound of the LCBF error (all frequencies equal, n items held): the Bloom rate {@code (1 -
+   * (1 - 1/m)^(kn))^k} [Icebergs eq. 2].
+   */
+  public static double lcbfErrorUpperBound(long m, int k, long n) {
+    return exactBloomFpp(m, k, n);
+  }
+
+  /**
+   * Bits of the two-layer LCBF encoding: m first-layer bits plus (l + 1) bits per stored value
+   * (value and link bit) [Icebergs sec. V].
+   */
+  public static long lcbfTwoLayerBits(long m, long values, int valueBits) {
+    checkPositive("m", m);
+    return m + (valueBits + 1L) * values;
+  }
+
+  /**
+   * Bits of the one-layer LCBF encoding: every entry holds at least one (l + 1)-bit slot, empty or
+   * not, {@code (l + 1)(values + emptyEntries)} [Icebergs sec. V]; the two-layer form saves {@code
+   * m (l + 1) q - m} with q the share of empty entries.
+   */
+  public static long lcbfOneLayerBits(long values, long emptyEntries, int valueBits) {
+    return (valueBits + 1L) * (values + emptyEntries);
+  }
+
+  /** Jain's fairness index {@code (sum x)^2 / (S sum x^2)} of per-slice loads [One is Enough sec. 7, ref. 11]. */
+  public static double fairnessIndex(long[] loads) {
+    double sum = 0;
+    double sq = 0;
+    for (long x : loads) {
+      sum += x;
+      sq += (double) x * x;
+    }
+    return sq == 0 ? 1.0 : sum * sum / (loads.length * sq);
+  }
+
+  /** The largest share of the total load on one slice (optimum 1/S) [One is Enough sec. 7]. */
+  public static double maxLoadShare(long[] loads) {
+    long sum = 0;
+    long max = 0;
+    for (long x : loads) {
+      sum += x;
+      max = Math.max(max, x);
+    }
+    return sum == 0 ? 0.0 : (double) max / sum;
+  }
+
+  static double binomial(int n, int r) {
+    double c = 1;
+    for (int i = 1; i <= r; i++) {
+      c = c * (n - r + i) / i;
+    }
+    return c;
+  }
+
+  private static void checkAtLeast(int k, int x) {
+    checkHashes(k);
+    if (x < 1 || x > k) {
+      throw new IllegalArgumentException("atLeast must be in [1, numHashes=" + k + "]: " + x);
+    }
+  }
+
+  private static void checkFaultTolerance(int failed, double fpp, double maxFpp) {
+    if (failed < 0) {
+      throw new IllegalArgumentException("failed must not be negative: " + failed);
+    }
+    checkFpp(fpp);
+    if (!(maxFpp > fpp && maxFpp < 1)) {
+      throw new IllegalArgumentException("maxFpp must be in (fpp=" + fpp + ", 1): " + maxFpp);
+    }
+  }
 
   static void checkPositive(String name, long v) {
     if (v <= 0) {

@@ -1,0 +1,107 @@
+package io.bloomkit.stream;
+
+import io.bloomkit.bits.BitArray;
+import io.bloomkit.filter.CorruptFilterException;
+import io.bloomkit.filter.FilterFamily;
+import io.bloomkit.filter.FilterFormat;
+import io.bloomkit.theory.Theory;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * The sliding-window filters of "One is Enough" (sections 4 and 5): factories and the reader of
+ * family {@link FilterFamily#TIMER}. The implementations are package-private; everything outside
+ * sees {@link StreamFilter}.
+ */
+public final class WindowFilters {
+  private WindowFilters() {}
+
+  /**
+   * A timer filter of {@code timers} positions, {@code numHashes} hashes and a window of {@code
+   * window} time units; {@code equalTimers} is the k' of the equal-timers heuristic (0: off).
+   */
+  public static StreamFilter timer(long timers, int numHashes, long window, int equalTimers) {
+    return new TimerFilter(timers, numHashes, window, equalTimers, false);
+  }
+
+  /**
+   * A dynamically sized timer filter (section 5): filters of {@code timers} positions are added as
+   * the newest reaches the {@code threshold} ("cardinality" or "density") for target rate {@code
+   * fpp}, and dropped when all their timers have expired.
+   */
+  public static StreamFilter dynamic(
+      long timers, int numHashes, long window, int equalTimers, double fpp, String threshold) {
+    return new DynamicTimerFilter(
+        timers, numHashes, window, equalTimers, fpp, DynamicTimerFilter.Threshold.fromName(threshold));
+  }
+
+  /** The least timers for which {@code expectedItems} live events keep the rate at {@code fpp}. */
+  public static long timersFor(long expectedItems, int numHashes, double fpp) {
+    return Theory.bitsForFpp(expectedItems, numHashes, fpp);
+  }
+
+  /** Reads a timer filter (single or dynamic) written by its {@code writeTo}. */
+  public static StreamFilter read(InputStream in) throws IOException {
+    return read(FilterFormat.open(in));
+  }
+
+  /**
+   * Reads the payload of a timer-family file whose header {@code r} has opened (the dispatch entry
+   * for {@code StreamFilters.read}: {@code case TIMER: return WindowFilters.read(reader);}).
+   */
+  public static StreamFilter read(FilterFormat.Reader r) throws IOException {
+    FilterFormat.Header h = r.header;
+    if (h.family != FilterFamily.TIMER) {
+      throw new CorruptFilterException("family", h.family.shortName() + " is not a timer filter");
+    }
+    if (h.numHashes < 1 || h.numHashes > Theory.MAX_HASHES) {
+      throw new CorruptFilterException("numHashes", "out of range: " + h.numHashes);
+    }
+    if (h.positions <= 0 || h.positions > Integer.MAX_VALUE - 8) {
+      throw new CorruptFilterException("positions", "out of range: " + h.positions);
+    }
+    if (h.capacity != 0) {
+      throw new CorruptFilterException("capacity", "must be 0 for timer filters: " + h.capacity);
+    }
+    if (h.variant != 0) {
+      DynamicTimerFilter.Threshold t = DynamicTimerFilter.Threshold.fromVariant(h.variant);
+      if (t == null) {
+        throw new CorruptFilterException("variant", "unknown timer variant " + h.variant);
+      }
+      return DynamicTimerFilter.read(r, t);
+    }
+    if (h.counters != 0) {
+      throw new CorruptFilterException("counters", "must be 0 for a single timer filter: " + h.counters);
+    }
+    long window = r.readLong("window");
+    long clock = r.readLong("now");
+    int equal = r.readInt("equalTimers");
+    if (window <= 0 || window > TimerFilter.MAX_ABS_TIME) {
+      throw new CorruptFilterException("window", "out of range: " + window);
+    }
+    long bits = h.positions * Theory.timerBits(window);
+    if (h.memoryBits != bits) {
+      throw new CorruptFilterException("memoryBits", h.memoryBits + ", expected " + bits);
+    }
+    long payload = TimerFilter.PARAMETER_BYTES + 8 * BitArray.wordsFor(bits);
+    if (h.payloadBytes != payload) {
+      throw new CorruptFilterException("payloadBytes", h.payloadBytes + ", expected " + payload);
+    }
+    TimerFilter f;
+    try {
+      f = new TimerFilter(h.positions, h.numHashes, window, equal, false);
+    } catch (IllegalArgumentException e) {
+      throw new CorruptFilterException("parameters", e.getMessage());
+    }
+    if (clock != Long.MIN_VALUE) {
+      try {
+        TimerFilter.checkTime(clock);
+      } catch (IllegalArgumentException e) {
+        throw new CorruptFilterException("now", e.getMessage());
+      }
+    }
+    f.readTimers(r, clock, h.items);
+    r.finish();
+    return f;
+  }
+}

@@ -21,6 +21,15 @@ import java.util.Map;
  * filter, never decremented: a full filter stays until it empties) or the density {@code z = m
  * P^(1/k)} (live timers, which the window's sliding lowers again). A filter that received events
  * and whose timers have all expired is dropped; the next insert then starts a fresh one.
+ *
+ * <p>Tightening. With one threshold for every filter (the paper's scheme) each of the F filters
+ * alive in a burst reaches rate P, and a lookup, which tests them all, has rate up to about F*P.
+ * With {@code tighten} the filter at index j among the live ones (0 the oldest) is full at rate
+ * {@code P_j = P * 6 / (pi^2 (j + 1)^2)}, so that the P_j sum to P: a filter keeps the rate it
+ * stopped at and its index only falls as older ones expire, so the live filters' rates sum to less
+ * than P and the lookup rate stays under the target. (A geometric series, as in scalable Bloom
+ * filters, would also sum to P, but filters of one fixed size then hold a bounded total, since
+ * capacity grows as P_j^(1/k); with 1/(j+1)^2 the total capacity is unbounded for k > 2.)
  */
 final class DynamicTimerFilter implements StreamFilter {
   /** How the newest filter is judged full. */
@@ -61,6 +70,7 @@ final class DynamicTimerFilter implements StreamFilter {
   private final int equalTimers;
   private final double fpp;
   private final Threshold threshold;
+  private final boolean tighten;
   private final double limit;
   private final List<TimerFilter> filters = new ArrayList<>();
   private long now = Long.MIN_VALUE;
@@ -68,6 +78,12 @@ final class DynamicTimerFilter implements StreamFilter {
   private int maxFilters;
 
   DynamicTimerFilter(long timers, int numHashes, long window, int equalTimers, double fpp, Threshold threshold) {
+    this(timers, numHashes, window, equalTimers, fpp, threshold, false);
+  }
+
+  DynamicTimerFilter(
+      long timers, int numHashes, long window, int equalTimers, double fpp, Threshold threshold,
+      boolean tighten) {
     new TimerFilter(1, numHashes, window, equalTimers, false); // validates the shared parameters
     if (timers <= 0) {
       throw new IllegalArgumentException("timers must be positive: " + timers);
@@ -78,14 +94,20 @@ final class DynamicTimerFilter implements StreamFilter {
     this.equalTimers = equalTimers;
     this.fpp = fpp;
     this.threshold = threshold;
-    this.limit =
-        threshold == Threshold.CARDINALITY
-            ? Theory.dynamicCardinalityThreshold(timers, numHashes, fpp)
-            : Theory.dynamicDensityThreshold(timers, numHashes, fpp);
+    this.tighten = tighten;
+    this.limit = limitAt(0);
     if (limit < 1) {
       throw new IllegalArgumentException(
           "a filter of " + timers + " timers holds less than one event at fpp " + fpp + ": raise timers");
     }
+  }
+
+  /** The threshold of the filter at index j among the live ones (the same for all without tightening). */
+  double limitAt(int j) {
+    double p = tighten ? fpp * 6 / (Math.PI * Math.PI * (j + 1.0) * (j + 1.0)) : fpp;
+    return threshold == Threshold.CARDINALITY
+        ? Theory.dynamicCardinalityThreshold(m, k, p)
+        : Theory.dynamicDensityThreshold(m, k, p);
   }
 
   private TimerFilter newFilter() {
@@ -126,7 +148,7 @@ final class DynamicTimerFilter implements StreamFilter {
     TimerFilter newest = filters.get(filters.size() - 1);
     newest.insert(key, time);
     double load = threshold == Threshold.CARDINALITY ? newest.items() : newest.liveCount();
-    if (load >= limit) {
+    if (load >= (tighten ? limitAt(filters.size() - 1) : limit)) {
       filters.add(newFilter());
     }
     maxFilters = Math.max(maxFilters, liveFilters());
@@ -195,6 +217,7 @@ final class DynamicTimerFilter implements StreamFilter {
     p.put("equalTimers", equalTimers);
     p.put("fpp", fpp);
     p.put("threshold", threshold.cliName);
+    p.put("tighten", tighten);
     return p;
   }
 
@@ -209,9 +232,12 @@ final class DynamicTimerFilter implements StreamFilter {
   //        8     8  now          the clock
   //       16     4  equalTimers  k', 0 = off
   //       20     8  fpp          target rate P, IEEE 754 bits
-  //       28     8  created      filters created so far
-  //       36     4  maxFilters   most filters alive at once so far
-  //       40         F times:    8 bytes items of the filter, then its timers as in variant 0
+  //       28     8  tighten      1: thresholds P_j = 6P / (pi^2 (j+1)^2); 0: P for every filter
+  //       36     8  created      filters created so far
+  //       44     4  maxFilters   most filters alive at once so far
+  //       48         F times:    8 bytes items of the filter, then its timers as in variant 0
+
+  static final int HEADER_PAYLOAD = 48;
 
   @Override
   public void writeTo(OutputStream out) throws IOException {
@@ -223,7 +249,7 @@ final class DynamicTimerFilter implements StreamFilter {
     FilterFormat.Header h =
         new FilterFormat.Header(
             FilterFamily.TIMER, HashStrategy.MURMUR3_128_DOUBLE, k, threshold.variant, m,
-            filters.size(), memoryBits(), items, 0, 40 + filters.size() * (8 + 8 * words));
+            filters.size(), memoryBits(), items, 0, HEADER_PAYLOAD + filters.size() * (8 + 8 * words));
     FilterFormat.write(
         out,
         h,
@@ -232,6 +258,7 @@ final class DynamicTimerFilter implements StreamFilter {
           d.writeLong(now);
           d.writeInt(equalTimers);
           d.writeLong(Double.doubleToLongBits(fpp));
+          d.writeLong(tighten ? 1 : 0);
           d.writeLong(created);
           d.writeInt(maxFilters);
           for (TimerFilter f : filters) {
@@ -247,6 +274,11 @@ final class DynamicTimerFilter implements StreamFilter {
     long clock = r.readLong("now");
     int equal = r.readInt("equalTimers");
     double fpp = Double.longBitsToDouble(r.readLong("fpp"));
+    long tightenFlag = r.readLong("tighten");
+    if (tightenFlag != 0 && tightenFlag != 1) {
+      throw new CorruptFilterException("tighten", "must be 0 or 1: " + tightenFlag);
+    }
+    boolean tighten = tightenFlag == 1;
     long created = r.readLong("created");
     int maxFilters = r.readInt("maxFilters");
     if (window <= 0 || window > TimerFilter.MAX_ABS_TIME) {
@@ -256,13 +288,13 @@ final class DynamicTimerFilter implements StreamFilter {
       throw new CorruptFilterException("counters", "out of range: " + h.counters);
     }
     long words = io.bloomkit.bits.BitArray.wordsFor(h.positions * Theory.timerBits(window));
-    if (h.payloadBytes != 40 + h.counters * (8 + 8 * words)) {
+    if (h.payloadBytes != HEADER_PAYLOAD + h.counters * (8 + 8 * words)) {
       throw new CorruptFilterException(
-          "payloadBytes", h.payloadBytes + ", expected " + (40 + h.counters * (8 + 8 * words)));
+          "payloadBytes", h.payloadBytes + ", expected " + (HEADER_PAYLOAD + h.counters * (8 + 8 * words)));
     }
     DynamicTimerFilter d;
     try {
-      d = new DynamicTimerFilter(h.positions, h.numHashes, window, equal, fpp, threshold);
+      d = new DynamicTimerFilter(h.positions, h.numHashes, window, equal, fpp, threshold, tighten);
     } catch (IllegalArgumentException e) {
       throw new CorruptFilterException("parameters", e.getMessage());
     }
@@ -308,7 +340,8 @@ final class DynamicTimerFilter implements StreamFilter {
     }
     DynamicTimerFilter d = (DynamicTimerFilter) o;
     return d.m == m && d.k == k && d.window == window && d.equalTimers == equalTimers
-        && Double.compare(d.fpp, fpp) == 0 && d.threshold == threshold && d.now == now
+        && Double.compare(d.fpp, fpp) == 0 && d.tighten == tighten
+        && d.threshold == threshold && d.now == now
         && d.created == created && d.maxFilters == maxFilters && d.filters.equals(filters);
   }
 

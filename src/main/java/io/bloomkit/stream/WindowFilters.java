@@ -31,8 +31,20 @@ public final class WindowFilters {
    */
   public static StreamFilter dynamic(
       long timers, int numHashes, long window, int equalTimers, double fpp, String threshold) {
+    return dynamic(timers, numHashes, window, equalTimers, fpp, threshold, false);
+  }
+
+  /**
+   * As {@link #dynamic(long, int, long, int, double, String)}; with {@code tighten} the j-th live
+   * filter is full at rate {@code fpp * 6 / (pi^2 (j+1)^2)}, which keeps the rate of a lookup over
+   * all live filters under {@code fpp}; without, every filter is full at {@code fpp} (the paper).
+   */
+  public static StreamFilter dynamic(
+      long timers, int numHashes, long window, int equalTimers, double fpp, String threshold,
+      boolean tighten) {
     return new DynamicTimerFilter(
-        timers, numHashes, window, equalTimers, fpp, DynamicTimerFilter.Threshold.fromName(threshold));
+        timers, numHashes, window, equalTimers, fpp, DynamicTimerFilter.Threshold.fromName(threshold),
+        tighten);
   }
 
   /** The least timers for which {@code expectedItems} live events keep the rate at {@code fpp}. */

@@ -31,7 +31,7 @@ public class SimulateToolTest {
     }
     List<String> rows = Files.readAllLines(csv, StandardCharsets.UTF_8);
     assertEquals(lines.length + 1, rows.size());
-    assertTrue(rows.get(0), rows.get(0).startsWith("filter,countersPerItem,hashes,items,phase"));
+    assertTrue(rows.get(0), rows.get(0).startsWith("filter,countersPerItem,hashes,hashChoice,items,phase"));
   }
 
   @Test

@@ -21,6 +21,10 @@ import org.apache.commons.cli.Options;
  * prints one JSON object per result row on stdout; {@code --csv FILE} also writes the rows as CSV.
  */
 public final class SimulateTool extends BloomkitTool {
+  public static void main(String[] args) {
+    main(new SimulateTool(), args);
+  }
+
   @Override
   public String name() {
     return "simulate";

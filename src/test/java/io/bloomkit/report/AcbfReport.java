@@ -374,6 +374,64 @@ public final class AcbfReport {
     return md.toString();
   }
 
+  /** Default per-task budget of the exact key set (BloomkitConfig EXACT_MAX_BYTES). */
+  static final double EXACT_BUDGET = 256.0 * 1024 * 1024;
+
+  private static String scaleSection(Path dir) throws IOException {
+    StringBuilder md = new StringBuilder("## Where each filter pays\n\n");
+    md.append("The left side alone at three sizes, each filter sized for the same target (`--fpp 0.01`; "
+        + "exact has no false positives). Query-side memory is what a join map task holds: the "
+        + "bits of a Bloom filter, the first level of an ACBF (the levels are not loaded), the keys "
+        + "and their offsets for the exact set.\n\n");
+    md.append("| distinct keys | filter | k | file bytes | bytes per key | query-side memory | theoretical rate |\n");
+    md.append("|---:|---|---:|---:|---:|---:|---:|\n");
+    List<Path> sizes;
+    try (Stream<Path> st = Files.list(dir)) {
+      sizes = st.filter(Files::isDirectory)
+          .sorted((a, b) -> Long.compare(Long.parseLong(a.getFileName().toString()), Long.parseLong(b.getFileName().toString())))
+          .collect(Collectors.toList());
+    }
+    double exactPerKey = Double.NaN;
+    double bloomPerKey = Double.NaN;
+    for (Path size : sizes) {
+      for (String f : new String[] {"exact", "acbf", "bf"}) {
+        Map<String, Object> in = readJson(size.resolve(f).resolve("inspect.json"));
+        if (in == null) {
+          md.append("| ").append(size.getFileName()).append(" | ").append(f).append(" | – | build failed | | | |\n");
+          continue;
+        }
+        double items = num(in, "items");
+        double bytes = num(in, "serializedBytes");
+        double mem;
+        if (f.equals("acbf")) {
+          mem = Math.ceil(num(in, "firstLevelBits") / 64) * 8;
+        } else if (f.equals("bf")) {
+          mem = Math.ceil(num(in, "bits") / 64) * 8;
+        } else {
+          mem = bytes;
+          exactPerKey = bytes / items;
+        }
+        if (f.equals("bf")) {
+          bloomPerKey = mem / items;
+        }
+        md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |\n", fmt(items), f,
+            String.valueOf(in.get("hashes")), fmt(bytes), fmt(bytes / items), fmt(mem), fmt(num(in, "fpp"))));
+      }
+    }
+    if (!Double.isNaN(exactPerKey) && !Double.isNaN(bloomPerKey)) {
+      md.append(String.format(Locale.ROOT, "%nIn plain words: the exact key set costs about %s bytes per key here, a "
+              + "Bloom filter at a 1%% false positive rate about %s. The exact set removes every "
+              + "false positive and is the right choice while it fits comfortably in each map task: "
+              + "with the default budget of 256 MiB per task (`bloomkit.exact.max.bytes`) that is up to "
+              + "about %s keys. Beyond that, or when the filter must be shipped to many tasks over a "
+              + "slow network, a Bloom-type filter is the better choice; among those, a plain Bloom "
+              + "filter is smallest for a static key set, and the ACBF is the one to pick when the key "
+              + "set changes (`bloomkit update`) or counts are needed.%n%n",
+          fmt(exactPerKey), fmt(bloomPerKey), fmt(EXACT_BUDGET / exactPerKey)));
+    }
+    return md.toString();
+  }
+
   /** The goals, measured, for the labels the bench uses. */
   private static String goals(Map<String, double[]> byLabel, double ideal, double noneSeconds) {
     StringBuilder md = new StringBuilder("Goals (measured, not asserted):\n\n");
@@ -421,6 +479,12 @@ public final class AcbfReport {
     }
     if (joins != null && Files.isDirectory(joins)) {
       String j = "# Filtered reduce-side joins\n\n" + note + "\n\n" + joinSection(joins, out);
+      Files.write(out.resolve("join.md"), j.getBytes(StandardCharsets.UTF_8));
+    }
+    Path scale = args.length > 4 && !args[4].isEmpty() ? Paths.get(args[4]) : null;
+    if (scale != null && Files.isDirectory(scale) && Files.exists(out.resolve("join.md"))) {
+      String j = new String(Files.readAllBytes(out.resolve("join.md")), StandardCharsets.UTF_8);
+      j += scaleSection(scale);
       Files.write(out.resolve("join.md"), j.getBytes(StandardCharsets.UTF_8));
     }
     if (Files.exists(out.resolve("join.md"))) {

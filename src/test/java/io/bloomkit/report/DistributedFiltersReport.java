@@ -1,0 +1,523 @@
+package io.bloomkit.report;
+
+import io.bloomkit.theory.Theory;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * Writes {@code docs/results/distributed-filters.md} and its PNG plots: Figures 1, 5, 9-12 and
+ * Table 1 of "One is Enough" and Figures 5-7 of the icebergs paper, from the {@code slices},
+ * {@code window}, {@code tree} and {@code lcbf} simulations run in-process on generated data.
+ * Arguments: output directory (docs/results), and a note (machine, date, command) for the header.
+ */
+public final class DistributedFiltersReport {
+  private final Path dir;
+  private final Path img;
+  private final StringBuilder md = new StringBuilder();
+
+  private DistributedFiltersReport(Path dir) {
+    this.dir = dir;
+    this.img = dir.resolve("distributed-filters");
+  }
+
+  public static void main(String[] args) throws Exception {
+    Path dir = Paths.get(args.length > 0 ? args[0] : "docs/results");
+    String note = args.length > 1 ? args[1] : "";
+    DistributedFiltersReport r = new DistributedFiltersReport(dir);
+    long t0 = System.nanoTime();
+    r.header(note);
+    r.figure1();
+    r.figure5();
+    r.figure9();
+    r.figures10and11();
+    r.figure12();
+    r.lcbf();
+    r.md.append(String.format(Locale.ROOT, "%n_Generated in %.0f s by `io.bloomkit.report.DistributedFiltersReport`._%n",
+        (System.nanoTime() - t0) / 1e9));
+    Files.createDirectories(dir);
+    Files.write(dir.resolve("distributed-filters.md"), r.md.toString().getBytes(StandardCharsets.UTF_8));
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------------
+
+  static double d(Map<String, Object> r, String k) {
+    return ((Number) r.get(k)).doubleValue();
+  }
+
+  static List<Map<String, Object>> where(List<Map<String, Object>> rows, Predicate<Map<String, Object>> p) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Map<String, Object> r : rows) {
+      if (p.test(r)) {
+        out.add(r);
+      }
+    }
+    return out;
+  }
+
+  static double[] col(List<Map<String, Object>> rows, String k) {
+    double[] a = new double[rows.size()];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = d(rows.get(i), k);
+    }
+    return a;
+  }
+
+  static Charts.Series line(String name, double[] x, double[] y) {
+    return new Charts.Series(name, x, y, true);
+  }
+
+  static Charts.Series points(String name, double[] x, double[] y) {
+    return new Charts.Series(name, x, y, false);
+  }
+
+  /** Drops the points with y <= 0 (for log axes). */
+  static Charts.Series positive(String name, double[] x, double[] y, boolean line) {
+    int n = 0;
+    for (double v : y) {
+      n += v > 0 ? 1 : 0;
+    }
+    double[] xs = new double[n];
+    double[] ys = new double[n];
+    for (int i = 0, j = 0; i < y.length; i++) {
+      if (y[i] > 0) {
+        xs[j] = x[i];
+        ys[j++] = y[i];
+      }
+    }
+    return new Charts.Series(name, xs, ys, line);
+  }
+
+  private void chart(String file, String title, String xl, String yl, boolean logY, List<Charts.Series> s)
+      throws IOException {
+    Charts.xy(img.resolve(file), title, xl, yl, logY, s);
+    md.append("![").append(title).append("](distributed-filters/").append(file).append(")\n\n");
+  }
+
+  static String f(double v) {
+    if (v == 0) {
+      return "0";
+    }
+    if (Math.abs(v) >= 1000) {
+      return String.format(Locale.ROOT, "%,.0f", v);
+    }
+    if (Math.abs(v) >= 0.01) {
+      return String.format(Locale.ROOT, "%.3f", v);
+    }
+    return String.format(Locale.ROOT, "%.2e", v);
+  }
+
+  private void p(String s) {
+    md.append(s).append("\n\n");
+  }
+
+  private void header(String note) {
+    p("# Distributed filtering (\"One is Enough\") and linked counting Bloom filters: results");
+    p(note);
+    p("Papers: Koloniari, Ntarmos, Souravlias, Pitoura, \"One is Enough: Distributed Filtering for "
+        + "Duplicate Elimination\", CIKM 2011 (below: *One*), and Wu, Xiao, Li, Sun, \"A Distributed "
+        + "Algorithm for Finding Global Icebergs with Linked Counting Bloom Filters\" (below: *Icebergs*). "
+        + "Neither paper's data is available here (a department web log, a Yahoo flow log, Book-Crossing "
+        + "ratings), and the figures' plotted values were lost in the text extraction; every figure below "
+        + "is regenerated on seeded synthetic data of the described shape (Zipf alpha = 1.0 and uniform "
+        + "streams, bursts of 2x and 5x in the middle third, windows 100/500/1000) and compared with the "
+        + "papers' formulas and the trends their text states. \"Reproduced\" means: the same quantity, "
+        + "the same trend or claim, checked against theory where the paper gives one.");
+    p("Truth used for the rates: append-only runs count a key's first occurrence as its one distinct "
+        + "event; window runs use Definition 4 exactly (distinct if not delivered in the previous w "
+        + "time units, the filter's own deliveries). fpr = FP / (FP + TN), fnr = FN / (FN + TP).");
+  }
+
+  // ---- One is Enough, Figure 1: fault tolerance ------------------------------------------------
+
+  private void figure1() throws Exception {
+    p("## One is Enough, Figure 1: fault tolerance");
+    int[] failed = {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20};
+    StringBuilder fl = new StringBuilder();
+    for (int i = 0; i < failed.length; i++) {
+      fl.append(i == 0 ? "" : ",").append(failed[i]);
+    }
+    List<Map<String, Object>> rows = SimRun.run("slices", "--distribution", "uniform", "--universe", "200000",
+        "--length", "60000", "--slices", "40", "--num-hashes", "4", "--fpp", "0.05", "--failed", fl.toString(),
+        "--policy", "set", "--hashing", "mixed");
+    List<Charts.Series> s = new ArrayList<>();
+    for (String layout : new String[] {"horizontal", "vertical"}) {
+      List<Map<String, Object>> l = where(rows, r -> r.get("filter").equals(layout));
+      double[] x = col(l, "failed");
+      for (int i = 0; i < x.length; i++) {
+        x[i] = 100 * x[i] / 40;
+      }
+      s.add(line(layout + ": eq. " + (layout.equals("horizontal") ? 5 : 6) + " at final n", x, col(l, "theoryFprFinal")));
+      s.add(line(layout + ": eq. averaged over the stream", x, col(l, "theoryFpr")));
+      s.add(points(layout + ": measured", x, col(l, "fpr")));
+    }
+    chart("fig1a-failed-slices.png", "Fig. 1(a): false positive rate vs failed sites (S = 40, k = 4, P = 0.05)",
+        "failed sites (%)", "false positive rate", false, s);
+    // (b) S_f for thresholds
+    List<Charts.Series> b = new ArrayList<>();
+    double[] fs = new double[10];
+    for (int i = 0; i < fs.length; i++) {
+      fs[i] = i + 1;
+    }
+    for (double pmax : new double[] {0.10, 0.15, 0.20}) {
+      double[] h = new double[fs.length];
+      double[] v = new double[fs.length];
+      for (int i = 0; i < fs.length; i++) {
+        h[i] = Theory.horizontalFaultToleranceSlices((int) fs[i], 0.05, pmax);
+        v[i] = Theory.verticalFaultToleranceSlices((int) fs[i], 4, 0.05, pmax);
+      }
+      b.add(line("horizontal, Pmax = " + pmax, fs, h));
+      b.add(line("vertical, Pmax = " + pmax, fs, v));
+    }
+    chart("fig1b-fault-tolerance-sf.png", "Fig. 1(b): fault tolerance parameter S_f (k = 4, P = 0.05)",
+        "failed sites f", "slices S_f", false, b);
+    long h4 = Theory.horizontalFaultToleranceSlices(4, 0.05, 0.15);
+    long v4 = Theory.verticalFaultToleranceSlices(4, 4, 0.05, 0.15);
+    StringBuilder t = new StringBuilder("| failed % | horizontal measured | eq. 5 (stream) | vertical measured | eq. 6 (stream) |\n|---|---|---|---|---|\n");
+    List<Map<String, Object>> hr = where(rows, r -> r.get("filter").equals("horizontal"));
+    List<Map<String, Object>> vr = where(rows, r -> r.get("filter").equals("vertical"));
+    for (int i = 0; i < hr.size(); i += 2) {
+      t.append("| ").append(f(100 * d(hr.get(i), "failed") / 40)).append(" | ").append(f(d(hr.get(i), "fpr")))
+          .append(" | ").append(f(d(hr.get(i), "theoryFpr"))).append(" | ").append(f(d(vr.get(i), "fpr")))
+          .append(" | ").append(f(d(vr.get(i), "theoryFpr"))).append(" |\n");
+    }
+    p(t.toString());
+    p("**Reproduced.** (a) With failed bits counted as set, the horizontal rate grows linearly with the "
+        + "failed share (eq. 5: every event of a failed slice is a false positive) while the vertical one "
+        + "stays far lower (eq. 6: a false positive needs all k bits failed or set); measured rates on a "
+        + "uniform stream (60K events, independent positions) lie on the stream-averaged formulas. (b) "
+        + "S_f from Definition 3: at P = 0.05, k = 4, Pmax = 0.15 and f = 4 the horizontal filter needs "
+        + h4 + " slices and the vertical one " + v4 + ", matching the paper's \"vertical less than 20, "
+        + "horizontal more than 30\" (the parameters P = 0.05, k = 4 are our reading; the figure's own "
+        + "were lost).");
+  }
+
+  // ---- One is Enough, Figure 5: slicing ---------------------------------------------------------
+
+  private void figure5() throws Exception {
+    p("## One is Enough, Figure 5 (and 8): slicing, load, fault-tolerance heuristic");
+    String slices = "1,2,4,8,16,32,64,128";
+    List<Map<String, Object>> rows = SimRun.run("slices", "--distribution", "zipf,uniform", "--universe", "20000",
+        "--length", "100000", "--slices", slices, "--fpp", "0.02,0.05,0.08");
+    List<Charts.Series> a = new ArrayList<>();
+    for (double fpp : new double[] {0.02, 0.05, 0.08}) {
+      for (String layout : new String[] {"horizontal", "vertical"}) {
+        List<Map<String, Object>> l = where(rows, r -> r.get("filter").equals(layout) && d(r, "fpp") == fpp
+            && r.get("distribution").equals("zipf"));
+        a.add(points(layout + " P=" + fpp, col(l, "slices"), col(l, "fpr")));
+        if (layout.equals("horizontal")) {
+          a.add(line("eq. 4 (stream-averaged) P=" + fpp, col(l, "slices"), col(l, "theoryFpr")));
+        } else {
+          a.add(line("eq. 3 (stream-averaged) P=" + fpp, col(l, "slices"), col(l, "theoryFpr")));
+        }
+      }
+    }
+    chart("fig5a-fpr-vs-slices.png", "Fig. 5(a): false positive rate vs slices (Zipf, k = 4)", "slices S",
+        "false positive rate", false, a);
+    List<Charts.Series> b = new ArrayList<>();
+    List<Charts.Series> c = new ArrayList<>();
+    for (String dist : new String[] {"zipf", "uniform"}) {
+      for (String layout : new String[] {"horizontal", "vertical"}) {
+        List<Map<String, Object>> l = where(rows, r -> r.get("filter").equals(layout) && d(r, "fpp") == 0.05
+            && r.get("distribution").equals(dist));
+        b.add(line(layout + ", " + dist, col(l, "slices"), col(l, "fairness")));
+        c.add(line(layout + ", " + dist, col(l, "slices"), col(l, "maxLoadShare")));
+      }
+    }
+    double[] ss = {1, 2, 4, 8, 16, 32, 64, 128};
+    double[] opt = new double[ss.length];
+    for (int i = 0; i < ss.length; i++) {
+      opt[i] = 1 / ss[i];
+    }
+    c.add(points("optimum 1/S", ss, opt));
+    chart("fig5b-fairness.png", "Fig. 5(b)/8(a): fairness index of the load vs slices", "slices S", "fairness", false, b);
+    chart("fig5c-max-load.png", "Fig. 5(c)/8(c): maximum load share vs slices", "slices S", "max share of requests", true, c);
+    Map<String, Object> h128 = where(rows, r -> r.get("filter").equals("horizontal") && d(r, "fpp") == 0.05
+        && d(r, "slices") == 128 && r.get("distribution").equals("zipf")).get(0);
+    Map<String, Object> v128 = where(rows, r -> r.get("filter").equals("vertical") && d(r, "fpp") == 0.05
+        && d(r, "slices") == 128 && r.get("distribution").equals("zipf")).get(0);
+    Map<String, Object> v1 = where(rows, r -> r.get("filter").equals("vertical") && d(r, "fpp") == 0.05
+        && d(r, "slices") == 1 && r.get("distribution").equals("zipf")).get(0);
+    p(String.format(Locale.ROOT, "At P = 0.05 on the Zipf stream (%d distinct keys of 100K events): vertical "
+        + "fpr %s at every S (one filter), horizontal %s at S = 128 vs eq. 4's %s; fairness at S = 128 "
+        + "vertical %s vs horizontal %s; sites per lookup (vertical, S = 128) %s in parallel, %s pipelined.",
+        (long) d(v1, "distinct"), f(d(v1, "fpr")), f(d(h128, "fpr")), f(d(h128, "theoryFpr")), f(d(v128, "fairness")),
+        f(d(h128, "fairness")), f(d(v128, "meanSitesPerLookup")), f(d(v128, "meanSitesPipelined"))));
+    p("**Reproduced.** (a) Vertical slicing leaves the rate untouched (eq. 3) while the horizontal rate "
+        + "drifts above eq. 4 as slices shrink, from the uneven spread of items over slices (the paper's "
+        + "explanation; our tests pin it to the binomial mixture of slice loads). (b, c) On the skewed "
+        + "stream the horizontal load follows the key distribution (one slice gets the hottest keys) "
+        + "while the vertical load, a sum of k spread copies, stays fairer and closer to 1/S; both are "
+        + "fair on the uniform stream (the paper's Fig. 8 synthetic case).");
+
+    // (d) heuristic
+    List<Map<String, Object>> hx = new ArrayList<>();
+    for (String hashing : new String[] {"double", "mixed"}) {
+      hx.addAll(SimRun.run("slices", "--distribution", "uniform", "--universe", "20000", "--length", "100000",
+          "--layouts", "vertical", "--slices", "40", "--num-hashes", "8", "--fpp", "0.05", "--failed", "8",
+          "--policy", "at-least", "--at-least", "1,2,3,4,5,6,7", "--hashing", hashing));
+    }
+    List<Charts.Series> dd = new ArrayList<>();
+    for (String hashing : new String[] {"double", "mixed"}) {
+      List<Map<String, Object>> l = where(hx, r -> r.get("hashing").equals(hashing));
+      dd.add(positive("FP measured, " + hashing + " hashing", col(l, "atLeast"), col(l, "fpr"), false));
+      dd.add(positive("FN measured, " + hashing + " hashing", col(l, "atLeast"), col(l, "fnr"), false));
+      if (hashing.equals("mixed")) {
+        dd.add(positive("FP theory (exact binomial)", col(l, "atLeast"), col(l, "theoryFpr"), true));
+        dd.add(positive("FN theory (binomial tail)", col(l, "atLeast"), col(l, "theoryFnr"), true));
+      }
+    }
+    double[] xs = {1, 2, 3, 4, 5, 6, 7};
+    double[] paperFp = new double[7];
+    for (int i = 0; i < 7; i++) {
+      paperFp[i] = Theory.verticalAtLeastFppPaper(
+          (long) d(hx.get(0), "memoryBits"), 8, (long) d(hx.get(0), "distinct"), 40, 8, i + 1);
+    }
+    dd.add(line("FP as printed ((1-f/S)p)^x, final n", xs, paperFp));
+    chart("fig5d-heuristic.png", "Fig. 5(d): x-of-k heuristic, k = 8, 8 of 40 slices failed", "x", "rate", true, dd);
+    StringBuilder t = new StringBuilder("| x | fpr (double) | fnr (double) | fpr (mixed) | fnr (mixed) | FP theory | FN theory |\n|---|---|---|---|---|---|---|\n");
+    for (int x = 1; x <= 7; x++) {
+      final int xx = x;
+      Map<String, Object> dr = where(hx, r -> d(r, "atLeast") == xx && r.get("hashing").equals("double")).get(0);
+      Map<String, Object> mr = where(hx, r -> d(r, "atLeast") == xx && r.get("hashing").equals("mixed")).get(0);
+      t.append("| ").append(x).append(" | ").append(f(d(dr, "fpr"))).append(" | ").append(f(d(dr, "fnr")))
+          .append(" | ").append(f(d(mr, "fpr"))).append(" | ").append(f(d(mr, "fnr"))).append(" | ")
+          .append(f(d(mr, "theoryFpr"))).append(" | ").append(f(d(mr, "theoryFnr"))).append(" |\n");
+    }
+    p(t.toString());
+    p("**Reproduced, with a caveat.** As in the paper, x = 3 or 4 keeps both rates low: false positives "
+        + "fall and false negatives rise with x. With independent positions (`--hashing mixed`) the "
+        + "measured rates follow the exact binomial formulas; the paper's printed ones omit the binomial "
+        + "coefficients (FN) and the other alive bits (FP, shown as a line). With the library's double "
+        + "hashing (`--hashing double`, the default) the k positions of a key form an arithmetic "
+        + "progression, so keys with a small step put all k bits into one or two slices and the false "
+        + "negative tail at small x is orders of magnitude above the binomial one: distributed filters "
+        + "that rely on failures being independent per bit should use independent positions.");
+  }
+
+  // ---- One is Enough, Figure 9: equal timers ----------------------------------------------------
+
+  private void figure9() throws Exception {
+    p("## One is Enough, Figure 9: equal-timers heuristic (k = 8)");
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (String slices : new String[] {"1", "8"}) {
+      rows.addAll(SimRun.run("window", "--distribution", "zipf", "--universe", "20000", "--length", "60000",
+          "--rate", "10", "--burst", "1", "--window", "500", "--filters", "fixed", "--num-hashes", "8",
+          "--timers", "12000", "--equal-timers", "0,1,2,3,4,5,6,7,8", "--slices", slices, "--series", "2"));
+    }
+    List<Charts.Series> a = new ArrayList<>();
+    for (String slices : new String[] {"1", "8"}) {
+      Map<String, Object> r = where(rows, x -> d(x, "slices") == Double.parseDouble(slices) && d(x, "equalTimers") == 0).get(0);
+      long[] tr = (long[]) r.get("equalTimersTrue");
+      long[] fa = (long[]) r.get("equalTimersFalse");
+      double[] xs = new double[8];
+      double[] share = new double[8];
+      for (int i = 0; i < 8; i++) {
+        xs[i] = i + 1;
+        share[i] = tr[i] + fa[i] == 0 ? 0 : (double) tr[i] / (tr[i] + fa[i]);
+      }
+      a.add(line(slices.equals("1") ? "vertical (one filter)" : "horizontal, 8 slices", xs, share));
+    }
+    chart("fig9ab-true-share.png", "Fig. 9(a,b): share of true duplicates among answers with x equal timers",
+        "equal timers x (of 8)", "true duplicates / reported duplicates", false, a);
+    List<Charts.Series> c = new ArrayList<>();
+    for (String slices : new String[] {"1", "8"}) {
+      List<Map<String, Object>> l = where(rows, x -> d(x, "slices") == Double.parseDouble(slices) && d(x, "equalTimers") > 0);
+      String name = slices.equals("1") ? "vertical" : "horizontal";
+      c.add(line(name + " fpr", col(l, "equalTimers"), col(l, "fpr")));
+      c.add(line(name + " fnr", col(l, "equalTimers"), col(l, "fnr")));
+    }
+    chart("fig9cd-fp-fn.png", "Fig. 9(c,d): false positive and negative rates vs k'", "k' (equal timers required)", "rate", false, c);
+    StringBuilder t = new StringBuilder("| k' | vertical fpr | vertical fnr | horizontal fpr | horizontal fnr |\n|---|---|---|---|---|\n");
+    for (int e = 0; e <= 8; e++) {
+      final int ee = e;
+      Map<String, Object> v = where(rows, x -> d(x, "slices") == 1 && d(x, "equalTimers") == ee).get(0);
+      Map<String, Object> h = where(rows, x -> d(x, "slices") == 8 && d(x, "equalTimers") == ee).get(0);
+      t.append("| ").append(e == 0 ? "off" : String.valueOf(e)).append(" | ").append(f(d(v, "fpr"))).append(" | ")
+          .append(f(d(v, "fnr"))).append(" | ").append(f(d(h, "fpr"))).append(" | ").append(f(d(h, "fnr"))).append(" |\n");
+    }
+    p(t.toString());
+    p("**Reproduced (trend).** Answers with many equal timers are almost always true duplicates and "
+        + "answers with one or two equal timers mostly false: requiring k' equal timers removes false "
+        + "positives and, from some k' on, adds false negatives (a true duplicate's timers get refreshed "
+        + "by later events). Horizontal slices, with m/S timers per slice, see more collisions, so they "
+        + "need a lower k' than the vertical (one) filter, as the paper observes (\"all unequal for "
+        + "vertical, at most 2 equal for horizontal\"). The paper's exact curves were lost; k = 8, "
+        + "w = 500 and 12,000 timers (a rate of a few percent without the heuristic) are our choice, on "
+        + "60K Zipf events at 10 per time unit.");
+  }
+
+  // ---- One is Enough, Figures 10 and 11: dynamic size -------------------------------------------
+
+  private void figures10and11() throws Exception {
+    p("## One is Enough, Figures 10 and 11: dynamic size through bursts");
+    List<Map<String, Object>> rows = SimRun.run("window", "--distribution", "zipf", "--universe", "100000",
+        "--length", "100000", "--rate", "10", "--burst", "2,5", "--window", "100,500,1000", "--fpp", "0.02",
+        "--series", "150");
+    for (int w : new int[] {100, 500, 1000}) {
+      List<Charts.Series> s = new ArrayList<>();
+      for (String filter : new String[] {"density", "cardinality", "density-tight", "cardinality-tight"}) {
+        for (double burst : new double[] {2, 5}) {
+          Map<String, Object> r = where(rows, x -> x.get("filter").equals(filter) && d(x, "burst") == burst
+              && d(x, "window") == w).get(0);
+          s.add(line(filter + ", burst " + (int) burst + "x", (double[]) r.get("timesOverTime"), (double[]) r.get("filtersOverTime")));
+        }
+      }
+      chart("fig10-filters-w" + w + ".png", "Fig. 10: live filters over time, window " + w, "time", "filters", false, s);
+    }
+    List<Charts.Series> s11 = new ArrayList<>();
+    for (String filter : new String[] {"fixed", "density", "cardinality", "density-tight", "cardinality-tight"}) {
+      for (double burst : new double[] {2, 5}) {
+        List<Map<String, Object>> l = where(rows, x -> x.get("filter").equals(filter) && d(x, "burst") == burst);
+        s11.add(line(filter + ", burst " + (int) burst + "x", col(l, "window"), col(l, "burstFpr")));
+      }
+    }
+    s11.add(line("target P = 0.02", new double[] {100, 1000}, new double[] {0.02, 0.02}));
+    chart("fig11-fpr.png", "Fig. 11: false positive rate during the burst vs window", "window w", "fpr in the burst", true, s11);
+    StringBuilder t = new StringBuilder("| filter | burst | w | fpr | fpr in burst | max filters | mean filters | filters created |\n|---|---|---|---|---|---|---|---|\n");
+    for (Map<String, Object> r : rows) {
+      t.append("| ").append(r.get("filter")).append(" | ").append((int) d(r, "burst")).append("x | ")
+          .append((long) d(r, "window")).append(" | ").append(f(d(r, "fpr"))).append(" | ").append(f(d(r, "burstFpr")))
+          .append(" | ").append((long) d(r, "maxFilters")).append(" | ").append(f(d(r, "meanFilters"))).append(" | ")
+          .append((long) d(r, "filtersCreated")).append(" |\n");
+    }
+    p(t.toString());
+    p("Each filter has the timers that keep the base rate's window (10 events per time unit x w) at "
+        + "P = 0.02; the burst runs at 2x or 5x that rate for the middle third of 100K Zipf events.");
+    p("**Figure 10 reproduced.** Filters are added during the burst and dropped after it; the larger "
+        + "the window, the more filters and the longer they live; the cardinality threshold, which "
+        + "cannot see events leave the window, creates and drops filters more often than the density "
+        + "threshold (compare \"filters created\"). **Figure 11: partly.** The paper's single threshold "
+        + "(`density`, `cardinality`) keeps the rate far below the fixed filter's, but while F filters "
+        + "are alive a lookup tests all of them and the rate can reach about F x P, above the target in "
+        + "5x bursts with short windows. The `-tight` variants give the j-th live filter the threshold "
+        + "6P / (pi^2 (j+1)^2) (the thresholds sum to P) and stay under the target, at the cost of more, "
+        + "emptier filters; they are our addition, not the paper's.");
+  }
+
+  // ---- One is Enough, Table 1 and Figure 12: Bloom trees ----------------------------------------
+
+  private void figure12() throws Exception {
+    p("## One is Enough, Table 1 and Figure 12: Bloom trees");
+    List<Map<String, Object>> two = SimRun.run("tree", "--distribution", "zipf", "--universe", "5000",
+        "--length", "100000", "--producers", "256", "--locality", "0.9", "--levels", "2", "--fpp", "0.05");
+    StringBuilder t = new StringBuilder("| level | hits dense | hits sparse | accesses dense | accesses sparse |\n|---|---|---|---|---|\n");
+    long[] hd = (long[]) two.get(0).get("hitsPerLevel");
+    long[] hs = (long[]) two.get(1).get("hitsPerLevel");
+    long[] ad = (long[]) two.get(0).get("accessesPerLevel");
+    long[] as = (long[]) two.get(1).get("accessesPerLevel");
+    for (int j = 0; j < 2; j++) {
+      t.append("| L").append(j).append(j == 0 ? " (root)" : " (local filters)").append(" | ").append(f(hd[j])).append(" | ")
+          .append(f(hs[j])).append(" | ").append(f(ad[j])).append(" | ").append(f(as[j])).append(" |\n");
+    }
+    p("Table 1 (2 levels: one local filter per producer and the root; 256 producers, each key sent by "
+        + "its home producer with probability 0.9, 100K Zipf events):\n\n" + t);
+    List<Map<String, Object>> five = SimRun.run("tree", "--distribution", "zipf", "--universe", "5000",
+        "--length", "100000", "--producers", "256", "--locality", "0.9", "--levels", "5", "--fpp", "0.05",
+        "--threshold-level", "0,1,2,3,4");
+    List<Charts.Series> a = new ArrayList<>();
+    List<Charts.Series> b = new ArrayList<>();
+    List<Charts.Series> c = new ArrayList<>();
+    double[] lv = {1, 2, 3, 4, 5};
+    double[] level = {0, 1, 2, 3, 4};
+    for (String mode : new String[] {"dense", "sparse"}) {
+      Map<String, Object> r = where(five, x -> x.get("filter").equals(mode) && d(x, "thresholdLevel") == 0).get(0);
+      a.add(line(mode, lv, toDouble((long[]) r.get("levelsClimbed"))));
+      b.add(line(mode, level, toDouble((long[]) r.get("accessesPerLevel"))));
+      List<Map<String, Object>> l = where(five, x -> x.get("filter").equals(mode));
+      c.add(line(mode, col(l, "thresholdLevel"), col(l, "fpr")));
+    }
+    chart("fig12a-levels-climbed.png", "Fig. 12(a): levels visited before the answer (5-level tree)", "levels visited", "events", true, a);
+    chart("fig12b-accesses.png", "Fig. 12(b): filter accesses per level (0 = root)", "level", "accesses", true, b);
+    chart("fig12c-top-down.png", "Fig. 12(c): false positive rate vs top-down threshold level (0 = off)", "threshold level d", "fpr", false, c);
+    StringBuilder t2 = new StringBuilder("| mode | d | fpr | flat filter fpr | rejections | accesses per level (root first) |\n|---|---|---|---|---|---|\n");
+    for (Map<String, Object> r : five) {
+      t2.append("| ").append(r.get("filter")).append(" | ").append((int) d(r, "thresholdLevel")).append(" | ")
+          .append(f(d(r, "fpr"))).append(" | ").append(f(d(r, "flatFpr"))).append(" | ").append((long) d(r, "rejections"))
+          .append(" | ").append(java.util.Arrays.toString((long[]) r.get("accessesPerLevel"))).append(" |\n");
+    }
+    p(t2.toString());
+    p("**Reproduced.** Dense trees resolve most duplicates at the local filters, sparse trees at the "
+        + "root; sparse trees access every filter twice for distinct events (test, then set), so they "
+        + "make more accesses (Table 1). In the 5-level tree the dense tree answers lower down (a) and "
+        + "spreads fewer accesses upwards (b). Without top-down testing both trees have exactly the flat "
+        + "filter's rate (Propositions 3 and 4, also asserted event by event in the tests); top-down "
+        + "testing removes most false positives already at threshold level 1 or 2 and adds no false "
+        + "negatives (c), at the price of many more accesses at the levels it explores. The paper's "
+        + "hierarchy came from client IPs; ours assigns keys to home producers, so the absolute numbers "
+        + "differ.");
+  }
+
+  static double[] toDouble(long[] a) {
+    double[] d = new double[a.length];
+    for (int i = 0; i < a.length; i++) {
+      d[i] = a[i];
+    }
+    return d;
+  }
+
+  // ---- Icebergs, Figures 5-7 --------------------------------------------------------------------
+
+  private void lcbf() throws Exception {
+    p("## Icebergs paper, Figures 5-7: linked counting Bloom filter");
+    List<Map<String, Object>> rows = SimRun.run("lcbf", "--ratio", "5,10,15", "--num-hashes", "1,2,3,4,5,6");
+    List<Charts.Series> bw = new ArrayList<>();
+    List<Charts.Series> hit = new ArrayList<>();
+    List<Charts.Series> err = new ArrayList<>();
+    List<Charts.Series> exact = new ArrayList<>();
+    for (int ratio : new int[] {5, 10, 15}) {
+      List<Map<String, Object>> l = where(rows, r -> d(r, "ratio") == ratio);
+      double[] k = col(l, "numHashes");
+      double[] one = col(l, "bitsOneLayer");
+      double[] two = col(l, "bitsTwoLayer");
+      for (int i = 0; i < one.length; i++) {
+        one[i] /= 8e6;
+        two[i] /= 8e6;
+      }
+      bw.add(line("one layer, m/n = " + ratio, k, one));
+      bw.add(line("two layers, m/n = " + ratio, k, two));
+      hit.add(line("m/n = " + ratio, k, col(l, "hitRatio")));
+      err.add(line("m/n = " + ratio, k, col(l, "errorRate")));
+      exact.add(line("m/n = " + ratio, k, col(l, "exactFraction")));
+    }
+    Map<String, Object> any = rows.get(0);
+    double naive = d(any, "naiveBits") / 8e6;
+    bw.add(line("naive: every rating to the source, 22 bytes each", new double[] {1, 6}, new double[] {naive, naive}));
+    chart("icebergs-fig5-bandwidth.png", "Icebergs Fig. 5: bandwidth per query (MB, all forwards)", "k", "MB per query", false, bw);
+    chart("icebergs-fig6-hit-ratio.png", "Icebergs Fig. 6: hit ratio of global icebergs", "k", "hit ratio", false, hit);
+    chart("icebergs-fig7-error-rate.png", "Icebergs Fig. 7: error rate", "k", "error rate", false, err);
+    chart("icebergs-exact-fraction.png", "Share of items with an exact frequency (everything inserted)", "k", "exact share", false, exact);
+    StringBuilder t = new StringBuilder("| m/n | k | MB one layer | MB two layers | hit ratio | error rate | exact share | eq. 1 | eq. 2 |\n|---|---|---|---|---|---|---|---|---|\n");
+    for (Map<String, Object> r : rows) {
+      t.append("| ").append((int) d(r, "ratio")).append(" | ").append((int) d(r, "numHashes")).append(" | ")
+          .append(f(d(r, "bitsOneLayer") / 8e6)).append(" | ").append(f(d(r, "bitsTwoLayer") / 8e6)).append(" | ")
+          .append(f(d(r, "hitRatio"))).append(" | ").append(f(d(r, "errorRate"))).append(" | ")
+          .append(f(d(r, "exactFraction"))).append(" | ").append(f(d(r, "errorLowerBound"))).append(" | ")
+          .append(f(d(r, "errorUpperBound"))).append(" |\n");
+    }
+    p(String.format(Locale.ROOT, "Data: %d items (books) with Zipf popularity, %d ratings of 1..10 by %d "
+        + "virtual users, iceberg threshold %d on the total rating (%d icebergs), 15-bit values and a link "
+        + "bit, %d queries from random sources, each visiting every node once.",
+        (long) d(any, "items"), (long) d(any, "ratings"), (long) d(any, "nodes"), (long) d(any, "threshold"),
+        (long) d(any, "icebergs"), (long) d(any, "queries")));
+    p(t.toString());
+    p("**Fig. 5 reproduced (shape).** The one-layer size hardly depends on k (every entry costs l + 1 "
+        + "bits, empty or not) while the two-layer size grows with k (k values per item) and stays "
+        + "below the one-layer size: at m/n = 10 the two-layer encoding is a fraction of the one-layer "
+        + "one for small k. The absolute bandwidth is per query over all forwards; it is not comparable "
+        + "with the paper's wireless multi-hop figures, and above the naive single-hop cost here because "
+        + "our walk forwards the filter to every one of the nodes. **Figures 6 and 7 reproduced.** The hit "
+        + "ratio rises and the error rate falls with k and m/n; at m/n >= 10 and k > 2 the hit ratio is "
+        + "above 99% and the error rate below 0.5%, as the paper states; frequencies are exact for at "
+        + "least 99% of items at m/n = 10, k = 3 (section VI; asserted in the tests). Eq. (1) and (2) "
+        + "bracket the false-match probability: measured errors sit between them, near eq. (2) for k = 1 "
+        + "where equal small counts are common.");
+  }
+}

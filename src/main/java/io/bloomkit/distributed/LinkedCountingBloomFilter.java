@@ -221,7 +221,9 @@ public final class LinkedCountingBloomFilter {
       }
       values--;
     }
-    items--;
+    if (items > 0) {
+      items--; // a false match may remove values of another item: never below 0
+    }
     return v;
   }
 
@@ -256,7 +258,10 @@ public final class LinkedCountingBloomFilter {
     return nonEmpty;
   }
 
-  /** Items inserted as new minus items removed. */
+  /**
+   * Items held, as counted: insertions that appended a new value minus removals (never below 0;
+   * exact unless false matches occurred).
+   */
   public long items() {
     return items;
   }
@@ -363,9 +368,8 @@ public final class LinkedCountingBloomFilter {
     if (h.positions < 1 || h.positions > Integer.MAX_VALUE - 8) {
       throw new CorruptFilterException("positions", "out of range: " + h.positions);
     }
-    if (h.counters < 0 || h.counters > (long) h.numHashes * h.items || h.counters > 1L << 40) {
-      throw new CorruptFilterException(
-          "counters", h.counters + " values cannot belong to " + h.items + " items of " + h.numHashes + " entries");
+    if (h.counters < 0 || h.counters > 1L << 40) {
+      throw new CorruptFilterException("counters", "out of range: " + h.counters);
     }
     if (h.capacity != 0) {
       throw new CorruptFilterException("capacity", "must be 0: " + h.capacity);

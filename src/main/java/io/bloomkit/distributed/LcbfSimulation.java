@@ -28,7 +28,10 @@ import org.apache.commons.cli.Options;
  * hit ratio (true icebergs reported / icebergs), error rate (non-icebergs reported / icebergs),
  * bandwidth per query in bits of the one- and two-layer encodings (sum over the forwards), and
  * {@code exactFraction}: with all nodes' counts added to one filter (wide values, no removal), the
- * share of items whose frequency query is exact. Bounds: eq. (1) and (2) at n items.
+ * share of items whose frequency query is exact. Bounds: eq. (1) and (2) at n items. In the common
+ * row fields, {@code length} is the ratings, {@code distinct} the items, {@code falsePositives} the
+ * non-icebergs reported and {@code falseNegatives} the icebergs missed (per query), {@code fpr} and
+ * {@code fnr} their shares of the non-icebergs and icebergs.
  */
 public final class LcbfSimulation implements Simulation {
   @Override
@@ -103,7 +106,7 @@ public final class LcbfSimulation implements Simulation {
     for (int ratio : ratios) {
       long m = (long) ratio * present;
       for (int k : ks) {
-        double hit = 0, err = 0, bits2 = 0, bits1 = 0, reportedSum = 0;
+        double hit = 0, err = 0, bits2 = 0, bits1 = 0, reportedSum = 0, falseReports = 0, missed = 0;
         SplittableRandom walk = new SplittableRandom(seed * 31 + ratio * 7L + k);
         for (int q = 0; q < queries; q++) {
           int[] order = permutation(nodes, walk);
@@ -134,6 +137,8 @@ public final class LcbfSimulation implements Simulation {
           hit += icebergs.isEmpty() ? 1 : (double) hits / icebergs.size();
           err += icebergs.isEmpty() ? 0 : (double) (reported.size() - hits) / icebergs.size();
           reportedSum += reported.size();
+          falseReports += reported.size() - hits;
+          missed += icebergs.size() - hits;
         }
         // exactness of the frequencies with everything added (values wide enough not to saturate)
         LinkedCountingBloomFilter all = LinkedCountingBloomFilter.create(m, k, 40, seed);
@@ -153,6 +158,13 @@ public final class LcbfSimulation implements Simulation {
         row.put("numHashes", k);
         row.put("valueBits", l);
         row.put("items", present);
+        row.put("length", ratings);
+        row.put("distinct", present);
+        row.put("duplicates", ratings - present);
+        row.put("falsePositives", falseReports / queries);
+        row.put("falseNegatives", missed / queries);
+        row.put("fpr", present == icebergs.size() ? 0.0 : falseReports / queries / (present - icebergs.size()));
+        row.put("fnr", icebergs.isEmpty() ? 0.0 : missed / queries / icebergs.size());
         row.put("nodes", nodes);
         row.put("ratings", ratings);
         row.put("threshold", threshold);

@@ -104,7 +104,7 @@ final class DynamicTimerFilter implements StreamFilter {
 
   /** The threshold of the filter at index j among the live ones (the same for all without tightening). */
   double limitAt(int j) {
-    double p = tighten ? fpp * 6 / (Math.PI * Math.PI * (j + 1.0) * (j + 1.0)) : fpp;
+    double p = tighten ? Theory.tightenedFpp(fpp, j) : fpp;
     return threshold == Threshold.CARDINALITY
         ? Theory.dynamicCardinalityThreshold(m, k, p)
         : Theory.dynamicDensityThreshold(m, k, p);

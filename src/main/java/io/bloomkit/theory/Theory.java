@@ -412,6 +412,21 @@ public final class Theory {
   }
 
   /**
+   * The rate at which the j-th live filter (0 the oldest) of a tightened dynamic filter is full,
+   * {@code P_j = 6 P / (pi^2 (j + 1)^2)}: the P_j sum to P, so a lookup testing every live filter
+   * stays under P (our addition to One is Enough sec. 5, whose filters all use P; a geometric series
+   * as in scalable Bloom filters would sum to P too but bounds the total capacity of fixed-size
+   * filters, which grows as the sum of P_j^(1/k)).
+   */
+  public static double tightenedFpp(double fpp, int j) {
+    checkFpp(fpp);
+    if (j < 0) {
+      throw new IllegalArgumentException("filter index must be >= 0: " + j);
+    }
+    return fpp * 6 / (Math.PI * Math.PI * (j + 1.0) * (j + 1.0));
+  }
+
+  /**
    * Lower bound of the LCBF error (two items hashed to the same k entries, all frequencies
    * distinct): {@code (1 - (1 - 1/m)^k)^k} [Icebergs eq. 1].
    */

@@ -99,7 +99,7 @@ final class TimerFilter implements StreamFilter {
     return equalTimers;
   }
 
-  /** The clock: the latest time seen ({@link #NO_TIME}-valued Long.MIN_VALUE before any). */
+  /** The clock: the latest time seen (Long.MIN_VALUE before any event). */
   long now() {
     return now;
   }
@@ -138,9 +138,9 @@ final class TimerFilter implements StreamFilter {
   }
 
   /**
-   * The number of live timers among the key's k, or -1 if the heuristic is off; when all k are
-   * live, the size of the largest group of equal timers (the quantity of the equal-timers
-   * heuristic); 0 if some timer has expired.
+   * The quantity of the equal-timers heuristic at the current clock: when all k of the key's timers
+   * are live, the size of the largest group of equal timers (1 to k, counted over the k hash
+   * indexes, so positions that coincide count as equal); 0 if some timer has expired.
    */
   int equalTimerCount(KeyHash key) {
     long[] e = new long[k];

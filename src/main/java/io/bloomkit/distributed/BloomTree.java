@@ -1,5 +1,6 @@
 package io.bloomkit.distributed;
 
+import io.bloomkit.bits.BitArray;
 import io.bloomkit.hash.KeyHash;
 import io.bloomkit.theory.Theory;
 import java.util.Arrays;
@@ -65,7 +66,7 @@ final class BloomTree {
   private final Mode mode;
   private final long window;
   private final int threshold;
-  /** nodes[level][index][position] = expiry time. */
+  /** nodes[level][index]: the node's bit words (no window) or expiry times (window), see node(). */
   private final long[][][] nodes;
   private final long[] hits;
   private final long[] accesses;
@@ -116,11 +117,19 @@ final class BloomTree {
     return nodes[levels - 1].length;
   }
 
+  /**
+   * The node's storage, allocated on first set: without a window a bit array ({@code ceil(m/64)}
+   * words, bit p of word p/64), with a window one expiry time per position.
+   */
   private long[] node(int level, int index) {
     long[] n = nodes[level][index];
     if (n == null) {
-      n = new long[(int) m];
-      Arrays.fill(n, UNSET);
+      if (window == 0) {
+        n = new long[(int) BitArray.wordsFor(m)];
+      } else {
+        n = new long[(int) m];
+        Arrays.fill(n, UNSET);
+      }
       nodes[level][index] = n;
     }
     return n;
@@ -133,7 +142,7 @@ final class BloomTree {
       return false;
     }
     for (int p : pos) {
-      if (n[p] <= now) {
+      if (window == 0 ? (n[BitArray.word(p)] & BitArray.mask(p)) == 0 : n[p] <= now) {
         return false;
       }
     }
@@ -146,7 +155,9 @@ final class BloomTree {
     }
     long[] n = node(level, index);
     for (int p : pos) {
-      if (n[p] < expiry) {
+      if (window == 0) {
+        n[BitArray.word(p)] |= BitArray.mask(p);
+      } else if (n[p] < expiry) {
         n[p] = expiry;
       }
     }

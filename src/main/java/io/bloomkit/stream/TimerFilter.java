@@ -37,8 +37,11 @@ import java.util.Map;
  * units costs {@code min(d, w)} counter resets.
  */
 final class TimerFilter implements StreamFilter {
-  /** Largest window for which live timers are counted incrementally (counter array of w ints). */
-  static final long MAX_COUNTED_WINDOW = 1L << 24;
+  /**
+   * Largest window for which live timers are counted incrementally (an array of w ints, 4 MiB at
+   * most per filter); beyond it {@link #liveCount} scans the m timers.
+   */
+  static final long MAX_COUNTED_WINDOW = 1L << 20;
   /** Timestamps must stay within +-2^61 so that expiry arithmetic cannot overflow. */
   static final long MAX_ABS_TIME = 1L << 61;
 

@@ -543,6 +543,37 @@ public final class Theory {
   }
 
   /**
+   * RSBF fraction of ones per filter once insertions are forced (insertion probability p below p*)
+   * on a stream of new elements. An element is reported distinct with probability {@code 1 -
+   * beta^k} and then inserted; it has a 0 bit in a given filter with probability {@code (1 -
+   * beta)/(1 - beta^k)} rather than {@code 1 - beta}. An element reported duplicate is inserted
+   * with probability p, which only resets. A reset hits a 1 with probability beta, so the expected
+   * change per element, {@code (1 - beta) - beta (1 - beta^k) - p beta^(k+1)}, vanishes at the root
+   * in (0, 1) of {@code 1 - 2 beta + (1 - p) beta^(k+1) = 0}: 0.5437 for k = 3, above Theorem 5.1's
+   * 1/2, whose proof assumes insertions independent of the bits; for k = 1, {@code 1/(1 +
+   * sqrt(p))}, which tends to 1. Our extension, not in the paper; solved by bisection.
+   */
+  public static double rsbfForcedOnesFraction(int numHashes, double p) {
+    checkHashes(numHashes);
+    if (!(p >= 0 && p <= 1)) {
+      throw new IllegalArgumentException("p must be in [0, 1]: " + p);
+    }
+    double lo = 0;
+    // g is convex with g(0) = 1: the first root lies below its minimum
+    double hi = Math.min(1, Math.pow(2 / ((numHashes + 1) * Math.max(1e-300, 1 - p)), 1.0 / numHashes));
+    for (int i = 0; i < 200; i++) {
+      double b = (lo + hi) / 2;
+      double g = 1 - 2 * b + (1 - p) * Math.pow(b, numHashes + 1);
+      if (g > 0) {
+        lo = b;
+      } else {
+        hi = b;
+      }
+    }
+    return (lo + hi) / 2;
+  }
+
+  /**
    * RSBF stable FPR for a new element: each of the k bits is set with probability {@code
    * lambda* / s} ({@link #rsbfStableOnes}), so {@code (s/(2s - 1))^k}, about {@code 2^-k}. Our
    * consequence of Theorem 5.1.

@@ -31,8 +31,9 @@ import java.util.Map;
  * analyses, {@code cell = max(cell, value)}, the same rule as IBF-MC's Algorithm 2, so the stable
  * fraction of zeros is the one {@link io.bloomkit.theory.Theory#stableCellDistribution} computes.
  * Random delete picks P distinct cells (per-cell probability exactly P/m, the chain's p). For
- * IBF-H an index of the cells by value (two ints per cell, not part of the filter's state and not
- * counted in {@link #memoryBits()}) makes each weighted pick O(M).
+ * IBF-H the exact integer weights {@code lcm(1..M)/value} of the cells sit in a Fenwick tree (one
+ * long per cell, auxiliary, not counted in {@link #memoryBits()}), so a weighted pick is O(log m)
+ * and depends only on the cell values; IBF-H therefore supports M at most 15.
  *
  * <p>Format payload (family 7, header variant = {@link IbfVariant#id()}): {@code max:int,
  * decrements:int, importanceMin:double, importanceMax:double, seed:long, rngState:long,
@@ -42,10 +43,11 @@ final class ImportanceBloomFilter extends CellFilter {
   private final IbfVariant variant;
   private final ImportanceMap importance;
   private final int half;
-  /** IBF-H only: cells grouped by value (index 1..M), and each cell's place in its group. */
-  private int[][] byValue;
-  private int[] groupSize;
-  private int[] place;
+  /** IBF-H only: integer weights {@code L/v} (L = lcm(1..M)) of the cells, in a Fenwick tree. */
+  private long[] tree;
+
+  private long[] weightOf;
+  private long total;
 
   ImportanceBloomFilter(
       IbfVariant variant, long m, int max, int numHashes, int decrements, double importanceMin,
@@ -57,6 +59,17 @@ final class ImportanceBloomFilter extends CellFilter {
     if (variant == IbfVariant.HEURISTIC) {
       if (m > Integer.MAX_VALUE - 8) {
         throw new IllegalArgumentException("ibf-h supports at most 2^31 - 9 cells: " + m);
+      }
+      if (max > MAX_HEURISTIC_MAX) {
+        throw new IllegalArgumentException("ibf-h supports max <= " + MAX_HEURISTIC_MAX + ": " + max);
+      }
+      long lcm = 1;
+      for (int v = 2; v <= max; v++) {
+        lcm = lcm / gcd(lcm, v) * v;
+      }
+      weightOf = new long[max + 1];
+      for (int v = 1; v <= max; v++) {
+        weightOf[v] = lcm / v;
       }
       buildIndex();
     }
@@ -80,13 +93,20 @@ final class ImportanceBloomFilter extends CellFilter {
     }
   }
 
+  /** IBF-H keeps its exact integer weights in a Fenwick tree: max at most 15 (lcm 360360). */
+  static final int MAX_HEURISTIC_MAX = 15;
+
+  private static long gcd(long a, long b) {
+    return b == 0 ? a : gcd(b, a % b);
+  }
+
   @Override
   void setCell(long cell, int v) {
     int old = cells.get(cell);
     if (old < v) {
       cells.set(cell, v);
-      if (byValue != null) {
-        move((int) cell, old, v);
+      if (tree != null) {
+        reweigh((int) cell, old, v);
       }
     }
   }
@@ -97,85 +117,63 @@ final class ImportanceBloomFilter extends CellFilter {
       super.decrement();
       return;
     }
-    // weight of a non-zero cell of value v is 1/v: pick a value v with probability
-    // groupSize[v]/v / sum, then a uniform cell of that value
+    // a non-zero cell of value v weighs L/v, zero cells nothing: draw r uniform in [0, total) and
+    // take the cell whose weight interval holds r (Fenwick descent). The choice depends only on
+    // the cell values, so a filter read back from a file makes the same choices.
     for (int j = 0; j < decrements; j++) {
-      double total = 0;
-      for (int v = 1; v <= max; v++) {
-        total += (double) groupSize[v] / v;
-      }
       if (total == 0) {
         return; // every cell is zero
       }
-      double u = rng.nextDouble() * total;
-      int v = max;
-      for (int x = 1; x <= max; x++) {
-        double w = (double) groupSize[x] / x;
-        if (w > 0 && u < w) {
-          v = x;
-          break;
+      long r = rng.nextLong(total);
+      int pos = 0;
+      for (int step = Integer.highestOneBit((int) m); step > 0; step >>= 1) {
+        int next = pos + step;
+        if (next <= m && tree[next] <= r) {
+          pos = next;
+          r -= tree[next];
         }
-        u -= w;
       }
-      while (groupSize[v] == 0) { // rounding left u past the end: the highest non-empty value
-        v--;
-      }
-      int cell = byValue[v][(int) rng.nextLong(groupSize[v])];
-      cells.set(cell, v - 1);
-      move(cell, v, v - 1);
+      int v = cells.get(pos);
+      assert v > 0;
+      cells.set(pos, v - 1);
+      reweigh(pos, v, v - 1);
     }
   }
 
   private void buildIndex() {
-    byValue = new int[max + 1][];
-    groupSize = new int[max + 1];
-    place = new int[(int) m];
-    for (int v = 1; v <= max; v++) {
-      byValue[v] = new int[16];
-    }
-    for (int c = 0; c < m; c++) {
-      int v = cells.get(c);
-      if (v > 0) {
-        add(c, v);
+    int n = (int) m;
+    tree = new long[n + 1];
+    total = 0;
+    for (int i = 1; i <= n; i++) {
+      long w = weightOf[cells.get(i - 1)];
+      total += w;
+      tree[i] += w;
+      int up = i + (i & -i);
+      if (up <= n) {
+        tree[up] += tree[i];
       }
     }
   }
 
-  private void add(int cell, int v) {
-    if (groupSize[v] == byValue[v].length) {
-      byValue[v] = java.util.Arrays.copyOf(byValue[v], (int) Math.min(m, 2L * byValue[v].length));
-    }
-    place[cell] = groupSize[v];
-    byValue[v][groupSize[v]++] = cell;
-  }
-
-  private void remove(int cell, int v) {
-    int i = place[cell];
-    int last = byValue[v][--groupSize[v]];
-    byValue[v][i] = last;
-    place[last] = i;
-  }
-
-  private void move(int cell, int from, int to) {
-    if (from > 0) {
-      remove(cell, from);
-    }
-    if (to > 0) {
-      add(cell, to);
+  private void reweigh(int cell, int from, int to) {
+    long delta = weightOf[to] - weightOf[from];
+    total += delta;
+    for (int i = cell + 1; i <= m; i += i & -i) {
+      tree[i] += delta;
     }
   }
 
   @Override
   void clearState() {
     super.clearState();
-    if (byValue != null) {
+    if (tree != null) {
       buildIndex();
     }
   }
 
   @Override
   void afterLoad() {
-    if (byValue != null) {
+    if (tree != null) {
       buildIndex();
     }
   }
@@ -246,10 +244,5 @@ final class ImportanceBloomFilter extends CellFilter {
         new ImportanceBloomFilter(variant, h.positions, max, h.numHashes, p, lo, hi, seed);
     readState(r, f, 24);
     return f;
-  }
-
-  /** Cell values grouped by value, for tests of the IBF-H index. */
-  int groupSize(int v) {
-    return groupSize[v];
   }
 }

@@ -184,7 +184,7 @@ public final class StreamFiltersReport {
         Map<String, Object> rsbf = sim(concat(common, "--filter", "rsbf"));
         double[] pv = t.values[i];
         double distinctShare = (double) l(sbf, "distinct") / n;
-        p(f("| %,d | %,d | %.2f | %.1f | %s (%s) | %s (%s) | %s (%s) | %s (%s) | %d |", t.memory[i], mem,
+        p(f("| %,d | %,d | %.3g | %.1f | %s (%s) | %s (%s) | %s (%s) | %s (%s) | %d |", t.memory[i], mem,
             (double) mem / l(sbf, "distinct"), 100 * distinctShare,
             pct(d(sbf, "fnr")), pv[0], pct(d(rsbf, "fnr")), pv[1], pct(d(sbf, "fpr")), pv[2],
             pct(d(rsbf, "fpr")), pv[3], l(sbf, "decrements")));
@@ -204,6 +204,11 @@ public final class StreamFiltersReport {
           }
         }
         double gap = d(rsbf, "fpr") - d(sbf, "fpr");
+        if ((double) mem / l(sbf, "distinct") >= 0.5 && gap > worstFprGapRoomy) {
+          worstFprGapRoomy = gap;
+          worstFprWhereRoomy = f("%s at %,d paper bits: %s%% vs %s%%", t.name, t.memory[i], pct(d(rsbf, "fpr")),
+              pct(d(sbf, "fpr")));
+        }
         if (gap > worstFprGap) {
           worstFprGap = gap;
           worstFprWhere = f("%s at %,d paper bits: %s%% vs %s%%", t.name, t.memory[i], pct(d(rsbf, "fpr")),
@@ -228,8 +233,10 @@ public final class StreamFiltersReport {
         rsbfBetterFnr == rsbfFnrRows ? "reproduced" : "partly",
         f("lower in %d of %d rows; largest finite ratio %.2fx (%s)", rsbfBetterFnr, rsbfFnrRows, bestRatio, bestWhere)});
     claims.add(new String[] {"FPR comparable, \"sometimes higher by a small margin\" (section 6.2)",
-        worstFprGap < 0.05 ? "reproduced" : "not reproduced",
-        f("largest excess of RSBF over SBF %.2f percentage points (%s)", 100 * worstFprGap, worstFprWhere)});
+        worstFprGap < 0.03 ? "reproduced"
+            : worstFprGapRoomy < 0.03 ? "reproduced from 0.5 bits per distinct element up; not below" : "not reproduced",
+        f("largest excess of RSBF over SBF %.2f percentage points (%s); with at least 0.5 bits per distinct "
+            + "element %.2f points (%s)", 100 * worstFprGap, worstFprWhere, 100 * worstFprGapRoomy, worstFprWhereRoomy)});
     claims.add(new String[] {"Table 2 at 4,194,304 bits: RSBF FNR 6.29%",
         table2LargeRsbfFnr == 0 ? "not reproduced (by the algorithm)" : "reproduced",
         f("%s%%: 100,000 elements never exceed s = %,d, so every element is inserted and nothing is reset; "
@@ -247,6 +254,8 @@ public final class StreamFiltersReport {
   }
 
   static final List<String[]> claims = new ArrayList<>();
+  static double worstFprGapRoomy;
+  static String worstFprWhereRoomy = "";
   static double table2LargeRsbfFnr;
   static long table2LargeS;
 
@@ -505,6 +514,10 @@ public final class StreamFiltersReport {
       }
       p("");
     }
+    p("The Bloom filter's rows are the same for the three laws: with one seed the three streams share the "
+        + "sequence of new elements and differ only in which seen element repeats, and a filter that never "
+        + "forgets answers a repeat correctly whichever it is.");
+    p("");
     p("Paper, Table II (Youtube traces, which we do not have), for comparison of the orders of magnitude:");
     p("");
     p("| filter | Dataset 1: FP | FN | wFP | wFN | Dataset 2: FP | FN | wFP | wFN |");

@@ -44,7 +44,7 @@ public final class AcbfSimulation implements Simulation {
     o.addOption(Option.builder().longOpt("trials").hasArg().argName("T").desc("independent trials, summed (default 10)").build());
     o.addOption(Option.builder().longOpt("periods").hasArg().argName("P").desc("update periods, each deleting 20% of the items and inserting as many (default 5)").build());
     o.addOption(Option.builder().longOpt("counters-per-item").hasArg().argName("LIST").desc("m/n values (default 8,10,12,14,16,18,20)").build());
-    o.addOption(Option.builder().longOpt("hashes").hasArg().argName("LIST").desc("k values; 'best' is each filter's best k (default 3,best)").build());
+    o.addOption(Option.builder().longOpt("hashes").hasArg().argName("LIST").desc("k values; 'best' is each filter's own best k, 'cbf-best' the CBF's best k round((m/n) ln 2) for every filter, as the paper's Figures 4(b) and 5(b) (default 3,best)").build());
     o.addOption(Option.builder().longOpt("filters").hasArg().argName("LIST").desc("subset of cbf,acbf1,acbf2,acbf3,acbf-opt (default all)").build());
     o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("random seed (default 1)").build());
     return o;
@@ -70,8 +70,19 @@ public final class AcbfSimulation implements Simulation {
       long m = (long) mn * n;
       for (String f : filters) {
         for (String hs : hashes) {
-          int k = hs.equals("best") ? bestHashes(f, m, n) : SimOptions.parseInt("hashes", hs, 1);
-          rows.addAll(runPoint(f, mn, m, k, n, queries, trials, periods, seed));
+          int k;
+          if (hs.equals("best")) {
+            k = bestHashes(f, m, n);
+          } else if (hs.equals("cbf-best")) {
+            k = Theory.bestBloomHashes(m, n);
+          } else {
+            k = SimOptions.parseInt("hashes", hs, 1);
+          }
+          if (sizing(f) != null && sizing(f).maxCapacity(m, k) < n) {
+            throw new IllegalArgumentException(
+                f + " with m/n = " + mn + " cannot hold " + n + " items with k = " + k);
+          }
+          rows.addAll(runPoint(f, mn, m, k, hs, n, queries, trials, periods, seed));
         }
       }
     }
@@ -116,7 +127,16 @@ public final class AcbfSimulation implements Simulation {
   }
 
   private static List<Map<String, Object>> runPoint(
-      String filter, int mn, long m, int k, int n, int queries, int trials, int periods, long seed) {
+      String filter,
+      int mn,
+      long m,
+      int k,
+      String hashChoice,
+      int n,
+      int queries,
+      int trials,
+      int periods,
+      long seed) {
     long[] fp = new long[2];
     long[] queryNanos = new long[2];
     long updateNanos = 0;
@@ -167,6 +187,7 @@ public final class AcbfSimulation implements Simulation {
       row.put("filter", filter);
       row.put("countersPerItem", mn);
       row.put("hashes", k);
+      row.put("hashChoice", hashChoice);
       row.put("items", n);
       row.put("phase", phase == 0 ? "initial" : "after-updates");
       row.put("updatePeriods", phase == 0 ? 0 : periods);

@@ -51,7 +51,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
   /**
    * Runs the command.
    *
-   * @return the result fields, in output order
+   * @return the result fields, in output order, or null when the tool printed its own output
    * @throws UsageException for a command line that cannot run (exit 2)
    * @throws Exception for any failure (exit 1)
    */
@@ -78,8 +78,16 @@ public abstract class BloomkitTool extends Configured implements Tool {
     return out;
   }
 
-  private Options allOptions() {
-    Options o = options();
+  /**
+   * The options for this command line: {@link #options()} unless the tool picks them from a
+   * positional sub-command (see {@code simulate NAME}).
+   */
+  protected Options optionsFor(String[] args) {
+    return options();
+  }
+
+  private Options allOptions(String[] args) {
+    Options o = optionsFor(args);
     o.addOption(Option.builder("h").longOpt("help").desc("print this help and exit").build());
     if (!alwaysJson()) {
       o.addOption(
@@ -90,7 +98,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
 
   @Override
   public final int run(String[] args) {
-    Options options = allOptions();
+    Options options = allOptions(args);
     CommandLine cl;
     try {
       cl = new DefaultParser().parse(options, args);
@@ -103,7 +111,9 @@ public abstract class BloomkitTool extends Configured implements Tool {
     }
     try {
       Map<String, Object> result = execute(cl);
-      if (alwaysJson() || cl.hasOption("json")) {
+      if (result == null) {
+        // the tool printed its own rows
+      } else if (alwaysJson() || cl.hasOption("json")) {
         out.println(Json.write(result));
       } else {
         for (Map.Entry<String, Object> e : result.entrySet()) {

@@ -44,6 +44,24 @@ public final class Json {
         value(b, o);
       }
       b.append(']');
+    } else if (v instanceof double[]) {
+      java.util.List<Double> l = new java.util.ArrayList<>();
+      for (double d : (double[]) v) {
+        l.add(d);
+      }
+      value(b, l);
+    } else if (v instanceof long[]) {
+      java.util.List<Long> l = new java.util.ArrayList<>();
+      for (long x : (long[]) v) {
+        l.add(x);
+      }
+      value(b, l);
+    } else if (v instanceof int[]) {
+      java.util.List<Integer> l = new java.util.ArrayList<>();
+      for (int x : (int[]) v) {
+        l.add(x);
+      }
+      value(b, l);
     } else if (v instanceof Double || v instanceof Float) {
       double d = ((Number) v).doubleValue();
       b.append(Double.isFinite(d) ? Double.toString(d) : "null");

@@ -1,0 +1,144 @@
+package io.bloomkit.mapreduce.cli;
+
+import io.bloomkit.sim.Simulation;
+import io.bloomkit.sim.Simulations;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+
+/**
+ * {@code simulate NAME [options]}: runs one of the {@link Simulations} in this JVM (no cluster) and
+ * prints one JSON object per result row on stdout; {@code --csv FILE} also writes the rows as CSV.
+ */
+public final class SimulateTool extends BloomkitTool {
+  public static void main(String[] args) {
+    main(new SimulateTool(), args);
+  }
+
+  @Override
+  public String name() {
+    return "simulate";
+  }
+
+  @Override
+  public String description() {
+    StringBuilder b = new StringBuilder("Runs a seeded simulation and prints one JSON object per row. NAME is one of:");
+    for (Simulation s : Simulations.all()) {
+      b.append("\n  ").append(s.name()).append(": ").append(s.description());
+    }
+    b.append("\n'simulate NAME --help' lists NAME's options.");
+    return b.toString();
+  }
+
+  @Override
+  protected String argsSyntax() {
+    return "NAME";
+  }
+
+  @Override
+  protected Options options() {
+    Options o = new Options();
+    o.addOption(opt("csv", "FILE", "also write the rows as CSV to FILE (local path)"));
+    return o;
+  }
+
+  @Override
+  protected Options optionsFor(String[] args) {
+    Options o = options();
+    Simulation s = args.length > 0 ? Simulations.named(args[0]) : null;
+    if (s != null) {
+      s.options().getOptions().forEach(o::addOption);
+    }
+    return o;
+  }
+
+  @Override
+  protected Map<String, Object> execute(CommandLine cl) throws Exception {
+    List<String> rest = cl.getArgList();
+    if (rest.size() != 1) {
+      throw new UsageException("expected one simulation NAME, got " + rest);
+    }
+    Simulation s = Simulations.named(rest.get(0));
+    if (s == null) {
+      throw new UsageException("unknown simulation '" + rest.get(0) + "'");
+    }
+    List<Map<String, Object>> rows;
+    try {
+      rows = s.run(cl);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    for (Map<String, Object> row : rows) {
+      out().println(Json.write(row));
+    }
+    out().flush();
+    if (cl.hasOption("csv")) {
+      writeCsv(Paths.get(cl.getOptionValue("csv")), rows);
+    }
+    return null;
+  }
+
+  /** Columns: every key of every row, in first-seen order; arrays joined with ';'. */
+  static void writeCsv(Path file, List<Map<String, Object>> rows) throws IOException {
+    Set<String> columns = new LinkedHashSet<>();
+    for (Map<String, Object> r : rows) {
+      columns.addAll(r.keySet());
+    }
+    if (file.toAbsolutePath().getParent() != null) {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+    }
+    try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      w.write(String.join(",", columns));
+      w.newLine();
+      for (Map<String, Object> r : rows) {
+        List<String> cells = new ArrayList<>();
+        for (String c : columns) {
+          cells.add(cell(r.get(c)));
+        }
+        w.write(String.join(",", cells));
+        w.newLine();
+      }
+    }
+  }
+
+  private static String cell(Object v) {
+    if (v == null) {
+      return "";
+    }
+    String s;
+    if (v instanceof double[]) {
+      s = join((double[]) v);
+    } else if (v instanceof long[]) {
+      s = java.util.Arrays.toString((long[]) v).replaceAll("[\\[\\] ]", "").replace(',', ';');
+    } else if (v instanceof int[]) {
+      s = java.util.Arrays.toString((int[]) v).replaceAll("[\\[\\] ]", "").replace(',', ';');
+    } else {
+      s = String.valueOf(v);
+    }
+    if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
+      s = "\"" + s.replace("\"", "\"\"") + "\"";
+    }
+    return s;
+  }
+
+  private static String join(double[] a) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < a.length; i++) {
+      if (i > 0) {
+        b.append(';');
+      }
+      b.append(a[i]);
+    }
+    return b.toString();
+  }
+}

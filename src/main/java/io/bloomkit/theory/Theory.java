@@ -161,6 +161,7 @@ public final class Theory {
   //   SBF stable zeros  V0 = (p'/(p' + k))^Max,  p' = p(1 - k)    [IBF paper Fig. 1 with one class;
   //                        = (1/(1 + 1/(P(1/K - 1/m))))^Max with k = K/m, Deng & Rafiei's form]
   //   stable FP bound   FPR <= (1 - V0)^K                          [IBF paper Cor. III.4 / III.8]
+  //   FN after a gap    Pr(FN) = 1 - (1 - Pr_0(delta))^K           [IBF paper III.A, FN rate]
   //   IBF-2C            V_M, V_i (M/2 < i < M), V_M/2, V_i (0 < i < M/2), V_0  [Theorem III.1]
   //   IBF-MC / any set-value law, exact cut balance across every level j:
   //        k Q_j sum_{i<j} V_i = p_j (1 - k Q_j) V_j,   Q_j = Pr(set value >= j)  [Fig. 2 chain]
@@ -400,6 +401,62 @@ public final class Theory {
       }
     }
     return v;
+  }
+
+  /**
+   * Probability {@code Pr_0(delta)} that a cell of an SBF or IBF, set to {@code start} by an element,
+   * is 0 when the element recurs {@code delta} elements later, under the per-element chain of
+   * {@link #stableCellDistribution} (decrement, then raise with probability {@code setProb} to a
+   * value drawn from {@code setValueProb}) [IBF paper III.A, "False negative rate", after Deng and
+   * Rafiei's gap analysis]. The paper words it "decremented to 0 ... within the delta iterations";
+   * a cell that reached 0 and was raised again by another element does not cause a false negative,
+   * so we take the state at the end of the gap. O(delta M^2).
+   */
+  public static double cellZeroAfter(
+      int start, long delta, double setProb, double[] setValueProb, double[] decrementProb) {
+    int max = setValueProb.length - 1;
+    if (start < 0 || start > max) {
+      throw new IllegalArgumentException("start must be in [0, " + max + "]: " + start);
+    }
+    if (delta < 0) {
+      throw new IllegalArgumentException("delta must be non-negative: " + delta);
+    }
+    double[] x = new double[max + 1];
+    double[] next = new double[max + 1];
+    x[start] = 1;
+    for (long t = 0; t < delta; t++) {
+      java.util.Arrays.fill(next, 0);
+      for (int i = 0; i <= max; i++) {
+        if (x[i] == 0) {
+          continue;
+        }
+        double dec = i == 0 ? 0 : decrementProb[i];
+        for (int step = 0; step <= 1; step++) {
+          double w = x[i] * (step == 1 ? dec : 1 - dec);
+          if (w == 0) {
+            continue;
+          }
+          int j = i - step;
+          next[j] += w * (1 - setProb);
+          for (int v = 1; v <= max; v++) {
+            next[Math.max(j, v)] += w * setProb * setValueProb[v];
+          }
+        }
+      }
+      double[] tmp = x;
+      x = next;
+      next = tmp;
+    }
+    return x[0];
+  }
+
+  /**
+   * Probability that a duplicate whose K cells are each 0 with probability {@code cellZero} at its
+   * recurrence is reported distinct: {@code 1 - (1 - Pr_0)^K} [IBF paper III.A, "Pr(FN_i)"].
+   */
+  public static double stableFnProbability(double cellZero, int numHashes) {
+    checkHashes(numHashes);
+    return -Math.expm1(numHashes * Math.log1p(-cellZero));
   }
 
   /**

@@ -113,6 +113,44 @@ public class StreamFilterTheoryTest {
     assertEquals(Theory.bloomZeroFraction(20_000, 4000, 4), StreamFilters.zeroFraction(f), 0.02);
   }
 
+  /**
+   * IBF paper III.A false negative rate: an element recurring after a gap of delta elements is a
+   * false negative with probability 1 - (1 - Pr_0(delta))^K, Pr_0 from the cell chain.
+   */
+  @Test
+  public void sbfFalseNegativesAfterAGapFollowTheChain() {
+    long m = 1000;
+    int max = 3;
+    int k = 3;
+    int p = 4;
+    int trials = 3000;
+    double[] set = new double[max + 1];
+    set[max] = 1;
+    double[] dec = new double[max + 1];
+    java.util.Arrays.fill(dec, 1, max + 1, Theory.cellDecrementProbability(m, p));
+    for (int delta : new int[] {300, 900}) {
+      double pr0 = Theory.cellZeroAfter(max, delta, Theory.cellSetProbability(m, k), set, dec);
+      double expected = Theory.stableFnProbability(pr0, k);
+      SplittableRandom r = new SplittableRandom(delta);
+      int fn = 0;
+      for (int t = 0; t < trials; t++) {
+        StreamFilter f = new StableBloomFilter(m, max, k, p, t);
+        io.bloomkit.hash.KeyHash x = Streams.hash(r.nextLong() >>> 2);
+        f.offer(x);
+        for (int i = 0; i < delta; i++) {
+          f.offer(Streams.hash(r.nextLong() >>> 2));
+        }
+        fn += f.offer(x) ? 0 : 1;
+      }
+      double sd = Math.sqrt(trials * expected * (1 - expected));
+      assertEquals("delta " + delta, trials * expected, fn, 4 * sd + 5);
+    }
+    // no gap, no false negative; a long gap reaches the stable zero fraction
+    assertEquals(0, Theory.cellZeroAfter(max, 0, 0.01, set, dec), 0);
+    assertEquals(Theory.sbfZeroFraction(m, max, k, p),
+        Theory.cellZeroAfter(max, 100_000, Theory.cellSetProbability(m, k), set, dec), 1e-9);
+  }
+
   /** Observed FP count at most n * bound + 3 standard deviations. */
   static void assertFprAtMost(double bound, double fp, double n) {
     double limit = n * bound + 3 * Math.sqrt(n * bound * (1 - bound)) + 3;

@@ -190,7 +190,8 @@ final class DedupSimulation implements Simulation {
       row.put("ifn", rates(impFn, impDup));
     }
     double zeros = StreamFilters.zeroFraction(filter);
-    double theoryZeros = StreamFilters.theoryZeroFraction(filter, distinct, classProb);
+    // a Bloom filter's false positives set no new bit: distinct - FP elements changed its bits
+    double theoryZeros = StreamFilters.theoryZeroFraction(filter, distinct - fp, classProb);
     row.put("zeroFraction", zeros);
     row.put("zeroFractionTheory", theoryZeros);
     row.put("fprTheory", StreamFilters.theoryFprBound(filter, theoryZeros));

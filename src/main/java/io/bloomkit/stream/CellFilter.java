@@ -37,7 +37,7 @@ abstract class CellFilter extends AbstractStreamFilter {
     }
     this.decrements = decrements;
     this.pos = new long[numHashes];
-    this.picked = new long[decrements];
+    this.picked = new long[Math.min(decrements, SMALL_P)];
   }
 
   /** The cell width d for a maximum {@code 2^d - 1}; throws for any other maximum. */
@@ -84,25 +84,46 @@ abstract class CellFilter extends AbstractStreamFilter {
   /**
    * Decrements P distinct cells chosen uniformly at random (cells at zero stay at zero), so that a
    * given cell is decremented with probability exactly P/m per element, as the Markov chain of
-   * both papers assumes.
+   * both papers assumes. The P cells are drawn by Floyd's algorithm (for j = m-P .. m-1: t uniform
+   * in [0, j]; take t, or j if t was taken), exactly P draws per element; each chosen cell is
+   * decremented as it is chosen.
    */
   void decrement() {
-    for (int j = 0; j < decrements; j++) {
-      long c;
-      boolean again;
-      do {
-        c = rng.nextLong(m);
-        again = false;
-        for (int i = 0; i < j; i++) {
-          if (picked[i] == c) {
-            again = true;
-            break;
-          }
-        }
-      } while (again);
-      picked[j] = c;
+    if (decrements > SMALL_P && chosen == null) {
+      chosen = new java.util.HashSet<>();
+    }
+    if (chosen != null) {
+      chosen.clear();
+    }
+    int n = 0;
+    for (long j = m - decrements; j < m; j++) {
+      long t = rng.nextLong(j + 1);
+      long c = taken(t, n) ? j : t;
+      if (chosen != null) {
+        chosen.add(c);
+      } else {
+        picked[n] = c;
+      }
+      n++;
       decrementCell(c);
     }
+  }
+
+  /** Up to this P the chosen cells are kept in an array and searched linearly. */
+  private static final int SMALL_P = 64;
+
+  private java.util.HashSet<Long> chosen;
+
+  private boolean taken(long c, int n) {
+    if (chosen != null) {
+      return chosen.contains(c);
+    }
+    for (int i = 0; i < n; i++) {
+      if (picked[i] == c) {
+        return true;
+      }
+    }
+    return false;
   }
 
   void decrementCell(long c) {
@@ -168,7 +189,7 @@ abstract class CellFilter extends AbstractStreamFilter {
   /** Checks the header values common to SBF and IBF. */
   static void checkHeader(FilterFormat.Header h) throws CorruptFilterException {
     checkHashes(h);
-    check(h.positions > 0, "positions", "cells must be positive: " + h.positions);
+    check(h.positions > 0 && h.positions <= (1L << 40), "positions", "cells out of range: " + h.positions);
     check(h.counters == h.positions, "counters", h.counters + " differs from positions " + h.positions);
     check(h.capacity == 0, "capacity", "must be 0 for a stream filter: " + h.capacity);
   }
@@ -190,7 +211,6 @@ abstract class CellFilter extends AbstractStreamFilter {
    */
   static void checkCellPayload(FilterFormat.Header h, int max, int parameterBytes)
       throws CorruptFilterException {
-    check(h.positions <= (1L << 40), "positions", "too many cells: " + h.positions);
     long words = PackedCells.wordsFor(h.positions, Integer.bitCount(max));
     checkPayload(h, parameterBytes + 24 + 8 * words);
   }
@@ -206,7 +226,7 @@ abstract class CellFilter extends AbstractStreamFilter {
    * Reads the random state, count and cells into {@code f}, built from the parameters and seed
    * already read, then checks the checksum.
    */
-  static void readState(FilterFormat.Reader r, CellFilter f, int parameterBytes) throws IOException {
+  static void readState(FilterFormat.Reader r, CellFilter f) throws IOException {
     long words = PackedCells.wordsFor(f.m, f.cells.width());
     f.readCommon(r);
     long[] w = readWords(r, words, "cells");

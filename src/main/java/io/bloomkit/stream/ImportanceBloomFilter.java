@@ -242,7 +242,7 @@ final class ImportanceBloomFilter extends CellFilter {
     checkCellPayload(h, max, 24);
     ImportanceBloomFilter f =
         new ImportanceBloomFilter(variant, h.positions, max, h.numHashes, p, lo, hi, seed);
-    readState(r, f, 24);
+    readState(r, f);
     return f;
   }
 }

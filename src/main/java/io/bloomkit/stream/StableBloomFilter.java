@@ -16,8 +16,10 @@ import java.util.Map;
  * zero), then set the K cells to Max. Stable fraction of zeros and false positive bound: {@link
  * io.bloomkit.theory.Theory#sbfZeroFraction}, {@link io.bloomkit.theory.Theory#stableFprBound}.
  *
- * <p>Interpretation: "randomly decrements P cells" is read as P <em>distinct</em> cells, which makes
- * the per-cell decrement probability exactly P/m, the p of the papers' Markov chain.
+ * <p>Interpretation: "randomly decrements P cells" is read as P <em>distinct</em> cells (Floyd's
+ * sampling), which makes the per-cell decrement probability exactly P/m, the p of the papers'
+ * Markov chain. (Deng and Rafiei also suggest P consecutive cells from a random start, as Go
+ * BoomFilters does; that keeps P/m per cell but correlates neighbours.)
  *
  * <p>Format payload (after the common header, family 5): {@code max:int, decrements:int, seed:long,
  * rngState:long, offered:long, cells:long[ceil(m*d/64)]} (cells packed d bits each, {@link
@@ -85,7 +87,7 @@ final class StableBloomFilter extends CellFilter {
     long seed = r.readLong("seed");
     checkCellPayload(h, max, 8);
     StableBloomFilter f = new StableBloomFilter(h.positions, max, h.numHashes, p, seed);
-    readState(r, f, 8);
+    readState(r, f);
     return f;
   }
 }

@@ -29,10 +29,14 @@ public class StreamFilterModelTest {
   /** SBF model: probe, P distinct uniform cells decremented, K cells set to Max. */
   @Test
   public void sbfMatchesANaiveModel() {
+    sbfMatchesANaiveModel(4);
+    sbfMatchesANaiveModel(80); // above the array/hash-set switch of the P draws
+  }
+
+  static void sbfMatchesANaiveModel(int p) {
     long m = 97;
     int max = 3;
     int k = 3;
-    int p = 4;
     StableBloomFilter f = new StableBloomFilter(m, max, k, p, 11);
     int[] cells = new int[(int) m];
     Rng rng = new Rng(11);
@@ -41,14 +45,14 @@ public class StreamFilterModelTest {
       for (int i = 0; i < k; i++) {
         dup &= cells[(int) h.position(i, m)] != 0;
       }
+      // Floyd's sampling of P distinct cells of m
       List<Long> picked = new ArrayList<>();
-      while (picked.size() < p) {
-        long c = rng.nextLong(m);
-        if (!picked.contains(c)) {
-          picked.add(c);
-          if (cells[(int) c] > 0) {
-            cells[(int) c]--;
-          }
+      for (long j = m - p; j < m; j++) {
+        long t = rng.nextLong(j + 1);
+        long c = picked.contains(t) ? j : t;
+        picked.add(c);
+        if (cells[(int) c] > 0) {
+          cells[(int) c]--;
         }
       }
       for (int i = 0; i < k; i++) {

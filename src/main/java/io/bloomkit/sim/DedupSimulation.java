@@ -190,8 +190,9 @@ final class DedupSimulation implements Simulation {
       row.put("ifn", rates(impFn, impDup));
     }
     double zeros = StreamFilters.zeroFraction(filter);
-    // a Bloom filter's false positives set no new bit: distinct - FP elements changed its bits
-    double theoryZeros = StreamFilters.theoryZeroFraction(filter, distinct - fp, classProb);
+    // a Bloom filter's bits are the OR of every distinct element's K bits (a false positive's bits are
+    // already all set), so n is the number of distinct elements, false positives included
+    double theoryZeros = StreamFilters.theoryZeroFraction(filter, distinct, classProb);
     row.put("zeroFraction", zeros);
     row.put("zeroFractionTheory", theoryZeros);
     row.put("fprTheory", StreamFilters.theoryFprBound(filter, theoryZeros));

@@ -129,15 +129,16 @@ public final class StreamFilters {
   }
 
   /**
-   * The theory's fraction of zero cells for this filter after {@code distinctInserted} distinct
-   * elements (used by the Bloom filter only) with importance classes drawn from {@code classProb}
+   * The theory's fraction of zero cells for this filter after {@code distinctElements} distinct
+   * elements were offered (used by the Bloom filter only: its bits are the OR of the K bits of every
+   * distinct element, false positives included, whose bits were all set already) with importance classes drawn from {@code classProb}
    * (index 1..max, used by IBF only; {@code null} for uniform): SBF {@link
    * Theory#sbfZeroFraction}, IBF-2C and IBF-MC the chain of {@link
    * Theory#stableCellDistribution}, IBF-H {@link Theory#ibfHeuristicCellDistribution}, RSBF {@code
    * 1 - s/(2s - 1)} ({@link Theory#rsbfStableOnes}), Bloom filter {@link
    * Theory#bloomZeroFraction}.
    */
-  public static double theoryZeroFraction(StreamFilter f, long distinctInserted, double[] classProb) {
+  public static double theoryZeroFraction(StreamFilter f, long distinctElements, double[] classProb) {
     AbstractStreamFilter a = known(f);
     if (a instanceof StableBloomFilter) {
       StableBloomFilter s = (StableBloomFilter) a;
@@ -169,7 +170,7 @@ public final class StreamFilters {
       return 1 - Theory.rsbfStableOnes(r.filterBits()) / r.filterBits();
     }
     StreamBloomFilter b = (StreamBloomFilter) a;
-    return Theory.bloomZeroFraction(b.memoryBits(), distinctInserted, b.numHashes());
+    return Theory.bloomZeroFraction(b.memoryBits(), distinctElements, b.numHashes());
   }
 
   /**

@@ -107,6 +107,17 @@ public class DedupSimulationTest {
     }
   }
 
+  /** A Bloom filter's bits are the OR of every distinct element's bits, false positives included. */
+  @Test
+  public void bloomZerosCountEveryDistinctElement() throws Exception {
+    Map<String, Object> r =
+        run("--filter", "bf", "--memory-bits", "12288", "--stream", "uniform", "--universe",
+            "100000000", "--length", "4000", "--seed", "5");
+    assertTrue(num(r, "falsePositives") > 100);
+    assertEquals(Math.exp(-5 * 4000 / 12288.0), dbl(r, "zeroFractionTheory"), 1e-3);
+    assertEquals(dbl(r, "zeroFractionTheory"), dbl(r, "zeroFraction"), 0.01);
+  }
+
   @Test
   public void badOptionsAreIllegalArguments() throws Exception {
     String[][] bad = {

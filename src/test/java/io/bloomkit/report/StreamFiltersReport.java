@@ -100,6 +100,20 @@ public final class StreamFiltersReport {
     p("");
     p(note);
     p("");
+    p("Command for one run (one JSON line): `scripts/bloomkit simulate dedup --filter bf|sbf|rsbf|ibf-2c|ibf-mc|ibf-h "
+        + "--memory-bits B --stream zipf|uniform|importance --length N --universe U [--alpha A] [--seed S] "
+        + "[--num-hashes K] [--max M] [--decrements P] [--fpr-target T] [--threshold p*] [--importance-min X] "
+        + "[--importance-max Y] [--repeat R] [--occurrence uniform|proportional|inverse] [--trace-every R]`.");
+    p("");
+    p("**Interpretations** (each written in the class comment): RSBF follows the prose of section 4 where "
+        + "Algorithm 1's pseudo-code disagrees — the first s elements are inserted without resets; later ones with "
+        + "probability s/i, or always when s/i < p* and the element is reported distinct; an insertion resets one "
+        + "uniformly chosen bit per filter and then sets the element's bit (the order and choice Theorem 5.1's "
+        + "transition probabilities imply). SBF and IBF decrement P distinct random cells (probability exactly P/m "
+        + "per cell, the chains' p). IBF-2C raises a cell to floor(M/2) or M (`max(cell, value)`), the chain its "
+        + "Theorem III.1 balances; the paper's prose says \"set\" and its pseudo-code sets cells at or above M/2 to M. "
+        + "IBF-H picks each of its P decrements among non-zero cells with probability proportional to 1/value.");
+    p("");
     rsbfSection();
     ibfSection();
     p("");

@@ -87,7 +87,7 @@ public class StreamTheoryTest {
     // eq. 5.24 at beta = 1/2: p/2 - p^2
     assertEquals(0.01 / 2 - 0.0001, Theory.rsbfOnesStepVariance(0.5, 0.01), 1e-15);
     // Theorem 5.1's fixed point and the stationary law around it
-    assertEquals(500.25, Theory.rsbfStableOnes(1000), 1e-9);
+    assertEquals(1e6 / 1999, Theory.rsbfStableOnes(1000), 1e-9);
     double[] law = Theory.rsbfOnesStationary(1000);
     assertEquals(500.25, law[0], 0.5);
     assertEquals(1000 / 8.0, law[1], 15);

@@ -34,6 +34,11 @@ public interface Filter {
     return mightContain(hashStrategy().hash(key));
   }
 
+  /** Membership of the key in {@code key[offset, offset + length)} (its UTF-8 bytes). */
+  default boolean mightContain(byte[] key, int offset, int length) {
+    return mightContain(hashStrategy().hash(key, offset, length));
+  }
+
   /** Number of keys the filter holds (insertions minus removals). */
   long items();
 

@@ -21,6 +21,8 @@ public final class Filters {
         return CountingBloomFilter.read(r);
       case ACCURATE_COUNTING:
         return AccurateCountingBloomFilter.read(r);
+      case EXACT:
+        return ExactKeySet.read(r);
       default:
         throw new CorruptFilterException(
             "family", "no reader for " + r.header.family.shortName());
@@ -41,6 +43,8 @@ public final class Filters {
         return QueryView.readCounting(r);
       case ACCURATE_COUNTING:
         return QueryView.readAcbfFirstLevel(r);
+      case EXACT:
+        return ExactKeySet.read(r);
       default:
         throw new CorruptFilterException(
             "family", "no reader for " + r.header.family.shortName());

@@ -1,2 +1,28 @@
 package io.bloomkit.mapreduce;
-public class BloomkitDriver { public static void main(String[] a) {} }
+
+import io.bloomkit.mapreduce.cli.InspectTool;
+import io.bloomkit.mapreduce.cli.SizeTool;
+import org.apache.hadoop.util.ProgramDriver;
+
+/**
+ * The job jar's main class: {@code hadoop jar bloomkit.jar TOOL [generic options] [options]}.
+ * Every tool is registered in one {@link ProgramDriver}; each runs through {@code ToolRunner} and
+ * the process exits with the tool's code (0 ok, 1 failed, 2 usage).
+ */
+public final class BloomkitDriver {
+  private BloomkitDriver() {}
+
+  /** The driver with every tool registered. */
+  public static ProgramDriver programs() throws Throwable {
+    ProgramDriver d = new ProgramDriver();
+    d.addClass("size", SizeTool.class, "size bf/cbf/acbf for N items and a target fpp");
+    d.addClass("inspect", InspectTool.class, "check a filter file and print its parameters");
+    return d;
+  }
+
+  public static void main(String[] args) throws Throwable {
+    int code = programs().run(args);
+    // a tool's main exits itself; we get here for an unknown or missing tool name
+    System.exit(code == 0 ? 0 : 2);
+  }
+}

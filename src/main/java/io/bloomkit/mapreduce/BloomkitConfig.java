@@ -1,0 +1,99 @@
+package io.bloomkit.mapreduce;
+
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Every configuration key bloomkit reads, with its description and default. Tools write the keys
+ * from their command-line options; tasks read them. Any key can also be set with {@code -D}.
+ */
+public enum BloomkitConfig {
+  DELIMITER("bloomkit.delimiter", "field delimiter: one character, \\t for tab", "\t"),
+  KEY_FIELDS("bloomkit.key.fields", "0-based key fields, comma-separated (build, update)", "0"),
+  STRICT("bloomkit.strict", "fail on the first malformed record instead of counting it", "false"),
+  HASHSET_MAX_KEYS(
+      "bloomkit.build.hashset.max.keys",
+      "in-mapper distinct-key set: flush (emit and clear) when it holds this many keys",
+      "100000"),
+  FILTER_NAME("bloomkit.filter.name", "filter to build: bf, cbf, acbf, acbf1..3, exact", "acbf"),
+  FILTER_ITEMS("bloomkit.filter.items", "items to size for (0: the exact distinct-key count)", "0"),
+  FILTER_CAPACITY("bloomkit.filter.capacity", "ACBF capacity (0: the items)", "0"),
+  FILTER_FPP("bloomkit.filter.fpp", "target false positive rate (0: size by bits per key)", "0"),
+  FILTER_BITS_PER_KEY("bloomkit.filter.bits.per.key", "memory bits per key", "16"),
+  FILTER_HASHES("bloomkit.filter.hashes", "hash count (0: the best for the family)", "0"),
+  PARTIAL_PREFIX(
+      "bloomkit.build.partial.prefix",
+      "file name prefix of the partial filters written by the build tasks",
+      "partial-filter"),
+  JOIN_LEFT_KEY_FIELDS("bloomkit.join.left.key.fields", "0-based key fields of the left side", "0"),
+  JOIN_RIGHT_KEY_FIELDS(
+      "bloomkit.join.right.key.fields", "0-based key fields of the right side", "0"),
+  JOIN_TYPE("bloomkit.join.type", "inner or left-outer", "inner"),
+  JOIN_FILTER_PATH(
+      "bloomkit.join.filter.path",
+      "the filter file the right-side mappers probe (read from the DistributedCache symlink "
+          + JoinFilterName.SYMLINK + " when present); empty: no filter",
+      ""),
+  EXACT_MAX_BYTES(
+      "bloomkit.exact.max.bytes",
+      "largest exact key set (estimated heap bytes) a join task may load",
+      String.valueOf(256L << 20));
+
+  /** Holder for the DistributedCache symlink name, usable in the enum's own initialisers. */
+  public static final class JoinFilterName {
+    /** Symlink name of the shipped filter in each task's working directory. */
+    public static final String SYMLINK = "bloomkit.filter";
+
+    private JoinFilterName() {}
+  }
+
+  private final String key;
+  private final String description;
+  private final String defaultValue;
+
+  BloomkitConfig(String key, String description, String defaultValue) {
+    this.key = key;
+    this.description = description;
+    this.defaultValue = defaultValue;
+  }
+
+  public String key() {
+    return key;
+  }
+
+  public String description() {
+    return description;
+  }
+
+  public String defaultValue() {
+    return defaultValue;
+  }
+
+  public String get(Configuration conf) {
+    return conf.get(key, defaultValue);
+  }
+
+  public long getLong(Configuration conf) {
+    return conf.getLong(key, Long.parseLong(defaultValue));
+  }
+
+  public int getInt(Configuration conf) {
+    return conf.getInt(key, Integer.parseInt(defaultValue));
+  }
+
+  public double getDouble(Configuration conf) {
+    return conf.getDouble(key, Double.parseDouble(defaultValue));
+  }
+
+  public boolean getBoolean(Configuration conf) {
+    return conf.getBoolean(key, Boolean.parseBoolean(defaultValue));
+  }
+
+  public void set(Configuration conf, Object value) {
+    conf.set(key, String.valueOf(value));
+  }
+
+  @Override
+  public String toString() {
+    return key;
+  }
+}

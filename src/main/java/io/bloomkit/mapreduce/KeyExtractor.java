@@ -1,0 +1,192 @@
+package io.bloomkit.mapreduce;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
+
+/**
+ * Cuts the join key out of a delimited line, on the raw UTF-8 bytes: the key is the chosen 0-based
+ * fields joined with the delimiter. A line missing a key field, or whose key bytes are not valid
+ * UTF-8, is malformed. Not thread-safe; one per task, and the key buffer is reused.
+ */
+public final class KeyExtractor {
+  private final byte[] delimiter;
+  private final int[] fields;
+  private final int maxField;
+  private final int[] starts;
+  private final int[] ends;
+  private final CharsetDecoder decoder =
+      StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT);
+  private byte[] key = new byte[64];
+  private int keyLength;
+  private String problem;
+
+  public KeyExtractor(char delimiter, int[] fields) {
+    if (fields.length == 0) {
+      throw new IllegalArgumentException("no key field");
+    }
+    this.delimiter = String.valueOf(delimiter).getBytes(StandardCharsets.UTF_8);
+    this.fields = fields.clone();
+    int max = -1;
+    for (int f : fields) {
+      if (f < 0) {
+        throw new IllegalArgumentException("key fields are 0-based and non-negative: " + f);
+      }
+      max = Math.max(max, f);
+    }
+    this.maxField = max;
+    this.starts = new int[max + 1];
+    this.ends = new int[max + 1];
+  }
+
+  /** The extractor for the delimiter and the key fields stored under {@code fieldsKey}. */
+  public static KeyExtractor fromConf(Configuration conf, BloomkitConfig fieldsKey) {
+    return new KeyExtractor(
+        parseDelimiter(BloomkitConfig.DELIMITER.get(conf)), parseFields(fieldsKey.get(conf)));
+  }
+
+  /** One character, or {@code \t} / {@code tab} for a tab. */
+  public static char parseDelimiter(String s) {
+    if (s == null) {
+      throw new IllegalArgumentException("delimiter missing");
+    }
+    if (s.equals("\\t") || s.equalsIgnoreCase("tab")) {
+      return '\t';
+    }
+    if (s.length() != 1) {
+      throw new IllegalArgumentException(
+          "delimiter must be one character or \\t, got \"" + s + "\"");
+    }
+    return s.charAt(0);
+  }
+
+  /** {@code 0} or {@code 0,2}: 0-based field numbers. */
+  public static int[] parseFields(String s) {
+    String[] parts = s.split(",");
+    int[] f = new int[parts.length];
+    for (int i = 0; i < parts.length; i++) {
+      try {
+        f[i] = Integer.parseInt(parts[i].trim());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("key field must be a 0-based integer: \"" + parts[i] + "\"");
+      }
+      if (f[i] < 0) {
+        throw new IllegalArgumentException("key field must be 0-based, non-negative: " + f[i]);
+      }
+    }
+    return f;
+  }
+
+  /** The fields in their configuration form: {@code 0,2}. */
+  public static String formatFields(int[] fields) {
+    StringBuilder b = new StringBuilder();
+    for (int f : fields) {
+      if (b.length() > 0) {
+        b.append(',');
+      }
+      b.append(f);
+    }
+    return b.toString();
+  }
+
+  /**
+   * Extracts the key of {@code line}; on success {@link #key()} and {@link #keyLength()} hold it.
+   *
+   * @return false if the line is malformed ({@link #problem()} says why)
+   */
+  public boolean extract(Text line) {
+    return extract(line.getBytes(), 0, line.getLength());
+  }
+
+  public boolean extract(byte[] b, int off, int len) {
+    int end = off + len;
+    int field = 0;
+    int start = off;
+    int d0 = delimiter[0];
+    int dl = delimiter.length;
+    int i = off;
+    while (field <= maxField) {
+      int stop = -1;
+      for (int j = i; j <= end - dl; j++) {
+        if (b[j] == d0 && (dl == 1 || matches(b, j))) {
+          stop = j;
+          break;
+        }
+      }
+      starts[field] = start;
+      if (stop < 0) {
+        ends[field] = end;
+        field++;
+        break;
+      }
+      ends[field] = stop;
+      field++;
+      start = stop + dl;
+      i = start;
+    }
+    if (field <= maxField) {
+      problem = "has " + field + " fields, key field " + maxField + " missing";
+      return false;
+    }
+    keyLength = 0;
+    for (int n = 0; n < fields.length; n++) {
+      if (n > 0) {
+        append(delimiter, 0, dl);
+      }
+      int f = fields[n];
+      append(b, starts[f], ends[f] - starts[f]);
+    }
+    try {
+      decoder.reset().decode(ByteBuffer.wrap(key, 0, keyLength));
+    } catch (CharacterCodingException e) {
+      problem = "key is not valid UTF-8";
+      return false;
+    }
+    problem = null;
+    return true;
+  }
+
+  private boolean matches(byte[] b, int j) {
+    for (int t = 1; t < delimiter.length; t++) {
+      if (b[j + t] != delimiter[t]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void append(byte[] src, int off, int len) {
+    if (keyLength + len > key.length) {
+      key = Arrays.copyOf(key, Math.max(key.length * 2, keyLength + len));
+    }
+    System.arraycopy(src, off, key, keyLength, len);
+    keyLength += len;
+  }
+
+  /** The key bytes of the last successful {@link #extract} (valid up to {@link #keyLength()}). */
+  public byte[] key() {
+    return key;
+  }
+
+  public int keyLength() {
+    return keyLength;
+  }
+
+  /** The key of the last successful extract as a string. */
+  public String keyString() {
+    return new String(key, 0, keyLength, StandardCharsets.UTF_8);
+  }
+
+  /** Why the last {@link #extract} failed. */
+  public String problem() {
+    return problem;
+  }
+}

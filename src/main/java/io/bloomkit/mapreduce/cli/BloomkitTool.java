@@ -1,0 +1,276 @@
+package io.bloomkit.mapreduce.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Base of every bloomkit command. Run through {@link ToolRunner}, so the generic options ({@code
+ * -D}, {@code -fs}, {@code -jt}, {@code -files}, {@code -libjars}) work before the tool's own.
+ *
+ * <p>A subclass declares its {@link #options()} and {@link #description()} and implements {@link
+ * #execute}, which returns the result as an ordered map. The base handles {@code -h/--help} (usage
+ * on stdout, exit 0), bad options and values (message and usage on stderr, exit 2), failures
+ * (message on stderr, exit 1) and {@code --json}: the last line of stdout is then the result as one
+ * JSON object; otherwise stdout gets a human summary. Logs go to stderr.
+ *
+ * <p>Exit codes: {@link #OK} 0, {@link #FAILED} 1, {@link #USAGE} 2.
+ */
+public abstract class BloomkitTool extends Configured implements Tool {
+  public static final int OK = 0;
+  public static final int FAILED = 1;
+  public static final int USAGE = 2;
+
+  protected final Logger log = LoggerFactory.getLogger(getClass());
+  private PrintStream out = System.out;
+  private PrintStream err = System.err;
+
+  /** The command name ({@code build}, {@code join} ...). */
+  public abstract String name();
+
+  /** One line saying what the command does. */
+  public abstract String description();
+
+  /** The tool's own options; the base adds {@code --help} and {@code --json}. */
+  protected abstract Options options();
+
+  /**
+   * Runs the command.
+   *
+   * @return the result fields, in output order
+   * @throws UsageException for a command line that cannot run (exit 2)
+   * @throws Exception for any failure (exit 1)
+   */
+  protected abstract Map<String, Object> execute(CommandLine cl) throws Exception;
+
+  /** Whether the result is always printed as JSON (tools whose output is a report). */
+  protected boolean alwaysJson() {
+    return false;
+  }
+
+  /** Positional arguments, for the usage line. */
+  protected String argsSyntax() {
+    return "";
+  }
+
+  /** Redirects the tool's stdout and stderr (tests). */
+  public BloomkitTool withStreams(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+    return this;
+  }
+
+  protected PrintStream out() {
+    return out;
+  }
+
+  private Options allOptions() {
+    Options o = options();
+    o.addOption(Option.builder("h").longOpt("help").desc("print this help and exit").build());
+    if (!alwaysJson()) {
+      o.addOption(
+          Option.builder().longOpt("json").desc("end stdout with one JSON line of results").build());
+    }
+    return o;
+  }
+
+  @Override
+  public final int run(String[] args) {
+    Options options = allOptions();
+    CommandLine cl;
+    try {
+      cl = new DefaultParser().parse(options, args);
+    } catch (ParseException e) {
+      return usageError(options, e.getMessage());
+    }
+    if (cl.hasOption("help")) {
+      printUsage(out, options);
+      return OK;
+    }
+    try {
+      Map<String, Object> result = execute(cl);
+      if (alwaysJson() || cl.hasOption("json")) {
+        out.println(Json.write(result));
+      } else {
+        for (Map.Entry<String, Object> e : result.entrySet()) {
+          out.println(e.getKey() + ": " + e.getValue());
+        }
+      }
+      out.flush();
+      return OK;
+    } catch (UsageException e) {
+      return usageError(options, e.getMessage());
+    } catch (Exception e) {
+      log.debug("{} failed", name(), e);
+      err.println(name() + ": " + messageOf(e));
+      err.flush();
+      return FAILED;
+    }
+  }
+
+  private static String messageOf(Throwable e) {
+    String m = e.getMessage();
+    if (m == null || m.isEmpty()) {
+      m = e.getClass().getSimpleName();
+    }
+    return m;
+  }
+
+  private int usageError(Options options, String message) {
+    err.println(name() + ": " + message);
+    printUsage(err, options);
+    err.flush();
+    return USAGE;
+  }
+
+  private void printUsage(PrintStream stream, Options options) {
+    PrintWriter w = new PrintWriter(new java.io.OutputStreamWriter(stream, StandardCharsets.UTF_8));
+    HelpFormatter f = new HelpFormatter();
+    f.printHelp(
+        w,
+        100,
+        "bloomkit " + name() + " [generic options] [options] " + argsSyntax(),
+        description(),
+        options,
+        2,
+        4,
+        "Generic options (-D k=v, -fs, -jt, -files, -libjars) come before the tool's own."
+            + " Exit codes: 0 ok, 1 failed, 2 usage.");
+    w.flush();
+  }
+
+  /** Runs {@code tool} through {@link ToolRunner}; returns its exit code. */
+  public static int run(Configuration conf, BloomkitTool tool, String[] args) {
+    try {
+      return ToolRunner.run(conf, tool, args);
+    } catch (Exception e) {
+      System.err.println(tool.name() + ": " + messageOf(e));
+      return USAGE; // ToolRunner only throws for bad generic options
+    }
+  }
+
+  /** The tool's {@code main}: exits with the tool's code. */
+  protected static void main(BloomkitTool tool, String[] args) {
+    System.exit(run(new Configuration(), tool, args));
+  }
+
+  // ---- option helpers: bad values are usage errors ----
+
+  /** A new ordered result map. */
+  protected static Map<String, Object> result() {
+    return new LinkedHashMap<>();
+  }
+
+  protected static String required(CommandLine cl, String opt) {
+    String v = cl.getOptionValue(opt);
+    if (v == null || v.isEmpty()) {
+      throw new UsageException("--" + opt + " is required");
+    }
+    return v;
+  }
+
+  protected static long longValue(CommandLine cl, String opt, long dflt, long min) {
+    String v = cl.getOptionValue(opt);
+    if (v == null) {
+      return dflt;
+    }
+    long x;
+    try {
+      x = Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      throw new UsageException("--" + opt + " must be an integer: \"" + v + "\"");
+    }
+    if (x < min) {
+      throw new UsageException("--" + opt + " must be at least " + min + ": " + x);
+    }
+    return x;
+  }
+
+  protected static int intValue(CommandLine cl, String opt, int dflt, int min) {
+    long x = longValue(cl, opt, dflt, min);
+    if (x > Integer.MAX_VALUE) {
+      throw new UsageException("--" + opt + " is too large: " + x);
+    }
+    return (int) x;
+  }
+
+  protected static double doubleValue(CommandLine cl, String opt, double dflt) {
+    String v = cl.getOptionValue(opt);
+    if (v == null) {
+      return dflt;
+    }
+    try {
+      double d = Double.parseDouble(v.trim());
+      if (!Double.isFinite(d)) {
+        throw new NumberFormatException();
+      }
+      return d;
+    } catch (NumberFormatException e) {
+      throw new UsageException("--" + opt + " must be a number: \"" + v + "\"");
+    }
+  }
+
+  /**
+   * The paths of a comma-separated list, each of which must exist (globs must match something).
+   *
+   * @throws UsageException naming the first missing path
+   */
+  protected org.apache.hadoop.fs.Path[] existingPaths(String csv, String what)
+      throws java.io.IOException {
+    String[] parts = csv.split(",");
+    java.util.List<org.apache.hadoop.fs.Path> paths = new java.util.ArrayList<>();
+    for (String s : parts) {
+      if (s.trim().isEmpty()) {
+        continue;
+      }
+      org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(s.trim());
+      org.apache.hadoop.fs.FileSystem fs = p.getFileSystem(getConf());
+      org.apache.hadoop.fs.FileStatus[] st = fs.globStatus(p);
+      if (st == null || st.length == 0) {
+        throw new UsageException(what + " path does not exist: " + p);
+      }
+      paths.add(p);
+    }
+    if (paths.isEmpty()) {
+      throw new UsageException(what + " path missing");
+    }
+    return paths.toArray(new org.apache.hadoop.fs.Path[0]);
+  }
+
+  /**
+   * An output path that must not exist yet.
+   *
+   * @throws UsageException if it does
+   */
+  protected org.apache.hadoop.fs.Path absentPath(String s, String what) throws java.io.IOException {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(s);
+    if (p.getFileSystem(getConf()).exists(p)) {
+      throw new UsageException(what + " already exists: " + p + " (remove it or choose another)");
+    }
+    return p;
+  }
+
+  /** An option taking one value. */
+  protected static Option opt(String longOpt, String arg, String desc) {
+    return Option.builder().longOpt(longOpt).hasArg().argName(arg).desc(desc).build();
+  }
+
+  /** A flag. */
+  protected static Option flag(String longOpt, String desc) {
+    return Option.builder().longOpt(longOpt).desc(desc).build();
+  }
+}

@@ -1,0 +1,77 @@
+package io.bloomkit.mapreduce.cli;
+
+import io.bloomkit.filter.AccurateCountingBloomFilter;
+import io.bloomkit.filter.Filter;
+import io.bloomkit.filter.FilterFamily;
+import io.bloomkit.filter.FilterShape;
+import io.bloomkit.mapreduce.FilterFiles;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * {@code inspect FILE}: reads a filter file (local or any Hadoop file system), checks it fully
+ * (checksum included) and prints its parameters as one JSON object. A corrupt file fails (exit 1)
+ * with a message naming the field.
+ */
+public final class InspectTool extends BloomkitTool {
+  @Override
+  public String name() {
+    return "inspect";
+  }
+
+  @Override
+  public String description() {
+    return "Check a filter file and print its family, shape, items and fpp as JSON.";
+  }
+
+  @Override
+  protected boolean alwaysJson() {
+    return true;
+  }
+
+  @Override
+  protected String argsSyntax() {
+    return "FILE";
+  }
+
+  @Override
+  protected Options options() {
+    return new Options();
+  }
+
+  @Override
+  protected Map<String, Object> execute(CommandLine cl) throws Exception {
+    if (cl.getArgList().size() != 1) {
+      throw new UsageException("expected exactly one FILE, got " + cl.getArgList().size());
+    }
+    Path path = existingPaths(cl.getArgList().get(0), "filter")[0];
+    FileStatus st = path.getFileSystem(getConf()).getFileStatus(path);
+    if (st.isDirectory()) {
+      throw new UsageException("filter is a directory: " + path);
+    }
+    Filter f = FilterFiles.read(getConf(), path);
+    FilterShape s = f.shape();
+    boolean acbf = f.family() == FilterFamily.ACCURATE_COUNTING;
+    Map<String, Object> r = result();
+    r.put("file", path.toString());
+    r.put("family", s.name());
+    r.put("hash", f.hashStrategy().name());
+    r.put("hashes", s.numHashes());
+    r.put("counters", s.counters());
+    r.put("bits", s.memoryBits());
+    r.put("firstLevelBits", acbf ? s.positions() : null);
+    r.put("levels", acbf ? ((AccurateCountingBloomFilter) f).levels() : null);
+    r.put("items", f.items());
+    r.put("capacity", s.capacity());
+    r.put("fpp", f.expectedFpp());
+    r.put("serializedBytes", st.getLen());
+    return r;
+  }
+
+  public static void main(String[] args) {
+    main(new InspectTool(), args);
+  }
+}

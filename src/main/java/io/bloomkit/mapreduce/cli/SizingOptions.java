@@ -1,0 +1,69 @@
+package io.bloomkit.mapreduce.cli;
+
+import io.bloomkit.mapreduce.FilterSpec;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.OptionGroup;
+import org.apache.commons.cli.Options;
+
+/** The filter sizing options shared by {@code size}, {@code build} and {@code join}. */
+public final class SizingOptions {
+  /** Bits per key when neither --fpp nor --bits-per-key is given. */
+  public static final double DEFAULT_BITS_PER_KEY = 16;
+
+  private SizingOptions() {}
+
+  /** Adds {@code --fpp | --bits-per-key} and {@code --hashes}. */
+  public static void addRate(Options o) {
+    OptionGroup g = new OptionGroup();
+    g.addOption(BloomkitTool.opt("fpp", "P", "target false positive rate at the items, in (0, 1)"));
+    g.addOption(
+        BloomkitTool.opt(
+            "bits-per-key", "B", "memory bits per key (default " + (int) DEFAULT_BITS_PER_KEY + ")"));
+    o.addOptionGroup(g);
+    o.addOption(BloomkitTool.opt("hashes", "K", "hash count (default: the family's best)"));
+  }
+
+  /** Adds {@code --items} and {@code --capacity}. */
+  public static void addItems(Options o, String itemsDesc) {
+    o.addOption(BloomkitTool.opt("items", "N", itemsDesc));
+    o.addOption(
+        BloomkitTool.opt("capacity", "C", "ACBF capacity: most items it can hold (default: items)"));
+  }
+
+  /**
+   * The spec of {@code name} with the sizing options of {@code cl}.
+   *
+   * @throws UsageException for bad values
+   */
+  public static FilterSpec spec(CommandLine cl, String name) {
+    long items = BloomkitTool.longValue(cl, "items", 0, 1);
+    long capacity = BloomkitTool.longValue(cl, "capacity", 0, 1);
+    double fpp = cl.hasOption("fpp") ? BloomkitTool.doubleValue(cl, "fpp", 0) : 0;
+    if (cl.hasOption("fpp") && !(fpp > 0 && fpp < 1)) {
+      throw new UsageException("--fpp must be in (0, 1): " + fpp);
+    }
+    double bpk = BloomkitTool.doubleValue(cl, "bits-per-key", DEFAULT_BITS_PER_KEY);
+    if (!(bpk > 0)) {
+      throw new UsageException("--bits-per-key must be positive: " + bpk);
+    }
+    int hashes = BloomkitTool.intValue(cl, "hashes", 0, 1);
+    if (hashes > io.bloomkit.theory.Theory.MAX_HASHES) {
+      throw new UsageException("--hashes must be at most " + io.bloomkit.theory.Theory.MAX_HASHES);
+    }
+    try {
+      FilterSpec spec = new FilterSpec(name, items, capacity, fpp, bpk, hashes);
+      if (items > 0) {
+        spec.shape(); // fail now on parameters that cannot be met
+      }
+      return spec;
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  /** The delimiter option. */
+  public static Option delimiter() {
+    return BloomkitTool.opt("delimiter", "D", "field delimiter: one character or \\t (default tab)");
+  }
+}

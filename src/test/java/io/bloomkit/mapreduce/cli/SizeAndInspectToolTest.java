@@ -1,0 +1,162 @@
+package io.bloomkit.mapreduce.cli;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+
+import io.bloomkit.filter.AccurateCountingBloomFilter;
+import io.bloomkit.filter.BloomFilter;
+import io.bloomkit.filter.FilterFamily;
+import io.bloomkit.filter.FilterShape;
+import io.bloomkit.theory.AcbfSizing;
+import io.bloomkit.theory.Theory;
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.util.Map;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+public class SizeAndInspectToolTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> sub(Map<String, Object> m, String k) {
+    return (Map<String, Object>) m.get(k);
+  }
+
+  @Test
+  public void sizeByFppMatchesFilterShape() {
+    ToolRun r = ToolRun.run(new SizeTool(), "--items", "100000", "--fpp", "0.01");
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    assertEquals(100000L, j.get("items"));
+    assertEquals(100000L, j.get("capacity"));
+    FilterShape bf = FilterShape.forFpp(FilterFamily.BLOOM, null, 100000, 0, 0.01, 0);
+    FilterShape cbf = FilterShape.forFpp(FilterFamily.COUNTING, null, 100000, 0, 0.01, 0);
+    FilterShape acbf =
+        FilterShape.forFpp(FilterFamily.ACCURATE_COUNTING, AcbfSizing.OPTIMAL, 100000, 0, 0.01, 0);
+    assertEquals(bf.memoryBits(), sub(j, "bf").get("bits"));
+    assertEquals((long) bf.numHashes(), sub(j, "bf").get("hashes"));
+    assertEquals(
+        Theory.bloomFpp(bf.positions(), 100000, bf.numHashes()),
+        (Double) sub(j, "bf").get("fpp"),
+        1e-15);
+    assertTrue((Double) sub(j, "bf").get("fpp") <= 0.01);
+    assertEquals(cbf.counters(), sub(j, "cbf").get("counters"));
+    assertEquals(4 * cbf.counters(), sub(j, "cbf").get("bits"));
+    assertEquals(acbf.counters(), sub(j, "acbf").get("counters"));
+    assertEquals(acbf.positions(), sub(j, "acbf").get("firstLevelBits"));
+    assertEquals(
+        Theory.acbfOptimalFpp(acbf.counters(), 100000, acbf.numHashes(), 100000),
+        (Double) sub(j, "acbf").get("fpp"),
+        1e-15);
+    // the ACBF needs less memory than the CBF for the same rate (the paper's point)
+    assertTrue((Long) sub(j, "acbf").get("bits") < (Long) sub(j, "cbf").get("bits"));
+  }
+
+  @Test
+  public void sizeByBitsPerKeyGivesEveryFamilyTheSameMemory() {
+    ToolRun r =
+        ToolRun.run(
+            new SizeTool(), "--items", "1000", "--bits-per-key", "16", "--capacity", "1500");
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    assertEquals(1500L, j.get("capacity"));
+    for (String f : new String[] {"bf", "cbf", "acbf"}) {
+      assertEquals(f, 16000L, sub(j, f).get("bits"));
+    }
+    FilterShape acbf =
+        FilterShape.forBitsPerKey(
+            FilterFamily.ACCURATE_COUNTING, AcbfSizing.OPTIMAL, 1000, 1500, 16, 0);
+    assertEquals((long) acbf.numHashes(), sub(j, "acbf").get("hashes"));
+    assertEquals(acbf.fpp(1000), (Double) sub(j, "acbf").get("fpp"), 1e-15);
+  }
+
+  @Test
+  public void sizeUsageErrors() {
+    assertEquals(0, ToolRun.run(new SizeTool(), "--help").code);
+    assertTrue(ToolRun.run(new SizeTool(), "-h").out.contains("usage: bloomkit size"));
+    assertEquals(2, ToolRun.run(new SizeTool(), "--items", "10").code);
+    assertEquals(2, ToolRun.run(new SizeTool(), "--items", "ten", "--fpp", "0.1").code);
+    assertEquals(2, ToolRun.run(new SizeTool(), "--items", "10", "--fpp", "2").code);
+    assertEquals(
+        2, ToolRun.run(new SizeTool(), "--items", "10", "--fpp", "0.1", "--bits-per-key", "8").code);
+    assertEquals(2, ToolRun.run(new SizeTool(), "--bogus").code);
+    ToolRun r = ToolRun.run(new SizeTool(), "--items", "10", "--fpp", "0.1", "--capacity", "5");
+    assertEquals(2, r.code);
+    assertTrue(r.err, r.err.contains("capacity"));
+  }
+
+  @Test
+  public void inspectReportsTheFile() throws Exception {
+    FilterShape shape =
+        FilterShape.forBitsPerKey(FilterFamily.ACCURATE_COUNTING, AcbfSizing.OPTIMAL, 500, 600, 16, 0);
+    AccurateCountingBloomFilter f = AccurateCountingBloomFilter.create(shape);
+    for (int i = 0; i < 400; i++) {
+      f.add("key-" + i);
+    }
+    File file = tmp.newFile("a.acbf");
+    try (OutputStream out = new FileOutputStream(file)) {
+      f.writeTo(out);
+    }
+    ToolRun r = ToolRun.run(new InspectTool(), file.getPath());
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    assertEquals("acbf", j.get("family"));
+    assertEquals("MURMUR3_128_DOUBLE", j.get("hash"));
+    assertEquals((long) shape.numHashes(), j.get("hashes"));
+    assertEquals(shape.counters(), j.get("counters"));
+    assertEquals(shape.memoryBits(), j.get("bits"));
+    assertEquals(shape.positions(), j.get("firstLevelBits"));
+    assertEquals((long) f.levels(), j.get("levels"));
+    assertEquals(400L, j.get("items"));
+    assertEquals(600L, j.get("capacity"));
+    assertEquals(Theory.acbfFpp(shape.positions(), 400, shape.numHashes()), (Double) j.get("fpp"), 1e-15);
+    assertEquals(file.length(), j.get("serializedBytes"));
+
+    BloomFilter bf = BloomFilter.create(FilterShape.bloom(1024, 3, 10));
+    bf.add("x");
+    File bfile = tmp.newFile("b.bf");
+    try (OutputStream out = new FileOutputStream(bfile)) {
+      bf.writeTo(out);
+    }
+    Map<String, Object> jb = MiniJson.parseObject(ToolRun.run(new InspectTool(), bfile.getPath()).lastLine());
+    assertEquals("bf", jb.get("family"));
+    assertNull(jb.get("firstLevelBits"));
+    assertEquals(1024L, jb.get("bits"));
+    assertEquals(1L, jb.get("items"));
+  }
+
+  @Test
+  public void inspectCorruptFileFailsNamingTheField() throws Exception {
+    BloomFilter bf = BloomFilter.create(FilterShape.bloom(1024, 3, 10));
+    bf.add("x");
+    File file = tmp.newFile("c.bf");
+    try (OutputStream out = new FileOutputStream(file)) {
+      bf.writeTo(out);
+    }
+    byte[] b = Files.readAllBytes(file.toPath());
+    b[70] ^= 1; // a payload bit: only the checksum can tell
+    Files.write(file.toPath(), b);
+    ToolRun r = ToolRun.run(new InspectTool(), file.getPath());
+    assertEquals(r.toString(), 1, r.code);
+    assertTrue(r.err, r.err.contains("checksum"));
+
+    b[0] = 'X';
+    Files.write(file.toPath(), b);
+    r = ToolRun.run(new InspectTool(), file.getPath());
+    assertEquals(1, r.code);
+    assertTrue(r.err, r.err.contains("magic"));
+  }
+
+  @Test
+  public void inspectUsageErrors() {
+    assertEquals(2, ToolRun.run(new InspectTool()).code);
+    ToolRun r = ToolRun.run(new InspectTool(), new File(tmp.getRoot(), "missing").getPath());
+    assertEquals(2, r.code);
+    assertTrue(r.err, r.err.contains("does not exist"));
+  }
+}

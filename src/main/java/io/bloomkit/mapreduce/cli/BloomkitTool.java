@@ -38,6 +38,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
   protected final Logger log = LoggerFactory.getLogger(getClass());
   private PrintStream out = System.out;
   private PrintStream err = System.err;
+  private Map<String, Object> lastResult;
 
   /** The command name ({@code build}, {@code join} ...). */
   public abstract String name();
@@ -78,6 +79,22 @@ public abstract class BloomkitTool extends Configured implements Tool {
     return out;
   }
 
+  /**
+   * Every option the command line accepts, {@code --help} and {@code --json} included: lets stored
+   * command lines (an Oozie workflow's {@code <arg>}s) be checked against the tool itself.
+   */
+  public Options commandLineOptions() {
+    return allOptions();
+  }
+
+  /**
+   * The result of the last successful {@link #run}, or null: lets a tool that runs other tools
+   * programmatically ({@code demo}) use their results without parsing their output.
+   */
+  public Map<String, Object> lastResult() {
+    return lastResult;
+  }
+
   private Options allOptions() {
     Options o = options();
     o.addOption(Option.builder("h").longOpt("help").desc("print this help and exit").build());
@@ -103,6 +120,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
     }
     try {
       Map<String, Object> result = execute(cl);
+      lastResult = result;
       if (alwaysJson() || cl.hasOption("json")) {
         out.println(Json.write(result));
       } else {

@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce;
 
+import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.InspectTool;
 import io.bloomkit.mapreduce.cli.SizeTool;
 import org.apache.hadoop.util.ProgramDriver;
@@ -17,6 +18,7 @@ public final class BloomkitDriver {
     ProgramDriver d = new ProgramDriver();
     d.addClass("size", SizeTool.class, "size bf/cbf/acbf for N items and a target fpp");
     d.addClass("inspect", InspectTool.class, "check a filter file and print its parameters");
+    d.addClass("build", BuildTool.class, "build a filter of the distinct keys of text inputs");
     return d;
   }
 

@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce;
 
+import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.GenerateTool;
 import io.bloomkit.mapreduce.cli.InspectTool;
 import io.bloomkit.mapreduce.cli.SizeTool;
@@ -16,9 +17,11 @@ public final class BloomkitDriver {
   /** The driver with every tool registered. */
   public static ProgramDriver programs() throws Throwable {
     ProgramDriver d = new ProgramDriver();
+    // operations tools (generate, demo) first, the filter and job tools after
+    d.addClass("generate", GenerateTool.class, "generate inputs: tpch tables or NBER-shaped patents");
     d.addClass("size", SizeTool.class, "size bf/cbf/acbf for N items and a target fpp");
     d.addClass("inspect", InspectTool.class, "check a filter file and print its parameters");
-    d.addClass("generate", GenerateTool.class, "generate inputs: tpch tables or NBER-shaped patents");
+    d.addClass("build", BuildTool.class, "build a filter of the distinct keys of text inputs");
     return d;
   }
 

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce;
 
 import io.bloomkit.mapreduce.build.BuildTool;
-import io.bloomkit.mapreduce.cli.GenerateTool;
+import io.bloomkit.mapreduce.generate.GenerateTool;
 import io.bloomkit.mapreduce.cli.InspectTool;
 import io.bloomkit.mapreduce.cli.SizeTool;
 import org.apache.hadoop.util.ProgramDriver;

@@ -1,4 +1,4 @@
-package io.bloomkit.mapreduce.cli;
+package io.bloomkit.mapreduce.generate;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
@@ -7,6 +7,9 @@ import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.data.PartSink;
 import io.bloomkit.data.PatentDataGenerator;
+import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.MiniJson;
+import io.bloomkit.mapreduce.cli.ToolRun;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;

@@ -1,8 +1,10 @@
-package io.bloomkit.mapreduce.cli;
+package io.bloomkit.mapreduce.generate;
 
 import io.bloomkit.data.PartSink;
 import io.bloomkit.data.PatentDataGenerator;
 import io.bloomkit.data.TpchDataGenerator;
+import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.UsageException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;

@@ -3,6 +3,7 @@ package io.bloomkit.mapreduce;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.InspectTool;
 import io.bloomkit.mapreduce.cli.SizeTool;
+import io.bloomkit.mapreduce.join.JoinTool;
 import org.apache.hadoop.util.ProgramDriver;
 
 /**
@@ -19,6 +20,7 @@ public final class BloomkitDriver {
     d.addClass("size", SizeTool.class, "size bf/cbf/acbf for N items and a target fpp");
     d.addClass("inspect", InspectTool.class, "check a filter file and print its parameters");
     d.addClass("build", BuildTool.class, "build a filter of the distinct keys of text inputs");
+    d.addClass("join", JoinTool.class, "Bloom-filtered reduce-side join");
     return d;
   }
 

@@ -4,6 +4,7 @@ import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.generate.GenerateTool;
 import io.bloomkit.mapreduce.cli.InspectTool;
 import io.bloomkit.mapreduce.cli.SizeTool;
+import io.bloomkit.mapreduce.join.JoinTool;
 import org.apache.hadoop.util.ProgramDriver;
 
 /**
@@ -22,6 +23,7 @@ public final class BloomkitDriver {
     d.addClass("size", SizeTool.class, "size bf/cbf/acbf for N items and a target fpp");
     d.addClass("inspect", InspectTool.class, "check a filter file and print its parameters");
     d.addClass("build", BuildTool.class, "build a filter of the distinct keys of text inputs");
+    d.addClass("join", JoinTool.class, "Bloom-filtered reduce-side join");
     return d;
   }
 

@@ -1,9 +1,10 @@
 package io.bloomkit.mapreduce;
 
 import io.bloomkit.mapreduce.build.BuildTool;
-import io.bloomkit.mapreduce.generate.GenerateTool;
 import io.bloomkit.mapreduce.cli.InspectTool;
 import io.bloomkit.mapreduce.cli.SizeTool;
+import io.bloomkit.mapreduce.demo.DemoTool;
+import io.bloomkit.mapreduce.generate.GenerateTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import org.apache.hadoop.util.ProgramDriver;
 
@@ -19,6 +20,7 @@ public final class BloomkitDriver {
   public static ProgramDriver programs() throws Throwable {
     ProgramDriver d = new ProgramDriver();
     // operations tools (generate, demo) first, the filter and job tools after
+    d.addClass("demo", DemoTool.class, "local demo on sample-data: build an ACBF, filtered join");
     d.addClass("generate", GenerateTool.class, "generate inputs: tpch tables or NBER-shaped patents");
     d.addClass("size", SizeTool.class, "size bf/cbf/acbf for N items and a target fpp");
     d.addClass("inspect", InspectTool.class, "check a filter file and print its parameters");

@@ -104,7 +104,26 @@ until [[ -s "$work/cluster.xml" ]] && port_open "$nn" && port_open "$rm_port"; d
 done
 log "cluster up after ${SECONDS}s (config written to cluster.xml)"
 
-generic=(-fs "hdfs://localhost:$nn" -jt "localhost:$rm_port")
+# The mini cluster's history server reads job histories below a staging directory of its own
+# choosing (a random name, logged at start); the application masters write them below the
+# client's staging directory, so the clients use the same one. Without it the job counters, which
+# the client reads from the history server once a job is done, are not found.
+staging=""
+for _ in $(seq 1 30); do
+  staging="$(sed -n 's/.*MiniMRYarnCluster.*mkdir: hdfs:\/\/[^/]*\(\/[^ ]*apps_staging_dir\).*/\1/p' \
+    "$work/cluster.log" | head -1)"
+  [[ -n "$staging" ]] && break
+  sleep 1
+done
+[[ -n "$staging" ]] || { log "no staging directory in the cluster log"; exit 1; }
+
+# -fs and -jt as for any Hadoop tool. With no mapred-site.xml on the client, the framework and the
+# history server are named too (a Hadoop install has them in its site files), and
+# yarn.is.minicluster makes the client hand its own classpath to the containers (a Hadoop install
+# has the MapReduce jars on every node instead).
+generic=(-fs "hdfs://localhost:$nn" -jt "localhost:$rm_port"
+  -D mapreduce.framework.name=yarn -D "mapreduce.jobhistory.address=localhost:$jhs"
+  -D yarn.is.minicluster=true -D "yarn.app.mapreduce.am.staging-dir=$staging")
 # The clients' conf directory (like $HADOOP_CONF_DIR): an empty core-site.xml, which FsShell
 # (`hdfs dfs`) insists on finding (the file system comes from -fs), and logging to stderr.
 mkdir -p "$work/client-conf"
@@ -140,6 +159,15 @@ hadoop_jar join "${generic[@]}" --left /smoke/data/keys --left-key 0 \
   --right /smoke/data/citations --right-key 1 --output /smoke/join --type inner \
   --delimiter , --filter /smoke/keys.acbf --reducers 2 --json 2>"$work/join.log" \
   | tee "$work/join.out" || { tail -40 "$work/join.log"; exit 1; }
+
+# the jobs must have run on the cluster, not in a LocalJobRunner
+for step in build join; do
+  app="$(grep -o 'Submitted application application_[0-9_]*' "$work/$step.log" | head -3 | awk '{print $3}' | paste -sd, -)"
+  if [[ -z "$app" ]] || grep -q 'job_local' "$work/$step.log"; then
+    log "$step did not run on YARN"; tail -40 "$work/$step.log"; exit 1
+  fi
+  log "$step ran on YARN as $app"
+done
 
 log "checking the output against a naive local join of sample-data"
 fs_shell -ls /smoke/join

@@ -114,14 +114,19 @@ public final class GenerateTool extends BloomkitTool {
       }
     }
     int parts = intValue(cl, "parts", 1, 1);
-    Path out = absentPath(required(cl, "out"), "output");
+    required(cl, "out");
     long start = System.nanoTime();
-    Map<String, Object> r = tpch ? tpch(cl, out, parts) : patents(cl, out, parts);
+    Map<String, Object> r = tpch ? tpch(cl, parts) : patents(cl, parts);
     r.put("seconds", (System.nanoTime() - start) / 1e9);
     return r;
   }
 
-  private Map<String, Object> tpch(CommandLine cl, Path out, int parts) throws IOException {
+  /** The output directory, checked after every option (usage errors name the option first). */
+  private Path out(CommandLine cl) throws IOException {
+    return absentPath(required(cl, "out"), "output");
+  }
+
+  private Map<String, Object> tpch(CommandLine cl, int parts) throws IOException {
     double scale = doubleValue(cl, "scale", 0);
     String table = required(cl, "table");
     if (!cl.hasOption("scale") || !(scale > 0)) {
@@ -137,6 +142,7 @@ public final class GenerateTool extends BloomkitTool {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+    Path out = out(cl);
     Files files = new Files(out, false);
     long rows = g.write(files, parts);
     Map<String, Object> r = result();
@@ -151,7 +157,7 @@ public final class GenerateTool extends BloomkitTool {
     return r;
   }
 
-  private Map<String, Object> patents(CommandLine cl, Path out, int parts) throws IOException {
+  private Map<String, Object> patents(CommandLine cl, int parts) throws IOException {
     int patents = intValue(cl, "patents", PatentDataGenerator.DEFAULT_PATENTS, 1);
     long citations = longValue(cl, "citations", PatentDataGenerator.DEFAULT_CITATIONS, 0);
     int keys = intValue(cl, "keys", PatentDataGenerator.DEFAULT_KEYS, 0);
@@ -163,6 +169,7 @@ public final class GenerateTool extends BloomkitTool {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+    Path out = out(cl);
     Files files = new Files(out, true);
     Map<String, Object> r = result();
     r.put("generator", PATENTS);

@@ -167,9 +167,16 @@ public class GenerateToolTest {
     assertFalse(new File(out).exists());
     File existing = tmp.newFolder("existing");
     ToolRun r =
-        ToolRun.run(new GenerateTool(), "patents", "--patents", "5", "--out", existing.getPath());
+        ToolRun.run(
+            new GenerateTool(), "patents", "--patents", "5", "--citations", "9", "--keys", "1",
+            "--out", existing.getPath());
     assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
     assertTrue(r.err, r.err.contains("already exists"));
+    assertEquals(0, existing.list().length);
+    // options are checked before the file system
+    ToolRun noScale = ToolRun.run(new GenerateTool(), "tpch", "--table", "orders", "--out", existing.getPath());
+    assertEquals(noScale.toString(), BloomkitTool.USAGE, noScale.code);
+    assertTrue(noScale.err, noScale.err.contains("--scale"));
   }
 
   @Test

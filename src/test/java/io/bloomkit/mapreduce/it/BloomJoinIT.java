@@ -67,14 +67,14 @@ public class BloomJoinIT {
   public void buildThenJoinEqualsTheNaiveJoin() throws Exception {
     String out = "/out/" + type;
     List<String> args = new ArrayList<>(List.of(
-        "--left", LEFT.toString(), "--left-key", "0", "--right", RIGHT.toString(),
+        "--left", LEFT.toString(), "--left-key", "1", "--right", RIGHT.toString(),
         "--right-key", "1", "--output", out, "--delimiter", ",", "--reducers", "2", "--json"));
     if (type.equals("none")) {
       args.addAll(List.of("--filter-type", "none"));
     } else {
       String filter = "/filters/left." + type;
       List<String> build = new ArrayList<>(List.of(
-          "--input", LEFT.toString(), "--output", filter, "--key-field", "0", "--delimiter", ",",
+          "--input", LEFT.toString(), "--output", filter, "--key-field", "1", "--delimiter", ",",
           "--filter", type, "--reducers", "2", "--json"));
       ToolRun b = ToolRun.run(cluster.conf(), new BuildTool(), build.toArray(new String[0]));
       assertEquals(b.toString(), 0, b.code);
@@ -90,7 +90,7 @@ public class BloomJoinIT {
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
 
     assertEquals(
-        NaiveJoin.join(DATA.left, new int[] {0}, DATA.right, new int[] {1}, ',', false),
+        NaiveJoin.join(DATA.left, JoinData.KEY, DATA.right, new int[] {1}, ',', false),
         NaiveJoin.multiset(cluster.readLines(new Path(out))));
     // per-side balance: input = to the shuffle + dropped by the filter + malformed
     assertEquals((long) DATA.left.size(), n(j, "leftRecords"));

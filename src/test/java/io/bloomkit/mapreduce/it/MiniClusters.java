@@ -11,7 +11,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.mapred.MiniMRYarnCluster;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 
 /** One MiniDFSCluster (1 DN) and one MiniMRYarnCluster (1 NM), started once per IT class. */
 public final class MiniClusters implements AutoCloseable {

@@ -8,9 +8,13 @@ import java.util.Random;
 /**
  * Seeded test data in the shape of the paper's experiment: a small left side of keys (with a few
  * duplicate keys) and a large right side "CITING,CITED" whose cited key matches the left side for a
- * small share of records, with a heavy-tailed (skewed) key distribution and some malformed lines.
+ * small share of records. Left lines are "NAME,ID" (key field 1), right lines "CITING,CITED" (key
+ * field 1), with a heavy-tailed (skewed) key distribution and some malformed lines.
  */
 public final class JoinData {
+  /** Key fields of both sides. */
+  public static final int[] KEY = {1};
+
   public final List<String> left = new ArrayList<>();
   public final List<String> right = new ArrayList<>();
 
@@ -18,9 +22,9 @@ public final class JoinData {
     Random rnd = new Random(seed);
     for (int i = 0; i < leftKeys; i++) {
       int id = 3_000_000 + i * 37;
-      left.add(id + ",patent-" + i);
+      left.add("patent-" + i + "," + id);
       if (i % 25 == 0) {
-        left.add(id + ",duplicate-" + i);
+        left.add("duplicate-" + i + "," + id);
       }
     }
     left.add("malformed-left");

@@ -52,7 +52,7 @@ public class JoinToolTest {
 
   private ToolRun join(String out, String type, String... more) {
     List<String> args = new ArrayList<>(List.of(
-        "--left", left.getPath(), "--left-key", "0", "--right", right.getPath(), "--right-key", "1",
+        "--left", left.getPath(), "--left-key", "1", "--right", right.getPath(), "--right-key", "1",
         "--output", out, "--delimiter", ",", "--type", type, "--reducers", "2", "--json"));
     args.addAll(List.of(more));
     return ToolRun.run(new JoinTool(), args.toArray(new String[0]));
@@ -66,7 +66,7 @@ public class JoinToolTest {
     assertEquals(r.toString(), 0, r.code);
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals(
-        NaiveJoin.join(data.left, new int[] {0}, data.right, new int[] {1}, ',', type.equals("left-outer")),
+        NaiveJoin.join(data.left, JoinData.KEY, data.right, new int[] {1}, ',', type.equals("left-outer")),
         NaiveJoin.multiset(readOutput(out)));
     assertEquals(data.left.size(), n(j, "leftRecords"));
     assertEquals(data.right.size(), n(j, "rightRecords"));
@@ -103,7 +103,7 @@ public class JoinToolTest {
     // a given exact filter file
     List<String> keys = new ArrayList<>();
     for (String l : data.left) {
-      String k = NaiveJoin.key(l, ',', new int[] {0});
+      String k = NaiveJoin.key(l, ',', JoinData.KEY);
       if (k != null) {
         keys.add(k);
       }
@@ -145,7 +145,7 @@ public class JoinToolTest {
     Configuration small = ToolRun.localConf();
     small.setLong("bloomkit.exact.max.bytes", 1000);
     ToolRun budget =
-        ToolRun.run(small, new JoinTool(), "--left", left.getPath(), "--left-key", "0",
+        ToolRun.run(small, new JoinTool(), "--left", left.getPath(), "--left-key", "1",
             "--right", right.getPath(), "--right-key", "1", "--output", out.getPath(),
             "--filter", exact.getPath());
     assertEquals(budget.toString(), 2, budget.code);

@@ -21,6 +21,8 @@ public final class MiniClusters implements AutoCloseable {
           + " --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED"
           + " --add-opens java.base/java.lang.reflect=ALL-UNNAMED";
 
+  private static final String FAST_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto ";
+
   private final MiniDFSCluster dfs;
   private final MiniMRYarnCluster mr;
   private final Configuration conf;
@@ -36,11 +38,22 @@ public final class MiniClusters implements AutoCloseable {
     m.setInt("yarn.nodemanager.resource.memory-mb", 6144);
     m.setInt("yarn.scheduler.minimum-allocation-mb", 256);
     m.setInt("yarn.app.mapreduce.am.resource.mb", 512);
-    m.set("yarn.app.mapreduce.am.command-opts", "-Xmx384m " + OPENS);
+    m.set("yarn.app.mapreduce.am.command-opts", "-Xmx384m " + FAST_JVM + OPENS);
     m.setInt("mapreduce.map.memory.mb", 512);
     m.setInt("mapreduce.reduce.memory.mb", 512);
-    m.set("mapreduce.map.java.opts", "-Xmx384m " + OPENS);
-    m.set("mapreduce.reduce.java.opts", "-Xmx384m " + OPENS);
+    m.set("mapreduce.map.java.opts", "-Xmx256m " + FAST_JVM + OPENS);
+    m.set("mapreduce.reduce.java.opts", "-Xmx256m " + FAST_JVM + OPENS);
+    // short jobs on a small machine: poll and heartbeat often, start reducers after the maps
+    m.setInt("mapreduce.client.completion.pollinterval", 100);
+    m.setInt("mapreduce.client.progressmonitor.pollinterval", 100);
+    m.setInt("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", 100);
+    m.setInt("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", 100);
+    m.setInt("yarn.nodemanager.container-monitor.interval-ms", 1000);
+    m.setFloat("mapreduce.job.reduce.slowstart.completedmaps", 1.0f);
+    m.setInt("mapreduce.task.timeout", 120000);
+    m.setBoolean("mapreduce.job.speculative.execution", false);
+    m.setBoolean("mapreduce.map.speculative", false);
+    m.setBoolean("mapreduce.reduce.speculative", false);
     m.setBoolean("yarn.nodemanager.vmem-check-enabled", false);
     m.setBoolean("yarn.nodemanager.pmem-check-enabled", false);
     m.setInt("mapreduce.task.io.sort.mb", 16);

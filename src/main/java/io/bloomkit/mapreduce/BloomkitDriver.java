@@ -6,6 +6,7 @@ import io.bloomkit.mapreduce.cli.SizeTool;
 import io.bloomkit.mapreduce.demo.DemoTool;
 import io.bloomkit.mapreduce.generate.GenerateTool;
 import io.bloomkit.mapreduce.join.JoinTool;
+import io.bloomkit.mapreduce.update.UpdateTool;
 import org.apache.hadoop.util.ProgramDriver;
 
 /**
@@ -26,6 +27,7 @@ public final class BloomkitDriver {
     d.addClass("inspect", InspectTool.class, "check a filter file and print its parameters");
     d.addClass("build", BuildTool.class, "build a filter of the distinct keys of text inputs");
     d.addClass("join", JoinTool.class, "Bloom-filtered reduce-side join");
+    d.addClass("update", UpdateTool.class, "add and remove keys of a counting filter");
     return d;
   }
 

@@ -20,5 +20,9 @@ public enum JoinCounters {
   /** Left records that met no right record. */
   LEFT_UNMATCHED,
   /** Joined lines written. */
-  OUTPUT_RECORDS
+  OUTPUT_RECORDS,
+  /** Right-side tasks that loaded the filter from the DistributedCache symlink. */
+  FILTER_LOADS_FROM_CACHE,
+  /** Right-side tasks that loaded the filter from its path (local mode, no symlink). */
+  FILTER_LOADS_FROM_PATH
 }

@@ -268,6 +268,8 @@ public final class JoinTool extends BloomkitTool {
         "malformedRecords",
         Jobs.counter(job, JoinCounters.LEFT_MALFORMED)
             + Jobs.counter(job, JoinCounters.RIGHT_MALFORMED));
+    m.put("filterLoadsFromCache", Jobs.counter(job, JoinCounters.FILTER_LOADS_FROM_CACHE));
+    m.put("filterLoadsFromPath", Jobs.counter(job, JoinCounters.FILTER_LOADS_FROM_PATH));
     m.put("seconds", seconds);
     return m;
   }

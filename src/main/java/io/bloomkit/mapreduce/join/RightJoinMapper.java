@@ -15,7 +15,16 @@ public class RightJoinMapper extends JoinMapper {
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
     super.setup(context);
-    filter = ShippedFilter.load(context.getConfiguration());
+    ShippedFilter shipped = ShippedFilter.load(context.getConfiguration());
+    filter = shipped.filter();
+    if (filter != null) {
+      context
+          .getCounter(
+              shipped.fromCache()
+                  ? JoinCounters.FILTER_LOADS_FROM_CACHE
+                  : JoinCounters.FILTER_LOADS_FROM_PATH)
+          .increment(1);
+    }
   }
 
   @Override

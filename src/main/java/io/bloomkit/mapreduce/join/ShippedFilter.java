@@ -19,21 +19,37 @@ import org.apache.hadoop.fs.Path;
  * working directory), from the path in {@link BloomkitConfig#JOIN_FILTER_PATH}.
  */
 public final class ShippedFilter {
-  private ShippedFilter() {}
+  private final Filter filter;
+  private final boolean fromCache;
+
+  private ShippedFilter(Filter filter, boolean fromCache) {
+    this.filter = filter;
+    this.fromCache = fromCache;
+  }
 
   /** The filter, or null when the job runs without one. */
-  public static Filter load(Configuration conf) throws IOException {
+  public Filter filter() {
+    return filter;
+  }
+
+  /** Whether it was read from the DistributedCache symlink. */
+  public boolean fromCache() {
+    return fromCache;
+  }
+
+  /** Loads the task's filter (once per task, in setup). */
+  public static ShippedFilter load(Configuration conf) throws IOException {
     String path = BloomkitConfig.JOIN_FILTER_PATH.get(conf);
     if (path == null || path.isEmpty()) {
-      return null;
+      return new ShippedFilter(null, false);
     }
     File link = new File(BloomkitConfig.JoinFilterName.SYMLINK);
     boolean local = "local".equals(conf.get("mapreduce.framework.name", "local"));
     if (!local && link.exists()) {
       try (InputStream in = new BufferedInputStream(new FileInputStream(link), 1 << 16)) {
-        return Filters.readQueryView(in);
+        return new ShippedFilter(Filters.readQueryView(in), true);
       }
     }
-    return FilterFiles.readQueryView(conf, new Path(path));
+    return new ShippedFilter(FilterFiles.readQueryView(conf, new Path(path)), false);
   }
 }

@@ -15,7 +15,7 @@ public final class NaiveJoin {
   private NaiveJoin() {}
 
   /** The key of a line, or null if a field is missing. */
-  static String key(String line, char delimiter, int[] fields) {
+  public static String key(String line, char delimiter, int[] fields) {
     String[] parts = line.split(Pattern.quote(String.valueOf(delimiter)), -1);
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < fields.length; i++) {

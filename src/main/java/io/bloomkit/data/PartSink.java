@@ -6,8 +6,8 @@ import java.io.OutputStream;
 /**
  * Where generators write: one stream per (dataset, part). The generators open the parts of a
  * dataset in order, write each completely and close it before opening the next, so an
- * implementation can create files lazily (the {@code generate} tool creates {@code part-NNNNN} files
- * through Hadoop's {@code FileSystem}; tests use byte arrays).
+ * implementation can create files lazily (the {@code generate} tool creates {@code part-NNNNN}
+ * files through Hadoop's {@code FileSystem}; tests use byte arrays).
  */
 @FunctionalInterface
 public interface PartSink {

@@ -19,9 +19,9 @@ import java.util.Arrays;
  *   <li>{@value #CITATIONS}: {@code CITING,CITED}, sorted by citing patent. The citing patents are
  *       spread uniformly (the sorted order statistics of {@code citations} uniform draws); a patent
  *       cites only earlier patents, chosen with probability proportional to a per-patent
- *       "fitness" drawn from a Pareto distribution with shape {@value #FITNESS_SHAPE}. Older patents
- *       are exposed to more citers, so the in-degree of {@code CITED} is heavy-tailed (a power law
- *       with exponent about 3, as measured on the real citation graph) and most patents are cited
+ *       "fitness" drawn from a Pareto distribution with shape {@value #FITNESS_SHAPE}. Older
+ *       patents are exposed to more citers, so the in-degree of {@code CITED} is heavy-tailed (a
+ *       power-law tail with exponent about shape + 1 = 3) and most patents are cited
  *       rarely. A patent cites each earlier patent at most once: a draw that lands on a patent
  *       already citing all earlier ones moves to the next patent (this concerns the first few ids
  *       only), so pairs never repeat while {@code citations < patents}, and in practice only when

@@ -46,7 +46,10 @@ public final class SplitMix64 {
     return 1.0 - nextDouble();
   }
 
-  /** Uniform in {@code [0, bound)}, {@code bound > 0}; the modulo bias is below 2^-40 for bounds under 2^24. */
+  /**
+   * Uniform in {@code [0, bound)}, {@code bound > 0}, by scaling a 53-bit double: the bias is below
+   * {@code bound / 2^53}.
+   */
   public long nextLong(long bound) {
     if (bound <= 0) {
       throw new IllegalArgumentException("bound must be positive: " + bound);

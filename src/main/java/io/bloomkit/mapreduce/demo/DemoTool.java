@@ -52,8 +52,10 @@ public final class DemoTool extends BloomkitTool {
   @Override
   protected Options options() {
     Options o = new Options();
-    o.addOption(opt("data", "DIR", "directory with keys/ and citations/ (default " + DEFAULT_DATA + ")"));
-    o.addOption(opt("work", "DIR", "where the filter and the join output go (default " + DEFAULT_WORK + ")"));
+    o.addOption(
+        opt("data", "DIR", "directory with keys/ and citations/ (default " + DEFAULT_DATA + ")"));
+    o.addOption(
+        opt("work", "DIR", "where the filter and join output go (default " + DEFAULT_WORK + ")"));
     o.addOption(opt("bits-per-key", "B", "filter memory bits per key (default 16)"));
     return o;
   }
@@ -170,7 +172,8 @@ public final class DemoTool extends BloomkitTool {
         f("  join     %d key patents (left) with %d citations (right) on CITED",
             num(r, "leftRecords"), right));
     o.println(
-        f("  dropped  %d of %d citations (%.1f%%) by the filter in the map phase, before the shuffle",
+        f("  dropped  %d of %d citations (%.1f%%) by the filter in the map phase, before the"
+                + " shuffle",
             dropped, right, right == 0 ? 0.0 : 100.0 * dropped / right));
     o.println(
         f("  passed   %d citations, of which %d false positives (key not on the left side)",

@@ -75,15 +75,27 @@ public final class GenerateTool extends BloomkitTool {
             "tpch orders: keep the orders whose mixed o_orderkey hash falls below F, about F of"
                 + " them (default 1)"));
     o.addOption(
-        opt("patents", "P", "patents: number of patents (default " + PatentDataGenerator.DEFAULT_PATENTS + ")"));
+        opt(
+            "patents",
+            "P",
+            "patents: number of patents (default " + PatentDataGenerator.DEFAULT_PATENTS + ")"));
     o.addOption(
         opt(
             "citations",
             "C",
-            "patents: number of citations (default " + PatentDataGenerator.DEFAULT_CITATIONS + ")"));
+            "patents: number of citations (default "
+                + PatentDataGenerator.DEFAULT_CITATIONS
+                + ")"));
     o.addOption(
-        opt("keys", "K", "patents: number of key patents (default " + PatentDataGenerator.DEFAULT_KEYS + ")"));
-    o.addOption(opt("seed", "S", "patents: random seed (default " + PatentDataGenerator.DEFAULT_SEED + ")"));
+        opt(
+            "keys",
+            "K",
+            "patents: number of key patents (default " + PatentDataGenerator.DEFAULT_KEYS + ")"));
+    o.addOption(
+        opt(
+            "seed",
+            "S",
+            "patents: random seed (default " + PatentDataGenerator.DEFAULT_SEED + ")"));
     o.addOption(
         opt(
             "datasets",
@@ -96,8 +108,8 @@ public final class GenerateTool extends BloomkitTool {
     try {
       return TpchDataGenerator.tableNames();
     } catch (LinkageError e) { // tpch classes missing from the classpath: still print usage
-      return Arrays.asList("orders", "lineitem", "customer", "part", "partsupp", "supplier",
-          "nation", "region");
+      return Arrays.asList(
+          "orders", "lineitem", "customer", "part", "partsupp", "supplier", "nation", "region");
     }
   }
 

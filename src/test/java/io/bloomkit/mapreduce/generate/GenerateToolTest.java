@@ -125,7 +125,8 @@ public class GenerateToolTest {
     assertEquals(List.of("part-00000", "part-00001", "part-00002"), names(out));
     assertEquals(15000, lines(out));
     String first =
-        new String(Files.readAllBytes(new File(out, "part-00000").toPath()), StandardCharsets.UTF_8);
+        new String(
+            Files.readAllBytes(new File(out, "part-00000").toPath()), StandardCharsets.UTF_8);
     assertTrue(first.startsWith("1|370|O|172799.49|1996-01-02|5-LOW|Clerk#000000951|0|"));
   }
 
@@ -174,7 +175,8 @@ public class GenerateToolTest {
     assertTrue(r.err, r.err.contains("already exists"));
     assertEquals(0, existing.list().length);
     // options are checked before the file system
-    ToolRun noScale = ToolRun.run(new GenerateTool(), "tpch", "--table", "orders", "--out", existing.getPath());
+    ToolRun noScale =
+        ToolRun.run(new GenerateTool(), "tpch", "--table", "orders", "--out", existing.getPath());
     assertEquals(noScale.toString(), BloomkitTool.USAGE, noScale.code);
     assertTrue(noScale.err, noScale.err.contains("--scale"));
   }

@@ -293,7 +293,10 @@ public class OozieWorkflowTest {
   public void argumentsThatNoToolAcceptsAreCaught() throws Exception {
     // the check above is meaningful: a misspelled option fails to parse
     try {
-      parse(new JoinTool(), Arrays.asList("--left", "a", "--right-keys", "1"), new Configuration(false));
+      parse(
+          new JoinTool(),
+          Arrays.asList("--left", "a", "--right-keys", "1"),
+          new Configuration(false));
       fail("parsed an unknown option");
     } catch (org.apache.commons.cli.ParseException expected) {
       // ok
@@ -313,7 +316,9 @@ public class OozieWorkflowTest {
     Document d = workflow();
     Map<String, String> props = properties(d);
     File work = tmp.newFolder("oozie");
-    props.put("keysPath", new File(SampleDataJoin.SAMPLE_DATA, "keys").getAbsoluteFile().toURI().toString());
+    props.put(
+        "keysPath",
+        new File(SampleDataJoin.SAMPLE_DATA, "keys").getAbsoluteFile().toURI().toString());
     props.put(
         "citationsPath",
         new File(SampleDataJoin.SAMPLE_DATA, "citations").getAbsoluteFile().toURI().toString());
@@ -323,7 +328,8 @@ public class OozieWorkflowTest {
     for (JavaAction a : javaActions(d).values()) {
       List<String> args = substituteAll(a.args.subList(1, a.args.size()), props);
       ToolRun r =
-          ToolRun.run(ToolRun.localConf(), TOOLS.get(a.args.get(0)).get(), args.toArray(new String[0]));
+          ToolRun.run(
+              ToolRun.localConf(), TOOLS.get(a.args.get(0)).get(), args.toArray(new String[0]));
       assertEquals(a.name + "\n" + r, 0, r.code);
     }
     assertEquals(SampleDataJoin.naiveJoin(), SampleDataJoin.sortedOutput(out));

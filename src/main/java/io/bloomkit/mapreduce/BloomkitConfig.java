@@ -33,6 +33,10 @@ public enum BloomkitConfig {
       "the filter file the right-side mappers probe (read from the DistributedCache symlink "
           + JoinFilterName.SYMLINK + " when present); empty: no filter",
       ""),
+  FAILURE_DIR(
+      "bloomkit.failure.dir",
+      "directory where a failing task leaves its reason for the client (set by the tools)",
+      ""),
   EXACT_MAX_BYTES(
       "bloomkit.exact.max.bytes",
       "largest exact key set (estimated heap bytes) a join task may load",

@@ -1,8 +1,13 @@
 package io.bloomkit.mapreduce;
 
+import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.InspectTool;
 import io.bloomkit.mapreduce.cli.SimulateTool;
 import io.bloomkit.mapreduce.cli.SizeTool;
+import io.bloomkit.mapreduce.demo.DemoTool;
+import io.bloomkit.mapreduce.generate.GenerateTool;
+import io.bloomkit.mapreduce.join.JoinTool;
+import io.bloomkit.mapreduce.update.UpdateTool;
 import org.apache.hadoop.util.ProgramDriver;
 
 /**
@@ -16,8 +21,14 @@ public final class BloomkitDriver {
   /** The driver with every tool registered. */
   public static ProgramDriver programs() throws Throwable {
     ProgramDriver d = new ProgramDriver();
+    // operations tools (generate, demo) first, the filter and job tools after
+    d.addClass("demo", DemoTool.class, "local demo on sample-data: build an ACBF, filtered join");
+    d.addClass("generate", GenerateTool.class, "generate inputs: tpch tables or NBER-shaped patents");
     d.addClass("size", SizeTool.class, "size bf/cbf/acbf for N items and a target fpp");
     d.addClass("inspect", InspectTool.class, "check a filter file and print its parameters");
+    d.addClass("build", BuildTool.class, "build a filter of the distinct keys of text inputs");
+    d.addClass("join", JoinTool.class, "Bloom-filtered reduce-side join");
+    d.addClass("update", UpdateTool.class, "add and remove keys of a counting filter");
     d.addClass("simulate", SimulateTool.class, "run a seeded filter simulation (acbf, ...)");
     return d;
   }

@@ -12,6 +12,7 @@ public final class Simulations {
     List<Simulation> all = new ArrayList<>();
     // register simulations here, one line each
     all.add(new AcbfSimulation());
+    all.add(new DedupSimulation());
     all.add(new io.bloomkit.stream.WindowSimulation());
     all.add(new io.bloomkit.distributed.SlicesSimulation());
     all.add(new io.bloomkit.distributed.TreeSimulation());

@@ -38,6 +38,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
   protected final Logger log = LoggerFactory.getLogger(getClass());
   private PrintStream out = System.out;
   private PrintStream err = System.err;
+  private Map<String, Object> lastResult;
 
   /** The command name ({@code build}, {@code join} ...). */
   public abstract String name();
@@ -79,6 +80,22 @@ public abstract class BloomkitTool extends Configured implements Tool {
   }
 
   /**
+   * Every option the command line accepts, {@code --help} and {@code --json} included: lets stored
+   * command lines (an Oozie workflow's {@code <arg>}s) be checked against the tool itself.
+   */
+  public Options commandLineOptions(String... args) {
+    return allOptions(args);
+  }
+
+  /**
+   * The result of the last successful {@link #run}, or null: lets a tool that runs other tools
+   * programmatically ({@code demo}) use their results without parsing their output.
+   */
+  public Map<String, Object> lastResult() {
+    return lastResult;
+  }
+
+  /**
    * The options for this command line: {@link #options()} unless the tool picks them from a
    * positional sub-command (see {@code simulate NAME}).
    */
@@ -111,6 +128,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
     }
     try {
       Map<String, Object> result = execute(cl);
+      lastResult = result;
       if (result == null) {
         // the tool printed its own rows
       } else if (alwaysJson() || cl.hasOption("json")) {

@@ -1,0 +1,113 @@
+package io.bloomkit.mapreduce;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCompletionEvent;
+
+/** Running jobs from the tools: wait, and on failure say why (the first task diagnostic). */
+public final class Jobs {
+  private Jobs() {}
+
+  /** A job that failed; the message carries the first task diagnostic found. */
+  public static final class JobFailedException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    public JobFailedException(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * Runs the job to completion; on failure the message gives the reason a task left in a fresh
+   * failure directory (see {@link Records#leaveReason}), else the first task diagnostic.
+   */
+  public static void run(Job job) throws IOException, InterruptedException {
+    Configuration conf = job.getConfiguration();
+    Path failures =
+        new Path(
+            conf.get("hadoop.tmp.dir", System.getProperty("java.io.tmpdir")),
+            "bloomkit-failures-" + UUID.randomUUID());
+    FileSystem fs = failures.getFileSystem(conf);
+    BloomkitConfig.FAILURE_DIR.set(conf, fs.makeQualified(failures));
+    try {
+      runAndWait(job, fs, failures);
+    } finally {
+      fs.delete(failures, true);
+    }
+  }
+
+  private static void runAndWait(Job job, FileSystem fs, Path failures)
+      throws IOException, InterruptedException {
+    boolean ok;
+    try {
+      ok = job.waitForCompletion(false);
+    } catch (ClassNotFoundException e) {
+      throw new IOException(e);
+    }
+    if (!ok) {
+      throw new JobFailedException(
+          "job \"" + job.getJobName() + "\" (" + job.getJobID() + ") failed: "
+              + reason(fs, failures, job));
+    }
+  }
+
+  private static String reason(FileSystem fs, Path failures, Job job) {
+    try {
+      if (fs.exists(failures)) {
+        for (FileStatus st : fs.listStatus(failures)) {
+          try (InputStream in = fs.open(st.getPath())) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+          }
+        }
+      }
+    } catch (IOException e) {
+      // fall back to the framework's diagnostics
+    }
+    return diagnostic(job);
+  }
+
+  private static String diagnostic(Job job) {
+    try {
+      int from = 0;
+      while (true) {
+        TaskCompletionEvent[] events = job.getTaskCompletionEvents(from, 100);
+        if (events == null || events.length == 0) {
+          break;
+        }
+        for (TaskCompletionEvent e : events) {
+          if (e.getStatus() == TaskCompletionEvent.Status.FAILED
+              || e.getStatus() == TaskCompletionEvent.Status.TIPFAILED) {
+            String[] d = job.getTaskDiagnostics(e.getTaskAttemptId());
+            if (d != null && d.length > 0 && d[0] != null) {
+              return firstLine(d[0]);
+            }
+          }
+        }
+        from += events.length;
+      }
+      String info = job.getStatus().getFailureInfo();
+      return info == null || info.isEmpty() ? "see the task logs" : firstLine(info);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      return "see the task logs (" + e.getMessage() + ")";
+    }
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+
+  /** A counter's value. */
+  public static long counter(Job job, Enum<?> c) throws IOException {
+    Counter x = job.getCounters().findCounter(c);
+    return x == null ? 0 : x.getValue();
+  }
+}

@@ -1,0 +1,68 @@
+package io.bloomkit.mapreduce.build;
+
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.BuildCounters;
+import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.Records;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Set;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Mapper;
+
+/**
+ * Build, map side (the paper's figure 9): puts the keys of its split in a local hash set
+ * (in-mapper combining) and emits each distinct key once. The set is bounded by {@link
+ * BloomkitConfig#HASHSET_MAX_KEYS}: when full it is emitted and cleared, so a key may be emitted
+ * again later by the same task; the reducers de-duplicate. Malformed lines are counted and skipped,
+ * or fail the task in strict mode.
+ */
+public class DistinctKeyMapper extends Mapper<LongWritable, Text, Text, NullWritable> {
+  private KeyExtractor keys;
+  private boolean strict;
+  private int maxKeys;
+  private Set<Text> seen;
+
+  @Override
+  protected void setup(Context context) {
+    keys = KeyExtractor.fromConf(context.getConfiguration(), BloomkitConfig.KEY_FIELDS);
+    strict = BloomkitConfig.STRICT.getBoolean(context.getConfiguration());
+    maxKeys = Math.max(1, BloomkitConfig.HASHSET_MAX_KEYS.getInt(context.getConfiguration()));
+    seen = new HashSet<>();
+  }
+
+  @Override
+  protected void map(LongWritable offset, Text line, Context context)
+      throws IOException, InterruptedException {
+    context.getCounter(BuildCounters.INPUT_RECORDS).increment(1);
+    if (!keys.extract(line)) {
+      context.getCounter(BuildCounters.MALFORMED_RECORDS).increment(1);
+      if (strict) {
+        throw Records.malformed(context, context.getInputSplit(), offset.get(), keys.problem());
+      }
+      return;
+    }
+    Text key = new Text();
+    key.set(keys.key(), 0, keys.keyLength());
+    if (seen.add(key) && seen.size() >= maxKeys) {
+      context.getCounter(BuildCounters.HASHSET_FLUSHES).increment(1);
+      flush(context);
+    }
+  }
+
+  private void flush(Context context) throws IOException, InterruptedException {
+    NullWritable nothing = NullWritable.get();
+    for (Text k : seen) {
+      context.write(k, nothing);
+    }
+    context.getCounter(BuildCounters.MAP_KEYS_EMITTED).increment(seen.size());
+    seen.clear();
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    flush(context);
+  }
+}

@@ -1,0 +1,209 @@
+package io.bloomkit.mapreduce.build;
+
+import io.bloomkit.filter.Filter;
+import io.bloomkit.filter.Filters;
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.BuildCounters;
+import io.bloomkit.mapreduce.FilterFiles;
+import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.Jobs;
+import io.bloomkit.mapreduce.KeyExtractor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds a filter from the keys of text inputs with MapReduce; the logic behind the {@code build}
+ * tool, also used by {@code join}.
+ *
+ * <p>Map tasks de-duplicate their split's keys in memory and emit each once ({@link
+ * DistinctKeyMapper}); the keys are hash-partitioned over R reducers, so each reducer holds a
+ * disjoint share. With the item count given, one job: each reducer inserts its share into a
+ * partial filter of the full shape ({@link PartialFilterReducer}). Without it, two jobs: the
+ * reducers write the distinct keys and count them ({@link DistinctKeyReducer}), the filter is sized
+ * from the exact count, then a map-only job builds one partial per split of the distinct keys
+ * ({@link PartialFilterMapper}). The client sums the partial counter vectors with {@code merge}
+ * (Bloom filters: OR; exact sets: union) and writes the result atomically.
+ */
+public final class FilterBuild {
+  private static final Logger LOG = LoggerFactory.getLogger(FilterBuild.class);
+
+  private final Configuration base;
+  private Path[] inputs;
+  private Path output;
+  private int[] keyFields = {0};
+  private char delimiter = '\t';
+  private FilterSpec spec;
+  private int reducers = 1;
+  private boolean strict;
+
+  public FilterBuild(Configuration conf) {
+    this.base = conf;
+  }
+
+  public FilterBuild inputs(Path... p) {
+    this.inputs = p.clone();
+    return this;
+  }
+
+  public FilterBuild output(Path p) {
+    this.output = p;
+    return this;
+  }
+
+  public FilterBuild keyFields(int[] f) {
+    this.keyFields = f.clone();
+    return this;
+  }
+
+  public FilterBuild delimiter(char d) {
+    this.delimiter = d;
+    return this;
+  }
+
+  public FilterBuild spec(FilterSpec s) {
+    this.spec = s;
+    return this;
+  }
+
+  public FilterBuild reducers(int r) {
+    this.reducers = r;
+    return this;
+  }
+
+  public FilterBuild strict(boolean s) {
+    this.strict = s;
+    return this;
+  }
+
+  /** What a build did. */
+  public static final class Result {
+    public Filter filter;
+    public FilterSpec spec;
+    public long inputRecords;
+    public long malformedRecords;
+    public long distinctKeys;
+    public long bytes;
+    public int jobs;
+  }
+
+  /** Runs the job(s) and writes the filter to the output path. */
+  public Result run() throws IOException, InterruptedException {
+    Configuration conf = new Configuration(base);
+    BloomkitConfig.DELIMITER.set(conf, String.valueOf(delimiter));
+    BloomkitConfig.KEY_FIELDS.set(conf, KeyExtractor.formatFields(keyFields));
+    BloomkitConfig.STRICT.set(conf, strict);
+    FileSystem fs = output.getFileSystem(conf);
+    Path work =
+        new Path(
+            output.getParent(), "." + output.getName() + "._build-" + UUID.randomUUID());
+    Result r = new Result();
+    try {
+      FilterSpec sized = spec;
+      Path partials = new Path(work, "partials");
+      Job first = Job.getInstance(conf);
+      first.setJarByClass(FilterBuild.class);
+      first.setInputFormatClass(TextInputFormat.class);
+      FileInputFormat.setInputPaths(first, inputs);
+      first.setMapperClass(DistinctKeyMapper.class);
+      first.setMapOutputKeyClass(Text.class);
+      first.setMapOutputValueClass(NullWritable.class);
+      first.setNumReduceTasks(reducers);
+      if (spec.items() > 0) {
+        first.setJobName("bloomkit build " + spec.name() + " (one pass) -> " + output);
+        spec.toConf(first.getConfiguration());
+        first.setReducerClass(PartialFilterReducer.class);
+        first.setOutputKeyClass(NullWritable.class);
+        first.setOutputValueClass(NullWritable.class);
+        LazyOutputFormat.setOutputFormatClass(first, SequenceFileOutputFormat.class);
+        FileOutputFormat.setOutputPath(first, partials);
+        Jobs.run(first);
+        r.jobs = 1;
+      } else {
+        Path keys = new Path(work, "keys");
+        first.setJobName("bloomkit build: distinct keys -> " + keys);
+        first.setReducerClass(DistinctKeyReducer.class);
+        first.setOutputKeyClass(Text.class);
+        first.setOutputValueClass(NullWritable.class);
+        LazyOutputFormat.setOutputFormatClass(first, SequenceFileOutputFormat.class);
+        FileOutputFormat.setOutputPath(first, keys);
+        Jobs.run(first);
+        long distinct = Jobs.counter(first, BuildCounters.DISTINCT_KEYS);
+        try {
+          sized = spec.withItems(Math.max(1, distinct));
+          sized.shape();
+        } catch (IllegalArgumentException e) {
+          throw new IOException(
+              "cannot size " + spec + " for the " + distinct + " distinct keys: " + e.getMessage());
+        }
+        r.jobs = 1;
+        if (distinct > 0) {
+          Job second = Job.getInstance(conf);
+          second.setJobName("bloomkit build " + sized.name() + " from " + distinct + " keys -> " + output);
+          second.setJarByClass(FilterBuild.class);
+          sized.toConf(second.getConfiguration());
+          second.setInputFormatClass(SequenceFileInputFormat.class);
+          FileInputFormat.setInputPaths(second, keys);
+          second.setMapperClass(PartialFilterMapper.class);
+          second.setNumReduceTasks(0);
+          second.setOutputKeyClass(NullWritable.class);
+          second.setOutputValueClass(NullWritable.class);
+          LazyOutputFormat.setOutputFormatClass(second, SequenceFileOutputFormat.class);
+          FileOutputFormat.setOutputPath(second, partials);
+          Jobs.run(second);
+          r.jobs = 2;
+        }
+      }
+      r.spec = sized;
+      r.inputRecords = Jobs.counter(first, BuildCounters.INPUT_RECORDS);
+      r.malformedRecords = Jobs.counter(first, BuildCounters.MALFORMED_RECORDS);
+      r.distinctKeys = Jobs.counter(first, BuildCounters.DISTINCT_KEYS);
+      r.filter = mergePartials(conf, partials, sized);
+      r.bytes = FilterFiles.writeAtomically(conf, output, r.filter);
+      LOG.info("built {} with {} keys into {}", sized.name(), r.filter.items(), output);
+      return r;
+    } finally {
+      fs.delete(work, true);
+    }
+  }
+
+  /** Reads the partial filters under {@code dir} and sums them (an empty filter if none). */
+  static Filter mergePartials(Configuration conf, Path dir, FilterSpec spec) throws IOException {
+    FileSystem fs = dir.getFileSystem(conf);
+    String prefix = BloomkitConfig.PARTIAL_PREFIX.get(conf);
+    FileStatus[] files = fs.exists(dir) ? fs.listStatus(dir, p -> p.getName().startsWith(prefix)) : new FileStatus[0];
+    Arrays.sort(files);
+    Filter acc = null;
+    for (FileStatus st : files) {
+      Filter f;
+      try (InputStream in = fs.open(st.getPath())) {
+        f = Filters.read(in);
+      }
+      List<Filter> two = new ArrayList<>();
+      if (acc != null) {
+        two.add(acc);
+      }
+      two.add(f);
+      acc = PartialFilter.merge(two);
+    }
+    return acc != null ? acc : PartialFilter.empty(spec);
+  }
+}

@@ -1,0 +1,172 @@
+package io.bloomkit.mapreduce.build;
+
+import io.bloomkit.filter.AccurateCountingBloomFilter;
+import io.bloomkit.filter.BloomFilter;
+import io.bloomkit.filter.CountingBloomFilter;
+import io.bloomkit.filter.CountingFilter;
+import io.bloomkit.filter.ExactKeySet;
+import io.bloomkit.filter.Filter;
+import io.bloomkit.filter.FilterShape;
+import io.bloomkit.hash.HashStrategy;
+import io.bloomkit.mapreduce.FilterSpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One build task's share of the filter: a filter of the FULL shape holding only the task's keys
+ * (the tasks' key sets are disjoint). Partials of counting filters are summed with {@code merge},
+ * Bloom filters ORed, exact sets united: {@link #merge}. An ACBF partial is counted flat and
+ * encoded once ({@link AccurateCountingBloomFilter#bulkBuilder}).
+ */
+public abstract class PartialFilter {
+  private static final HashStrategy HASH = HashStrategy.MURMUR3_128_DOUBLE;
+
+  /** Adds one distinct key (its UTF-8 bytes). */
+  public abstract void add(byte[] key, int offset, int length);
+
+  /** Keys added. */
+  public abstract long items();
+
+  /** The finished partial filter. */
+  public abstract Filter finish();
+
+  /** An empty partial of the spec's shape (the spec must be sized: items known). */
+  public static PartialFilter create(FilterSpec spec) {
+    FilterShape shape = spec.shape();
+    switch (spec.family()) {
+      case BLOOM:
+        return new Bloom(BloomFilter.create(shape));
+      case COUNTING:
+        return new Counting(CountingBloomFilter.create(shape));
+      case ACCURATE_COUNTING:
+        return new Acbf(shape);
+      case EXACT:
+        return new Exact();
+      default:
+        throw new IllegalArgumentException("no partial build for " + spec.family());
+    }
+  }
+
+  /** An empty filter of the spec's shape (when no task wrote a partial). */
+  public static Filter empty(FilterSpec spec) {
+    return create(spec).finish();
+  }
+
+  /**
+   * Combines partials of disjoint key sets into one filter: counters summed, bits ORed, sets
+   * united. The partials must all come from the same spec.
+   */
+  public static Filter merge(List<Filter> partials) {
+    if (partials.isEmpty()) {
+      throw new IllegalArgumentException("no partial filter to merge");
+    }
+    Filter first = partials.get(0);
+    if (first instanceof ExactKeySet) {
+      List<ExactKeySet> sets = new ArrayList<>();
+      for (Filter f : partials) {
+        sets.add((ExactKeySet) f);
+      }
+      return ExactKeySet.union(sets);
+    }
+    for (Filter f : partials.subList(1, partials.size())) {
+      if (first instanceof CountingFilter) {
+        ((CountingFilter) first).merge((CountingFilter) f); // counter addition, never OR
+      } else if (first instanceof BloomFilter && f instanceof BloomFilter) {
+        ((BloomFilter) first).merge((BloomFilter) f);
+      } else {
+        throw new IllegalArgumentException(
+            "cannot merge " + first.shape().name() + " with " + f.shape().name());
+      }
+    }
+    return first;
+  }
+
+  private static final class Bloom extends PartialFilter {
+    private final BloomFilter f;
+
+    Bloom(BloomFilter f) {
+      this.f = f;
+    }
+
+    @Override
+    public void add(byte[] key, int offset, int length) {
+      f.add(HASH.hash(key, offset, length));
+    }
+
+    @Override
+    public long items() {
+      return f.items();
+    }
+
+    @Override
+    public Filter finish() {
+      return f;
+    }
+  }
+
+  private static final class Counting extends PartialFilter {
+    private final CountingBloomFilter f;
+
+    Counting(CountingBloomFilter f) {
+      this.f = f;
+    }
+
+    @Override
+    public void add(byte[] key, int offset, int length) {
+      f.add(HASH.hash(key, offset, length));
+    }
+
+    @Override
+    public long items() {
+      return f.items();
+    }
+
+    @Override
+    public Filter finish() {
+      return f;
+    }
+  }
+
+  private static final class Acbf extends PartialFilter {
+    private final AccurateCountingBloomFilter.BulkBuilder b;
+
+    Acbf(FilterShape shape) {
+      this.b = AccurateCountingBloomFilter.bulkBuilder(shape);
+    }
+
+    @Override
+    public void add(byte[] key, int offset, int length) {
+      b.add(HASH.hash(key, offset, length));
+    }
+
+    @Override
+    public long items() {
+      return b.items();
+    }
+
+    @Override
+    public Filter finish() {
+      return b.build();
+    }
+  }
+
+  private static final class Exact extends PartialFilter {
+    private final List<byte[]> keys = new ArrayList<>();
+
+    @Override
+    public void add(byte[] key, int offset, int length) {
+      keys.add(Arrays.copyOfRange(key, offset, offset + length));
+    }
+
+    @Override
+    public long items() {
+      return keys.size();
+    }
+
+    @Override
+    public Filter finish() {
+      return ExactKeySet.of(keys);
+    }
+  }
+}

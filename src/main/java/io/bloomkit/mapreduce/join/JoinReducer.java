@@ -1,0 +1,76 @@
+package io.bloomkit.mapreduce.join;
+
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.JoinCounters;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Reducer;
+
+/**
+ * The join's reduce side (the paper's figure 8). The values of a key arrive left records first
+ * (sort on (key, side)); only those are buffered, the right records are streamed past them, each
+ * producing one {@code <left line>\t<right line>} per buffered left line. A right record that meets
+ * no left record passed the filter falsely and is counted in {@link
+ * JoinCounters#FALSE_POSITIVES}. In a left-outer join an unmatched left line is written as {@code
+ * <left line>\t}.
+ */
+public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
+  /** Join types. */
+  public static final String INNER = "inner";
+
+  public static final String LEFT_OUTER = "left-outer";
+
+  private final List<byte[]> left = new ArrayList<>();
+  private final Text outLeft = new Text();
+  private final Text outRight = new Text();
+  private final Text empty = new Text();
+  private boolean leftOuter;
+
+  @Override
+  protected void setup(Context context) {
+    leftOuter = LEFT_OUTER.equals(BloomkitConfig.JOIN_TYPE.get(context.getConfiguration()));
+  }
+
+  @Override
+  protected void reduce(JoinKey key, Iterable<JoinValue> values, Context context)
+      throws IOException, InterruptedException {
+    left.clear();
+    long falsePositives = 0;
+    long out = 0;
+    boolean matched = false;
+    for (JoinValue v : values) {
+      Text line = v.line();
+      if (v.side() == JoinKey.LEFT) {
+        left.add(Arrays.copyOf(line.getBytes(), line.getLength()));
+        continue;
+      }
+      if (left.isEmpty()) {
+        falsePositives++;
+        continue;
+      }
+      matched = true;
+      outRight.set(line);
+      for (byte[] l : left) {
+        outLeft.set(l);
+        context.write(outLeft, outRight);
+        out++;
+      }
+    }
+    if (!matched && !left.isEmpty()) {
+      context.getCounter(JoinCounters.LEFT_UNMATCHED).increment(left.size());
+      if (leftOuter) {
+        for (byte[] l : left) {
+          outLeft.set(l);
+          context.write(outLeft, empty);
+          out++;
+        }
+      }
+    }
+    context.getCounter(JoinCounters.FALSE_POSITIVES).increment(falsePositives);
+    context.getCounter(JoinCounters.OUTPUT_RECORDS).increment(out);
+    left.clear();
+  }
+}

@@ -1,0 +1,280 @@
+package io.bloomkit.mapreduce.join;
+
+import io.bloomkit.filter.CorruptFilterException;
+import io.bloomkit.filter.ExactKeySet;
+import io.bloomkit.filter.Filter;
+import io.bloomkit.filter.FilterFamily;
+import io.bloomkit.filter.FilterShape;
+import io.bloomkit.filter.Filters;
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.JoinCounters;
+import io.bloomkit.mapreduce.Jobs;
+import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.build.FilterBuild;
+import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.SizingOptions;
+import io.bloomkit.mapreduce.cli.UsageException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.OptionGroup;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
+import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+
+/**
+ * {@code join --left PATH --left-key I --right PATH --right-key J --output DIR [--type
+ * inner|left-outer] [--delimiter D] [--filter FILE | --filter-type acbf|acbf1..3|cbf|bf|exact|none]
+ * [--fpp P | --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--json]}: a Bloom-filtered
+ * reduce-side join (the paper's section 4). Left is the small (build) side, right the large
+ * (probe) side. Unless {@code --filter} names a filter file or the type is {@code none}, a build
+ * job first makes a filter of the left keys in a staging directory next to the output (removed
+ * afterwards). The filter is shipped through the DistributedCache; right-side mappers drop the
+ * records whose key fails it.
+ *
+ * <p>Checked before any job starts: inputs exist (exit 2), the output does not (2), a given filter
+ * passes its checksum (1) and an exact key set fits {@link BloomkitConfig#EXACT_MAX_BYTES} (2; for
+ * a set built here, checked after the build, before the join job).
+ */
+public final class JoinTool extends BloomkitTool {
+  @Override
+  public String name() {
+    return "join";
+  }
+
+  @Override
+  public String description() {
+    return "Reduce-side join of a small left and a large right input, right side pre-filtered by"
+        + " a filter of the left keys (default acbf, 16 bits per key).";
+  }
+
+  @Override
+  protected Options options() {
+    Options o = new Options();
+    o.addOption(opt("left", "PATH[,PATH]", "left (small, build side) input (required)"));
+    o.addOption(opt("left-key", "I[,J]", "0-based key field(s) of the left input (required)"));
+    o.addOption(opt("right", "PATH[,PATH]", "right (large, probe side) input (required)"));
+    o.addOption(opt("right-key", "I[,J]", "0-based key field(s) of the right input (required)"));
+    o.addOption(opt("output", "DIR", "output directory; must not exist (required)"));
+    o.addOption(opt("type", "TYPE", "inner (default) or left-outer"));
+    o.addOption(SizingOptions.delimiter());
+    OptionGroup g = new OptionGroup();
+    g.addOption(opt("filter", "FILE", "use this filter file (from build or update)"));
+    g.addOption(
+        opt("filter-type", "TYPE", "build a filter of the left keys first: acbf (default), acbf1,"
+            + " acbf2, acbf3, cbf, bf, exact, or none"));
+    o.addOptionGroup(g);
+    SizingOptions.addRate(o);
+    o.addOption(opt("reducers", "R", "reduce tasks (default 1)"));
+    o.addOption(flag("strict", "fail on the first malformed record"));
+    return o;
+  }
+
+  @Override
+  protected Map<String, Object> execute(CommandLine cl) throws Exception {
+    Configuration conf = new Configuration(getConf());
+    String type = cl.getOptionValue("type", JoinReducer.INNER);
+    if (!type.equals(JoinReducer.INNER) && !type.equals(JoinReducer.LEFT_OUTER)) {
+      throw new UsageException("--type must be inner or left-outer: " + type);
+    }
+    char delimiter;
+    int[] leftKey;
+    int[] rightKey;
+    try {
+      delimiter = KeyExtractor.parseDelimiter(cl.getOptionValue("delimiter", "\t"));
+      leftKey = KeyExtractor.parseFields(required(cl, "left-key"));
+      rightKey = KeyExtractor.parseFields(required(cl, "right-key"));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    if (leftKey.length != rightKey.length) {
+      throw new UsageException("--left-key and --right-key must name as many fields");
+    }
+    String filterType = cl.getOptionValue("filter-type", "acbf").toLowerCase(java.util.Locale.ROOT);
+    FilterSpec spec = filterType.equals("none") ? null : SizingOptions.spec(cl, filterType);
+    int reducers = intValue(cl, "reducers", 1, 1);
+    Path[] left = existingPaths(required(cl, "left"), "left");
+    Path[] right = existingPaths(required(cl, "right"), "right");
+    Set<String> leftNames = new HashSet<>();
+    for (Path p : left) {
+      leftNames.add(p.toString());
+    }
+    for (Path p : right) {
+      if (leftNames.contains(p.toString())) {
+        throw new UsageException("a path cannot be on both sides: " + p);
+      }
+    }
+    Path output = absentPath(required(cl, "output"), "output");
+    long exactMax = BloomkitConfig.EXACT_MAX_BYTES.getLong(conf);
+
+    Path filterPath = null;
+    if (cl.hasOption("filter")) {
+      filterPath = existingPaths(cl.getOptionValue("filter"), "filter")[0];
+      checkFilter(conf, filterPath, exactMax);
+    }
+
+    long start = System.nanoTime();
+    FileSystem outFs = output.getFileSystem(conf);
+    Path staging =
+        outFs.makeQualified(
+            new Path(output.getParent(), "." + output.getName() + "._join-" + UUID.randomUUID()));
+    try {
+      if (filterPath == null && spec != null) {
+        filterPath = new Path(staging, "left." + spec.name());
+        new FilterBuild(conf)
+            .inputs(left)
+            .output(filterPath)
+            .keyFields(leftKey)
+            .delimiter(delimiter)
+            .spec(spec)
+            .reducers(reducers)
+            .strict(cl.hasOption("strict"))
+            .run();
+        checkExactBudget(conf, filterPath, exactMax);
+      }
+      Filter probe = null;
+      if (filterPath != null) {
+        filterPath = filterPath.getFileSystem(conf).makeQualified(filterPath);
+        try (InputStream in = filterPath.getFileSystem(conf).open(filterPath)) {
+          probe = Filters.readQueryView(in); // checked once more; gives the theoretical rate
+        }
+      }
+      Job job = joinJob(conf, left, right, output, type, delimiter, leftKey, rightKey, filterPath,
+          reducers, cl.hasOption("strict"));
+      Jobs.run(job);
+      return result(job, output, filterPath, probe, (System.nanoTime() - start) / 1e9);
+    } finally {
+      outFs.delete(staging, true);
+    }
+  }
+
+  /** Full read (checksum included) of a given filter, after checking an exact set's size. */
+  private static void checkFilter(Configuration conf, Path path, long exactMax)
+      throws IOException {
+    checkExactBudget(conf, path, exactMax);
+    try (InputStream in = path.getFileSystem(conf).open(path)) {
+      Filters.readQueryView(in);
+    } catch (CorruptFilterException e) {
+      throw new CorruptFilterException(e.field(), "in " + path + ": " + e.getMessage());
+    }
+  }
+
+  private static void checkExactBudget(Configuration conf, Path path, long exactMax)
+      throws IOException {
+    FilterShape shape;
+    try (InputStream in = path.getFileSystem(conf).open(path)) {
+      shape = Filters.readShape(in);
+    }
+    if (shape.family() == FilterFamily.EXACT && ExactKeySet.heapBytes(shape) > exactMax) {
+      throw new UsageException(
+          "the exact key set of " + shape.positions() + " keys needs about "
+              + ExactKeySet.heapBytes(shape) + " bytes in every map task, more than "
+              + BloomkitConfig.EXACT_MAX_BYTES.key() + " = " + exactMax
+              + "; use a Bloom filter type or raise the limit with -D");
+    }
+  }
+
+  static Job joinJob(
+      Configuration base,
+      Path[] left,
+      Path[] right,
+      Path output,
+      String type,
+      char delimiter,
+      int[] leftKey,
+      int[] rightKey,
+      Path filter,
+      int reducers,
+      boolean strict)
+      throws IOException {
+    Job job = Job.getInstance(base);
+    Configuration conf = job.getConfiguration();
+    job.setJobName(
+        "bloomkit join (" + type + ", filter " + (filter == null ? "none" : filter.getName())
+            + ") -> " + output);
+    job.setJarByClass(JoinTool.class);
+    BloomkitConfig.DELIMITER.set(conf, String.valueOf(delimiter));
+    BloomkitConfig.JOIN_LEFT_KEY_FIELDS.set(conf, KeyExtractor.formatFields(leftKey));
+    BloomkitConfig.JOIN_RIGHT_KEY_FIELDS.set(conf, KeyExtractor.formatFields(rightKey));
+    BloomkitConfig.JOIN_TYPE.set(conf, type);
+    BloomkitConfig.STRICT.set(conf, strict);
+    if (filter != null) {
+      BloomkitConfig.JOIN_FILTER_PATH.set(conf, filter);
+      try {
+        job.addCacheFile(
+            new URI(filter.toUri() + "#" + BloomkitConfig.JoinFilterName.SYMLINK));
+      } catch (java.net.URISyntaxException e) {
+        throw new IOException(e);
+      }
+    } else {
+      BloomkitConfig.JOIN_FILTER_PATH.set(conf, "");
+    }
+    for (Path p : left) {
+      MultipleInputs.addInputPath(job, p, TextInputFormat.class, LeftJoinMapper.class);
+    }
+    for (Path p : right) {
+      MultipleInputs.addInputPath(job, p, TextInputFormat.class, RightJoinMapper.class);
+    }
+    job.setMapOutputKeyClass(JoinKey.class);
+    job.setMapOutputValueClass(JoinValue.class);
+    job.setPartitionerClass(JoinPartitioner.class);
+    job.setSortComparatorClass(JoinKey.Comparator.class);
+    job.setGroupingComparatorClass(JoinKey.GroupingComparator.class);
+    job.setReducerClass(JoinReducer.class);
+    job.setNumReduceTasks(reducers);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(Text.class);
+    job.setOutputFormatClass(TextOutputFormat.class);
+    FileOutputFormat.setOutputPath(job, output);
+    return job;
+  }
+
+  private static Map<String, Object> result(
+      Job job, Path output, Path filterPath, Filter probe, double seconds) throws IOException {
+    long dropped = Jobs.counter(job, JoinCounters.RIGHT_DROPPED_BY_FILTER);
+    long fp = Jobs.counter(job, JoinCounters.FALSE_POSITIVES);
+    Map<String, Object> m = result();
+    m.put("output", output.toString());
+    m.put("filter", filterPath == null ? null : filterPath.toString());
+    m.put("filterType", probe == null ? "none" : probe.shape().name());
+    m.put("leftRecords", Jobs.counter(job, JoinCounters.LEFT_RECORDS));
+    m.put("rightRecords", Jobs.counter(job, JoinCounters.RIGHT_RECORDS));
+    m.put("leftPassed", Jobs.counter(job, JoinCounters.LEFT_PASSED));
+    m.put("rightDroppedByFilter", dropped);
+    m.put("rightPassed", Jobs.counter(job, JoinCounters.RIGHT_PASSED));
+    m.put("falsePositives", fp);
+    m.put("observedFpp", dropped + fp == 0 ? 0.0 : (double) fp / (dropped + fp));
+    m.put("theoreticalFpp", probe == null ? 1.0 : probe.expectedFpp());
+    m.put("mapOutputRecords", Jobs.counter(job, TaskCounter.MAP_OUTPUT_RECORDS));
+    m.put("mapOutputBytes", Jobs.counter(job, TaskCounter.MAP_OUTPUT_BYTES));
+    m.put("outputRecords", Jobs.counter(job, JoinCounters.OUTPUT_RECORDS));
+    m.put("leftMalformed", Jobs.counter(job, JoinCounters.LEFT_MALFORMED));
+    m.put("rightMalformed", Jobs.counter(job, JoinCounters.RIGHT_MALFORMED));
+    m.put(
+        "malformedRecords",
+        Jobs.counter(job, JoinCounters.LEFT_MALFORMED)
+            + Jobs.counter(job, JoinCounters.RIGHT_MALFORMED));
+    m.put("filterLoadsFromCache", Jobs.counter(job, JoinCounters.FILTER_LOADS_FROM_CACHE));
+    m.put("filterLoadsFromPath", Jobs.counter(job, JoinCounters.FILTER_LOADS_FROM_PATH));
+    m.put("seconds", seconds);
+    return m;
+  }
+
+  public static void main(String[] args) {
+    main(new JoinTool(), args);
+  }
+}

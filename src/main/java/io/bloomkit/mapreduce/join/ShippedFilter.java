@@ -1,0 +1,55 @@
+package io.bloomkit.mapreduce.join;
+
+import io.bloomkit.filter.Filter;
+import io.bloomkit.filter.Filters;
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.FilterFiles;
+import java.io.BufferedInputStream;
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Loads the filter a join task probes, read-only ({@link Filters#readQueryView}): from the
+ * DistributedCache symlink {@value BloomkitConfig.JoinFilterName#SYMLINK} in the task's working
+ * directory, or, when it is absent or the job runs in local mode (whose tasks share the client's
+ * working directory), from the path in {@link BloomkitConfig#JOIN_FILTER_PATH}.
+ */
+public final class ShippedFilter {
+  private final Filter filter;
+  private final boolean fromCache;
+
+  private ShippedFilter(Filter filter, boolean fromCache) {
+    this.filter = filter;
+    this.fromCache = fromCache;
+  }
+
+  /** The filter, or null when the job runs without one. */
+  public Filter filter() {
+    return filter;
+  }
+
+  /** Whether it was read from the DistributedCache symlink. */
+  public boolean fromCache() {
+    return fromCache;
+  }
+
+  /** Loads the task's filter (once per task, in setup). */
+  public static ShippedFilter load(Configuration conf) throws IOException {
+    String path = BloomkitConfig.JOIN_FILTER_PATH.get(conf);
+    if (path == null || path.isEmpty()) {
+      return new ShippedFilter(null, false);
+    }
+    File link = new File(BloomkitConfig.JoinFilterName.SYMLINK);
+    boolean local = "local".equals(conf.get("mapreduce.framework.name", "local"));
+    if (!local && link.exists()) {
+      try (InputStream in = new BufferedInputStream(new FileInputStream(link), 1 << 16)) {
+        return new ShippedFilter(Filters.readQueryView(in), true);
+      }
+    }
+    return new ShippedFilter(FilterFiles.readQueryView(conf, new Path(path)), false);
+  }
+}

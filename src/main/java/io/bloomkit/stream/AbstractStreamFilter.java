@@ -1,0 +1,80 @@
+package io.bloomkit.stream;
+
+import io.bloomkit.filter.CorruptFilterException;
+import io.bloomkit.filter.FilterFormat;
+import java.io.IOException;
+
+/** What every stream filter shares: the seed, the random generator and the count of elements. */
+abstract class AbstractStreamFilter implements StreamFilter {
+  final long seed;
+  final Rng rng;
+  /** Elements offered since construction or reset. */
+  long offered;
+
+  AbstractStreamFilter(long seed) {
+    this.seed = seed;
+    this.rng = new Rng(seed);
+  }
+
+  @Override
+  public void reset() {
+    rng.setState(seed);
+    offered = 0;
+    clearState();
+  }
+
+  /** Zeroes the cells or bits (the random generator and count are reset by {@link #reset}). */
+  abstract void clearState();
+
+  /** Number of cells (bits) of the state that are not zero. */
+  abstract long nonZeroCells();
+
+  /** Number of cells (bits) of the state. */
+  abstract long cells();
+
+  /** Elements offered since construction or reset. */
+  long offered() {
+    return offered;
+  }
+
+  @Override
+  public String toString() {
+    return name() + parameters();
+  }
+
+  // ---- format helpers ---------------------------------------------------------------------
+
+  static void check(boolean ok, String field, String message) throws CorruptFilterException {
+    if (!ok) {
+      throw new CorruptFilterException(field, message);
+    }
+  }
+
+  static void checkHashes(FilterFormat.Header h) throws CorruptFilterException {
+    check(h.numHashes >= 1 && h.numHashes <= io.bloomkit.theory.Theory.MAX_HASHES, "numHashes",
+        "out of range [1, " + io.bloomkit.theory.Theory.MAX_HASHES + "]: " + h.numHashes);
+  }
+
+  static void checkPayload(FilterFormat.Header h, long expected) throws CorruptFilterException {
+    check(h.payloadBytes == expected, "payloadBytes",
+        h.payloadBytes + " declared, the parameters need " + expected);
+  }
+
+  /** Reads the random generator state and element count shared by all stream filters. */
+  void readCommon(FilterFormat.Reader r) throws IOException {
+    long state = r.readLong("rngState");
+    long n = r.readLong("offered");
+    check(n >= 0, "offered", "negative: " + n);
+    check(n == r.header.items, "items", "header says " + r.header.items + ", payload " + n);
+    rng.setState(state);
+    offered = n;
+  }
+
+  static long[] readWords(FilterFormat.Reader r, long words, String field) throws IOException {
+    check(words <= Integer.MAX_VALUE - 8 && 8 * words <= r.remaining(), "payloadBytes",
+        "too short for " + words + " words of " + field);
+    long[] w = new long[(int) words];
+    r.readLongs(w, field);
+    return w;
+  }
+}

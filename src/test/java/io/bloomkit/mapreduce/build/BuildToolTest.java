@@ -1,0 +1,142 @@
+package io.bloomkit.mapreduce.build;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import io.bloomkit.filter.Filter;
+import io.bloomkit.filter.FilterShape;
+import io.bloomkit.filter.Filters;
+import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.cli.MiniJson;
+import io.bloomkit.mapreduce.cli.ToolRun;
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/** The build tool end to end in local mode. */
+public class BuildToolTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private final Set<String> distinct = new HashSet<>();
+
+  private File inputs() throws Exception {
+    File dir = tmp.newFolder("in");
+    for (int f = 0; f < 2; f++) {
+      StringBuilder b = new StringBuilder();
+      for (int i = 0; i < 600; i++) {
+        String key = "key" + ((i * 7 + f * 300) % 500);
+        distinct.add(key);
+        b.append(i).append('|').append(key).append("|payload ").append(i).append('\n');
+      }
+      b.append("malformed line without delimiter\n");
+      Files.write(new File(dir, "part-" + f + ".txt").toPath(), b.toString().getBytes(StandardCharsets.UTF_8));
+    }
+    return dir;
+  }
+
+  private static Filter read(File f) throws Exception {
+    try (InputStream in = new FileInputStream(f)) {
+      return Filters.read(in);
+    }
+  }
+
+  @Test
+  public void buildsEveryFamilyFromTheExactDistinctCount() throws Exception {
+    File in = inputs();
+    for (String type : new String[] {"acbf", "cbf", "bf", "exact"}) {
+      File out = new File(tmp.getRoot(), type + ".filter");
+      ToolRun r =
+          ToolRun.run(
+              new BuildTool(), "--input", in.getPath(), "--output", out.getPath(),
+              "--key-field", "1", "--delimiter", "|", "--filter", type, "--reducers", "2", "--json");
+      assertEquals(r.toString(), 0, r.code);
+      Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+      assertEquals(type, j.get("family"));
+      assertEquals((long) distinct.size(), j.get("items"));
+      assertEquals(1202L, j.get("inputRecords"));
+      assertEquals(2L, j.get("malformedRecords"));
+      Filter f = read(out);
+      assertEquals(distinct.size(), f.items());
+      for (String k : distinct) {
+        assertTrue(type + " lost " + k, f.mightContain(k));
+      }
+      if (!type.equals("exact")) {
+        FilterShape expected = new FilterSpec(type, distinct.size(), 0, 0, 16, 0).shape();
+        assertEquals(expected.memoryBits(), f.memoryBits());
+        assertEquals(expected.memoryBits(), j.get("bits"));
+        assertEquals((long) expected.numHashes(), j.get("hashes"));
+        assertEquals(f.expectedFpp(), (Double) j.get("fpp"), 0);
+      } else {
+        assertFalse(f.mightContain("key500"));
+        assertEquals(0.0, (Double) j.get("fpp"), 0);
+      }
+      // no temporary files are left next to the output
+      String[] left = tmp.getRoot().list((d, n) -> n.contains("._build-") || n.contains("._tmp-"));
+      assertEquals(0, left.length);
+    }
+  }
+
+  @Test
+  public void partialsOfSeveralReducersSumToTheOneReducerFilter() throws Exception {
+    File in = inputs();
+    File one = new File(tmp.getRoot(), "one.acbf");
+    File three = new File(tmp.getRoot(), "three.acbf");
+    String[] common = {"--input", in.getPath(), "--key-field", "1", "--delimiter", "|",
+      "--items", "1000", "--capacity", "1200", "--fpp", "0.01"};
+    ToolRun r1 = ToolRun.run(new BuildTool(), concat(common, "--output", one.getPath(), "--reducers", "1"));
+    assertEquals(r1.toString(), 0, r1.code);
+    ToolRun r3 = ToolRun.run(new BuildTool(), concat(common, "--output", three.getPath(), "--reducers", "3"));
+    assertEquals(r3.toString(), 0, r3.code);
+    Filter a = read(one);
+    Filter b = read(three);
+    assertEquals(a, b); // counter addition of disjoint partials = one build
+    assertEquals(distinct.size(), b.items());
+    assertEquals(1200, b.shape().capacity());
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] c = new String[a.length + b.length];
+    System.arraycopy(a, 0, c, 0, a.length);
+    System.arraycopy(b, 0, c, a.length, b.length);
+    return c;
+  }
+
+  @Test
+  public void usageAndFailures() throws Exception {
+    File in = inputs();
+    File out = new File(tmp.getRoot(), "x.filter");
+    assertEquals(0, ToolRun.run(new BuildTool(), "--help").code);
+    assertEquals(2, ToolRun.run(new BuildTool(), "--output", out.getPath()).code);
+    ToolRun missing =
+        ToolRun.run(new BuildTool(), "--input", tmp.getRoot() + "/nope", "--output", out.getPath());
+    assertEquals(2, missing.code);
+    assertTrue(missing.err, missing.err.contains("does not exist"));
+    File exists = tmp.newFile("exists.filter");
+    ToolRun existing =
+        ToolRun.run(new BuildTool(), "--input", in.getPath(), "--output", exists.getPath());
+    assertEquals(2, existing.code);
+    assertTrue(existing.err, existing.err.contains("already exists"));
+    assertEquals(
+        2,
+        ToolRun.run(new BuildTool(), "--input", in.getPath(), "--output", out.getPath(), "--filter", "xbf").code);
+    assertEquals(
+        2,
+        ToolRun.run(new BuildTool(), "--input", in.getPath(), "--output", out.getPath(), "--delimiter", "ab").code);
+    ToolRun strict =
+        ToolRun.run(
+            new BuildTool(), "--input", in.getPath(), "--output", out.getPath(), "--key-field", "1",
+            "--delimiter", "|", "--strict");
+    assertEquals(strict.toString(), 1, strict.code);
+    assertTrue(strict.err, strict.err.contains("byte offset"));
+    assertFalse(out.exists());
+  }
+}

@@ -1,0 +1,222 @@
+package io.bloomkit.mapreduce.it;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import io.bloomkit.filter.CountingFilter;
+import io.bloomkit.filter.Filters;
+import io.bloomkit.mapreduce.build.BuildTool;
+import io.bloomkit.mapreduce.cli.MiniJson;
+import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.join.JoinData;
+import io.bloomkit.mapreduce.join.JoinTool;
+import io.bloomkit.mapreduce.join.NaiveJoin;
+import io.bloomkit.mapreduce.update.UpdateTool;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.fs.Path;
+import org.junit.AfterClass;
+import org.junit.BeforeClass;
+import org.junit.Test;
+
+/**
+ * On one shared MiniDFSCluster + MiniMRYarnCluster: build then join for every filter type (none,
+ * bf, cbf, acbf, exact), two input files per side and two reducers, the filter read from HDFS by
+ * the right-side tasks through the DistributedCache. Each output equals a naive in-memory join as
+ * a multiset and every record of each side is accounted for. Then update an ACBF and join again.
+ */
+public class BloomJoinIT {
+  private static MiniClusters cluster;
+  private static final JoinData DATA = new JoinData(2026, 400, 20000);
+  private static final Path LEFT = new Path("/data/left");
+  private static final Path RIGHT = new Path("/data/right");
+
+  @BeforeClass
+  public static void start() throws Exception {
+    cluster = new MiniClusters("bloomjoin");
+    cluster.writeParts(LEFT, JoinData.split(DATA.left, 2));
+    cluster.writeParts(RIGHT, JoinData.split(DATA.right, 2));
+  }
+
+  @AfterClass
+  public static void stop() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  private static long n(Map<String, Object> j, String k) {
+    return (Long) j.get(k);
+  }
+
+  @Test
+  public void joinWithoutFilter() throws Exception {
+    buildThenJoin("none");
+  }
+
+  @Test
+  public void joinWithBloomFilter() throws Exception {
+    buildThenJoin("bf", 1);
+  }
+
+  @Test
+  public void joinWithCountingBloomFilter() throws Exception {
+    buildThenJoin("cbf", 1);
+  }
+
+  @Test
+  public void joinWithAcbfBuiltFromTwoReducersPartials() throws Exception {
+    buildThenJoin("acbf", 2);
+  }
+
+  @Test
+  public void joinWithExactKeySet() throws Exception {
+    buildThenJoin("exact", 1);
+  }
+
+  private void buildThenJoin(String type) throws Exception {
+    buildThenJoin(type, 0);
+  }
+
+  /**
+   * Builds the filter of the left keys (unless none) with {@code buildReducers} reducers, joins,
+   * checks against the naive join. One-reducer builds run as uber jobs (inside the AM, set with a
+   * generic -D option) to keep the test time down; the two-reducer build sums partials on the
+   * cluster. The two-phase build (sizing from the distinct-key count) is covered in local mode.
+   */
+  private void buildThenJoin(String type, int buildReducers) throws Exception {
+    String out = "/out/" + type;
+    List<String> args = new ArrayList<>(List.of(
+        "--left", LEFT.toString(), "--left-key", "1", "--right", RIGHT.toString(),
+        "--right-key", "1", "--output", out, "--delimiter", ",", "--reducers", "2", "--json"));
+    if (type.equals("none")) {
+      args.addAll(List.of("--filter-type", "none"));
+    } else {
+      String filter = "/filters/left." + type;
+      List<String> build = new ArrayList<>();
+      if (buildReducers == 1) {
+        build.addAll(List.of("-D", "mapreduce.job.ubertask.enable=true"));
+      }
+      build.addAll(List.of(
+          "--input", LEFT.toString(), "--output", filter, "--key-field", "1", "--delimiter", ",",
+          "--filter", type, "--items", "400", "--reducers", String.valueOf(buildReducers),
+          "--json"));
+      ToolRun b = ToolRun.run(cluster.conf(), new BuildTool(), build.toArray(new String[0]));
+      assertEquals(b.toString(), 0, b.code);
+      Map<String, Object> bj = MiniJson.parseObject(b.lastLine());
+      assertEquals(400L, n(bj, "items"));
+      assertEquals((long) DATA.left.size(), n(bj, "inputRecords"));
+      assertEquals(1L, n(bj, "malformedRecords"));
+      assertTrue(cluster.fs().exists(new Path(filter)));
+      args.addAll(List.of("--filter", filter));
+    }
+    ToolRun r = ToolRun.run(cluster.conf(), new JoinTool(), args.toArray(new String[0]));
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+
+    assertEquals(
+        NaiveJoin.join(DATA.left, JoinData.KEY, DATA.right, JoinData.KEY, ',', false),
+        NaiveJoin.multiset(cluster.readLines(new Path(out))));
+    checkBalance(j, DATA.left.size(), DATA.right.size());
+    if (type.equals("none")) {
+      assertEquals(0L, n(j, "rightDroppedByFilter"));
+    } else {
+      // most right records have no left partner and are dropped in the map
+      assertTrue(n(j, "rightDroppedByFilter") > n(j, "rightRecords") / 2);
+      assertTrue(j.toString(), n(j, "filterLoadsFromCache") >= 2); // two right splits
+      assertEquals(0L, n(j, "filterLoadsFromPath"));
+      double theory = (Double) j.get("theoreticalFpp");
+      double observed = (Double) j.get("observedFpp");
+      assertTrue(observed + " vs " + theory, observed <= 2 * theory + 0.01);
+    }
+    if (type.equals("exact")) {
+      assertEquals(0L, n(j, "falsePositives"));
+    }
+  }
+
+  /** Per side: input = sent to the shuffle + dropped by the filter + malformed. */
+  private static void checkBalance(Map<String, Object> j, long left, long right) {
+    assertEquals(left, n(j, "leftRecords"));
+    assertEquals(right, n(j, "rightRecords"));
+    assertEquals(n(j, "leftRecords"), n(j, "leftPassed") + n(j, "leftMalformed"));
+    assertEquals(
+        n(j, "rightRecords"),
+        n(j, "rightPassed") + n(j, "rightDroppedByFilter") + n(j, "rightMalformed"));
+    assertEquals(n(j, "leftPassed") + n(j, "rightPassed"), n(j, "mapOutputRecords"));
+    assertTrue(n(j, "rightMalformed") > 0);
+  }
+
+  @Test
+  public void updatedFilterJoinsTheUpdatedKeySet() throws Exception {
+    // removed: the records of every 10th left key; added: records of keys right records cite
+    Set<String> removedKeys = new HashSet<>();
+    List<String> newLeft = new ArrayList<>();
+    List<String> removedLines = new ArrayList<>();
+    for (String l : DATA.left) {
+      String k = NaiveJoin.key(l, ',', JoinData.KEY);
+      if (k != null && (Integer.parseInt(k) / 37) % 10 == 0) {
+        removedKeys.add(k);
+        removedLines.add(l);
+      } else {
+        newLeft.add(l);
+      }
+    }
+    List<String> addedLines = new ArrayList<>();
+    Set<String> addedKeys = new HashSet<>();
+    int i = 0;
+    for (String r : DATA.right) {
+      String cited = NaiveJoin.key(r, ',', JoinData.KEY);
+      if (cited != null && cited.startsWith("4") && addedLines.size() < 60 && i++ % 50 == 0) {
+        addedLines.add("new," + cited);
+        addedKeys.add(cited);
+      }
+    }
+    newLeft.addAll(addedLines);
+    cluster.writeParts(new Path("/u/left-new"), JoinData.split(newLeft, 2));
+    cluster.writeParts(new Path("/u/added"), Collections.singletonList(lines(addedLines)));
+    cluster.writeParts(new Path("/u/removed"), Collections.singletonList(lines(removedLines)));
+
+    ToolRun b = ToolRun.run(cluster.conf(), new BuildTool(),
+        "-D", "mapreduce.job.ubertask.enable=true", "--input", LEFT.toString(), "--output", "/u/old.acbf", "--delimiter", ",",
+        "--key-field", "1", "--items", "400", "--capacity", "1000", "--reducers", "1", "--json");
+    assertEquals(b.toString(), 0, b.code);
+    ToolRun u = ToolRun.run(cluster.conf(), new UpdateTool(),
+        "--filter", "/u/old.acbf", "--output", "/u/new.acbf", "--add", "/u/added",
+        "--remove", "/u/removed", "--delimiter", ",", "--key-field", "1", "--json");
+    assertEquals(u.toString(), 0, u.code);
+    Map<String, Object> uj = MiniJson.parseObject(u.lastLine());
+    assertEquals((long) addedKeys.size(), uj.get("added"));
+    assertEquals((long) removedKeys.size(), uj.get("removed"));
+    assertEquals(0L, uj.get("removedNonMembers"));
+    assertEquals(400L + addedKeys.size() - removedKeys.size(), uj.get("items"));
+    CountingFilter updated;
+    try (InputStream in = cluster.fs().open(new Path("/u/new.acbf"))) {
+      updated = (CountingFilter) Filters.read(in);
+    }
+    long stillCounted = removedKeys.stream().filter(k -> updated.count(k) > 0).count();
+    assertTrue("removed keys still counted: " + stillCounted, stillCounted <= removedKeys.size() / 10);
+    for (String k : addedKeys) {
+      assertTrue(k, updated.mightContain(k));
+    }
+
+    ToolRun j = ToolRun.run(cluster.conf(), new JoinTool(),
+        "--left", "/u/left-new", "--left-key", "1", "--right", RIGHT.toString(), "--right-key", "1",
+        "--output", "/u/out", "--delimiter", ",", "--filter", "/u/new.acbf", "--reducers", "2",
+        "--type", "left-outer", "--json");
+    assertEquals(j.toString(), 0, j.code);
+    assertEquals(
+        NaiveJoin.join(newLeft, JoinData.KEY, DATA.right, JoinData.KEY, ',', true),
+        NaiveJoin.multiset(cluster.readLines(new Path("/u/out"))));
+    checkBalance(MiniJson.parseObject(j.lastLine()), newLeft.size(), DATA.right.size());
+  }
+
+  private static byte[] lines(List<String> l) {
+    return (String.join("\n", l) + "\n").getBytes(StandardCharsets.UTF_8);
+  }
+}

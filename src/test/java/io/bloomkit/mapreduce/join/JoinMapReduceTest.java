@@ -1,0 +1,239 @@
+package io.bloomkit.mapreduce.join;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import io.bloomkit.filter.BloomFilter;
+import io.bloomkit.filter.ExactKeySet;
+import io.bloomkit.filter.Filter;
+import io.bloomkit.filter.FilterShape;
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.JoinCounters;
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mrunit.mapreduce.MapDriver;
+import org.apache.hadoop.mrunit.mapreduce.MultipleInputsMapReduceDriver;
+import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
+import org.apache.hadoop.mrunit.types.Pair;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/** MRUnit tests of the join mappers and reducer, counters included. */
+public class JoinMapReduceTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static void keys(Configuration c) {
+    c.set(BloomkitConfig.DELIMITER.key(), ",");
+    c.set(BloomkitConfig.JOIN_LEFT_KEY_FIELDS.key(), "0");
+    c.set(BloomkitConfig.JOIN_RIGHT_KEY_FIELDS.key(), "1");
+  }
+
+  private File write(Filter f) throws Exception {
+    File file = tmp.newFile();
+    try (OutputStream out = new FileOutputStream(file)) {
+      f.writeTo(out);
+    }
+    return file;
+  }
+
+  private static long c(Counters cs, JoinCounters c) {
+    return cs.findCounter(c).getValue();
+  }
+
+  @Test
+  public void leftMapperTagsRecordsAndCountsMalformed() throws Exception {
+    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new LeftJoinMapper());
+    keys(d.getConfiguration());
+    d.withInput(new LongWritable(0), new Text("k1,a"));
+    d.withInput(new LongWritable(5), new Text(new byte[] {(byte) 0xC0, ',', 'x'}));
+    d.withInput(new LongWritable(9), new Text("k2"));
+    d.withOutput(new JoinKey("k1", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k1,a"));
+    d.withOutput(new JoinKey("k2", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k2"));
+    d.runTest();
+    assertEquals(3, c(d.getCounters(), JoinCounters.LEFT_RECORDS));
+    assertEquals(2, c(d.getCounters(), JoinCounters.LEFT_PASSED));
+    assertEquals(1, c(d.getCounters(), JoinCounters.LEFT_MALFORMED));
+  }
+
+  @Test
+  public void rightMapperDropsRecordsFailingTheFilter() throws Exception {
+    File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k3")));
+    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
+    keys(d.getConfiguration());
+    d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), f.toURI().toString());
+    d.withInput(new LongWritable(0), new Text("r0,k1,x"));
+    d.withInput(new LongWritable(1), new Text("r1,k2,x"));
+    d.withInput(new LongWritable(2), new Text("r2,k3"));
+    d.withInput(new LongWritable(3), new Text("r3"));
+    d.withInput(new LongWritable(4), new Text("r4,k4"));
+    d.withOutput(new JoinKey("k1", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r0,k1,x"));
+    d.withOutput(new JoinKey("k3", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r2,k3"));
+    d.runTest();
+    Counters cs = d.getCounters();
+    assertEquals(5, c(cs, JoinCounters.RIGHT_RECORDS));
+    assertEquals(2, c(cs, JoinCounters.RIGHT_PASSED));
+    assertEquals(2, c(cs, JoinCounters.RIGHT_DROPPED_BY_FILTER));
+    assertEquals(1, c(cs, JoinCounters.RIGHT_MALFORMED));
+    // balance: records = passed + dropped + malformed
+    assertEquals(
+        c(cs, JoinCounters.RIGHT_RECORDS),
+        c(cs, JoinCounters.RIGHT_PASSED) + c(cs, JoinCounters.RIGHT_DROPPED_BY_FILTER)
+            + c(cs, JoinCounters.RIGHT_MALFORMED));
+  }
+
+  @Test
+  public void rightMapperWithoutFilterPassesEverything() throws Exception {
+    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
+    keys(d.getConfiguration());
+    d.withInput(new LongWritable(0), new Text("r,zz"));
+    d.withOutput(new JoinKey("zz", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r,zz"));
+    d.runTest();
+    assertEquals(0, c(d.getCounters(), JoinCounters.RIGHT_DROPPED_BY_FILTER));
+  }
+
+  @Test
+  public void rightMapperStrictModeNamesOffset() throws Exception {
+    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
+    keys(d.getConfiguration());
+    d.getConfiguration().setBoolean(BloomkitConfig.STRICT.key(), true);
+    d.withInput(new LongWritable(42), new Text("nokey"));
+    try {
+      d.run();
+      fail();
+    } catch (java.io.IOException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains("byte offset 42"));
+    }
+  }
+
+  private static ReduceDriver<JoinKey, JoinValue, Text, Text> reducer(String type) {
+    ReduceDriver<JoinKey, JoinValue, Text, Text> d = ReduceDriver.newReduceDriver(new JoinReducer());
+    d.getConfiguration().set(BloomkitConfig.JOIN_TYPE.key(), type);
+    return d;
+  }
+
+  private static List<JoinValue> values(int left, int right) {
+    List<JoinValue> v = new ArrayList<>();
+    for (int i = 0; i < left; i++) {
+      v.add(new JoinValue(JoinKey.LEFT, "L" + i));
+    }
+    for (int i = 0; i < right; i++) {
+      v.add(new JoinValue(JoinKey.RIGHT, "R" + i));
+    }
+    return v;
+  }
+
+  @Test
+  public void reducerEmitsTheCrossProductOfASkewedKey() throws Exception {
+    ReduceDriver<JoinKey, JoinValue, Text, Text> d = reducer("inner");
+    d.withInput(new JoinKey("hot", JoinKey.LEFT), values(2, 20000));
+    List<Pair<Text, Text>> out = d.run();
+    assertEquals(40000, out.size());
+    assertEquals(new Pair<>(new Text("L0"), new Text("R0")), out.get(0));
+    assertEquals(new Pair<>(new Text("L1"), new Text("R0")), out.get(1));
+    assertEquals(40000, c(d.getCounters(), JoinCounters.OUTPUT_RECORDS));
+    assertEquals(0, c(d.getCounters(), JoinCounters.FALSE_POSITIVES));
+  }
+
+  @Test
+  public void reducerCountsRightRecordsWithoutLeftAsFalsePositives() throws Exception {
+    ReduceDriver<JoinKey, JoinValue, Text, Text> d = reducer("inner");
+    d.withInput(new JoinKey("fp", JoinKey.RIGHT), values(0, 3)); // empty left side
+    d.withInput(new JoinKey("lonely", JoinKey.LEFT), values(2, 0)); // empty right side
+    assertTrue(d.run().isEmpty());
+    assertEquals(3, c(d.getCounters(), JoinCounters.FALSE_POSITIVES));
+    assertEquals(2, c(d.getCounters(), JoinCounters.LEFT_UNMATCHED));
+    assertEquals(0, c(d.getCounters(), JoinCounters.OUTPUT_RECORDS));
+  }
+
+  @Test
+  public void leftOuterEmitsUnmatchedLeftLines() throws Exception {
+    ReduceDriver<JoinKey, JoinValue, Text, Text> d = reducer("left-outer");
+    d.withInput(new JoinKey("lonely", JoinKey.LEFT), values(2, 0));
+    d.withInput(new JoinKey("both", JoinKey.LEFT), values(1, 1));
+    d.withOutput(new Text("L0"), new Text(""));
+    d.withOutput(new Text("L1"), new Text(""));
+    d.withOutput(new Text("L0"), new Text("R0"));
+    d.runTest();
+    assertEquals(3, c(d.getCounters(), JoinCounters.OUTPUT_RECORDS));
+  }
+
+  private MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> pipeline(
+      String type, File filter, LeftJoinMapper lm, RightJoinMapper rm) {
+    MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> d =
+        MultipleInputsMapReduceDriver.newMultipleInputMapReduceDriver(new JoinReducer());
+    d.withMapper(lm).withMapper(rm);
+    keys(d.getConfiguration());
+    d.getConfiguration().set(BloomkitConfig.JOIN_TYPE.key(), type);
+    if (filter != null) {
+      d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), filter.toURI().toString());
+    }
+    d.withKeyOrderComparator(new JoinKey.Comparator());
+    d.withKeyGroupingComparator(new JoinKey.GroupingComparator());
+    return d;
+  }
+
+  @Test
+  public void wholePipelineMatchesTheNaiveJoin() throws Exception {
+    List<String> left = Arrays.asList("a,1", "b,2", "b,3", "c,4", "broken-no-comma-is-ok", "e,5");
+    List<String> right = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      right.add("r" + i + "," + "abcdxyz".charAt(i % 7) + ",v" + i);
+    }
+    right.add("malformed");
+    // a deliberately weak Bloom filter of the left keys: some false positives get through
+    BloomFilter bf = BloomFilter.create(FilterShape.bloom(8, 1, 5));
+    for (String k : new String[] {"a", "b", "c", "broken-no-comma-is-ok", "e"}) {
+      bf.add(k);
+    }
+    File filter = write(bf);
+    for (String type : new String[] {"inner", "left-outer"}) {
+      LeftJoinMapper lm = new LeftJoinMapper();
+      RightJoinMapper rm = new RightJoinMapper();
+      MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> d = pipeline(type, filter, lm, rm);
+      long off = 0;
+      for (String l : left) {
+        d.withInput(lm, new LongWritable(off++), new Text(l));
+      }
+      for (String r : right) {
+        d.withInput(rm, new LongWritable(off++), new Text(r));
+      }
+      List<String> got = new ArrayList<>();
+      for (Pair<Text, Text> p : d.run()) {
+        got.add(p.getFirst() + "\t" + p.getSecond());
+      }
+      Map<String, Integer> expected =
+          NaiveJoin.join(left, new int[] {0}, right, new int[] {1}, ',', type.equals("left-outer"));
+      assertEquals(type, expected, NaiveJoin.multiset(got));
+      Counters cs = d.getCounters();
+      assertEquals(left.size(), c(cs, JoinCounters.LEFT_RECORDS));
+      assertEquals(right.size(), c(cs, JoinCounters.RIGHT_RECORDS));
+      assertEquals(
+          c(cs, JoinCounters.RIGHT_RECORDS),
+          c(cs, JoinCounters.RIGHT_PASSED) + c(cs, JoinCounters.RIGHT_DROPPED_BY_FILTER)
+              + c(cs, JoinCounters.RIGHT_MALFORMED));
+      // right records of keys d, x, y, z (no left record) were either dropped or false positives
+      long nonMember = 0;
+      for (String r : right) {
+        String k = NaiveJoin.key(r, ',', new int[] {1});
+        if (k != null && "dxyz".contains(k) && !k.isEmpty()) {
+          nonMember++;
+        }
+      }
+      assertEquals(
+          nonMember,
+          c(cs, JoinCounters.RIGHT_DROPPED_BY_FILTER) + c(cs, JoinCounters.FALSE_POSITIVES));
+      assertTrue(c(cs, JoinCounters.FALSE_POSITIVES) > 0); // the 8-bit filter lets some through
+    }
+  }
+}

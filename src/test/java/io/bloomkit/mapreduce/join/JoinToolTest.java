@@ -1,0 +1,171 @@
+package io.bloomkit.mapreduce.join;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import io.bloomkit.filter.ExactKeySet;
+import io.bloomkit.mapreduce.cli.MiniJson;
+import io.bloomkit.mapreduce.cli.ToolRun;
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/** The join tool in local mode: results against the naive join, counters, exit codes. */
+public class JoinToolTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private final JoinData data = new JoinData(11, 300, 6000);
+  private File left;
+  private File right;
+
+  private void writeInputs() throws Exception {
+    left = tmp.newFolder("left");
+    right = tmp.newFolder("right");
+    List<byte[]> l = JoinData.split(data.left, 2);
+    List<byte[]> r = JoinData.split(data.right, 2);
+    for (int i = 0; i < 2; i++) {
+      Files.write(new File(left, "l" + i).toPath(), l.get(i));
+      Files.write(new File(right, "r" + i).toPath(), r.get(i));
+    }
+  }
+
+  static List<String> readOutput(File dir) throws Exception {
+    List<String> lines = new ArrayList<>();
+    for (File f : dir.listFiles((d, n) -> n.startsWith("part-"))) {
+      for (String s : new String(Files.readAllBytes(f.toPath()), StandardCharsets.UTF_8).split("\n")) {
+        if (!s.isEmpty()) {
+          lines.add(s);
+        }
+      }
+    }
+    return lines;
+  }
+
+  private ToolRun join(String out, String type, String... more) {
+    List<String> args = new ArrayList<>(List.of(
+        "--left", left.getPath(), "--left-key", "1", "--right", right.getPath(), "--right-key", "1",
+        "--output", out, "--delimiter", ",", "--type", type, "--reducers", "2", "--json"));
+    args.addAll(List.of(more));
+    return ToolRun.run(new JoinTool(), args.toArray(new String[0]));
+  }
+
+  private static long n(Map<String, Object> j, String k) {
+    return (Long) j.get(k);
+  }
+
+  private void check(String type, ToolRun r, File out, boolean exact) throws Exception {
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    assertEquals(
+        NaiveJoin.join(data.left, JoinData.KEY, data.right, new int[] {1}, ',', type.equals("left-outer")),
+        NaiveJoin.multiset(readOutput(out)));
+    assertEquals(data.left.size(), n(j, "leftRecords"));
+    assertEquals(data.right.size(), n(j, "rightRecords"));
+    assertEquals(n(j, "rightRecords"), n(j, "rightPassed") + n(j, "rightDroppedByFilter") + n(j, "rightMalformed"));
+    assertEquals(n(j, "leftRecords"), n(j, "leftPassed") + n(j, "leftMalformed"));
+    assertEquals(n(j, "leftPassed") + n(j, "rightPassed"), n(j, "mapOutputRecords"));
+    assertEquals(n(j, "leftMalformed") + n(j, "rightMalformed"), n(j, "malformedRecords"));
+    assertEquals(readOutput(out).size(), n(j, "outputRecords"));
+    assertTrue(n(j, "mapOutputBytes") > 0);
+    if (exact) {
+      assertEquals(0L, n(j, "falsePositives"));
+      assertEquals(0.0, (Double) j.get("observedFpp"), 0);
+    }
+  }
+
+  @Test
+  public void filteredJoinsEqualTheNaiveJoin() throws Exception {
+    writeInputs();
+    File out = new File(tmp.getRoot(), "acbf-out");
+    ToolRun r = join(out.getPath(), "inner");
+    check("inner", r, out, false);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    assertEquals("acbf", j.get("filterType"));
+    assertTrue(n(j, "rightDroppedByFilter") > 0);
+    assertTrue((Double) j.get("theoreticalFpp") > 0 && (Double) j.get("theoreticalFpp") < 0.01);
+    // the staging directory with the built filter is gone
+    assertEquals(0, tmp.getRoot().list((d, name) -> name.contains("._join-")).length);
+
+    File none = new File(tmp.getRoot(), "none-out");
+    ToolRun rn = join(none.getPath(), "left-outer", "--filter-type", "none");
+    check("left-outer", rn, none, false);
+    assertEquals(0L, n(MiniJson.parseObject(rn.lastLine()), "rightDroppedByFilter"));
+
+    // a given exact filter file
+    List<String> keys = new ArrayList<>();
+    for (String l : data.left) {
+      String k = NaiveJoin.key(l, ',', JoinData.KEY);
+      if (k != null) {
+        keys.add(k);
+      }
+    }
+    File exact = new File(tmp.getRoot(), "keys.exact");
+    try (OutputStream o = new FileOutputStream(exact)) {
+      ExactKeySet.ofStrings(keys).writeTo(o);
+    }
+    File exOut = new File(tmp.getRoot(), "exact-out");
+    check("left-outer", join(exOut.getPath(), "left-outer", "--filter", exact.getPath()), exOut, true);
+  }
+
+  @Test
+  public void refusesBeforeAnyJob() throws Exception {
+    writeInputs();
+    File out = new File(tmp.getRoot(), "out");
+    assertEquals(0, ToolRun.run(new JoinTool(), "-h").code);
+    assertEquals(2, join(out.getPath(), "outer").code);
+    assertEquals(2, ToolRun.run(new JoinTool(), "--left", left.getPath()).code);
+    ToolRun missing =
+        ToolRun.run(new JoinTool(), "--left", tmp.getRoot() + "/nope", "--left-key", "0",
+            "--right", right.getPath(), "--right-key", "1", "--output", out.getPath());
+    assertEquals(2, missing.code);
+    assertTrue(missing.err.contains("does not exist"));
+    File existing = tmp.newFolder("existing");
+    ToolRun ex = join(existing.getPath(), "inner");
+    assertEquals(2, ex.code);
+    assertTrue(ex.err.contains("already exists"));
+    assertEquals(2, join(out.getPath(), "inner", "--filter", tmp.getRoot() + "/nofilter").code);
+
+    File exact = new File(tmp.getRoot(), "big.exact");
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      keys.add("key-" + i);
+    }
+    try (OutputStream o = new FileOutputStream(exact)) {
+      ExactKeySet.ofStrings(keys).writeTo(o);
+    }
+    Configuration small = ToolRun.localConf();
+    small.setLong("bloomkit.exact.max.bytes", 1000);
+    ToolRun budget =
+        ToolRun.run(small, new JoinTool(), "--left", left.getPath(), "--left-key", "1",
+            "--right", right.getPath(), "--right-key", "1", "--output", out.getPath(),
+            "--filter", exact.getPath());
+    assertEquals(budget.toString(), 2, budget.code);
+    assertTrue(budget.err, budget.err.contains("bloomkit.exact.max.bytes"));
+
+    byte[] b = Files.readAllBytes(exact.toPath());
+    b[b.length - 10] ^= 0x40;
+    Files.write(exact.toPath(), b);
+    ToolRun corrupt = join(out.getPath(), "inner", "--filter", exact.getPath());
+    assertEquals(corrupt.toString(), 1, corrupt.code);
+    assertTrue(corrupt.err, corrupt.err.contains("checksum"));
+    assertTrue(!out.exists());
+  }
+
+  @Test
+  public void strictJoinFailsNamingFileAndOffset() throws Exception {
+    writeInputs();
+    File out = new File(tmp.getRoot(), "strict-out");
+    ToolRun r = join(out.getPath(), "inner", "--filter-type", "none", "--strict");
+    assertEquals(r.toString(), 1, r.code);
+    assertTrue(r.err, r.err.contains("byte offset") && r.err.contains("malformed record in"));
+  }
+}

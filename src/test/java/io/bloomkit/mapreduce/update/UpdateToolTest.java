@@ -1,0 +1,155 @@
+package io.bloomkit.mapreduce.update;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import io.bloomkit.filter.AccurateCountingBloomFilter;
+import io.bloomkit.filter.BloomFilter;
+import io.bloomkit.filter.CountingBloomFilter;
+import io.bloomkit.filter.CountingFilter;
+import io.bloomkit.filter.Filter;
+import io.bloomkit.filter.FilterFamily;
+import io.bloomkit.filter.FilterShape;
+import io.bloomkit.filter.Filters;
+import io.bloomkit.mapreduce.cli.MiniJson;
+import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.theory.AcbfSizing;
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Map;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+public class UpdateToolTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private File write(Filter f, String name) throws Exception {
+    File file = new File(tmp.getRoot(), name);
+    try (OutputStream out = new FileOutputStream(file)) {
+      f.writeTo(out);
+    }
+    return file;
+  }
+
+  private File lines(String name, String... lines) throws Exception {
+    File f = new File(tmp.getRoot(), name);
+    Files.write(f.toPath(), (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+    return f;
+  }
+
+  private static CountingFilter read(File f) throws Exception {
+    try (InputStream in = new FileInputStream(f)) {
+      return (CountingFilter) Filters.read(in);
+    }
+  }
+
+  private static AccurateCountingBloomFilter acbf(int capacity) {
+    return AccurateCountingBloomFilter.create(
+        FilterShape.forBitsPerKey(FilterFamily.ACCURATE_COUNTING, AcbfSizing.OPTIMAL, 100, capacity, 16, 0));
+  }
+
+  @Test
+  public void addsAndRemovesLikeTheCoreAndKeepsTheInput() throws Exception {
+    AccurateCountingBloomFilter f = acbf(150);
+    for (int i = 0; i < 100; i++) {
+      f.add("k" + i);
+    }
+    File in = write(f, "in.acbf");
+    byte[] original = Files.readAllBytes(in.toPath());
+    File add = lines("add.txt", "x,k100", "y,k101", "dup,k100", "malformed");
+    File remove = lines("remove.txt", "a,k0", "b,k1", "c,never-added");
+    File out = new File(tmp.getRoot(), "out.acbf");
+    ToolRun r =
+        ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
+            "--add", add.getPath(), "--remove", remove.getPath(), "--delimiter", ",", "--key-field", "1",
+            "--json");
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    assertEquals(100L, j.get("itemsBefore"));
+    assertEquals(2L, j.get("added"));
+    assertEquals(100L, j.get("items"));
+    assertEquals(1L, j.get("malformedRecords"));
+    assertEquals(7L, j.get("inputRecords"));
+    assertEquals(1L, j.get("removedNonMembers") );
+    assertEquals(2L, j.get("removed"));
+    assertArrayEquals(original, Files.readAllBytes(in.toPath()));
+    // the same operations on the core give the same filter
+    f.add("k100");
+    f.add("k101");
+    f.remove("k0");
+    f.remove("k1");
+    CountingFilter back = read(out);
+    assertEquals(f, back);
+    assertTrue(back.mightContain("k100") && back.mightContain("k99"));
+    assertEquals(0, back.count("k0"));
+  }
+
+  @Test
+  public void cbfUpdate() throws Exception {
+    CountingBloomFilter f =
+        CountingBloomFilter.create(FilterShape.forFpp(FilterFamily.COUNTING, null, 10, 0, 0.01, 0));
+    f.add("a");
+    File in = write(f, "in.cbf");
+    File out = new File(tmp.getRoot(), "out.cbf");
+    ToolRun r =
+        ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
+            "--remove", lines("r", "a").getPath());
+    assertEquals(r.toString(), 0, r.code);
+    assertFalse(read(out).mightContain("a"));
+    assertEquals(0, read(out).items());
+  }
+
+  @Test
+  public void exceedingTheCapacityFailsBeforeWriting() throws Exception {
+    AccurateCountingBloomFilter f = acbf(100);
+    for (int i = 0; i < 99; i++) {
+      f.add("k" + i);
+    }
+    File in = write(f, "full.acbf");
+    File out = new File(tmp.getRoot(), "never.acbf");
+    ToolRun r =
+        ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
+            "--add", lines("more", "x", "y").getPath());
+    assertEquals(r.toString(), 1, r.code);
+    assertTrue(r.err, r.err.contains("capacity"));
+    assertFalse(out.exists());
+    assertEquals(0, tmp.getRoot().list((d, n) -> n.contains("_tmp")).length);
+  }
+
+  @Test
+  public void usageErrorsAndCorruptInput() throws Exception {
+    BloomFilter bf = BloomFilter.create(FilterShape.bloom(64, 2, 4));
+    File bfFile = write(bf, "x.bf");
+    File keys = lines("keys", "a");
+    File out = new File(tmp.getRoot(), "o");
+    assertEquals(0, ToolRun.run(new UpdateTool(), "--help").code);
+    assertEquals(2, ToolRun.run(new UpdateTool(), "--filter", bfFile.getPath(), "--output", out.getPath()).code);
+    ToolRun notCounting =
+        ToolRun.run(new UpdateTool(), "--filter", bfFile.getPath(), "--output", out.getPath(), "--add", keys.getPath());
+    assertEquals(2, notCounting.code);
+    assertTrue(notCounting.err.contains("counting filter"));
+    assertEquals(
+        2,
+        ToolRun.run(new UpdateTool(), "--filter", bfFile.getPath(), "--output", keys.getPath(), "--add", keys.getPath()).code);
+    assertEquals(
+        2,
+        ToolRun.run(new UpdateTool(), "--filter", bfFile.getPath(), "--output", out.getPath(), "--add", tmp.getRoot() + "/no").code);
+    File acbfFile = write(acbf(100), "c.acbf");
+    byte[] b = Files.readAllBytes(acbfFile.toPath());
+    b[8] = 99; // numHashes
+    Files.write(acbfFile.toPath(), b);
+    ToolRun corrupt =
+        ToolRun.run(new UpdateTool(), "--filter", acbfFile.getPath(), "--output", out.getPath(), "--add", keys.getPath());
+    assertEquals(corrupt.toString(), 1, corrupt.code);
+    assertTrue(corrupt.err, corrupt.err.contains("corrupt filter"));
+    assertFalse(out.exists());
+  }
+}

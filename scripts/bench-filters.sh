@@ -33,6 +33,8 @@ JAVA="${JAVA:-java}"
 MVN_FLAGS="${MVN_FLAGS:--o}"
 started="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
+psi() { head -1 /proc/pressure/cpu 2>/dev/null | sed 's/^some //; s/ total=.*//' || echo -; }
+psi_start="$(psi)"
 
 echo ">> compiling (mvn -B -q $MVN_FLAGS test-compile)" >&2
 mvn -B -q $MVN_FLAGS test-compile
@@ -71,7 +73,7 @@ if [ "$render" = 1 ]; then
   python3 scripts/render_benchmarks.py \
     --jmh target/jmh.json --facts target/bench-facts.json --out docs/benchmarks.md \
     --mode "$mode" --started "$started" --load-start "$load_start" \
-    --load-end "$(cut -d' ' -f1-3 /proc/loadavg)" \
+    --load-end "$(cut -d' ' -f1-3 /proc/loadavg)" --psi-start "$psi_start" --psi-end "$(psi)" \
     --command "scripts/bench-filters.sh${original_args:+ $original_args}" \
     --jmh-command "$shown_jmh" --facts-command "$shown_facts" \
     --java "$("$JAVA" -version 2>&1 | tr '\n' ' ')" \

@@ -119,6 +119,8 @@ def main():
     ap.add_argument("--started", default="")
     ap.add_argument("--load-start", default="")
     ap.add_argument("--load-end", default="")
+    ap.add_argument("--psi-start", default="-")
+    ap.add_argument("--psi-end", default="-")
     ap.add_argument("--command", default="")
     ap.add_argument("--jmh-command", default="")
     ap.add_argument("--facts-command", default="")
@@ -139,11 +141,14 @@ def main():
     w("# bloomkit filter benchmarks")
     w("")
     if a.mode == "quick":
-        w("> **Quick smoke run, not the reference numbers.** Tiny iterations (1 x 1 s warmup, "
-          "2 x 1 s measurement), n scaled down to 10^5, on a shared machine while others were "
-          "building. It only shows that the suite runs end to end; regenerate with a quiet full "
-          "run (`scripts/bench-filters.sh`) before quoting any figure. Targets stated at another n "
-          "are not evaluated here.")
+        n_values = sorted({int(r["params"]["n"]) for r in res.rows if "n" in (r.get("params") or {})})
+        w("> **Quick smoke run, not the reference numbers.** Tiny iterations (%s), n scaled down "
+          "(n in this run: %s), on a shared 2-core machine while others were building (see the "
+          "load and CPU pressure below). It only shows that the suite runs end to end; regenerate "
+          "with a quiet full run (`scripts/bench-filters.sh`) before quoting any figure. Targets "
+          "stated at another n are not evaluated here." % (
+              "warmup %s, measurement %s" % jmh_settings(res)[2:4],
+              ", ".join(str(n) for n in n_values)))
     else:
         w("> Full run. Check the load average below: the machine is shared, and a busy run "
           "inflates every figure.")
@@ -164,6 +169,10 @@ def main():
     w("| java -version | %s |" % a.java.strip())
     w("| JMH | %s, forks %s, warmup %s, measurement %s |" % jmh_settings(res))
     w("| load average (1/5/15 min) | start %s, end %s |" % (a.load_start, a.load_end))
+    w("| CPU pressure (/proc/pressure/cpu, some) | start %s; end %s |" % (a.psi_start, a.psi_end))
+    w("| fork JVM flags | %s |" % "; ".join(sorted({
+        "%s: %s" % (short(r["benchmark"]).split(".")[0], " ".join(r.get("jvmArgs") or []))
+        for r in res.rows})))
     w("")
     w("All filters get the same memory and (where the library allows it) the same k, and are fed "
       "the same pre-generated 16-byte keys as `byte[]`; each library hashes the bytes itself "

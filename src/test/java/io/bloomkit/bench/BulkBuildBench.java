@@ -31,7 +31,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2)
 @Measurement(iterations = 5)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx8g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xmx8g", "-Xms4g", "-XX:+AlwaysPreTouch"})
 @State(Scope.Benchmark)
 public class BulkBuildBench {
   @Param("10000000")

@@ -33,7 +33,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx3g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xmx3g", "-Xms3g", "-XX:+AlwaysPreTouch"})
 @State(Scope.Benchmark)
 public class CountingQueryBench {
   static final int BATCH = BloomQueryBench.BATCH;

@@ -38,7 +38,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx8g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xmx8g", "-Xms4g", "-XX:+AlwaysPreTouch"})
 @State(Scope.Benchmark)
 public class UpdateBench {
   @Param({"100000", "10000000"})

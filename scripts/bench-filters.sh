@@ -9,7 +9,8 @@
 #   --no-render   stop after target/jmh.json
 #   anything else goes to JMH as is and overrides the defaults, e.g. -f 2, -i 10, -p n=1000000,
 #   -prof gc. Full-run defaults live in the annotations: 1 fork, 3 x 2 s warmup, 5 x 2 s
-#   measurement (bulk build: 2 + 5 single shots); the full suite takes about 10-15 minutes.
+#   measurement (bulk build: 2 + 5 single shots); the full suite (31 trials + BenchFacts) takes
+#   about 10-12 minutes on a quiet machine and needs ~4-8 GB of heap per fork.
 # Environment: MVN_FLAGS (default -o, offline), JAVA (default java), FACTS_HEAP (default -Xmx8g).
 set -euo pipefail
 cd "$(dirname "$0")/.."

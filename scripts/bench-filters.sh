@@ -9,7 +9,7 @@
 #   --no-render   stop after target/jmh.json
 #   anything else goes to JMH as is and overrides the defaults, e.g. -f 2, -i 10, -p n=1000000,
 #   -prof gc. Full-run defaults live in the annotations: 1 fork, 3 x 2 s warmup, 5 x 2 s
-#   measurement (bulk build: 2 + 5 single shots); the full suite (31 trials + BenchFacts) takes
+#   measurement (bulk build: 2 + 5 single shots); the full suite (21 trials + BenchFacts) takes
 #   about 10-12 minutes on a quiet machine and needs ~4-8 GB of heap per fork.
 # Environment: MVN_FLAGS (default -o, offline), JAVA (default java), FACTS_HEAP (default -Xmx8g).
 set -euo pipefail
@@ -38,8 +38,8 @@ psi() { head -1 /proc/pressure/cpu 2>/dev/null | sed 's/^some //; s/ total=.*//'
 psi_start="$(psi)"
 
 echo ">> compiling (mvn -B -q $MVN_FLAGS test-compile)" >&2
-mvn -B -q $MVN_FLAGS test-compile
-mvn -B -q $MVN_FLAGS dependency:build-classpath -Dmdep.includeScope=test \
+mvn -B -q -Dstyle.color=never $MVN_FLAGS test-compile
+mvn -B -q -Dstyle.color=never $MVN_FLAGS dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile=target/bench-cp.txt >/dev/null
 if [ ! -s target/test-classes/META-INF/BenchmarkList ]; then
   echo "target/test-classes/META-INF/BenchmarkList is missing: the JMH annotation processor did not run" >&2
@@ -47,9 +47,17 @@ if [ ! -s target/test-classes/META-INF/BenchmarkList ]; then
 fi
 CP="target/test-classes:target/classes:$(cat target/bench-cp.txt)"
 
+# JMH accumulates repeated -p values, so the quick default n is dropped when the caller sets n
+user_sets_n=0
+prev=
+for x in "${jmh_user[@]:+${jmh_user[@]}}"; do
+  if [ "$prev" = "-p" ] && [ "${x%%=*}" = "n" ]; then user_sets_n=1; fi
+  prev="$x"
+done
 if [ "$quick" = 1 ]; then
   mode=quick
-  jmh_defaults=(-f 1 -wi 1 -w 1s -i 2 -r 1s -p n=100000)
+  jmh_defaults=(-f 1 -wi 1 -w 1s -i 2 -r 1s)
+  [ "$user_sets_n" = 1 ] || jmh_defaults+=(-p n=100000)
   facts_args=(--acbf-sizes 100000,1000000 --churn 100000 --query-n 100000)
 else
   mode=full

@@ -75,13 +75,16 @@ echo ">> ${jmh_cmd[*]/$CP/\$CP}" >&2
 rm -f target/jmh.json
 "${jmh_cmd[@]}" 2>&1 | tee target/jmh.log
 [ -s target/jmh.json ] || { echo "JMH wrote no target/jmh.json" >&2; exit 1; }
+# JMH goes on after a benchmark throws (and exits 0); count those so the report can say so
+failures="$(grep -c '<failure>' target/jmh.log || true)"
+[ "$failures" = 0 ] || echo "WARNING: $failures benchmark(s) failed, see target/jmh.log" >&2
 
 if [ "$render" = 1 ]; then
   shown_jmh="java -cp \"target/test-classes:target/classes:\$(cat target/bench-cp.txt)\" org.openjdk.jmh.Main -rf json -rff target/jmh.json ${jmh_defaults[*]:-} ${jmh_user[*]:-} '$include'"
   shown_facts="java ${FACTS_HEAP:--Xmx8g} -cp ... io.bloomkit.bench.BenchFacts target/bench-facts.json ${facts_args[*]}"
   python3 scripts/render_benchmarks.py \
     --jmh target/jmh.json --facts target/bench-facts.json --out docs/benchmarks.md \
-    --mode "$mode" --started "$started" --load-start "$load_start" \
+    --mode "$mode" --failures "$failures" --started "$started" --load-start "$load_start" \
     --load-end "$(cut -d' ' -f1-3 /proc/loadavg)" --psi-start "$psi_start" --psi-end "$(psi)" \
     --command "scripts/bench-filters.sh${original_args:+ $original_args}" \
     --jmh-command "$shown_jmh" --facts-command "$shown_facts" \

@@ -119,6 +119,7 @@ def main():
     ap.add_argument("--started", default="")
     ap.add_argument("--load-start", default="")
     ap.add_argument("--load-end", default="")
+    ap.add_argument("--failures", type=int, default=0)
     ap.add_argument("--psi-start", default="-")
     ap.add_argument("--psi-end", default="-")
     ap.add_argument("--command", default="")
@@ -153,6 +154,10 @@ def main():
         w("> Full run. Check the load average below: the machine is shared, and a busy run "
           "inflates every figure.")
     w("")
+    if a.failures:
+        w("> **WARNING: %d benchmark(s) failed in this run** (see `target/jmh.log`); their rows "
+          "are missing below." % a.failures)
+        w("")
     w("## Run")
     w("")
     w("| | |")

@@ -7,6 +7,8 @@
 #                 (the report is then labelled "quick smoke run, not the reference numbers")
 #   --only REGEX  benchmark regex instead of the whole suite (io\.bloomkit\.bench\..*)
 #   --no-render   stop after target/jmh.json
+#   --no-facts    skip BenchFacts (ACBF bits per counter, false positive rates; ~40 s and -Xmx8g in
+#                 full mode) and reuse target/bench-facts.json if present
 #   anything else goes to JMH as is and overrides the defaults, e.g. -f 2, -i 10, -p n=1000000,
 #   -prof gc. Full-run defaults live in the annotations: 1 fork, 3 x 2 s warmup, 5 x 2 s
 #   measurement (bulk build: 2 + 5 single shots); the full suite (21 trials + BenchFacts) takes
@@ -18,6 +20,7 @@ cd "$(dirname "$0")/.."
 original_args="$*"
 quick=0
 render=1
+facts=1
 include='io\.bloomkit\.bench\..*'
 jmh_user=()
 while [ $# -gt 0 ]; do
@@ -25,6 +28,7 @@ while [ $# -gt 0 ]; do
     --quick) quick=1 ;;
     --only) include="$2"; shift ;;
     --no-render) render=0 ;;
+    --no-facts) facts=0 ;;
     *) jmh_user+=("$1") ;;
   esac
   shift
@@ -65,9 +69,15 @@ else
   facts_args=(--acbf-sizes 100000,10000000 --churn 1000000 --query-n 1000000)
 fi
 
-echo ">> facts: ACBF bits per counter, false positive rates" >&2
-facts_cmd=("$JAVA" ${FACTS_HEAP:--Xmx8g} -cp "$CP" io.bloomkit.bench.BenchFacts target/bench-facts.json "${facts_args[@]}")
-"${facts_cmd[@]}" > target/bench-facts.log
+if [ "$facts" = 1 ]; then
+  echo ">> facts: ACBF bits per counter, false positive rates" >&2
+  rm -f target/bench-facts.json
+  "$JAVA" ${FACTS_HEAP:--Xmx8g} -cp "$CP" io.bloomkit.bench.BenchFacts target/bench-facts.json \
+    "${facts_args[@]}" > target/bench-facts.log
+  shown_facts="java ${FACTS_HEAP:--Xmx8g} -cp ... io.bloomkit.bench.BenchFacts target/bench-facts.json ${facts_args[*]}"
+else
+  shown_facts="skipped (--no-facts); reused target/bench-facts.json from an earlier run if present"
+fi
 
 jmh_cmd=("$JAVA" -cp "$CP" org.openjdk.jmh.Main -rf json -rff target/jmh.json
   "${jmh_defaults[@]}" "${jmh_user[@]}" "$include")
@@ -81,10 +91,9 @@ failures="$(grep -c '<failure>' target/jmh.log || true)"
 
 if [ "$render" = 1 ]; then
   shown_jmh="java -cp \"target/test-classes:target/classes:\$(cat target/bench-cp.txt)\" org.openjdk.jmh.Main -rf json -rff target/jmh.json ${jmh_defaults[*]:-} ${jmh_user[*]:-} '$include'"
-  shown_facts="java ${FACTS_HEAP:--Xmx8g} -cp ... io.bloomkit.bench.BenchFacts target/bench-facts.json ${facts_args[*]}"
   python3 scripts/render_benchmarks.py \
     --jmh target/jmh.json --facts target/bench-facts.json --out docs/benchmarks.md \
-    --mode "$mode" --failures "$failures" --started "$started" --load-start "$load_start" \
+    --mode "$mode" --user-jmh-args "${jmh_user[*]:-}" --failures "$failures" --started "$started" --load-start "$load_start" \
     --load-end "$(cut -d' ' -f1-3 /proc/loadavg)" --psi-start "$psi_start" --psi-end "$(psi)" \
     --command "scripts/bench-filters.sh${original_args:+ $original_args}" \
     --jmh-command "$shown_jmh" --facts-command "$shown_facts" \

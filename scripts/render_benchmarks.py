@@ -120,6 +120,7 @@ def main():
     ap.add_argument("--load-start", default="")
     ap.add_argument("--load-end", default="")
     ap.add_argument("--failures", type=int, default=0)
+    ap.add_argument("--user-jmh-args", default="")
     ap.add_argument("--psi-start", default="-")
     ap.add_argument("--psi-end", default="-")
     ap.add_argument("--command", default="")
@@ -150,9 +151,13 @@ def main():
           "stated at another n are not evaluated here." % (
               "warmup %s, measurement %s" % jmh_settings(res)[2:4],
               ", ".join(str(n) for n in n_values)))
+    elif a.user_jmh_args.strip():
+        w("> **Custom run** (extra JMH options `%s`), not the reference configuration. Check the "
+          "load average and CPU pressure below: the machine is shared, and a busy run inflates "
+          "every figure." % a.user_jmh_args.strip())
     else:
-        w("> Full run. Check the load average below: the machine is shared, and a busy run "
-          "inflates every figure.")
+        w("> Full run with the suite's default settings. Check the load average and CPU pressure "
+          "below: the machine is shared, and a busy run inflates every figure.")
     w("")
     if a.failures:
         w("> **WARNING: %d benchmark(s) failed in this run** (see `target/jmh.log`); their rows "

@@ -98,11 +98,19 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     return new BulkBuilder(shape);
   }
 
-  /** Counts keys into one byte per first-level position, then encodes the levels once. */
+  /**
+   * Counts keys into one byte per first-level position, then encodes the levels once. Positions are
+   * buffered and applied in batches: the increments are random memory accesses, and a tight loop
+   * of them lets the processor overlap the cache misses that hashing in between would serialize.
+   */
   public static final class BulkBuilder {
+    private static final int BATCH = 4096;
+
     private final AccurateCountingBloomFilter filter;
     private final byte[] counts; // unsigned; 255 means "see overflow"
     private final java.util.Map<Long, Long> overflow = new java.util.HashMap<>();
+    private final int[] pending;
+    private int pendingCount;
     private long items;
 
     private BulkBuilder(FilterShape shape) {
@@ -112,21 +120,35 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
             "bulk build needs m1 < 2^31 (one byte per position); add keys one by one instead");
       }
       this.counts = new byte[(int) shape.positions()];
+      this.pending = new int[BATCH * shape.numHashes()];
     }
 
     /** Counts one occurrence of a key. */
     public BulkBuilder add(KeyHash h) {
+      long h1 = h.h1();
+      long h2 = h.h2();
       for (int i = 0; i < filter.k; i++) {
-        int p = (int) HashStrategy.position(h.h1(), h.h2(), i, filter.m1);
-        int c = counts[p] & 0xFF;
-        if (c < 255) {
-          counts[p] = (byte) (c + 1);
+        pending[pendingCount++] = (int) HashStrategy.position(h1, h2, i, filter.m1);
+      }
+      if (pendingCount == pending.length) {
+        flush();
+      }
+      items++;
+      return this;
+    }
+
+    private void flush() {
+      byte[] c = counts;
+      for (int j = 0; j < pendingCount; j++) {
+        int p = pending[j];
+        int v = c[p] & 0xFF;
+        if (v < 255) {
+          c[p] = (byte) (v + 1);
         } else {
           overflow.merge((long) p, 1L, Long::sum);
         }
       }
-      items++;
-      return this;
+      pendingCount = 0;
     }
 
     public BulkBuilder add(String key) {
@@ -144,6 +166,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
      */
     public AccurateCountingBloomFilter build() {
       filter.checkRoom(items * filter.k, "bulk build of " + items + " items");
+      flush();
       int[] segCounts = new int[SEGMENT_BITS];
       for (int s = 0; s < filter.upper.length; s++) {
         int base = s << SEGMENT_SHIFT;
@@ -342,10 +365,20 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     levelBits--;
   }
 
+  private int[] segmentScratch;
+
+  /** A reusable array of one segment's positions (decode and encode never nest). */
+  private int[] scratch() {
+    if (segmentScratch == null) {
+      segmentScratch = new int[SEGMENT_BITS];
+    }
+    return segmentScratch;
+  }
+
   /** The counters of segment s into {@code counts[0, len)}. */
   private void decodeSegment(int s, int[] counts, int len) {
     long segStart = (long) s << SEGMENT_SHIFT;
-    int[] owners = new int[len]; // positions whose chain reaches the current level, in order
+    int[] owners = scratch(); // positions whose chain reaches the current level, in order
     int n = 0;
     for (int q = 0; q < len; q++) {
       boolean one = BitStreams.get(l1, segStart + q);
@@ -371,22 +404,20 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
 
   /** Replaces segment s with the encoding of {@code counts[0, len)}. */
   private void encodeSegment(int s, int[] counts, int len) {
-    long segStart = (long) s << SEGMENT_SHIFT;
-    int[] owners = new int[len];
+    int[] owners = scratch();
     int n = 0;
-    for (int q = 0; q < len; q++) {
-      long p = segStart + q;
-      boolean had = BitStreams.get(l1, p);
-      if (counts[q] > 0) {
-        owners[n++] = q;
-        if (!had) {
-          BitStreams.set(l1, p);
-          l1Ones++;
+    int base = s << (SEGMENT_SHIFT - 6); // segments start on word boundaries
+    for (int w = 0, q0 = 0; q0 < len; w++, q0 += 64) {
+      long bits = 0;
+      int end = Math.min(len, q0 + 64);
+      for (int q = q0; q < end; q++) {
+        if (counts[q] > 0) {
+          bits |= 1L << q;
+          owners[n++] = q;
         }
-      } else if (had) {
-        BitStreams.clear(l1, p);
-        l1Ones--;
       }
+      l1Ones += Long.bitCount(bits) - Long.bitCount(l1[base + w]);
+      l1[base + w] = bits;
     }
     levelBits -= upperBits[s];
     segmentOnes[s] = n;

@@ -181,6 +181,9 @@ public final class DemoTool extends BloomkitTool {
     o.println(
         f("  fpp      observed %.5f (%d of %d non-matching citations), theoretical %.5f",
             (Double) r.get("observedFpp"), fp, dropped + fp, (Double) r.get("theoreticalFpp")));
+    o.println(
+        "           (the theory is per distinct key; a falsely passing patent counts once per"
+            + " citation, so on skewed data the per-record rate scatters around it)");
     o.println(f("  output   %d joined records in %s", num(r, "outputRecords"), r.get("output")));
     o.println(f("  time     %.1f s (build %.1f s, join %.1f s)", (Double) r.get("seconds"),
         (Double) r.get("buildSeconds"), (Double) r.get("joinSeconds")));

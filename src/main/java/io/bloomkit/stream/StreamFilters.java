@@ -99,7 +99,8 @@ public final class StreamFilters {
           return ImportanceBloomFilter.read(r);
         case STREAM_BLOOM:
           return StreamBloomFilter.read(r);
-          // case TIMER: the sliding-window timer filter's reader goes here
+        case TIMER:
+          return WindowFilters.read(r);
         default:
           throw new CorruptFilterException(
               "family", r.header.family.shortName() + " is not a stream filter family");

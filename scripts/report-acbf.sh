@@ -9,9 +9,10 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 out=docs/results
 mkdir -p "$out" target
+source scripts/lib/report.sh
 if [[ "${1:-}" == --render-only ]]; then
   shift   # only re-render the report from the last simulation and bench-join results
-  mvn -B -q test-compile >&2
+  report_compile
 else
   mvn -B -q -DskipTests package >&2   # the jar scripts/bloomkit runs must hold this checkout's code
   args=(--hashes 3,best,cbf-best "$@")
@@ -21,17 +22,12 @@ else
 fi
 sim_args="$(cat "$out/acbf-simulation.args" 2>/dev/null || true)"
 
-cp_file=target/test.classpath
-if [[ ! -s "$cp_file" || pom.xml -nt "$cp_file" ]]; then
-  mvn -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cp_file" >&2
-fi
-cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
-note="Measured on $(nproc) cores ($cpu), $(free -g | awk '/Mem:/{print $2}') GiB, $(java -version 2>&1 | head -1), $(date -u +%Y-%m-%d).
+note="$(report_note)
 Reproduce: \`scripts/report-acbf.sh $sim_args\` (simulation) and \`scripts/bench-join.sh\` (joins)."
 joins=""
 [[ -d target/bench-join ]] && joins=target/bench-join
 scale=""
 [[ -d target/bench-join-scale ]] && scale=target/bench-join-scale
-java -Xmx2g -cp "target/test-classes:target/classes:$(cat "$cp_file")" io.bloomkit.report.AcbfReport \
+report_java io.bloomkit.report.AcbfReport \
   "$out" "$out/acbf-simulation.csv" "$joins" "$note" "$scale"
 echo "report-acbf: wrote $out/README.md" >&2

@@ -4,7 +4,6 @@ import io.bloomkit.bits.BitArray;
 import io.bloomkit.bits.BitStreams;
 import io.bloomkit.hash.HashStrategy;
 import io.bloomkit.hash.KeyHash;
-import io.bloomkit.theory.Theory;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -591,10 +590,6 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     return bits;
   }
 
-  @Override
-  public FilterFamily family() {
-    return FilterFamily.ACCURATE_COUNTING;
-  }
 
   @Override
   public FilterShape shape() {
@@ -611,10 +606,6 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     return items;
   }
 
-  @Override
-  public double expectedFpp() {
-    return Theory.acbfFpp(m1, items, k);
-  }
 
   /** L1 and the global levels L2..Ld, without the idle space (see the class comment). */
   @Override

@@ -3,7 +3,6 @@ package io.bloomkit.filter;
 import io.bloomkit.bits.BitArray;
 import io.bloomkit.hash.HashStrategy;
 import io.bloomkit.hash.KeyHash;
-import io.bloomkit.theory.Theory;
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -116,10 +115,6 @@ public final class BloomFilter implements Filter {
     return Math.pow((double) bits.cardinality() / m, k);
   }
 
-  @Override
-  public FilterFamily family() {
-    return FilterFamily.BLOOM;
-  }
 
   @Override
   public FilterShape shape() {
@@ -136,10 +131,6 @@ public final class BloomFilter implements Filter {
     return items;
   }
 
-  @Override
-  public double expectedFpp() {
-    return Theory.bloomFpp(m, items, k);
-  }
 
   @Override
   public void writeTo(OutputStream out) throws IOException {

@@ -3,7 +3,6 @@ package io.bloomkit.filter;
 import io.bloomkit.bits.PackedCounters;
 import io.bloomkit.hash.HashStrategy;
 import io.bloomkit.hash.KeyHash;
-import io.bloomkit.theory.Theory;
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -149,10 +148,6 @@ public final class CountingBloomFilter implements CountingFilter {
     return counters.saturatedCount();
   }
 
-  @Override
-  public FilterFamily family() {
-    return FilterFamily.COUNTING;
-  }
 
   @Override
   public FilterShape shape() {
@@ -169,10 +164,6 @@ public final class CountingBloomFilter implements CountingFilter {
     return items;
   }
 
-  @Override
-  public double expectedFpp() {
-    return Theory.bloomFpp(m, items, k);
-  }
 
   @Override
   public void writeTo(OutputStream out) throws IOException {

@@ -203,10 +203,6 @@ public final class ExactKeySet implements Filter {
     return shape.memoryBits() / 8 - 4 * shape.positions() + 4 * (shape.positions() + 1) + 64;
   }
 
-  @Override
-  public FilterFamily family() {
-    return FilterFamily.EXACT;
-  }
 
   @Override
   public FilterShape shape() {
@@ -224,10 +220,6 @@ public final class ExactKeySet implements Filter {
   }
 
   /** Always 0: the set is exact. */
-  @Override
-  public double expectedFpp() {
-    return 0.0;
-  }
 
   @Override
   public void writeTo(OutputStream out) throws IOException {

@@ -13,7 +13,9 @@ import java.io.OutputStream;
  * several filters. Filters are not thread-safe for writes; read-only use from many threads is safe.
  */
 public interface Filter {
-  FilterFamily family();
+  default FilterFamily family() {
+    return shape().family();
+  }
 
   /** The parameters the filter was built with. */
   FilterShape shape();
@@ -42,8 +44,10 @@ public interface Filter {
   /** Number of keys the filter holds (insertions minus removals). */
   long items();
 
-  /** The theoretical false positive rate at the current {@link #items()}. */
-  double expectedFpp();
+  /** The theoretical false positive rate at the current {@link #items()} (eq. 1, or eq. 3). */
+  default double expectedFpp() {
+    return shape().fpp(items());
+  }
 
   /** The memory budget in bits that the family's theory is stated for (see {@link FilterShape}). */
   default long memoryBits() {

@@ -76,10 +76,6 @@ final class QueryView implements Filter {
     return true;
   }
 
-  @Override
-  public FilterFamily family() {
-    return shape.family();
-  }
 
   @Override
   public FilterShape shape() {
@@ -96,10 +92,6 @@ final class QueryView implements Filter {
     return items;
   }
 
-  @Override
-  public double expectedFpp() {
-    return shape.fpp(items);
-  }
 
   @Override
   public void writeTo(OutputStream out) {

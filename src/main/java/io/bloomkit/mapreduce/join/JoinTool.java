@@ -172,7 +172,7 @@ public final class JoinTool extends BloomkitTool {
     try (InputStream in = path.getFileSystem(conf).open(path)) {
       Filters.readQueryView(in);
     } catch (CorruptFilterException e) {
-      throw new CorruptFilterException(e.field(), "in " + path + ": " + e.getMessage());
+      throw new IOException(path + ": " + e.getMessage(), e); // names the field; exit 1
     }
   }
 

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce;
 
 import io.bloomkit.mapreduce.build.BuildTool;
+import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.InspectTool;
 import io.bloomkit.mapreduce.cli.SimulateTool;
 import io.bloomkit.mapreduce.cli.SizeTool;
@@ -8,34 +9,51 @@ import io.bloomkit.mapreduce.demo.DemoTool;
 import io.bloomkit.mapreduce.generate.GenerateTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.update.UpdateTool;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.hadoop.util.ProgramDriver;
 
 /**
  * The job jar's main class: {@code hadoop jar bloomkit.jar TOOL [generic options] [options]}.
- * Every tool is registered in one {@link ProgramDriver}; each runs through {@code ToolRunner} and
- * the process exits with the tool's code (0 ok, 1 failed, 2 usage).
+ * Every tool of {@link #TOOLS} is registered in one {@link ProgramDriver}; each runs through {@code
+ * ToolRunner} and the process exits with the tool's code (0 ok, 1 failed, 2 usage; an unknown or
+ * missing tool name is a usage error). To add a tool, add it to {@link #TOOLS}: its class needs a
+ * {@code main} calling {@code BloomkitTool.main(new XTool(), args)}.
  */
 public final class BloomkitDriver {
+  /** Every tool, by command name, in the order the usage lists them. */
+  public static final Map<String, Supplier<BloomkitTool>> TOOLS;
+
+  static {
+    Map<String, Supplier<BloomkitTool>> t = new LinkedHashMap<>();
+    t.put("demo", DemoTool::new);
+    t.put("build", BuildTool::new);
+    t.put("join", JoinTool::new);
+    t.put("update", UpdateTool::new);
+    t.put("size", SizeTool::new);
+    t.put("inspect", InspectTool::new);
+    t.put("generate", GenerateTool::new);
+    t.put("simulate", SimulateTool::new);
+    TOOLS = Collections.unmodifiableMap(t);
+  }
+
   private BloomkitDriver() {}
 
   /** The driver with every tool registered. */
   public static ProgramDriver programs() throws Throwable {
     ProgramDriver d = new ProgramDriver();
-    // operations tools (generate, demo) first, the filter and job tools after
-    d.addClass("demo", DemoTool.class, "local demo on sample-data: build an ACBF, filtered join");
-    d.addClass("generate", GenerateTool.class, "generate inputs: tpch tables or NBER-shaped patents");
-    d.addClass("size", SizeTool.class, "size bf/cbf/acbf for N items and a target fpp");
-    d.addClass("inspect", InspectTool.class, "check a filter file and print its parameters");
-    d.addClass("build", BuildTool.class, "build a filter of the distinct keys of text inputs");
-    d.addClass("join", JoinTool.class, "Bloom-filtered reduce-side join");
-    d.addClass("update", UpdateTool.class, "add and remove keys of a counting filter");
-    d.addClass("simulate", SimulateTool.class, "run a seeded filter simulation (acbf, ...)");
+    for (Map.Entry<String, Supplier<BloomkitTool>> e : TOOLS.entrySet()) {
+      BloomkitTool tool = e.getValue().get();
+      d.addClass(e.getKey(), tool.getClass(), tool.description());
+    }
     return d;
   }
 
   public static void main(String[] args) throws Throwable {
     int code = programs().run(args);
     // a tool's main exits itself; we get here for an unknown or missing tool name
-    System.exit(code == 0 ? 0 : 2);
+    System.exit(code == 0 ? BloomkitTool.OK : BloomkitTool.USAGE);
   }
 }

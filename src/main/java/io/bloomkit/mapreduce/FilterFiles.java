@@ -43,6 +43,7 @@ public final class FilterFiles {
   public static long writeAtomically(Configuration conf, Path path, Writer writer)
       throws IOException {
     FileSystem fs = path.getFileSystem(conf);
+    path = fs.makeQualified(path);
     Path tmp = new Path(path.getParent(), path.getName() + "._tmp-" + UUID.randomUUID());
     long bytes;
     try {

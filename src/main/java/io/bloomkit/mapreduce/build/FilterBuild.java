@@ -112,6 +112,7 @@ public final class FilterBuild {
     BloomkitConfig.KEY_FIELDS.set(conf, KeyExtractor.formatFields(keyFields));
     BloomkitConfig.STRICT.set(conf, strict);
     FileSystem fs = output.getFileSystem(conf);
+    output = fs.makeQualified(output); // a relative path has a parent too
     Path work =
         new Path(
             output.getParent(), "." + output.getName() + "._build-" + UUID.randomUUID());

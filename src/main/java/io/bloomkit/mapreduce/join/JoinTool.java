@@ -129,6 +129,7 @@ public final class JoinTool extends BloomkitTool {
 
     long start = System.nanoTime();
     FileSystem outFs = output.getFileSystem(conf);
+    output = outFs.makeQualified(output);
     Path staging =
         outFs.makeQualified(
             new Path(output.getParent(), "." + output.getName() + "._join-" + UUID.randomUUID()));
@@ -156,7 +157,9 @@ public final class JoinTool extends BloomkitTool {
       Job job = joinJob(conf, left, right, output, type, delimiter, leftKey, rightKey, filterPath,
           reducers, cl.hasOption("strict"));
       Jobs.run(job);
-      return result(job, output, filterPath, probe, (System.nanoTime() - start) / 1e9);
+      boolean built = !cl.hasOption("filter") && spec != null;
+      return result(job, output, built ? null : filterPath, probe, built,
+          (System.nanoTime() - start) / 1e9);
     } finally {
       outFs.delete(staging, true);
     }
@@ -169,7 +172,7 @@ public final class JoinTool extends BloomkitTool {
     try (InputStream in = path.getFileSystem(conf).open(path)) {
       Filters.readQueryView(in);
     } catch (CorruptFilterException e) {
-      throw new CorruptFilterException(e.field(), "in " + path + ": " + e.getMessage());
+      throw new IOException(path + ": " + e.getMessage(), e); // names the field; exit 1
     }
   }
 
@@ -244,12 +247,14 @@ public final class JoinTool extends BloomkitTool {
   }
 
   private static Map<String, Object> result(
-      Job job, Path output, Path filterPath, Filter probe, double seconds) throws IOException {
+      Job job, Path output, Path filterPath, Filter probe, boolean built, double seconds)
+      throws IOException {
     long dropped = Jobs.counter(job, JoinCounters.RIGHT_DROPPED_BY_FILTER);
     long fp = Jobs.counter(job, JoinCounters.FALSE_POSITIVES);
     Map<String, Object> m = result();
     m.put("output", output.toString());
-    m.put("filter", filterPath == null ? null : filterPath.toString());
+    m.put("filter", filterPath == null ? null : filterPath.toString()); // null: none or temporary
+    m.put("filterBuilt", built);
     m.put("filterType", probe == null ? "none" : probe.shape().name());
     m.put("leftRecords", Jobs.counter(job, JoinCounters.LEFT_RECORDS));
     m.put("rightRecords", Jobs.counter(job, JoinCounters.RIGHT_RECORDS));

@@ -236,4 +236,22 @@ public class JoinMapReduceTest {
       assertTrue(c(cs, JoinCounters.FALSE_POSITIVES) > 0); // the 8-bit filter lets some through
     }
   }
+
+  @Test
+  public void emptyRightSideGivesUnmatchedLeftLinesInALeftOuterJoin() throws Exception {
+    LeftJoinMapper lm = new LeftJoinMapper();
+    RightJoinMapper rm = new RightJoinMapper();
+    MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> d = pipeline("left-outer", null, lm, rm);
+    d.withInput(lm, new LongWritable(0), new Text("a,1"));
+    d.withInput(lm, new LongWritable(4), new Text("b,2"));
+    d.withInput(rm, new LongWritable(0), new Text("only-malformed"));
+    List<String> got = new ArrayList<>();
+    for (Pair<Text, Text> p : d.run()) {
+      got.add(p.getFirst() + "\t" + p.getSecond());
+    }
+    assertEquals(Arrays.asList("a,1\t", "b,2\t"), got);
+    assertEquals(2, c(d.getCounters(), JoinCounters.LEFT_UNMATCHED));
+    assertEquals(0, c(d.getCounters(), JoinCounters.RIGHT_PASSED));
+    assertEquals(1, c(d.getCounters(), JoinCounters.RIGHT_MALFORMED));
+  }
 }

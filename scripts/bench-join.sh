@@ -30,7 +30,7 @@ if [[ $quick == 1 ]]; then
 fi
 
 mvn -B -q -DskipTests package >&2   # the jar must hold this checkout's code
-bk() { scripts/bloomkit -D mapreduce.local.map.tasks.maximum=2 "$@"; }
+bk() { local tool=$1; shift; scripts/bloomkit "$tool" -D mapreduce.local.map.tasks.maximum=2 "$@"; }
 data=target/bench-data
 res=target/bench-join
 mkdir -p "$data"
@@ -52,10 +52,11 @@ run_configs() {
   local ds=$1 left=$2 lkey=$3 right=$4 rkey=$5 delim=$6
   local configs=("none:none:" "bf-8:bf:8" "cbf-8:cbf:8" "acbf-8:acbf:8" "bf-16:bf:16" "cbf-16:cbf:16"
     "acbf-16:acbf:16" "acbf-fpp0.001:acbf:fpp" "exact:exact:")
-  local first=1
+  local first=1 i=0
   for c in "${configs[@]}"; do
     IFS=: read -r label type bpk <<<"$c"
-    local dir="$res/$ds/$label"
+    i=$((i + 1))
+    local dir="$res/$ds/$(printf %02d $i)-$label"
     rm -rf "$dir"; mkdir -p "$dir"
     printf '{"label":"%s","filterType":"%s","bitsPerKey":%s}\n' "$label" "$type" \
       "$( [[ "$bpk" =~ ^[0-9]+$ ]] && echo "$bpk" || echo null)" > "$dir/config.json"

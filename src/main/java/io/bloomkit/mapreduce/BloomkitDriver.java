@@ -46,7 +46,7 @@ public final class BloomkitDriver {
     ProgramDriver d = new ProgramDriver();
     for (Map.Entry<String, Supplier<BloomkitTool>> e : TOOLS.entrySet()) {
       BloomkitTool tool = e.getValue().get();
-      d.addClass(e.getKey(), tool.getClass(), tool.description());
+      d.addClass(e.getKey(), tool.getClass(), tool.description().split("\n", 2)[0]);
     }
     return d;
   }

@@ -81,6 +81,11 @@ public final class AcbfReport {
     return String.format(Locale.ROOT, "%.4g", x);
   }
 
+  /** A count: an integer with thousands separators. */
+  static String count(double x) {
+    return Double.isNaN(x) ? "–" : String.format(Locale.ROOT, "%,d", Math.round(x));
+  }
+
   static String pct(double x) {
     if (Double.isNaN(x)) {
       return "–";
@@ -333,10 +338,10 @@ public final class AcbfReport {
         md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
             label, cfg != null && cfg.get("bitsPerKey") != null ? String.valueOf(cfg.get("bitsPerKey")) : "–",
             in == null ? "–" : String.valueOf(in.get("hashes")),
-            in == null ? "–" : fmt(num(in, "serializedBytes")),
-            b == null ? "–" : fmt(build), fmt(join), fmt(total), fmt(passed), fmt(fp),
+            in == null ? "–" : count(num(in, "serializedBytes")),
+            b == null ? "–" : fmt(build), fmt(join), fmt(total), count(passed), count(fp),
             fmt(num(j, "observedFpp")), fmt(num(j, "theoreticalFpp")),
-            fmt(num(j, "mapOutputRecords")), fmt(num(j, "mapOutputBytes")), fmt(num(j, "outputRecords"))));
+            count(num(j, "mapOutputRecords")), count(num(j, "mapOutputBytes")), count(num(j, "outputRecords"))));
         mapOut.put(label, num(j, "mapOutputRecords"));
         totals.put(label, total);
         byLabel.put(label, new double[] {num(j, "observedFpp"), num(j, "mapOutputRecords"), join, total});
@@ -349,7 +354,7 @@ public final class AcbfReport {
           ? "Output records are equal across all filters (" + outputs.firstKey() + "): every filter is exact in what it keeps.\n\n"
           : "**Output records differ across filters: " + outputs + "** — a bug.\n\n");
       if (!Double.isNaN(ideal)) {
-        md.append(String.format(Locale.ROOT, "Ideal map output records (a perfect filter: left records plus matching right records): %s.", fmt(ideal)));
+        md.append(String.format(Locale.ROOT, "Ideal map output records (a perfect filter: left records plus matching right records): %s.", count(ideal)));
         md.append(" Ratio achieved (map output records / ideal):");
         for (Map.Entry<String, Double> e : mapOut.entrySet()) {
           md.append(String.format(Locale.ROOT, " %s %s;", e.getKey(), fmt(e.getValue() / ideal)));
@@ -361,7 +366,7 @@ public final class AcbfReport {
       List<String> cats = new ArrayList<>(mapOut.keySet());
       Map<String, List<Double>> s1 = new LinkedHashMap<>();
       s1.put("map output records", new ArrayList<>(mapOut.values()));
-      Charts.bars(out.resolve("join-" + name + "-map-output.png"), "Map output records per filter: " + name, "records", true, cats, s1);
+      Charts.bars(out.resolve("join-" + name + "-map-output.png"), "Map output records per filter: " + name, "records", false, cats, s1);
       Map<String, List<Double>> s2 = new LinkedHashMap<>();
       s2.put("build + join seconds", new ArrayList<>(totals.values()));
       Charts.bars(out.resolve("join-" + name + "-time.png"), "Build + join time per filter: " + name, "seconds", false, cats, s2);

@@ -415,7 +415,7 @@ public final class AcbfReport {
         if (f.equals("bf")) {
           bloomPerKey = mem / items;
         }
-        md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |\n", fmt(items), f,
+        md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |\n", count(items), f,
             String.valueOf(in.get("hashes")), fmt(bytes), fmt(bytes / items), fmt(mem), fmt(num(in, "fpp"))));
       }
     }

@@ -344,7 +344,7 @@ public final class AcbfReport {
             count(num(j, "mapOutputRecords")), count(num(j, "mapOutputBytes")), count(num(j, "outputRecords"))));
         mapOut.put(label, num(j, "mapOutputRecords"));
         totals.put(label, total);
-        byLabel.put(label, new double[] {num(j, "observedFpp"), num(j, "mapOutputRecords"), join, total});
+        byLabel.put(label, new double[] {num(j, "observedFpp"), num(j, "mapOutputRecords"), join, total, num(j, "theoreticalFpp")});
         if (label.equals("none")) {
           noneSeconds = total;
         }
@@ -435,14 +435,18 @@ public final class AcbfReport {
 
   /** The goals, measured, for the labels the bench uses. */
   private static String goals(Map<String, double[]> byLabel, double ideal, double noneSeconds) {
-    StringBuilder md = new StringBuilder("Goals (measured, not asserted):\n\n");
+    StringBuilder md = new StringBuilder("Goals (measured, not asserted). Each configuration ran once in local mode "
+        + "(`mapreduce.local.map.tasks.maximum=2`); map output records and false positives are exact, "
+        + "but the seconds of a single local run vary by a second or two between runs, so the time "
+        + "ratios are indicative:\n\n");
     for (String b : new String[] {"8", "16"}) {
       double[] cbf = byLabel.get("cbf-" + b);
       double[] acbf = byLabel.get("acbf-" + b);
       if (cbf != null && acbf != null && cbf[0] > 0) {
         double r = 1 - acbf[0] / cbf[0];
-        md.append(String.format(Locale.ROOT, "- ACBF's observed rate vs CBF's at %s bits per key: %s lower (goal at least 95%%, paper 72.3%%): %s\n",
-            b, pct(r), r >= 0.95 ? "met" : "missed"));
+        double t = 1 - acbf[4] / cbf[4];
+        md.append(String.format(Locale.ROOT, "- ACBF's observed rate vs CBF's at %s bits per key: %s lower (goal at least 95%%, paper 72.3%%; the theory at this memory allows %s): %s\n",
+            b, pct(r), pct(t), r >= 0.95 ? "met" : "missed" + (t < 0.95 ? ", as the theory says it must at equal memory" : "")));
       }
     }
     double[] acbf16 = byLabel.get("acbf-16");

@@ -30,13 +30,37 @@ public enum BloomkitConfig {
   JOIN_TYPE("bloomkit.join.type", "inner or left-outer", "inner"),
   JOIN_FILTER_PATH(
       "bloomkit.join.filter.path",
-      "the filter file the right-side mappers probe (read from the DistributedCache symlink "
+      "the filter file the tasks probe (join: right-side mappers; dedup counting: every mapper)"
+          + " (read from the DistributedCache symlink "
           + JoinFilterName.SYMLINK + " when present); empty: no filter",
       ""),
   FAILURE_DIR(
       "bloomkit.failure.dir",
       "directory where a failing task leaves its reason for the client (set by the tools)",
       ""),
+  TIME_FIELD(
+      "bloomkit.time.field",
+      "dedup: 0-based field holding the record time as an integer; -1: no time (input order)",
+      "-1"),
+  DEDUP_WINDOW(
+      "bloomkit.dedup.window",
+      "dedup: a record is a duplicate if its key occurred less than this many time units earlier;"
+          + " 0: ever earlier",
+      "0"),
+  DEDUP_MAX_KEYS(
+      "bloomkit.dedup.map.max.keys",
+      "dedup: in-mapper earliest-record table flushes (emits and clears) when it holds this many"
+          + " keys",
+      "100000"),
+  DEDUP_WRITE_DUPLICATES(
+      "bloomkit.dedup.write.duplicates",
+      "dedup: write the removed records to the duplicates side output (else only count them)",
+      "false"),
+  DEDUP_COUNTING(
+      "bloomkit.dedup.counting",
+      "dedup: the map tasks probe the counting filter of key multiplicities in"
+          + " bloomkit.join.filter.path and write keys of estimate 1 without a shuffle",
+      "false"),
   EXACT_MAX_BYTES(
       "bloomkit.exact.max.bytes",
       "largest exact key set (estimated heap bytes) a join task may load",

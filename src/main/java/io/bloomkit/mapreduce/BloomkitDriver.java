@@ -5,6 +5,7 @@ import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.InspectTool;
 import io.bloomkit.mapreduce.cli.SimulateTool;
 import io.bloomkit.mapreduce.cli.SizeTool;
+import io.bloomkit.mapreduce.dedup.DedupTool;
 import io.bloomkit.mapreduce.demo.DemoTool;
 import io.bloomkit.mapreduce.generate.GenerateTool;
 import io.bloomkit.mapreduce.join.JoinTool;
@@ -32,6 +33,7 @@ public final class BloomkitDriver {
     t.put("build", BuildTool::new);
     t.put("join", JoinTool::new);
     t.put("update", UpdateTool::new);
+    t.put("dedup", DedupTool::new);
     t.put("size", SizeTool::new);
     t.put("inspect", InspectTool::new);
     t.put("generate", GenerateTool::new);

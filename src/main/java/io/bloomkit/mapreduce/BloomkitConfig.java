@@ -61,6 +61,26 @@ public enum BloomkitConfig {
       "dedup: the map tasks probe the counting filter of key multiplicities in"
           + " bloomkit.join.filter.path and write keys of estimate 1 without a shuffle",
       "false"),
+  WEIGHT_FIELD(
+      "bloomkit.icebergs.weight.field",
+      "icebergs: 0-based field holding a non-negative integer weight; -1: every record weighs 1",
+      "-1"),
+  ICEBERG_THRESHOLD(
+      "bloomkit.icebergs.threshold", "icebergs: keys of total weight at least this", "1"),
+  ICEBERG_MAX_KEYS(
+      "bloomkit.icebergs.map.max.keys",
+      "icebergs: in-mapper table of local totals flushes when it holds this many keys",
+      "100000"),
+  ICEBERG_COUNTING(
+      "bloomkit.icebergs.counting",
+      "icebergs: the map tasks probe the counting filter of totals in bloomkit.join.filter.path"
+          + " and pass on only records whose key's estimate reaches the threshold",
+      "false"),
+  ICEBERG_VERIFY(
+      "bloomkit.icebergs.verify",
+      "icebergs counting: output the candidates' exact totals at or above the threshold (else"
+          + " every candidate with its estimate)",
+      "false"),
   EXACT_MAX_BYTES(
       "bloomkit.exact.max.bytes",
       "largest exact key set (estimated heap bytes) a join task may load",

@@ -8,6 +8,7 @@ import io.bloomkit.mapreduce.cli.SizeTool;
 import io.bloomkit.mapreduce.dedup.DedupTool;
 import io.bloomkit.mapreduce.demo.DemoTool;
 import io.bloomkit.mapreduce.generate.GenerateTool;
+import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.update.UpdateTool;
 import java.util.Collections;
@@ -34,6 +35,7 @@ public final class BloomkitDriver {
     t.put("join", JoinTool::new);
     t.put("update", UpdateTool::new);
     t.put("dedup", DedupTool::new);
+    t.put("icebergs", IcebergTool::new);
     t.put("size", SizeTool::new);
     t.put("inspect", InspectTool::new);
     t.put("generate", GenerateTool::new);

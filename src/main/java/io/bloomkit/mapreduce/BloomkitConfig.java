@@ -61,6 +61,29 @@ public enum BloomkitConfig {
       "dedup: the map tasks probe the counting filter of key multiplicities in"
           + " bloomkit.join.filter.path and write keys of estimate 1 without a shuffle",
       "false"),
+  DEDUP_STREAM_FILTER(
+      "bloomkit.dedup.stream.filter",
+      "dedup stream: the stream filter each reducer (slice) runs: bf, sbf, rsbf, ibf-2c, ibf-mc,"
+          + " ibf-h; empty: not the stream method",
+      ""),
+  DEDUP_STREAM_BITS(
+      "bloomkit.dedup.stream.bits", "dedup stream: memory bits of each slice's filter", "0"),
+  DEDUP_STREAM_SEED(
+      "bloomkit.dedup.stream.seed",
+      "dedup stream: random seed of the filters (slice i uses seed + i)",
+      "2026"),
+  DEDUP_EVALUATE(
+      "bloomkit.dedup.evaluate",
+      "dedup stream: also run an exact oracle in the reducers and count false positives and"
+          + " negatives",
+      "false"),
+  IMPORTANCE_FIELD(
+      "bloomkit.importance.field",
+      "dedup stream: 0-based field holding the record importance (a number); -1: every record 1",
+      "-1"),
+  IMPORTANCE_MIN(
+      "bloomkit.importance.min", "dedup stream: lowest importance (ibf maps the range onto 1..max)", "0"),
+  IMPORTANCE_MAX("bloomkit.importance.max", "dedup stream: highest importance", "1"),
   WEIGHT_FIELD(
       "bloomkit.icebergs.weight.field",
       "icebergs: 0-based field holding a non-negative integer weight; -1: every record weighs 1",

@@ -19,5 +19,21 @@ public enum DedupCounters {
   /** counting: bytes (line bytes plus newline) of those records. */
   SHUFFLE_AVOIDED_BYTES,
   /** counting phase 1: keys added to the per-split counting filters. */
-  FILTER_KEYS_ADDED
+  FILTER_KEYS_ADDED,
+  /** stream --evaluate: records the exact oracle keeps (first of their key or window). */
+  ORACLE_DISTINCT,
+  /** stream --evaluate: records the exact oracle removes. */
+  ORACLE_DUPLICATES,
+  /** stream --evaluate: distinct records the filter removed. */
+  FALSE_POSITIVES,
+  /** stream --evaluate: duplicates the filter kept. */
+  FALSE_NEGATIVES,
+  /** stream --evaluate: importance of the oracle's distinct records, in millionths. */
+  ORACLE_DISTINCT_IMPORTANCE_MICROS,
+  /** stream --evaluate: importance of the oracle's duplicates, in millionths. */
+  ORACLE_DUPLICATES_IMPORTANCE_MICROS,
+  /** stream --evaluate: importance of the false positives, in millionths. */
+  FALSE_POSITIVE_IMPORTANCE_MICROS,
+  /** stream --evaluate: importance of the false negatives, in millionths. */
+  FALSE_NEGATIVE_IMPORTANCE_MICROS
 }

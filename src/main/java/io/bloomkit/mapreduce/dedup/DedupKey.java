@@ -167,6 +167,52 @@ public final class DedupKey implements WritableComparable<DedupKey> {
     }
   }
 
+  /**
+   * Stream order: (time, path, offset), then key bytes; used as sort and grouping comparator by
+   * the {@code stream} method, so each reducer sees its slice's records one by one in the global
+   * order.
+   */
+  public static final class TimeOrderComparator extends WritableComparator {
+    public TimeOrderComparator() {
+      super(DedupKey.class);
+    }
+
+    @Override
+    public int compare(byte[] b1, int s1, int l1, byte[] b2, int s2, int l2) {
+      int n1 = vlen(b1, s1);
+      int n2 = vlen(b2, s2);
+      int k1 = s1 + WritableUtils.decodeVIntSize(b1[s1]);
+      int k2 = s2 + WritableUtils.decodeVIntSize(b2[s2]);
+      int t1 = k1 + n1;
+      int t2 = k2 + n2;
+      int c = compareBytes(b1, t1, 8, b2, t2, 8);
+      if (c != 0) {
+        return c;
+      }
+      int p1 = t1 + 8;
+      int p2 = t2 + 8;
+      int m1 = vlen(b1, p1);
+      int m2 = vlen(b2, p2);
+      int q1 = p1 + WritableUtils.decodeVIntSize(b1[p1]);
+      int q2 = p2 + WritableUtils.decodeVIntSize(b2[p2]);
+      c = compareBytes(b1, q1, m1, b2, q2, m2);
+      if (c != 0) {
+        return c;
+      }
+      c = Long.compare(readLong(b1, q1 + m1), readLong(b2, q2 + m2));
+      return c != 0 ? c : compareBytes(b1, k1, n1, b2, k2, n2);
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes")
+    public int compare(WritableComparable a, WritableComparable b) {
+      DedupKey x = (DedupKey) a;
+      DedupKey y = (DedupKey) b;
+      int c = x.comparePosition(y);
+      return c != 0 ? c : x.key.compareTo(y.key);
+    }
+  }
+
   /** Groups on the key bytes only: one reduce call sees every record of a key, in order. */
   public static final class GroupingComparator extends WritableComparator {
     public GroupingComparator() {

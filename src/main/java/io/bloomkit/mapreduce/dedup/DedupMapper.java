@@ -26,7 +26,8 @@ import org.apache.hadoop.mapreduce.Mapper;
  *       offset) of each key of the split in a table bounded by {@link
  *       BloomkitConfig#DEDUP_MAX_KEYS}; a later same-key record is a certain duplicate, written to
  *       the duplicates output here. A full table is emitted and cleared;
- *   <li>with a window every record goes to the reducers, keyed by (key, time, path, offset).
+ *   <li>with a window, or for the {@code stream} method, every record goes to the reducers, keyed
+ *       by (key, time, path, offset).
  * </ul>
  */
 public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
@@ -52,7 +53,9 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
     Configuration conf = context.getConfiguration();
     parser = RecordParser.fromConf(conf);
     strict = BloomkitConfig.STRICT.getBoolean(conf);
-    combining = BloomkitConfig.DEDUP_WINDOW.getLong(conf) <= 0;
+    combining =
+        BloomkitConfig.DEDUP_WINDOW.getLong(conf) <= 0
+            && BloomkitConfig.DEDUP_STREAM_FILTER.get(conf).isEmpty();
     maxKeys = Math.max(1, BloomkitConfig.DEDUP_MAX_KEYS.getInt(conf));
     path.set(Records.fileOf(context.getInputSplit()));
     if (BloomkitConfig.DEDUP_COUNTING.getBoolean(conf)) {

@@ -36,8 +36,9 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
  * {@code dedup --input PATH[,PATH] --output DIR --key-field I[,J] [--time-field T] [--delimiter D]
- * [--method exact|counting] [--window W] [--duplicates DIR2] [--reducers R] [--items N]
- * [--bits-per-key B] [--strict] [--json]}: batch duplicate elimination of text records.
+ * [--method exact|counting|stream] [--window W] [--duplicates DIR2] [--reducers R] [--items N]
+ * [--bits-per-key B] [--filter F --memory-bits B [--slices S] [--importance-field F] [--evaluate]]
+ * [--strict] [--json]}: batch duplicate elimination of text records.
  *
  * <p>A record is a duplicate when a record with the same key comes earlier in the global order
  * (time, file path, byte offset) — the time is the integer {@code --time-field}, or 0 for every
@@ -53,6 +54,12 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * merge} ({@link MultiplicityMapper}); then the exact job runs with that filter shipped to every
  * map task, which writes records whose key has estimate 1 directly (certainly unique) and
  * shuffles only the rest. The output is the same multiset of lines as {@code exact}'s.
+ *
+ * <p>{@code stream} (bounded memory, approximate): horizontal slicing, records partitioned to S
+ * reducers by a hash of the key and sorted by (time, path, offset); each reducer runs the chosen
+ * stream filter with B/S bits over its sub-stream and keeps what it reports distinct ({@link
+ * StreamDedupReducer}); {@code --evaluate} adds an exact oracle and reports false positives and
+ * negatives.
  */
 public final class DedupTool extends BloomkitTool {
   @Override
@@ -73,7 +80,14 @@ public final class DedupTool extends BloomkitTool {
     o.addOption(opt("key-field", "I[,J]", "0-based key field(s), joined with the delimiter (required)"));
     o.addOption(opt("time-field", "T", "0-based field holding an integer time (default: input order)"));
     o.addOption(SizingOptions.delimiter());
-    o.addOption(opt("method", "M", "exact (default) or counting"));
+    o.addOption(opt("method", "M", "exact (default), counting or stream"));
+    o.addOption(opt("filter", "F", "stream: bf, sbf (default), rsbf, ibf-2c, ibf-mc or ibf-h"));
+    o.addOption(opt("memory-bits", "B", "stream: total filter memory in bits, B/S per slice (required)"));
+    o.addOption(opt("slices", "S", "stream: horizontal slices = reduce tasks (default --reducers)"));
+    o.addOption(opt("importance-field", "F", "stream: 0-based field of a numeric importance"
+        + " (ibf; range from -D bloomkit.importance.min/max, default 0..1)"));
+    o.addOption(opt("local-filter", "L", "stream: none (default; exact and bloom are not implemented yet)"));
+    o.addOption(flag("evaluate", "stream: count false positives/negatives against an exact oracle"));
     o.addOption(opt("window", "W", "duplicate only if the key occurred less than W time units earlier"));
     o.addOption(opt("duplicates", "DIR2", "directory for the removed records; must not exist"));
     o.addOption(opt("reducers", "R", "reduce tasks (default 1)"));
@@ -97,14 +111,36 @@ public final class DedupTool extends BloomkitTool {
     public long shuffleAvoidedBytes;
     public long filterBits;
     public int jobs;
+    public long oracleDistinct;
+    public long oracleDuplicates;
+    public long falsePositives;
+    public long falseNegatives;
+    public long oracleDistinctMicros;
+    public long oracleDuplicatesMicros;
+    public long falsePositiveMicros;
+    public long falseNegativeMicros;
+  }
+
+  private static double rate(long num, long den) {
+    return den == 0 ? 0.0 : (double) num / den;
   }
 
   @Override
   protected Map<String, Object> execute(CommandLine cl) throws Exception {
     String method = cl.getOptionValue("method", "exact");
-    if (!method.equals("exact") && !method.equals("counting")) {
-      throw new UsageException(
-          "--method must be exact or counting (stream is not implemented yet): " + method);
+    if (!method.equals("exact") && !method.equals("counting") && !method.equals("stream")) {
+      throw new UsageException("--method must be exact, counting or stream: " + method);
+    }
+    boolean stream = method.equals("stream");
+    for (String o : new String[] {"filter", "memory-bits", "slices", "importance-field",
+        "local-filter", "evaluate"}) {
+      if (!stream && cl.hasOption(o)) {
+        throw new UsageException("--" + o + " applies to --method stream");
+      }
+    }
+    if (!cl.getOptionValue("local-filter", "none").equals("none")) {
+      throw new UsageException("--local-filter " + cl.getOptionValue("local-filter")
+          + " is not implemented yet (none only)");
     }
     Configuration conf = new Configuration(getConf());
     try {
@@ -123,6 +159,26 @@ public final class DedupTool extends BloomkitTool {
     BloomkitConfig.DEDUP_WINDOW.set(conf, window);
     BloomkitConfig.STRICT.set(conf, cl.hasOption("strict"));
     int reducers = intValue(cl, "reducers", 1, 1);
+    if (stream) {
+      String filter = cl.getOptionValue("filter", "sbf");
+      if (!StreamDedupFilters.NAMES.contains(filter)) {
+        throw new UsageException("--filter must be one of " + StreamDedupFilters.NAMES + ": " + filter);
+      }
+      reducers = intValue(cl, "slices", reducers, 1);
+      if (!cl.hasOption("memory-bits")) {
+        throw new UsageException("--memory-bits is required for --method stream");
+      }
+      long bits = longValue(cl, "memory-bits", 0, reducers) / reducers;
+      try {
+        StreamDedupFilters.create(filter, bits, 0, 0, 1); // checks the size holds the filter
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--memory-bits / slices = " + bits + ": " + e.getMessage());
+      }
+      BloomkitConfig.DEDUP_STREAM_FILTER.set(conf, filter);
+      BloomkitConfig.DEDUP_STREAM_BITS.set(conf, bits);
+      BloomkitConfig.DEDUP_EVALUATE.set(conf, cl.hasOption("evaluate"));
+      BloomkitConfig.IMPORTANCE_FIELD.set(conf, intValue(cl, "importance-field", -1, 0));
+    }
     long items = longValue(cl, "items", 0, 1);
     double bitsPerKey = doubleValue(cl, "bits-per-key", 32);
     if (!(bitsPerKey > 0)) {
@@ -148,10 +204,26 @@ public final class DedupTool extends BloomkitTool {
     m.put("mapOutputBytes", r.mapOutputBytes);
     m.put("shuffleAvoided", r.shuffleAvoided);
     m.put("shuffleAvoidedBytes", r.shuffleAvoidedBytes);
-    m.put("falsePositives", 0L); // exact and counting are exact
-    m.put("falseNegatives", 0L);
-    m.put("fpr", 0.0);
-    m.put("fnr", 0.0);
+    if (stream && !cl.hasOption("evaluate")) {
+      m.put("falsePositives", null); // unknown without the oracle
+      m.put("falseNegatives", null);
+      m.put("fpr", null);
+      m.put("fnr", null);
+    } else {
+      m.put("falsePositives", r.falsePositives); // 0 for exact and counting, which are exact
+      m.put("falseNegatives", r.falseNegatives);
+      m.put("fpr", rate(r.falsePositives, r.oracleDistinct));
+      m.put("fnr", rate(r.falseNegatives, r.oracleDuplicates));
+    }
+    if (stream) {
+      m.put("filter", conf.get(BloomkitConfig.DEDUP_STREAM_FILTER.key()));
+      m.put("slices", reducers);
+      m.put("memoryBitsPerSlice", BloomkitConfig.DEDUP_STREAM_BITS.getLong(conf));
+      if (cl.hasOption("evaluate") && cl.hasOption("importance-field")) {
+        m.put("wFP", rate(r.falsePositiveMicros, r.oracleDistinctMicros));
+        m.put("wFN", rate(r.falseNegativeMicros, r.oracleDuplicatesMicros));
+      }
+    }
     m.put("filterBits", r.filterBits);
     m.put("jobs", r.jobs);
     m.put("output", output.toString());
@@ -201,9 +273,16 @@ public final class DedupTool extends BloomkitTool {
       job.setMapOutputKeyClass(DedupKey.class);
       job.setMapOutputValueClass(Text.class);
       job.setPartitionerClass(DedupKey.KeyPartitioner.class);
-      job.setSortComparatorClass(DedupKey.Comparator.class);
-      job.setGroupingComparatorClass(DedupKey.GroupingComparator.class);
-      job.setReducerClass(DedupReducer.class);
+      if (method.equals("stream")) {
+        // horizontal slices by key hash, each in the global order, one record per reduce call
+        job.setSortComparatorClass(DedupKey.TimeOrderComparator.class);
+        job.setGroupingComparatorClass(DedupKey.TimeOrderComparator.class);
+        job.setReducerClass(StreamDedupReducer.class);
+      } else {
+        job.setSortComparatorClass(DedupKey.Comparator.class);
+        job.setGroupingComparatorClass(DedupKey.GroupingComparator.class);
+        job.setReducerClass(DedupReducer.class);
+      }
       job.setNumReduceTasks(reducers);
       job.setOutputKeyClass(NullWritable.class);
       job.setOutputValueClass(Text.class);
@@ -219,6 +298,14 @@ public final class DedupTool extends BloomkitTool {
       r.shuffleAvoidedBytes = Jobs.counter(job, DedupCounters.SHUFFLE_AVOIDED_BYTES);
       r.mapOutputRecords = Jobs.counter(job, TaskCounter.MAP_OUTPUT_RECORDS);
       r.mapOutputBytes = Jobs.counter(job, TaskCounter.MAP_OUTPUT_BYTES);
+      r.oracleDistinct = Jobs.counter(job, DedupCounters.ORACLE_DISTINCT);
+      r.oracleDuplicates = Jobs.counter(job, DedupCounters.ORACLE_DUPLICATES);
+      r.falsePositives = Jobs.counter(job, DedupCounters.FALSE_POSITIVES);
+      r.falseNegatives = Jobs.counter(job, DedupCounters.FALSE_NEGATIVES);
+      r.oracleDistinctMicros = Jobs.counter(job, DedupCounters.ORACLE_DISTINCT_IMPORTANCE_MICROS);
+      r.oracleDuplicatesMicros = Jobs.counter(job, DedupCounters.ORACLE_DUPLICATES_IMPORTANCE_MICROS);
+      r.falsePositiveMicros = Jobs.counter(job, DedupCounters.FALSE_POSITIVE_IMPORTANCE_MICROS);
+      r.falseNegativeMicros = Jobs.counter(job, DedupCounters.FALSE_NEGATIVE_IMPORTANCE_MICROS);
       if (r.kept + r.duplicates + r.malformedRecords != r.inputRecords) {
         throw new IOException(
             "records unaccounted for: " + r.inputRecords + " read but " + r.kept + " kept + "

@@ -81,6 +81,11 @@ public final class DedupData {
    * timeField} (-1: none), window (0: none), delimiter ','.
    */
   public static Expected dedup(List<String> files, int keyField, int timeField, long window) {
+    return dedup(files, new int[] {keyField}, timeField, window);
+  }
+
+  /** Naive dedup on a key of several fields (joined with ','). */
+  public static Expected dedup(List<String> files, int[] keyFields, int timeField, long window) {
     Expected e = new Expected();
     List<Rec> recs = new ArrayList<>();
     for (int f = 0; f < files.size(); f++) {
@@ -93,7 +98,11 @@ public final class DedupData {
         e.records++;
         String[] parts = line.split(",", -1);
         long time = 0;
-        boolean ok = parts.length > Math.max(keyField, timeField);
+        int maxKey = 0;
+        for (int k : keyFields) {
+          maxKey = Math.max(maxKey, k);
+        }
+        boolean ok = parts.length > Math.max(maxKey, timeField);
         if (ok && timeField >= 0) {
           try {
             time = Long.parseLong(parts[timeField].trim());
@@ -102,7 +111,11 @@ public final class DedupData {
           }
         }
         if (ok) {
-          recs.add(new Rec(line, parts[keyField], time, f, offset));
+          StringBuilder key = new StringBuilder();
+          for (int i = 0; i < keyFields.length; i++) {
+            key.append(i > 0 ? "," : "").append(parts[keyFields[i]]);
+          }
+          recs.add(new Rec(line, key.toString(), time, f, offset));
         } else {
           e.malformed++;
         }

@@ -30,13 +30,80 @@ public enum BloomkitConfig {
   JOIN_TYPE("bloomkit.join.type", "inner or left-outer", "inner"),
   JOIN_FILTER_PATH(
       "bloomkit.join.filter.path",
-      "the filter file the right-side mappers probe (read from the DistributedCache symlink "
+      "the filter file the tasks probe (join: right-side mappers; dedup counting: every mapper)"
+          + " (read from the DistributedCache symlink "
           + JoinFilterName.SYMLINK + " when present); empty: no filter",
       ""),
   FAILURE_DIR(
       "bloomkit.failure.dir",
       "directory where a failing task leaves its reason for the client (set by the tools)",
       ""),
+  TIME_FIELD(
+      "bloomkit.time.field",
+      "dedup: 0-based field holding the record time as an integer; -1: no time (input order)",
+      "-1"),
+  DEDUP_WINDOW(
+      "bloomkit.dedup.window",
+      "dedup: a record is a duplicate if its key occurred less than this many time units earlier;"
+          + " 0: ever earlier",
+      "0"),
+  DEDUP_MAX_KEYS(
+      "bloomkit.dedup.map.max.keys",
+      "dedup: in-mapper earliest-record table flushes (emits and clears) when it holds this many"
+          + " keys",
+      "100000"),
+  DEDUP_WRITE_DUPLICATES(
+      "bloomkit.dedup.write.duplicates",
+      "dedup: write the removed records to the duplicates side output (else only count them)",
+      "false"),
+  DEDUP_COUNTING(
+      "bloomkit.dedup.counting",
+      "dedup: the map tasks probe the counting filter of key multiplicities in"
+          + " bloomkit.join.filter.path and write keys of estimate 1 without a shuffle",
+      "false"),
+  DEDUP_STREAM_FILTER(
+      "bloomkit.dedup.stream.filter",
+      "dedup stream: the stream filter each reducer (slice) runs: bf, sbf, rsbf, ibf-2c, ibf-mc,"
+          + " ibf-h; empty: not the stream method",
+      ""),
+  DEDUP_STREAM_BITS(
+      "bloomkit.dedup.stream.bits", "dedup stream: memory bits of each slice's filter", "0"),
+  DEDUP_STREAM_SEED(
+      "bloomkit.dedup.stream.seed",
+      "dedup stream: random seed of the filters (slice i uses seed + i)",
+      "2026"),
+  DEDUP_EVALUATE(
+      "bloomkit.dedup.evaluate",
+      "dedup stream: also run an exact oracle in the reducers and count false positives and"
+          + " negatives",
+      "false"),
+  IMPORTANCE_FIELD(
+      "bloomkit.importance.field",
+      "dedup stream: 0-based field holding the record importance (a number); -1: every record 1",
+      "-1"),
+  IMPORTANCE_MIN(
+      "bloomkit.importance.min", "dedup stream: lowest importance (ibf maps the range onto 1..max)", "0"),
+  IMPORTANCE_MAX("bloomkit.importance.max", "dedup stream: highest importance", "1"),
+  WEIGHT_FIELD(
+      "bloomkit.icebergs.weight.field",
+      "icebergs: 0-based field holding a non-negative integer weight; -1: every record weighs 1",
+      "-1"),
+  ICEBERG_THRESHOLD(
+      "bloomkit.icebergs.threshold", "icebergs: keys of total weight at least this", "1"),
+  ICEBERG_MAX_KEYS(
+      "bloomkit.icebergs.map.max.keys",
+      "icebergs: in-mapper table of local totals flushes when it holds this many keys",
+      "100000"),
+  ICEBERG_COUNTING(
+      "bloomkit.icebergs.counting",
+      "icebergs: the map tasks probe the counting filter of totals in bloomkit.join.filter.path"
+          + " and pass on only records whose key's estimate reaches the threshold",
+      "false"),
+  ICEBERG_VERIFY(
+      "bloomkit.icebergs.verify",
+      "icebergs counting: output the candidates' exact totals at or above the threshold (else"
+          + " every candidate with its estimate)",
+      "false"),
   EXACT_MAX_BYTES(
       "bloomkit.exact.max.bytes",
       "largest exact key set (estimated heap bytes) a join task may load",

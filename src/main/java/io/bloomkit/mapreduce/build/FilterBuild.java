@@ -187,7 +187,7 @@ public final class FilterBuild {
   }
 
   /** Reads the partial filters under {@code dir} and sums them (an empty filter if none). */
-  static Filter mergePartials(Configuration conf, Path dir, FilterSpec spec) throws IOException {
+  public static Filter mergePartials(Configuration conf, Path dir, FilterSpec spec) throws IOException {
     FileSystem fs = dir.getFileSystem(conf);
     String prefix = BloomkitConfig.PARTIAL_PREFIX.get(conf);
     FileStatus[] files = fs.exists(dir) ? fs.listStatus(dir, p -> p.getName().startsWith(prefix)) : new FileStatus[0];

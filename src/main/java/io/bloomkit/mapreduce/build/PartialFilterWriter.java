@@ -18,22 +18,22 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  * into the task's work output directory, which the output committer promotes only for the
  * successful attempt.
  */
-final class PartialFilterWriter {
+public final class PartialFilterWriter {
   private final PartialFilter partial;
 
-  PartialFilterWriter(TaskInputOutputContext<?, ?, ?, ?> context) {
+  public PartialFilterWriter(TaskInputOutputContext<?, ?, ?, ?> context) {
     this.partial = PartialFilter.create(FilterSpec.fromConf(context.getConfiguration()));
   }
 
-  void add(Text key) {
+  public void add(Text key) {
     partial.add(key.getBytes(), 0, key.getLength());
   }
 
-  long items() {
+  public long items() {
     return partial.items();
   }
 
-  void write(TaskInputOutputContext<?, ?, ?, ?> context) throws IOException, InterruptedException {
+  public void write(TaskInputOutputContext<?, ?, ?, ?> context) throws IOException, InterruptedException {
     if (partial.items() == 0) {
       return; // nothing to add; the client starts from an empty filter
     }

@@ -39,6 +39,18 @@ public final class ShippedFilter {
 
   /** Loads the task's filter (once per task, in setup). */
   public static ShippedFilter load(Configuration conf) throws IOException {
+    return load(conf, false);
+  }
+
+  /**
+   * Loads the whole, updatable filter (counts included: a counting filter's {@code count} works),
+   * from the same places as {@link #load}.
+   */
+  public static ShippedFilter loadWhole(Configuration conf) throws IOException {
+    return load(conf, true);
+  }
+
+  private static ShippedFilter load(Configuration conf, boolean whole) throws IOException {
     String path = BloomkitConfig.JOIN_FILTER_PATH.get(conf);
     if (path == null || path.isEmpty()) {
       return new ShippedFilter(null, false);
@@ -47,9 +59,11 @@ public final class ShippedFilter {
     boolean local = "local".equals(conf.get("mapreduce.framework.name", "local"));
     if (!local && link.exists()) {
       try (InputStream in = new BufferedInputStream(new FileInputStream(link), 1 << 16)) {
-        return new ShippedFilter(Filters.readQueryView(in), true);
+        return new ShippedFilter(whole ? Filters.read(in) : Filters.readQueryView(in), true);
       }
     }
-    return new ShippedFilter(FilterFiles.readQueryView(conf, new Path(path)), false);
+    Path p = new Path(path);
+    return new ShippedFilter(
+        whole ? FilterFiles.read(conf, p) : FilterFiles.readQueryView(conf, p), false);
   }
 }

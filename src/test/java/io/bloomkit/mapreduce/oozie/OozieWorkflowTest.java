@@ -135,16 +135,20 @@ public class OozieWorkflowTest {
     return l;
   }
 
-  private static Element child(Element e, String name) {
+  static Element child(Element e, String name) {
     List<Element> l = children(e, name);
     assertEquals(name + " in " + e.getAttribute("name"), 1, l.size());
     return l.get(0);
   }
 
   static Document workflow() throws Exception {
+    return workflow(WORKFLOW);
+  }
+
+  static Document workflow(File file) throws Exception {
     DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
     f.setNamespaceAware(true);
-    return f.newDocumentBuilder().parse(WORKFLOW);
+    return f.newDocumentBuilder().parse(file);
   }
 
   static Map<String, JavaAction> javaActions(Document d) {
@@ -171,6 +175,10 @@ public class OozieWorkflowTest {
 
   /** job.properties plus the workflow's parameter defaults (job.properties wins, as in Oozie). */
   static Map<String, String> properties(Document d) throws IOException {
+    return properties(d, JOB_PROPERTIES);
+  }
+
+  static Map<String, String> properties(Document d, File jobProperties) throws IOException {
     Map<String, String> p = new HashMap<>();
     Element params = child(d.getDocumentElement(), "parameters");
     for (Element prop : children(params, "property")) {
@@ -180,7 +188,7 @@ public class OozieWorkflowTest {
       }
     }
     Properties job = new Properties();
-    try (Reader r = Files.newBufferedReader(JOB_PROPERTIES.toPath(), StandardCharsets.UTF_8)) {
+    try (Reader r = Files.newBufferedReader(jobProperties.toPath(), StandardCharsets.UTF_8)) {
       job.load(r);
     }
     for (String k : job.stringPropertyNames()) {
@@ -303,7 +311,7 @@ public class OozieWorkflowTest {
     }
   }
 
-  private static List<String> substituteAll(List<String> l, Map<String, String> props) {
+  static List<String> substituteAll(List<String> l, Map<String, String> props) {
     List<String> out = new ArrayList<>();
     for (String s : l) {
       out.add(substitute(s, props));

@@ -1,0 +1,39 @@
+package io.bloomkit.mapreduce;
+
+/** Counters of the {@code dedup} jobs. Every input record ends up in exactly one of KEPT, DUPLICATES, MALFORMED_RECORDS. */
+public enum DedupCounters {
+  /** Lines read by the (final) map tasks. */
+  INPUT_RECORDS,
+  /** Lines without the key or time field, with a key that is not valid UTF-8 or a time that is not an integer. */
+  MALFORMED_RECORDS,
+  /** Records written to the output directory (map side and reduce side). */
+  KEPT,
+  /** Records removed as duplicates (map side and reduce side). */
+  DUPLICATES,
+  /** Duplicates recognised by the in-mapper combining (a same-key record of the split came earlier). */
+  MAP_SIDE_DUPLICATES,
+  /** Times a map task's bounded earliest-record table was full and flushed early. */
+  MAP_TABLE_FLUSHES,
+  /** counting: records whose key's count estimate is 1, written by the map task without a shuffle. */
+  SHUFFLE_AVOIDED_RECORDS,
+  /** counting: bytes (line bytes plus newline) of those records. */
+  SHUFFLE_AVOIDED_BYTES,
+  /** counting phase 1: keys added to the per-split counting filters. */
+  FILTER_KEYS_ADDED,
+  /** stream --evaluate: records the exact oracle keeps (first of their key or window). */
+  ORACLE_DISTINCT,
+  /** stream --evaluate: records the exact oracle removes. */
+  ORACLE_DUPLICATES,
+  /** stream --evaluate: distinct records the filter removed. */
+  FALSE_POSITIVES,
+  /** stream --evaluate: duplicates the filter kept. */
+  FALSE_NEGATIVES,
+  /** stream --evaluate: importance of the oracle's distinct records, in millionths. */
+  ORACLE_DISTINCT_IMPORTANCE_MICROS,
+  /** stream --evaluate: importance of the oracle's duplicates, in millionths. */
+  ORACLE_DUPLICATES_IMPORTANCE_MICROS,
+  /** stream --evaluate: importance of the false positives, in millionths. */
+  FALSE_POSITIVE_IMPORTANCE_MICROS,
+  /** stream --evaluate: importance of the false negatives, in millionths. */
+  FALSE_NEGATIVE_IMPORTANCE_MICROS
+}

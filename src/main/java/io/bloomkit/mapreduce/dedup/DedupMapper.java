@@ -1,0 +1,142 @@
+package io.bloomkit.mapreduce.dedup;
+
+import io.bloomkit.filter.CountingFilter;
+import io.bloomkit.filter.Filter;
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.DedupCounters;
+import io.bloomkit.mapreduce.Records;
+import io.bloomkit.mapreduce.join.ShippedFilter;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Mapper;
+
+/**
+ * Dedup, map side ({@code exact} and {@code counting} phase 2). Parses each line (malformed ones
+ * are counted and dropped, or fail the task in strict mode), then:
+ *
+ * <ul>
+ *   <li>{@code counting}: if the key's estimate in the shipped counting filter of key
+ *       multiplicities is 1, the key occurs once in the whole input (an estimate is never below the
+ *       true multiplicity), so the record is kept and written here, without a shuffle;
+ *   <li>without a window: in-mapper combining keeps only the earliest record (by time, then
+ *       offset) of each key of the split in a table bounded by {@link
+ *       BloomkitConfig#DEDUP_MAX_KEYS}; a later same-key record is a certain duplicate, written to
+ *       the duplicates output here. A full table is emitted and cleared;
+ *   <li>with a window, or for the {@code stream} method, every record goes to the reducers, keyed
+ *       by (key, time, path, offset).
+ * </ul>
+ */
+public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
+  private RecordParser parser;
+  private boolean strict;
+  private boolean combining;
+  private int maxKeys;
+  private CountingFilter filter;
+  private DedupOutput out;
+  private final Text path = new Text();
+  private final Text probe = new Text();
+  private final DedupKey outKey = new DedupKey();
+  private final Map<Text, Earliest> table = new HashMap<>();
+
+  private static final class Earliest {
+    long time;
+    long offset;
+    final Text line = new Text();
+  }
+
+  @Override
+  protected void setup(Context context) throws IOException, InterruptedException {
+    Configuration conf = context.getConfiguration();
+    parser = RecordParser.fromConf(conf);
+    strict = BloomkitConfig.STRICT.getBoolean(conf);
+    combining =
+        BloomkitConfig.DEDUP_WINDOW.getLong(conf) <= 0
+            && BloomkitConfig.DEDUP_STREAM_FILTER.get(conf).isEmpty();
+    maxKeys = Math.max(1, BloomkitConfig.DEDUP_MAX_KEYS.getInt(conf));
+    path.set(Records.fileOf(context.getInputSplit()));
+    if (BloomkitConfig.DEDUP_COUNTING.getBoolean(conf)) {
+      Filter f = ShippedFilter.loadWhole(conf).filter();
+      if (!(f instanceof CountingFilter)) {
+        throw new IOException("dedup counting needs a counting filter, got " + f);
+      }
+      filter = (CountingFilter) f;
+    }
+    out = openOutput(context);
+  }
+
+  /** The task's kept/duplicates output (tests override it). */
+  protected DedupOutput openOutput(Context context) {
+    return DedupOutput.of(
+        context, BloomkitConfig.DEDUP_WRITE_DUPLICATES.getBoolean(context.getConfiguration()));
+  }
+
+  @Override
+  protected void map(LongWritable offset, Text line, Context context)
+      throws IOException, InterruptedException {
+    context.getCounter(DedupCounters.INPUT_RECORDS).increment(1);
+    if (!parser.parse(line)) {
+      context.getCounter(DedupCounters.MALFORMED_RECORDS).increment(1);
+      if (strict) {
+        throw Records.malformed(context, context.getInputSplit(), offset.get(), parser.problem());
+      }
+      return;
+    }
+    if (filter != null
+        && filter.count(filter.hashStrategy().hash(parser.key(), 0, parser.keyLength())) == 1) {
+      out.kept(line);
+      context.getCounter(DedupCounters.KEPT).increment(1);
+      context.getCounter(DedupCounters.SHUFFLE_AVOIDED_RECORDS).increment(1);
+      context.getCounter(DedupCounters.SHUFFLE_AVOIDED_BYTES).increment(line.getLength() + 1);
+      return;
+    }
+    if (!combining) {
+      outKey.set(parser.key(), parser.keyLength(), parser.time(), path, offset.get());
+      context.write(outKey, line);
+      return;
+    }
+    probe.set(parser.key(), 0, parser.keyLength());
+    Earliest e = table.get(probe);
+    if (e == null) {
+      e = new Earliest();
+      e.time = parser.time();
+      e.offset = offset.get();
+      e.line.set(line);
+      table.put(new Text(probe), e);
+      if (table.size() >= maxKeys) {
+        context.getCounter(DedupCounters.MAP_TABLE_FLUSHES).increment(1);
+        flush(context);
+      }
+      return;
+    }
+    context.getCounter(DedupCounters.MAP_SIDE_DUPLICATES).increment(1);
+    context.getCounter(DedupCounters.DUPLICATES).increment(1);
+    long t = parser.time();
+    if (t < e.time || (t == e.time && offset.get() < e.offset)) {
+      out.duplicate(e.line); // the new record comes first in the global order
+      e.time = t;
+      e.offset = offset.get();
+      e.line.set(line);
+    } else {
+      out.duplicate(line);
+    }
+  }
+
+  private void flush(Context context) throws IOException, InterruptedException {
+    for (Map.Entry<Text, Earliest> x : table.entrySet()) {
+      Earliest e = x.getValue();
+      outKey.set(x.getKey().getBytes(), x.getKey().getLength(), e.time, path, e.offset);
+      context.write(outKey, e.line);
+    }
+    table.clear();
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    flush(context);
+    out.close();
+  }
+}

@@ -1,0 +1,50 @@
+package io.bloomkit.mapreduce.dedup;
+
+import java.io.IOException;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.TaskInputOutputContext;
+import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
+
+/**
+ * Where a dedup task writes records: kept ones under {@value #KEPT}, removed ones under {@value
+ * #DUPLICATES} of the job's output directory (map tasks and reduce tasks alike; the tool moves the
+ * files to DIR and DIR2). Duplicates are only written when asked for.
+ */
+public interface DedupOutput {
+  /** Sub-directory (and file prefix) of the kept records in the job output. */
+  String KEPT = "kept";
+  /** Sub-directory (and file prefix) of the removed records in the job output. */
+  String DUPLICATES = "duplicates";
+
+  void kept(Text line) throws IOException, InterruptedException;
+
+  void duplicate(Text line) throws IOException, InterruptedException;
+
+  void close() throws IOException, InterruptedException;
+
+  /** The output through {@link MultipleOutputs} of {@code context}. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static DedupOutput of(TaskInputOutputContext<?, ?, ?, ?> context, boolean duplicates) {
+    MultipleOutputs<NullWritable, Text> mo = new MultipleOutputs(context);
+    NullWritable nil = NullWritable.get();
+    return new DedupOutput() {
+      @Override
+      public void kept(Text line) throws IOException, InterruptedException {
+        mo.write(nil, line, KEPT + "/part");
+      }
+
+      @Override
+      public void duplicate(Text line) throws IOException, InterruptedException {
+        if (duplicates) {
+          mo.write(nil, line, DUPLICATES + "/part");
+        }
+      }
+
+      @Override
+      public void close() throws IOException, InterruptedException {
+        mo.close();
+      }
+    };
+  }
+}

@@ -1,0 +1,67 @@
+package io.bloomkit.mapreduce.dedup;
+
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.DedupCounters;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Reducer;
+
+/**
+ * Dedup, reduce side: one call per key, its records in the global order (time, path, offset).
+ * Without a window the first record is kept and the rest are duplicates; with a window W a record
+ * is a duplicate when the previous record of its key (kept or not) is less than W time units older,
+ * so a key reappearing after a gap of at least W is kept again.
+ */
+public class DedupReducer extends Reducer<DedupKey, Text, NullWritable, Text> {
+  private long window;
+  private RecordParser parser;
+  private DedupOutput out;
+
+  @Override
+  protected void setup(Context context) {
+    Configuration conf = context.getConfiguration();
+    window = BloomkitConfig.DEDUP_WINDOW.getLong(conf);
+    parser = RecordParser.fromConf(conf);
+    out = openOutput(context);
+  }
+
+  /** The task's kept/duplicates output (tests override it). */
+  protected DedupOutput openOutput(Context context) {
+    return DedupOutput.of(
+        context, BloomkitConfig.DEDUP_WRITE_DUPLICATES.getBoolean(context.getConfiguration()));
+  }
+
+  @Override
+  protected void reduce(DedupKey key, Iterable<Text> lines, Context context)
+      throws IOException, InterruptedException {
+    boolean first = true;
+    long previous = 0;
+    for (Text line : lines) {
+      long time = 0;
+      if (window > 0) {
+        if (!parser.parse(line)) {
+          throw new IOException("record parsed in the map but not here: " + line);
+        }
+        time = parser.time();
+      }
+      // sorted, so time >= previous: the unsigned difference is exact
+      boolean keep = first || (window > 0 && Long.compareUnsigned(time - previous, window) >= 0);
+      if (keep) {
+        out.kept(line);
+        context.getCounter(DedupCounters.KEPT).increment(1);
+      } else {
+        out.duplicate(line);
+        context.getCounter(DedupCounters.DUPLICATES).increment(1);
+      }
+      first = false;
+      previous = time;
+    }
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    out.close();
+  }
+}

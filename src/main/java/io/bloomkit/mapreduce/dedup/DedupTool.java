@@ -1,0 +1,378 @@
+package io.bloomkit.mapreduce.dedup;
+
+import io.bloomkit.filter.Filter;
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.DedupCounters;
+import io.bloomkit.mapreduce.FilterFiles;
+import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.Jobs;
+import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.build.FilterBuild;
+import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.SizingOptions;
+import io.bloomkit.mapreduce.cli.UsageException;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ContentSummary;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+
+/**
+ * {@code dedup --input PATH[,PATH] --output DIR --key-field I[,J] [--time-field T] [--delimiter D]
+ * [--method exact|counting|stream] [--window W] [--duplicates DIR2] [--reducers R] [--items N]
+ * [--bits-per-key B] [--filter F --memory-bits B [--slices S] [--importance-field F] [--evaluate]]
+ * [--strict] [--json]}: batch duplicate elimination of text records.
+ *
+ * <p>A record is a duplicate when a record with the same key comes earlier in the global order
+ * (time, file path, byte offset) — the time is the integer {@code --time-field}, or 0 for every
+ * record without one, so the order is then the input order within a file and the files in path
+ * order. With {@code --window W} a record is a duplicate only when the previous record of its key
+ * is less than W time units older. Kept records are written to DIR, removed ones to DIR2 when
+ * given; every input record is kept, a duplicate or malformed (the tool checks the counters add
+ * up).
+ *
+ * <p>{@code exact} ({@link DedupMapper}, {@link DedupReducer}) shuffles the records by key and
+ * keeps the first of each key. {@code counting} first builds a counting Bloom filter (4-bit,
+ * sticky-saturating counters) of the key multiplicities, one partial per split summed with {@code
+ * merge} ({@link MultiplicityMapper}); then the exact job runs with that filter shipped to every
+ * map task, which writes records whose key has estimate 1 directly (certainly unique) and
+ * shuffles only the rest. The output is the same multiset of lines as {@code exact}'s.
+ *
+ * <p>{@code stream} (bounded memory, approximate): horizontal slicing, records partitioned to S
+ * reducers by a hash of the key and sorted by (time, path, offset); each reducer runs the chosen
+ * stream filter with B/S bits over its sub-stream and keeps what it reports distinct ({@link
+ * StreamDedupReducer}); {@code --evaluate} adds an exact oracle and reports false positives and
+ * negatives.
+ */
+public final class DedupTool extends BloomkitTool {
+  @Override
+  public String name() {
+    return "dedup";
+  }
+
+  @Override
+  public String description() {
+    return "Remove duplicate records (same key seen earlier, optionally within a time window).";
+  }
+
+  @Override
+  protected Options options() {
+    Options o = new Options();
+    o.addOption(opt("input", "PATH[,PATH]", "input files, directories or globs (required)"));
+    o.addOption(opt("output", "DIR", "directory of the kept records; must not exist (required)"));
+    o.addOption(opt("key-field", "I[,J]", "0-based key field(s), joined with the delimiter (required)"));
+    o.addOption(opt("time-field", "T", "0-based field holding an integer time (default: input order)"));
+    o.addOption(SizingOptions.delimiter());
+    o.addOption(opt("method", "M", "exact (default), counting or stream"));
+    o.addOption(opt("filter", "F", "stream: bf, sbf (default), rsbf, ibf-2c, ibf-mc or ibf-h"));
+    o.addOption(opt("memory-bits", "B", "stream: total filter memory in bits, B/S per slice (required)"));
+    o.addOption(opt("slices", "S", "stream: horizontal slices = reduce tasks (default --reducers)"));
+    o.addOption(opt("importance-field", "F", "stream: 0-based field of a numeric importance"
+        + " (ibf; range from -D bloomkit.importance.min/max, default 0..1)"));
+    o.addOption(opt("local-filter", "L", "stream: none (default; exact and bloom are not implemented yet)"));
+    o.addOption(flag("evaluate", "stream: count false positives/negatives against an exact oracle"));
+    o.addOption(opt("window", "W", "duplicate only if the key occurred less than W time units earlier"));
+    o.addOption(opt("duplicates", "DIR2", "directory for the removed records; must not exist"));
+    o.addOption(opt("reducers", "R", "reduce tasks (default 1)"));
+    o.addOption(opt("items", "N", "counting: distinct keys to size the counting filter for"
+        + " (default: input bytes / 64)"));
+    o.addOption(opt("bits-per-key", "B", "counting: filter memory bits per distinct key (default 32)"));
+    o.addOption(flag("strict", "fail on the first malformed record"));
+    return o;
+  }
+
+  /** What a dedup run did. */
+  public static final class Result {
+    public String method;
+    public long inputRecords;
+    public long kept;
+    public long duplicates;
+    public long malformedRecords;
+    public long mapOutputRecords;
+    public long mapOutputBytes;
+    public long shuffleAvoided;
+    public long shuffleAvoidedBytes;
+    public long filterBits;
+    public int jobs;
+    public long oracleDistinct;
+    public long oracleDuplicates;
+    public long falsePositives;
+    public long falseNegatives;
+    public long oracleDistinctMicros;
+    public long oracleDuplicatesMicros;
+    public long falsePositiveMicros;
+    public long falseNegativeMicros;
+  }
+
+  private static double rate(long num, long den) {
+    return den == 0 ? 0.0 : (double) num / den;
+  }
+
+  @Override
+  protected Map<String, Object> execute(CommandLine cl) throws Exception {
+    String method = cl.getOptionValue("method", "exact");
+    if (!method.equals("exact") && !method.equals("counting") && !method.equals("stream")) {
+      throw new UsageException("--method must be exact, counting or stream: " + method);
+    }
+    boolean stream = method.equals("stream");
+    for (String o : new String[] {"filter", "memory-bits", "slices", "importance-field",
+        "local-filter", "evaluate"}) {
+      if (!stream && cl.hasOption(o)) {
+        throw new UsageException("--" + o + " applies to --method stream");
+      }
+    }
+    if (!cl.getOptionValue("local-filter", "none").equals("none")) {
+      throw new UsageException("--local-filter " + cl.getOptionValue("local-filter")
+          + " is not implemented yet (none only)");
+    }
+    Configuration conf = new Configuration(getConf());
+    try {
+      BloomkitConfig.DELIMITER.set(
+          conf, String.valueOf(KeyExtractor.parseDelimiter(cl.getOptionValue("delimiter", "\t"))));
+      BloomkitConfig.KEY_FIELDS.set(
+          conf, KeyExtractor.formatFields(KeyExtractor.parseFields(required(cl, "key-field"))));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    BloomkitConfig.TIME_FIELD.set(conf, intValue(cl, "time-field", -1, 0));
+    long window = longValue(cl, "window", 0, 1);
+    if (window > 0 && !cl.hasOption("time-field")) {
+      throw new UsageException("--window needs --time-field");
+    }
+    BloomkitConfig.DEDUP_WINDOW.set(conf, window);
+    BloomkitConfig.STRICT.set(conf, cl.hasOption("strict"));
+    int reducers = intValue(cl, "reducers", 1, 1);
+    if (stream) {
+      String filter = cl.getOptionValue("filter", "sbf");
+      if (!StreamDedupFilters.NAMES.contains(filter)) {
+        throw new UsageException("--filter must be one of " + StreamDedupFilters.NAMES + ": " + filter);
+      }
+      reducers = intValue(cl, "slices", reducers, 1);
+      if (!cl.hasOption("memory-bits")) {
+        throw new UsageException("--memory-bits is required for --method stream");
+      }
+      long bits = longValue(cl, "memory-bits", 0, reducers) / reducers;
+      try {
+        StreamDedupFilters.create(filter, bits, 0, 0, 1); // checks the size holds the filter
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--memory-bits / slices = " + bits + ": " + e.getMessage());
+      }
+      BloomkitConfig.DEDUP_STREAM_FILTER.set(conf, filter);
+      BloomkitConfig.DEDUP_STREAM_BITS.set(conf, bits);
+      BloomkitConfig.DEDUP_EVALUATE.set(conf, cl.hasOption("evaluate"));
+      BloomkitConfig.IMPORTANCE_FIELD.set(conf, intValue(cl, "importance-field", -1, 0));
+    }
+    long items = longValue(cl, "items", 0, 1);
+    double bitsPerKey = doubleValue(cl, "bits-per-key", 32);
+    if (!(bitsPerKey > 0)) {
+      throw new UsageException("--bits-per-key must be positive: " + bitsPerKey);
+    }
+    Path[] inputs = existingPaths(required(cl, "input"), "input");
+    Path output = absentPath(required(cl, "output"), "output");
+    Path duplicates =
+        cl.hasOption("duplicates") ? absentPath(cl.getOptionValue("duplicates"), "duplicates") : null;
+    if (duplicates != null && duplicates.equals(output)) {
+      throw new UsageException("--duplicates must differ from --output");
+    }
+    BloomkitConfig.DEDUP_WRITE_DUPLICATES.set(conf, duplicates != null);
+    long start = System.nanoTime();
+    Result r = run(conf, method, inputs, output, duplicates, reducers, items, bitsPerKey);
+    Map<String, Object> m = result();
+    m.put("method", r.method);
+    m.put("inputRecords", r.inputRecords);
+    m.put("kept", r.kept);
+    m.put("duplicates", r.duplicates);
+    m.put("malformedRecords", r.malformedRecords);
+    m.put("mapOutputRecords", r.mapOutputRecords);
+    m.put("mapOutputBytes", r.mapOutputBytes);
+    m.put("shuffleAvoided", r.shuffleAvoided);
+    m.put("shuffleAvoidedBytes", r.shuffleAvoidedBytes);
+    if (stream && !cl.hasOption("evaluate")) {
+      m.put("falsePositives", null); // unknown without the oracle
+      m.put("falseNegatives", null);
+      m.put("fpr", null);
+      m.put("fnr", null);
+    } else {
+      m.put("falsePositives", r.falsePositives); // 0 for exact and counting, which are exact
+      m.put("falseNegatives", r.falseNegatives);
+      m.put("fpr", rate(r.falsePositives, r.oracleDistinct));
+      m.put("fnr", rate(r.falseNegatives, r.oracleDuplicates));
+    }
+    if (stream) {
+      m.put("filter", conf.get(BloomkitConfig.DEDUP_STREAM_FILTER.key()));
+      m.put("slices", reducers);
+      m.put("memoryBitsPerSlice", BloomkitConfig.DEDUP_STREAM_BITS.getLong(conf));
+      if (cl.hasOption("evaluate") && cl.hasOption("importance-field")) {
+        m.put("wFP", rate(r.falsePositiveMicros, r.oracleDistinctMicros));
+        m.put("wFN", rate(r.falseNegativeMicros, r.oracleDuplicatesMicros));
+      }
+    }
+    m.put("filterBits", r.filterBits);
+    m.put("jobs", r.jobs);
+    m.put("output", output.toString());
+    m.put("seconds", (System.nanoTime() - start) / 1e9);
+    return m;
+  }
+
+  /** Runs the job(s); the configuration holds the record format and dedup settings. */
+  static Result run(
+      Configuration conf,
+      String method,
+      Path[] inputs,
+      Path output,
+      Path duplicates,
+      int reducers,
+      long items,
+      double bitsPerKey)
+      throws IOException, InterruptedException {
+    FileSystem fs = output.getFileSystem(conf);
+    output = fs.makeQualified(output);
+    Path work = new Path(output.getParent(), "." + output.getName() + "._dedup-" + UUID.randomUUID());
+    Result r = new Result();
+    r.method = method;
+    try {
+      Job job = Job.getInstance(conf);
+      Configuration jc = job.getConfiguration();
+      if (method.equals("counting")) {
+        Path filter = new Path(work, "multiplicities.cbf");
+        Filter f = buildMultiplicities(conf, inputs, work, filter, items, bitsPerKey);
+        r.filterBits = f.memoryBits();
+        r.jobs++;
+        BloomkitConfig.DEDUP_COUNTING.set(jc, true);
+        BloomkitConfig.JOIN_FILTER_PATH.set(jc, fs.makeQualified(filter));
+        try {
+          job.addCacheFile(
+              new URI(fs.makeQualified(filter).toUri() + "#" + BloomkitConfig.JoinFilterName.SYMLINK));
+        } catch (URISyntaxException e) {
+          throw new IOException(e);
+        }
+      }
+      Path out = new Path(work, "out");
+      job.setJobName("bloomkit dedup " + method + " -> " + output);
+      job.setJarByClass(DedupTool.class);
+      job.setInputFormatClass(TextInputFormat.class);
+      FileInputFormat.setInputPaths(job, inputs);
+      job.setMapperClass(DedupMapper.class);
+      job.setMapOutputKeyClass(DedupKey.class);
+      job.setMapOutputValueClass(Text.class);
+      job.setPartitionerClass(DedupKey.KeyPartitioner.class);
+      if (method.equals("stream")) {
+        // horizontal slices by key hash, each in the global order, one record per reduce call
+        job.setSortComparatorClass(DedupKey.TimeOrderComparator.class);
+        job.setGroupingComparatorClass(DedupKey.TimeOrderComparator.class);
+        job.setReducerClass(StreamDedupReducer.class);
+      } else {
+        job.setSortComparatorClass(DedupKey.Comparator.class);
+        job.setGroupingComparatorClass(DedupKey.GroupingComparator.class);
+        job.setReducerClass(DedupReducer.class);
+      }
+      job.setNumReduceTasks(reducers);
+      job.setOutputKeyClass(NullWritable.class);
+      job.setOutputValueClass(Text.class);
+      LazyOutputFormat.setOutputFormatClass(job, TextOutputFormat.class);
+      FileOutputFormat.setOutputPath(job, out);
+      Jobs.run(job);
+      r.jobs++;
+      r.inputRecords = Jobs.counter(job, DedupCounters.INPUT_RECORDS);
+      r.malformedRecords = Jobs.counter(job, DedupCounters.MALFORMED_RECORDS);
+      r.kept = Jobs.counter(job, DedupCounters.KEPT);
+      r.duplicates = Jobs.counter(job, DedupCounters.DUPLICATES);
+      r.shuffleAvoided = Jobs.counter(job, DedupCounters.SHUFFLE_AVOIDED_RECORDS);
+      r.shuffleAvoidedBytes = Jobs.counter(job, DedupCounters.SHUFFLE_AVOIDED_BYTES);
+      r.mapOutputRecords = Jobs.counter(job, TaskCounter.MAP_OUTPUT_RECORDS);
+      r.mapOutputBytes = Jobs.counter(job, TaskCounter.MAP_OUTPUT_BYTES);
+      r.oracleDistinct = Jobs.counter(job, DedupCounters.ORACLE_DISTINCT);
+      r.oracleDuplicates = Jobs.counter(job, DedupCounters.ORACLE_DUPLICATES);
+      r.falsePositives = Jobs.counter(job, DedupCounters.FALSE_POSITIVES);
+      r.falseNegatives = Jobs.counter(job, DedupCounters.FALSE_NEGATIVES);
+      r.oracleDistinctMicros = Jobs.counter(job, DedupCounters.ORACLE_DISTINCT_IMPORTANCE_MICROS);
+      r.oracleDuplicatesMicros = Jobs.counter(job, DedupCounters.ORACLE_DUPLICATES_IMPORTANCE_MICROS);
+      r.falsePositiveMicros = Jobs.counter(job, DedupCounters.FALSE_POSITIVE_IMPORTANCE_MICROS);
+      r.falseNegativeMicros = Jobs.counter(job, DedupCounters.FALSE_NEGATIVE_IMPORTANCE_MICROS);
+      if (r.kept + r.duplicates + r.malformedRecords != r.inputRecords) {
+        throw new IOException(
+            "records unaccounted for: " + r.inputRecords + " read but " + r.kept + " kept + "
+                + r.duplicates + " duplicates + " + r.malformedRecords + " malformed");
+      }
+      promote(fs, new Path(out, DedupOutput.KEPT), output);
+      if (duplicates != null) {
+        promote(fs, new Path(out, DedupOutput.DUPLICATES), fs.makeQualified(duplicates));
+      }
+      return r;
+    } finally {
+      fs.delete(work, true);
+    }
+  }
+
+  /** Phase 1 of counting: per-split counting filters of key multiplicities, summed. */
+  private static Filter buildMultiplicities(
+      Configuration conf, Path[] inputs, Path work, Path filter, long items, double bitsPerKey)
+      throws IOException, InterruptedException {
+    if (items <= 0) {
+      long bytes = 0;
+      for (Path p : inputs) {
+        FileSystem pfs = p.getFileSystem(conf);
+        FileStatus[] matches = pfs.globStatus(p);
+        for (FileStatus st : matches == null ? new FileStatus[0] : matches) {
+          ContentSummary cs = pfs.getContentSummary(st.getPath());
+          bytes += cs.getLength();
+        }
+      }
+      items = Math.max(1024, bytes / 64);
+    }
+    FilterSpec spec = new FilterSpec("cbf", items, 0, 0, bitsPerKey, 0);
+    Job job = Job.getInstance(conf);
+    job.setJobName("bloomkit dedup counting: key multiplicities (" + spec + ")");
+    job.setJarByClass(DedupTool.class);
+    spec.toConf(job.getConfiguration());
+    job.setInputFormatClass(TextInputFormat.class);
+    FileInputFormat.setInputPaths(job, inputs);
+    job.setMapperClass(MultiplicityMapper.class);
+    job.setNumReduceTasks(0);
+    job.setOutputKeyClass(NullWritable.class);
+    job.setOutputValueClass(NullWritable.class);
+    LazyOutputFormat.setOutputFormatClass(job, SequenceFileOutputFormat.class);
+    Path partials = new Path(work, "partials");
+    FileOutputFormat.setOutputPath(job, partials);
+    Jobs.run(job);
+    Filter f = FilterBuild.mergePartials(job.getConfiguration(), partials, spec);
+    FilterFiles.writeAtomically(conf, filter, f);
+    return f;
+  }
+
+  /** Moves the files of a job sub-directory into a new directory and marks it complete. */
+  private static void promote(FileSystem fs, Path from, Path to) throws IOException {
+    if (!fs.mkdirs(to)) {
+      throw new IOException("cannot create " + to);
+    }
+    if (fs.exists(from)) {
+      for (FileStatus st : fs.listStatus(from)) {
+        if (!fs.rename(st.getPath(), new Path(to, st.getPath().getName()))) {
+          throw new IOException("cannot move " + st.getPath() + " to " + to);
+        }
+      }
+    }
+    fs.create(new Path(to, "_SUCCESS"), false).close();
+  }
+
+  public static void main(String[] args) {
+    main(new DedupTool(), args);
+  }
+}

@@ -1,0 +1,114 @@
+package io.bloomkit.mapreduce.dedup;
+
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.DedupCounters;
+import io.bloomkit.stream.StreamFilter;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Reducer;
+
+/**
+ * Dedup {@code stream}, reduce side: one horizontal slice of the stream (the keys the partitioner
+ * hashes here) in the global order (time, path, offset), one record per call. Runs the chosen
+ * stream filter with the slice's share of the memory ({@link StreamDedupFilters}; slice i seeded
+ * with seed + i) and keeps what it reports distinct. With {@code --evaluate} an exact oracle (the
+ * last time of each key of the slice; keys are disjoint across slices, so it is the global truth)
+ * counts false positives (distinct records removed) and false negatives (duplicates kept), also
+ * weighted by importance.
+ */
+public class StreamDedupReducer extends Reducer<DedupKey, Text, NullWritable, Text> {
+  private RecordParser parser;
+  private StreamFilter filter;
+  private long window;
+  private Map<Text, long[]> oracle;
+  private DedupOutput out;
+  private final Text probe = new Text();
+
+  @Override
+  protected void setup(Context context) {
+    Configuration conf = context.getConfiguration();
+    parser = RecordParser.fromConf(conf);
+    window = BloomkitConfig.DEDUP_WINDOW.getLong(conf);
+    int slice = context.getTaskAttemptID().getTaskID().getId();
+    filter =
+        StreamDedupFilters.create(
+            BloomkitConfig.DEDUP_STREAM_FILTER.get(conf),
+            BloomkitConfig.DEDUP_STREAM_BITS.getLong(conf),
+            BloomkitConfig.DEDUP_STREAM_SEED.getLong(conf) + slice,
+            BloomkitConfig.IMPORTANCE_MIN.getDouble(conf),
+            BloomkitConfig.IMPORTANCE_MAX.getDouble(conf));
+    if (BloomkitConfig.DEDUP_EVALUATE.getBoolean(conf)) {
+      oracle = new HashMap<>();
+    }
+    out = openOutput(context);
+  }
+
+  /** The task's kept/duplicates output (tests override it). */
+  protected DedupOutput openOutput(Context context) {
+    return DedupOutput.of(
+        context, BloomkitConfig.DEDUP_WRITE_DUPLICATES.getBoolean(context.getConfiguration()));
+  }
+
+  @Override
+  protected void reduce(DedupKey key, Iterable<Text> lines, Context context)
+      throws IOException, InterruptedException {
+    for (Text line : lines) {
+      if (!parser.parse(line)) {
+        throw new IOException("record parsed in the map but not here: " + line);
+      }
+      boolean duplicate =
+          filter.offer(
+              filter.hashStrategy().hash(parser.key(), 0, parser.keyLength()),
+              parser.time(),
+              parser.importance());
+      if (duplicate) {
+        out.duplicate(line);
+        context.getCounter(DedupCounters.DUPLICATES).increment(1);
+      } else {
+        out.kept(line);
+        context.getCounter(DedupCounters.KEPT).increment(1);
+      }
+      if (oracle != null) {
+        evaluate(duplicate, context);
+      }
+    }
+  }
+
+  private void evaluate(boolean reported, Context context) {
+    probe.set(parser.key(), 0, parser.keyLength());
+    long t = parser.time();
+    long[] last = oracle.get(probe);
+    boolean truth =
+        last != null && (window <= 0 || Long.compareUnsigned(t - last[0], window) < 0);
+    if (last == null) {
+      oracle.put(new Text(probe), new long[] {t});
+    } else {
+      last[0] = t;
+    }
+    long micros = Math.round(parser.importance() * 1e6);
+    if (truth) {
+      context.getCounter(DedupCounters.ORACLE_DUPLICATES).increment(1);
+      context.getCounter(DedupCounters.ORACLE_DUPLICATES_IMPORTANCE_MICROS).increment(micros);
+      if (!reported) {
+        context.getCounter(DedupCounters.FALSE_NEGATIVES).increment(1);
+        context.getCounter(DedupCounters.FALSE_NEGATIVE_IMPORTANCE_MICROS).increment(micros);
+      }
+    } else {
+      context.getCounter(DedupCounters.ORACLE_DISTINCT).increment(1);
+      context.getCounter(DedupCounters.ORACLE_DISTINCT_IMPORTANCE_MICROS).increment(micros);
+      if (reported) {
+        context.getCounter(DedupCounters.FALSE_POSITIVES).increment(1);
+        context.getCounter(DedupCounters.FALSE_POSITIVE_IMPORTANCE_MICROS).increment(micros);
+      }
+    }
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    out.close();
+  }
+}

@@ -1,0 +1,55 @@
+package io.bloomkit.mapreduce.icebergs;
+
+import io.bloomkit.filter.CountingFilter;
+import io.bloomkit.filter.Filter;
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.IcebergCounters;
+import io.bloomkit.mapreduce.join.ShippedFilter;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Reducer;
+
+/**
+ * Icebergs, reduce side: sums a key's local totals and writes (key, total) when the total reaches
+ * the threshold. {@code counting} without {@code --verify}: writes every candidate key with its
+ * filter estimate instead (false positives included).
+ */
+public class IcebergReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
+  private long threshold;
+  private CountingFilter estimates;
+  private final LongWritable value = new LongWritable();
+
+  @Override
+  protected void setup(Context context) throws IOException {
+    Configuration conf = context.getConfiguration();
+    threshold = BloomkitConfig.ICEBERG_THRESHOLD.getLong(conf);
+    if (BloomkitConfig.ICEBERG_COUNTING.getBoolean(conf)
+        && !BloomkitConfig.ICEBERG_VERIFY.getBoolean(conf)) {
+      Filter f = ShippedFilter.loadWhole(conf).filter();
+      estimates = (CountingFilter) f;
+    }
+  }
+
+  @Override
+  protected void reduce(Text key, Iterable<LongWritable> totals, Context context)
+      throws IOException, InterruptedException {
+    context.getCounter(IcebergCounters.KEYS).increment(1);
+    if (estimates != null) {
+      value.set(IcebergFilters.estimate(estimates, key.getBytes(), key.getLength()));
+      context.write(key, value);
+      context.getCounter(IcebergCounters.ICEBERGS).increment(1);
+      return;
+    }
+    long sum = 0;
+    for (LongWritable t : totals) {
+      sum = sum + t.get() < sum ? Long.MAX_VALUE : sum + t.get();
+    }
+    if (sum >= threshold) {
+      value.set(sum);
+      context.write(key, value);
+      context.getCounter(IcebergCounters.ICEBERGS).increment(1);
+    }
+  }
+}

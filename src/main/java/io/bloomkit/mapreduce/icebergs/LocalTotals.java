@@ -1,0 +1,45 @@
+package io.bloomkit.mapreduce.icebergs;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.hadoop.io.Text;
+
+/**
+ * A map task's local totals per key (in-mapper combining), bounded: when it holds {@code maxKeys}
+ * keys the caller flushes it. Overflowing sums saturate at {@link Long#MAX_VALUE}.
+ */
+final class LocalTotals {
+  /** Receives the totals on a flush. */
+  interface Sink {
+    void total(Text key, long total) throws IOException, InterruptedException;
+  }
+
+  private final int maxKeys;
+  private final Map<Text, long[]> totals = new HashMap<>();
+  private final Text probe = new Text();
+
+  LocalTotals(int maxKeys) {
+    this.maxKeys = Math.max(1, maxKeys);
+  }
+
+  /** Adds {@code weight} to the key's total; true when the table is now full. */
+  boolean add(byte[] key, int length, long weight) {
+    probe.set(key, 0, length);
+    long[] t = totals.get(probe);
+    if (t == null) {
+      totals.put(new Text(probe), new long[] {weight});
+    } else {
+      t[0] = t[0] + weight < t[0] ? Long.MAX_VALUE : t[0] + weight;
+    }
+    return totals.size() >= maxKeys;
+  }
+
+  /** Passes every total to {@code sink} and clears the table. */
+  void flush(Sink sink) throws IOException, InterruptedException {
+    for (Map.Entry<Text, long[]> e : totals.entrySet()) {
+      sink.total(e.getKey(), e.getValue()[0]);
+    }
+    totals.clear();
+  }
+}

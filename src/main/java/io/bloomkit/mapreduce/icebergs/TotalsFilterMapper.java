@@ -1,0 +1,59 @@
+package io.bloomkit.mapreduce.icebergs;
+
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.IcebergCounters;
+import io.bloomkit.mapreduce.build.PartialFilterWriter;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Mapper;
+
+/**
+ * Icebergs {@code counting} phase 1 (map only): sums its split's weights per key (bounded table)
+ * and adds each local total to a counting filter of the full shape as {@link
+ * IcebergFilters#increments} increments, written at cleanup; the client sums the tasks' counter
+ * vectors with {@code merge}. Malformed lines are skipped here and counted in phase 2.
+ */
+public class TotalsFilterMapper extends Mapper<LongWritable, Text, NullWritable, NullWritable> {
+  private WeightedRecordParser parser;
+  private LocalTotals totals;
+  private PartialFilterWriter partial;
+  private long threshold;
+
+  @Override
+  protected void setup(Context context) {
+    Configuration conf = context.getConfiguration();
+    parser = WeightedRecordParser.fromConf(conf);
+    totals = new LocalTotals(BloomkitConfig.ICEBERG_MAX_KEYS.getInt(conf));
+    threshold = BloomkitConfig.ICEBERG_THRESHOLD.getLong(conf);
+    partial = new PartialFilterWriter(context);
+  }
+
+  @Override
+  protected void map(LongWritable offset, Text line, Context context)
+      throws IOException, InterruptedException {
+    if (parser.parse(line) && totals.add(parser.key(), parser.keyLength(), parser.weight())) {
+      context.getCounter(IcebergCounters.MAP_TABLE_FLUSHES).increment(1);
+      flush(context);
+    }
+  }
+
+  private void flush(Context context) throws IOException, InterruptedException {
+    totals.flush(
+        (k, t) -> {
+          for (long i = IcebergFilters.increments(t, threshold); i > 0; i--) {
+            partial.add(k);
+          }
+          context.getCounter(IcebergCounters.LOCAL_TOTALS).increment(1);
+          context.getCounter(IcebergCounters.NAIVE_BYTES).increment(k.getLength() + 8);
+        });
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    flush(context);
+    partial.write(context);
+  }
+}

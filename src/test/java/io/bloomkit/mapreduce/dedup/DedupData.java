@@ -1,0 +1,146 @@
+package io.bloomkit.mapreduce.dedup;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+/**
+ * A generated click log for the dedup tests, split in files, and an independent naive in-memory
+ * dedup as the reference. Lines are {@code id,user,time,payload} with skewed users (a few hot users
+ * make most of the records), times drawn at random (ties included, so the tie-break on file and
+ * offset matters) and some malformed lines (a missing field, a time that is not an integer).
+ */
+public final class DedupData {
+  /** Files (their contents), in path order. */
+  public final List<String> files = new ArrayList<>();
+
+  public DedupData(long seed, int records, int users, int files, int maxTime) {
+    Random rnd = new Random(seed);
+    List<StringBuilder> parts = new ArrayList<>();
+    for (int f = 0; f < files; f++) {
+      parts.add(new StringBuilder());
+    }
+    for (int i = 0; i < records; i++) {
+      StringBuilder b = parts.get(rnd.nextInt(files));
+      int r = rnd.nextInt(50);
+      if (r == 0) {
+        b.append("broken-").append(i).append('\n'); // no key field
+      } else if (r == 1) {
+        b.append("e").append(i).append(",u1,noon,x\n"); // time is not an integer
+      } else {
+        double u = rnd.nextDouble();
+        int user = (int) (users * u * u * u); // skewed: low ids are hot
+        b.append('e').append(i).append(",u").append(user).append(',')
+            .append(rnd.nextInt(maxTime)).append(",p").append(rnd.nextInt(1000)).append('\n');
+      }
+    }
+    for (StringBuilder b : parts) {
+      this.files.add(b.toString());
+    }
+  }
+
+  /** The file contents as bytes. */
+  public List<byte[]> bytes() {
+    List<byte[]> out = new ArrayList<>();
+    for (String s : files) {
+      out.add(s.getBytes(StandardCharsets.UTF_8));
+    }
+    return out;
+  }
+
+  /** What a dedup keeps, removes and rejects. */
+  public static final class Expected {
+    public final Map<String, Integer> kept = new TreeMap<>();
+    public final Map<String, Integer> duplicates = new TreeMap<>();
+    public long malformed;
+    public long records;
+  }
+
+  private static final class Rec {
+    final String line;
+    final String key;
+    final long time;
+    final int file;
+    final long offset;
+
+    Rec(String line, String key, long time, int file, long offset) {
+      this.line = line;
+      this.key = key;
+      this.time = time;
+      this.file = file;
+      this.offset = offset;
+    }
+  }
+
+  /**
+   * Naive dedup of {@code files} (in path order): key field {@code keyField}, time field {@code
+   * timeField} (-1: none), window (0: none), delimiter ','.
+   */
+  public static Expected dedup(List<String> files, int keyField, int timeField, long window) {
+    return dedup(files, new int[] {keyField}, timeField, window);
+  }
+
+  /** Naive dedup on a key of several fields (joined with ','). */
+  public static Expected dedup(List<String> files, int[] keyFields, int timeField, long window) {
+    Expected e = new Expected();
+    List<Rec> recs = new ArrayList<>();
+    for (int f = 0; f < files.size(); f++) {
+      long offset = 0;
+      for (String line : files.get(f).split("\n", -1)) {
+        if (line.isEmpty()) {
+          offset += 1;
+          continue;
+        }
+        e.records++;
+        String[] parts = line.split(",", -1);
+        long time = 0;
+        int maxKey = 0;
+        for (int k : keyFields) {
+          maxKey = Math.max(maxKey, k);
+        }
+        boolean ok = parts.length > Math.max(maxKey, timeField);
+        if (ok && timeField >= 0) {
+          try {
+            time = Long.parseLong(parts[timeField].trim());
+          } catch (NumberFormatException x) {
+            ok = false;
+          }
+        }
+        if (ok) {
+          StringBuilder key = new StringBuilder();
+          for (int i = 0; i < keyFields.length; i++) {
+            key.append(i > 0 ? "," : "").append(parts[keyFields[i]]);
+          }
+          recs.add(new Rec(line, key.toString(), time, f, offset));
+        } else {
+          e.malformed++;
+        }
+        offset += line.getBytes(StandardCharsets.UTF_8).length + 1;
+      }
+    }
+    recs.sort(
+        Comparator.<Rec>comparingLong(r -> r.time)
+            .thenComparingInt(r -> r.file)
+            .thenComparingLong(r -> r.offset));
+    Map<String, Long> last = new TreeMap<>();
+    for (Rec r : recs) {
+      Long prev = last.put(r.key, r.time);
+      boolean keep = prev == null || (window > 0 && r.time - prev >= window);
+      (keep ? e.kept : e.duplicates).merge(r.line, 1, Integer::sum);
+    }
+    return e;
+  }
+
+  /** A list of lines as a multiset. */
+  public static Map<String, Integer> multiset(List<String> lines) {
+    Map<String, Integer> m = new TreeMap<>();
+    for (String s : lines) {
+      m.merge(s, 1, Integer::sum);
+    }
+    return m;
+  }
+}

@@ -1,0 +1,283 @@
+package io.bloomkit.mapreduce.dedup;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import io.bloomkit.filter.CountingBloomFilter;
+import io.bloomkit.filter.FilterFamily;
+import io.bloomkit.filter.FilterShape;
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.DedupCounters;
+import io.bloomkit.mapreduce.Records;
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mrunit.mapreduce.MapDriver;
+import org.apache.hadoop.mrunit.mapreduce.MapReduceDriver;
+import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
+import org.apache.hadoop.mrunit.types.Pair;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * MRUnit tests of the dedup mappers and reducer, counters included. The kept/duplicates side
+ * outputs (MultipleOutputs in a job) are captured in memory through {@code openOutput}.
+ */
+public class DedupMapReduceTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final String FILE = "file:/data/log-0";
+
+  /** Captures what a task keeps and removes. */
+  static final class Capture implements DedupOutput {
+    final List<String> kept = new ArrayList<>();
+    final List<String> duplicates = new ArrayList<>();
+
+    @Override
+    public void kept(Text line) {
+      kept.add(line.toString());
+    }
+
+    @Override
+    public void duplicate(Text line) {
+      duplicates.add(line.toString());
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  static final class CapturingMapper extends DedupMapper {
+    final Capture capture;
+
+    CapturingMapper(Capture c) {
+      capture = c;
+    }
+
+    @Override
+    protected DedupOutput openOutput(Context context) {
+      return capture;
+    }
+  }
+
+  static final class CapturingReducer extends DedupReducer {
+    final Capture capture;
+
+    CapturingReducer(Capture c) {
+      capture = c;
+    }
+
+    @Override
+    protected DedupOutput openOutput(Context context) {
+      return capture;
+    }
+  }
+
+  private static void conf(Configuration c, long window) {
+    c.set(BloomkitConfig.DELIMITER.key(), ",");
+    c.set(BloomkitConfig.KEY_FIELDS.key(), "1");
+    c.set(BloomkitConfig.TIME_FIELD.key(), "2");
+    c.set(BloomkitConfig.DEDUP_WINDOW.key(), String.valueOf(window));
+  }
+
+  private static long c(Counters cs, DedupCounters c) {
+    return cs.findCounter(c).getValue();
+  }
+
+  private static MapDriver<LongWritable, Text, DedupKey, Text> mapDriver(Capture cap, long window) {
+    MapDriver<LongWritable, Text, DedupKey, Text> d = MapDriver.newMapDriver(new CapturingMapper(cap));
+    conf(d.getConfiguration(), window);
+    d.setMapInputPath(new Path(FILE));
+    return d;
+  }
+
+  @Test
+  public void mapperKeepsTheEarliestRecordPerKeyAndWritesLaterOnesAsDuplicates() throws Exception {
+    Capture cap = new Capture();
+    MapDriver<LongWritable, Text, DedupKey, Text> d = mapDriver(cap, 0);
+    d.withInput(new LongWritable(0), new Text("e0,hot,50,x"));
+    d.withInput(new LongWritable(10), new Text("e1,hot,20,x")); // earlier time: replaces e0
+    d.withInput(new LongWritable(20), new Text("e2,cold,5,x"));
+    d.withInput(new LongWritable(30), new Text("e3,hot,20,x")); // same time, later offset
+    d.withInput(new LongWritable(40), new Text("e4,hot"));      // no time field
+    d.withInput(new LongWritable(50), new Text("e5,hot,soon")); // time not an integer
+    d.withInput(new LongWritable(60), new Text(new byte[] {'e', ',', (byte) 0xFF, ',', '1'}));
+    List<Pair<DedupKey, Text>> out = d.run();
+    assertEquals(2, out.size());
+    for (Pair<DedupKey, Text> p : out) {
+      String k = p.getFirst().key().toString();
+      if (k.equals("hot")) {
+        assertEquals(new DedupKey("hot", 20, FILE, 10), p.getFirst());
+        assertEquals("e1,hot,20,x", p.getSecond().toString());
+      } else {
+        assertEquals(new DedupKey("cold", 5, FILE, 20), p.getFirst());
+      }
+    }
+    assertEquals(Arrays.asList("e0,hot,50,x", "e3,hot,20,x"), cap.duplicates);
+    assertTrue(cap.kept.isEmpty());
+    Counters cs = d.getCounters();
+    assertEquals(7, c(cs, DedupCounters.INPUT_RECORDS));
+    assertEquals(3, c(cs, DedupCounters.MALFORMED_RECORDS));
+    assertEquals(2, c(cs, DedupCounters.DUPLICATES));
+    assertEquals(2, c(cs, DedupCounters.MAP_SIDE_DUPLICATES));
+  }
+
+  @Test
+  public void boundedTableFlushesWhenFullAndWindowDisablesCombining() throws Exception {
+    Capture cap = new Capture();
+    MapDriver<LongWritable, Text, DedupKey, Text> d = mapDriver(cap, 0);
+    d.getConfiguration().setInt(BloomkitConfig.DEDUP_MAX_KEYS.key(), 2);
+    String[] keys = {"a", "a", "b", "a", "c", "c"};
+    for (int i = 0; i < keys.length; i++) {
+      d.withInput(new LongWritable(i), new Text(i + "," + keys[i] + "," + i));
+    }
+    List<Pair<DedupKey, Text>> out = d.run();
+    // {a,b} flushed when b arrives, {a,c} when c arrives; the last c is emitted at cleanup:
+    // only the second a is recognised in the map, the reducers see the rest
+    assertEquals(5, out.size());
+    assertEquals(Arrays.asList("1,a,1"), cap.duplicates);
+    assertEquals(2, c(d.getCounters(), DedupCounters.MAP_TABLE_FLUSHES));
+
+    Capture cap2 = new Capture();
+    MapDriver<LongWritable, Text, DedupKey, Text> w = mapDriver(cap2, 10);
+    for (int i = 0; i < keys.length; i++) {
+      w.withInput(new LongWritable(i), new Text(i + "," + keys[i] + "," + i));
+    }
+    assertEquals(keys.length, w.run().size());
+    assertTrue(cap2.duplicates.isEmpty());
+  }
+
+  @Test
+  public void countingMapperWritesKeysOfEstimateOneWithoutShuffle() throws Exception {
+    CountingBloomFilter f =
+        CountingBloomFilter.create(FilterShape.forBitsPerKey(FilterFamily.COUNTING, null, 100, 0, 64, 0));
+    for (String k : new String[] {"once", "twice", "twice"}) {
+      f.add(k);
+    }
+    File file = tmp.newFile();
+    try (OutputStream o = new FileOutputStream(file)) {
+      f.writeTo(o);
+    }
+    Capture cap = new Capture();
+    MapDriver<LongWritable, Text, DedupKey, Text> d = mapDriver(cap, 0);
+    d.getConfiguration().setBoolean(BloomkitConfig.DEDUP_COUNTING.key(), true);
+    d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), file.toURI().toString());
+    d.withInput(new LongWritable(0), new Text("e0,once,7,x"));
+    d.withInput(new LongWritable(12), new Text("e1,twice,3,x"));
+    d.withInput(new LongWritable(24), new Text("e2,twice,9,x"));
+    d.withOutput(new DedupKey("twice", 3, FILE, 12), new Text("e1,twice,3,x"));
+    d.runTest();
+    assertEquals(Arrays.asList("e0,once,7,x"), cap.kept);
+    assertEquals(Arrays.asList("e2,twice,9,x"), cap.duplicates);
+    Counters cs = d.getCounters();
+    assertEquals(1, c(cs, DedupCounters.SHUFFLE_AVOIDED_RECORDS));
+    assertEquals("e0,once,7,x".length() + 1, c(cs, DedupCounters.SHUFFLE_AVOIDED_BYTES));
+    assertEquals(1, c(cs, DedupCounters.KEPT));
+  }
+
+  @Test
+  public void strictMapperFailsNamingFileAndOffset() throws Exception {
+    MapDriver<LongWritable, Text, DedupKey, Text> d = mapDriver(new Capture(), 0);
+    d.getConfiguration().setBoolean(BloomkitConfig.STRICT.key(), true);
+    d.withInput(new LongWritable(0), new Text("e0,a,1"));
+    d.withInput(new LongWritable(7), new Text("e1,a,later"));
+    try {
+      d.run();
+      fail("strict mode accepted a malformed record");
+    } catch (Records.MalformedRecordException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains(FILE + " at byte offset 7"));
+    }
+  }
+
+  @Test
+  public void reducerKeepsTheFirstOfEachKeyOrOfEachWindow() throws Exception {
+    List<Text> lines =
+        Arrays.asList(new Text("a,k,1"), new Text("b,k,5"), new Text("c,k,12"), new Text("d,k,14"),
+            new Text("e,k,30"));
+    Capture cap = new Capture();
+    ReduceDriver<DedupKey, Text, NullWritable, Text> d = ReduceDriver.newReduceDriver(new CapturingReducer(cap));
+    conf(d.getConfiguration(), 0);
+    d.withInput(new DedupKey("k", 1, FILE, 0), lines).runTest();
+    assertEquals(Arrays.asList("a,k,1"), cap.kept);
+    assertEquals(4, cap.duplicates.size());
+    assertEquals(1, c(d.getCounters(), DedupCounters.KEPT));
+    assertEquals(4, c(d.getCounters(), DedupCounters.DUPLICATES));
+
+    // window 10: gaps 4, 7, 2, 16 from the previous record of the key -> a and e kept
+    Capture w = new Capture();
+    ReduceDriver<DedupKey, Text, NullWritable, Text> r = ReduceDriver.newReduceDriver(new CapturingReducer(w));
+    conf(r.getConfiguration(), 10);
+    r.withInput(new DedupKey("k", 1, FILE, 0), lines).runTest();
+    assertEquals(Arrays.asList("a,k,1", "e,k,30"), w.kept);
+    assertEquals(Arrays.asList("b,k,5", "c,k,12", "d,k,14"), w.duplicates);
+  }
+
+  /** Map, sort by (key, time, path, offset), group by key, reduce: equals the naive dedup. */
+  @Test
+  public void mapReduceEqualsNaiveDedupWithAndWithoutWindow() throws Exception {
+    DedupData data = new DedupData(7, 600, 40, 1, 200);
+    for (long window : new long[] {0, 25}) {
+      Capture cap = new Capture();
+      MapReduceDriver<LongWritable, Text, DedupKey, Text, NullWritable, Text> d =
+          MapReduceDriver.newMapReduceDriver(new CapturingMapper(cap), new CapturingReducer(cap));
+      conf(d.getConfiguration(), window);
+      d.getConfiguration().setInt(BloomkitConfig.DEDUP_MAX_KEYS.key(), 7); // many flushes
+      d.setMapInputPath(new Path(FILE));
+      d.setKeyOrderComparator(new DedupKey.Comparator());
+      d.setKeyGroupingComparator(new DedupKey.GroupingComparator());
+      long offset = 0;
+      for (String line : data.files.get(0).split("\n")) {
+        d.withInput(new LongWritable(offset), new Text(line));
+        offset += line.length() + 1;
+      }
+      d.run();
+      DedupData.Expected e = DedupData.dedup(data.files, 1, 2, window);
+      assertEquals("window " + window, e.kept, DedupData.multiset(cap.kept));
+      assertEquals("window " + window, e.duplicates, DedupData.multiset(cap.duplicates));
+      Counters cs = d.getCounters();
+      assertEquals(e.records, c(cs, DedupCounters.INPUT_RECORDS));
+      assertEquals(e.malformed, c(cs, DedupCounters.MALFORMED_RECORDS));
+      assertEquals(cap.kept.size(), c(cs, DedupCounters.KEPT));
+      assertEquals(cap.duplicates.size(), c(cs, DedupCounters.DUPLICATES));
+      assertTrue(e.duplicates.size() > 50);
+    }
+  }
+
+  @Test
+  public void rawComparatorsAgreeWithTheObjects() throws Exception {
+    DedupKey[] ks = {
+      new DedupKey("a", 5, "f1", 3), new DedupKey("a", -5, "f2", 0), new DedupKey("a", 5, "f0", 9),
+      new DedupKey("ab", 0, "f", 0), new DedupKey("a", 5, "f1", 2), new DedupKey("", 0, "", 0)
+    };
+    DedupKey.Comparator sort = new DedupKey.Comparator();
+    DedupKey.GroupingComparator group = new DedupKey.GroupingComparator();
+    for (DedupKey x : ks) {
+      for (DedupKey y : ks) {
+        byte[] bx = bytes(x);
+        byte[] by = bytes(y);
+        assertEquals(x + " vs " + y, Integer.signum(x.compareTo(y)),
+            Integer.signum(sort.compare(bx, 0, bx.length, by, 0, by.length)));
+        assertEquals(Integer.signum(x.key().compareTo(y.key())),
+            Integer.signum(group.compare(bx, 0, bx.length, by, 0, by.length)));
+      }
+    }
+  }
+
+  private static byte[] bytes(DedupKey k) throws Exception {
+    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    k.write(new java.io.DataOutputStream(b));
+    return b.toByteArray();
+  }
+
+}

@@ -1,0 +1,127 @@
+package io.bloomkit.mapreduce.dedup;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import io.bloomkit.mapreduce.cli.MiniJson;
+import io.bloomkit.mapreduce.cli.ToolRun;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/** The dedup tool end to end in local mode, against the naive dedup. */
+public class DedupToolTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final DedupData DATA = new DedupData(2026, 3000, 400, 3, 1000);
+
+  private File inputs() throws Exception {
+    File dir = tmp.newFolder("in");
+    for (int f = 0; f < DATA.files.size(); f++) {
+      Files.write(new File(dir, "part-" + f).toPath(), DATA.files.get(f).getBytes(StandardCharsets.UTF_8));
+    }
+    return dir;
+  }
+
+  private static List<String> lines(File dir) throws Exception {
+    List<String> out = new ArrayList<>();
+    File[] files = dir.listFiles((d, n) -> n.startsWith("part-"));
+    for (File f : files) {
+      for (String s : Files.readAllLines(f.toPath(), StandardCharsets.UTF_8)) {
+        if (!s.isEmpty()) {
+          out.add(s);
+        }
+      }
+    }
+    return out;
+  }
+
+  private static long n(Map<String, Object> j, String k) {
+    return (Long) j.get(k);
+  }
+
+  private Map<String, Object> run(File in, String name, String... extra) throws Exception {
+    List<String> args = new ArrayList<>(List.of(
+        "--input", in.getPath(), "--output", new File(tmp.getRoot(), name).getPath(),
+        "--duplicates", new File(tmp.getRoot(), name + ".dup").getPath(),
+        "--key-field", "1", "--time-field", "2", "--delimiter", ",", "--reducers", "2", "--json"));
+    args.addAll(List.of(extra));
+    ToolRun r = ToolRun.run(new DedupTool(), args.toArray(new String[0]));
+    assertEquals(r.toString(), 0, r.code);
+    return MiniJson.parseObject(r.lastLine());
+  }
+
+  private void check(String name, Map<String, Object> j, DedupData.Expected e) throws Exception {
+    assertEquals(e.kept, DedupData.multiset(lines(new File(tmp.getRoot(), name))));
+    assertEquals(e.duplicates, DedupData.multiset(lines(new File(tmp.getRoot(), name + ".dup"))));
+    assertTrue(new File(tmp.getRoot(), name + "/_SUCCESS").exists());
+    assertEquals(e.records, n(j, "inputRecords"));
+    assertEquals(e.malformed, n(j, "malformedRecords"));
+    assertEquals(e.records, n(j, "kept") + n(j, "duplicates") + n(j, "malformedRecords"));
+  }
+
+  @Test
+  public void exactAndCountingEqualTheNaiveDedup() throws Exception {
+    File in = inputs();
+    DedupData.Expected e = DedupData.dedup(DATA.files, 1, 2, 0);
+    Map<String, Object> exact = run(in, "exact", "--method", "exact");
+    check("exact", exact, e);
+    assertEquals("exact", exact.get("method"));
+    assertEquals(0L, n(exact, "shuffleAvoided"));
+
+    Map<String, Object> counting = run(in, "counting", "--method", "counting", "--items", "400");
+    check("counting", counting, e);
+    // the cold tail of the skewed users occurs once: those records skip the shuffle
+    assertTrue(counting.toString(), n(counting, "shuffleAvoided") > 0);
+    assertTrue(n(counting, "shuffleAvoidedBytes") > n(counting, "shuffleAvoided"));
+    assertEquals(n(exact, "mapOutputRecords") - n(counting, "shuffleAvoided"),
+        n(counting, "mapOutputRecords"));
+  }
+
+  @Test
+  public void windowedExactAndCountingEqualTheNaiveDedup() throws Exception {
+    File in = inputs();
+    DedupData.Expected e = DedupData.dedup(DATA.files, 1, 2, 100);
+    assertFalse(e.kept.equals(DedupData.dedup(DATA.files, 1, 2, 0).kept));
+    check("wexact", run(in, "wexact", "--window", "100"), e);
+    check("wcounting", run(in, "wcounting", "--window", "100", "--method", "counting"), e);
+  }
+
+  @Test
+  public void withoutTimeFieldTheInputOrderDecides() throws Exception {
+    File in = inputs();
+    DedupData.Expected e = DedupData.dedup(DATA.files, 1, -1, 0);
+    List<String> args = List.of(
+        "--input", in.getPath(), "--output", new File(tmp.getRoot(), "order").getPath(),
+        "--key-field", "1", "--delimiter", ",", "--json");
+    ToolRun r = ToolRun.run(new DedupTool(), args.toArray(new String[0]));
+    assertEquals(r.toString(), 0, r.code);
+    assertEquals(e.kept, DedupData.multiset(lines(new File(tmp.getRoot(), "order"))));
+    assertFalse(new File(tmp.getRoot(), "order.dup").exists());
+  }
+
+  @Test
+  public void badCommandLinesAreUsageErrorsAndStrictFails() throws Exception {
+    File in = inputs();
+    String out = new File(tmp.getRoot(), "x").getPath();
+    assertEquals(2, ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out).code);
+    assertEquals(2, ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out,
+        "--key-field", "1", "--method", "magic").code);
+    assertEquals(2, ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out,
+        "--key-field", "1", "--window", "5").code);
+    assertEquals(2, ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", in.getPath(),
+        "--key-field", "1").code);
+    ToolRun strict = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out,
+        "--key-field", "1", "--time-field", "2", "--delimiter", ",", "--strict");
+    assertEquals(strict.toString(), 1, strict.code);
+    assertTrue(strict.err, strict.err.contains("byte offset"));
+    assertFalse(new File(out).exists());
+  }
+}

@@ -207,4 +207,44 @@ public final class FilterBuild {
     }
     return acc != null ? acc : PartialFilter.empty(spec);
   }
+
+  /**
+   * A map-only job whose mapper builds one counting filter per split (of key multiplicities, of
+   * local totals ...) and writes it as a partial; the partials are then summed (never OR-ed) into
+   * {@code filter}, written atomically. The caller sets the job's name, jar and mapper; the
+   * filter is a cbf sized for {@code items} keys (when 0, estimated as one key per 64 input bytes).
+   *
+   * @return the summed filter; {@code job} holds the phase's counters
+   */
+  public static Filter perSplitCountingFilter(
+      Job job, Path[] inputs, Path work, Path filter, long items, double bitsPerKey)
+      throws IOException, InterruptedException {
+    Configuration conf = job.getConfiguration();
+    if (items <= 0) {
+      long bytes = 0;
+      for (Path p : inputs) {
+        FileSystem pfs = p.getFileSystem(conf);
+        FileStatus[] matches = pfs.globStatus(p);
+        for (FileStatus st : matches == null ? new FileStatus[0] : matches) {
+          bytes += pfs.getContentSummary(st.getPath()).getLength();
+        }
+      }
+      items = Math.max(1024, bytes / 64);
+    }
+    FilterSpec spec = new FilterSpec("cbf", items, 0, 0, bitsPerKey, 0);
+    job.setJobName(job.getJobName() + " (" + spec + ")");
+    spec.toConf(conf);
+    job.setInputFormatClass(TextInputFormat.class);
+    FileInputFormat.setInputPaths(job, inputs);
+    job.setNumReduceTasks(0);
+    job.setOutputKeyClass(NullWritable.class);
+    job.setOutputValueClass(NullWritable.class);
+    LazyOutputFormat.setOutputFormatClass(job, SequenceFileOutputFormat.class);
+    Path partials = new Path(work, "partials");
+    FileOutputFormat.setOutputPath(job, partials);
+    Jobs.run(job);
+    Filter f = mergePartials(conf, partials, spec);
+    FilterFiles.writeAtomically(job.getConfiguration(), filter, f);
+    return f;
+  }
 }

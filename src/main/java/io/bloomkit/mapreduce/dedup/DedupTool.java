@@ -3,8 +3,6 @@ package io.bloomkit.mapreduce.dedup;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.DedupCounters;
-import io.bloomkit.mapreduce.FilterFiles;
-import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.Jobs;
 import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.build.FilterBuild;
@@ -19,7 +17,6 @@ import java.util.UUID;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.ContentSummary;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -31,7 +28,6 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
@@ -325,36 +321,11 @@ public final class DedupTool extends BloomkitTool {
   private static Filter buildMultiplicities(
       Configuration conf, Path[] inputs, Path work, Path filter, long items, double bitsPerKey)
       throws IOException, InterruptedException {
-    if (items <= 0) {
-      long bytes = 0;
-      for (Path p : inputs) {
-        FileSystem pfs = p.getFileSystem(conf);
-        FileStatus[] matches = pfs.globStatus(p);
-        for (FileStatus st : matches == null ? new FileStatus[0] : matches) {
-          ContentSummary cs = pfs.getContentSummary(st.getPath());
-          bytes += cs.getLength();
-        }
-      }
-      items = Math.max(1024, bytes / 64);
-    }
-    FilterSpec spec = new FilterSpec("cbf", items, 0, 0, bitsPerKey, 0);
     Job job = Job.getInstance(conf);
-    job.setJobName("bloomkit dedup counting: key multiplicities (" + spec + ")");
+    job.setJobName("bloomkit dedup counting: key multiplicities");
     job.setJarByClass(DedupTool.class);
-    spec.toConf(job.getConfiguration());
-    job.setInputFormatClass(TextInputFormat.class);
-    FileInputFormat.setInputPaths(job, inputs);
     job.setMapperClass(MultiplicityMapper.class);
-    job.setNumReduceTasks(0);
-    job.setOutputKeyClass(NullWritable.class);
-    job.setOutputValueClass(NullWritable.class);
-    LazyOutputFormat.setOutputFormatClass(job, SequenceFileOutputFormat.class);
-    Path partials = new Path(work, "partials");
-    FileOutputFormat.setOutputPath(job, partials);
-    Jobs.run(job);
-    Filter f = FilterBuild.mergePartials(job.getConfiguration(), partials, spec);
-    FilterFiles.writeAtomically(conf, filter, f);
-    return f;
+    return FilterBuild.perSplitCountingFilter(job, inputs, work, filter, items, bitsPerKey);
   }
 
   /** Moves the files of a job sub-directory into a new directory and marks it complete. */

@@ -1,9 +1,6 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.filter.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.FilterFiles;
-import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.IcebergCounters;
 import io.bloomkit.mapreduce.Jobs;
 import io.bloomkit.mapreduce.KeyExtractor;
@@ -19,11 +16,9 @@ import java.util.UUID;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCounter;
@@ -31,7 +26,6 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
@@ -229,34 +223,11 @@ public final class IcebergTool extends BloomkitTool {
   private static Job buildTotalsFilter(
       Configuration conf, Path[] inputs, Path work, Path filter, long items, double bitsPerKey)
       throws IOException, InterruptedException {
-    if (items <= 0) {
-      long bytes = 0;
-      for (Path p : inputs) {
-        FileSystem pfs = p.getFileSystem(conf);
-        FileStatus[] matches = pfs.globStatus(p);
-        for (FileStatus st : matches == null ? new FileStatus[0] : matches) {
-          bytes += pfs.getContentSummary(st.getPath()).getLength();
-        }
-      }
-      items = Math.max(1024, bytes / 64);
-    }
-    FilterSpec spec = new FilterSpec("cbf", items, 0, 0, bitsPerKey, 0);
     Job job = Job.getInstance(conf);
-    job.setJobName("bloomkit icebergs counting: local totals (" + spec + ")");
+    job.setJobName("bloomkit icebergs counting: local totals");
     job.setJarByClass(IcebergTool.class);
-    spec.toConf(job.getConfiguration());
-    job.setInputFormatClass(TextInputFormat.class);
-    FileInputFormat.setInputPaths(job, inputs);
     job.setMapperClass(TotalsFilterMapper.class);
-    job.setNumReduceTasks(0);
-    job.setOutputKeyClass(NullWritable.class);
-    job.setOutputValueClass(NullWritable.class);
-    LazyOutputFormat.setOutputFormatClass(job, SequenceFileOutputFormat.class);
-    Path partials = new Path(work, "partials");
-    FileOutputFormat.setOutputPath(job, partials);
-    Jobs.run(job);
-    Filter f = FilterBuild.mergePartials(job.getConfiguration(), partials, spec);
-    FilterFiles.writeAtomically(conf, filter, f);
+    FilterBuild.perSplitCountingFilter(job, inputs, work, filter, items, bitsPerKey);
     return job;
   }
 

@@ -8,10 +8,12 @@ import io.bloomkit.filter.ExactKeySet;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.filter.FilterShape;
 import io.bloomkit.hash.HashStrategy;
+import io.bloomkit.hash.KeyHash;
 import io.bloomkit.mapreduce.FilterSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * One build task's share of the filter: a filter of the FULL shape holding only the task's keys
@@ -36,9 +38,15 @@ public abstract class PartialFilter {
     FilterShape shape = spec.shape();
     switch (spec.family()) {
       case BLOOM:
-        return new Bloom(BloomFilter.create(shape));
+        {
+          BloomFilter bf = BloomFilter.create(shape);
+          return new Incremental(bf, bf::add);
+        }
       case COUNTING:
-        return new Counting(CountingBloomFilter.create(shape));
+        {
+          CountingBloomFilter cbf = CountingBloomFilter.create(shape);
+          return new Incremental(cbf, cbf::add);
+        }
       case ACCURATE_COUNTING:
         return new Acbf(shape);
       case EXACT:
@@ -82,39 +90,19 @@ public abstract class PartialFilter {
     return first;
   }
 
-  private static final class Bloom extends PartialFilter {
-    private final BloomFilter f;
+  /** A Bloom or counting filter that takes each key as it comes. */
+  private static final class Incremental extends PartialFilter {
+    private final Filter f;
+    private final Consumer<KeyHash> add;
 
-    Bloom(BloomFilter f) {
+    Incremental(Filter f, Consumer<KeyHash> add) {
       this.f = f;
+      this.add = add;
     }
 
     @Override
     public void add(byte[] key, int offset, int length) {
-      f.add(HASH.hash(key, offset, length));
-    }
-
-    @Override
-    public long items() {
-      return f.items();
-    }
-
-    @Override
-    public Filter finish() {
-      return f;
-    }
-  }
-
-  private static final class Counting extends PartialFilter {
-    private final CountingBloomFilter f;
-
-    Counting(CountingBloomFilter f) {
-      this.f = f;
-    }
-
-    @Override
-    public void add(byte[] key, int offset, int length) {
-      f.add(HASH.hash(key, offset, length));
+      add.accept(HASH.hash(key, offset, length));
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.bloomkit.sim;
 
 import io.bloomkit.hash.HashStrategy;
 import io.bloomkit.hash.KeyHash;
+import io.bloomkit.stream.Zipf;
 import java.util.SplittableRandom;
 
 /**
@@ -111,20 +112,12 @@ public final class TimedStream {
       throw new IllegalArgumentException("producers >= 1 and locality in [0, 1]: " + s.producers + ", " + s.locality);
     }
     SplittableRandom rnd = new SplittableRandom(s.seed);
-    double[] cdf = null;
+    Zipf zipf = null;
     if (s.distribution.equals("zipf")) {
       if (!(s.alpha > 0)) {
         throw new IllegalArgumentException("alpha must be positive: " + s.alpha);
       }
-      cdf = new double[(int) s.universe];
-      double sum = 0;
-      for (int r = 0; r < cdf.length; r++) {
-        sum += Math.pow(r + 1, -s.alpha);
-        cdf[r] = sum;
-      }
-      for (int r = 0; r < cdf.length; r++) {
-        cdf[r] /= sum;
-      }
+      zipf = new Zipf((int) s.universe, s.alpha);
     } else if (!s.distribution.equals("uniform")) {
       throw new IllegalArgumentException("distribution must be zipf or uniform: " + s.distribution);
     }
@@ -135,21 +128,10 @@ public final class TimedStream {
     double clock = 0;
     for (int i = 0; i < n; i++) {
       long key;
-      if (cdf == null) {
+      if (zipf == null) {
         key = rnd.nextLong(s.universe);
       } else {
-        double u = rnd.nextDouble();
-        int lo = 0;
-        int hi = cdf.length - 1;
-        while (lo < hi) {
-          int mid = (lo + hi) >>> 1;
-          if (cdf[mid] < u) {
-            lo = mid + 1;
-          } else {
-            hi = mid;
-          }
-        }
-        key = lo;
+        key = zipf.rank(rnd.nextDouble());
       }
       keys[i] = key;
       boolean inBurst = i >= n / 3 && i < 2 * n / 3;

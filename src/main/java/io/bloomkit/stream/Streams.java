@@ -87,23 +87,13 @@ public final class Streams {
     if (!(alpha >= 0)) {
       throw new IllegalArgumentException("alpha must be non-negative: " + alpha);
     }
-    int n = (int) universe;
-    double[] cdf = new double[n];
-    double sum = 0;
-    for (int r = 0; r < n; r++) {
-      sum += Math.pow(r + 1.0, -alpha);
-      cdf[r] = sum;
-    }
-    final double total = sum;
+    Zipf zipf = new Zipf((int) universe, alpha);
     SplittableRandom rnd = new SplittableRandom(seed);
     long salt = new SplittableRandom(seed ^ 0x5DEECE66DL).nextLong();
     return new ElementStream() {
       @Override
       public long nextKey() {
-        double u = rnd.nextDouble() * total;
-        int i = Arrays.binarySearch(cdf, u);
-        int r = i >= 0 ? i : Math.min(n - 1, -i - 1);
-        return r ^ salt;
+        return zipf.rank(rnd.nextDouble()) ^ salt;
       }
 
       @Override

@@ -32,6 +32,12 @@ import java.util.Map;
  * heuristic ({@code equalTimers = k' > 0}) an event is a duplicate only if all k timers are live
  * and at least k' of them are equal.
  *
+ * <p>Occurrence window ({@code everyOccurrence}, our addition for {@code dedup --window}, whose
+ * definition is "the previous record of the key, kept or not, is less than w older"): every
+ * offered event sets its timers, a reported duplicate too, so a key repeated at gaps below w stays
+ * a duplicate for as long as it keeps coming (Definition 4 would let it through again w after its
+ * last delivery). Written as variant {@value #OCCURRENCE_VARIANT} of the format.
+ *
  * <p>The live-timer count (the density of section 5) is kept in O(1) per change with one counter
  * per possible expiry in {@code (now, now + w]}, built on first use; advancing the clock by d time
  * units costs {@code min(d, w)} counter resets.
@@ -51,6 +57,7 @@ final class TimerFilter implements StreamFilter {
   private final int k;
   private final long window;
   private final int equalTimers;
+  private final boolean everyOccurrence;
   private final int timerBits;
   private final long[] expiry;
   private long now = DEAD;
@@ -60,7 +67,16 @@ final class TimerFilter implements StreamFilter {
   private int[] liveAt;
   private long live;
 
+  /** Format variant of a single timer filter with the occurrence window. */
+  static final int OCCURRENCE_VARIANT = 3;
+
   TimerFilter(long timers, int numHashes, long window, int equalTimers, boolean trackLive) {
+    this(timers, numHashes, window, equalTimers, trackLive, false);
+  }
+
+  TimerFilter(
+      long timers, int numHashes, long window, int equalTimers, boolean trackLive,
+      boolean everyOccurrence) {
     if (timers <= 0 || timers > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("timers must be in [1, 2^31 - 9]: " + timers);
     }
@@ -78,6 +94,7 @@ final class TimerFilter implements StreamFilter {
     this.k = numHashes;
     this.window = window;
     this.equalTimers = equalTimers;
+    this.everyOccurrence = everyOccurrence;
     this.timerBits = Theory.timerBits(window);
     this.expiry = new long[(int) timers];
     Arrays.fill(expiry, DEAD);
@@ -100,6 +117,11 @@ final class TimerFilter implements StreamFilter {
 
   int equalTimers() {
     return equalTimers;
+  }
+
+  /** True if every offered event sets its timers, duplicates included (the occurrence window). */
+  boolean everyOccurrence() {
+    return everyOccurrence;
   }
 
   /** The clock: the latest time seen (Long.MIN_VALUE before any event). */
@@ -182,6 +204,10 @@ final class TimerFilter implements StreamFilter {
   void insert(KeyHash key, long time) {
     advanceTo(time);
     items++;
+    setTimers(key, time);
+  }
+
+  private void setTimers(KeyHash key, long time) {
     long e = time + window;
     if (e <= now) {
       return; // stamped more than w ago: its timers would be zero already
@@ -214,6 +240,9 @@ final class TimerFilter implements StreamFilter {
     }
     advanceTo(time);
     if (test(key)) {
+      if (everyOccurrence) {
+        setTimers(key, time);
+      }
       return true;
     }
     insert(key, time);
@@ -280,12 +309,15 @@ final class TimerFilter implements StreamFilter {
     p.put("numHashes", k);
     p.put("window", window);
     p.put("equalTimers", equalTimers);
+    if (everyOccurrence) {
+      p.put("everyOccurrence", true);
+    }
     return p;
   }
 
   // ---- format ------------------------------------------------------------------------------------
   //
-  // family 8 (timer), variant 0. Header: numHashes = k, positions = m (timers), counters = 0,
+  // family 8 (timer), variant 0 (or 3: the occurrence window, same payload). Header: numHashes = k, positions = m (timers), counters = 0,
   // memoryBits = m * ceil(log2(w + 1)), items = events inserted, capacity = 0. Payload:
   //
   //   offset  size  field        meaning
@@ -307,7 +339,8 @@ final class TimerFilter implements StreamFilter {
   public void writeTo(OutputStream out) throws IOException {
     FilterFormat.Header h =
         new FilterFormat.Header(
-            FilterFamily.TIMER, HashStrategy.MURMUR3_128_DOUBLE, k, 0, m, 0, memoryBits(), items, 0,
+            FilterFamily.TIMER, HashStrategy.MURMUR3_128_DOUBLE, k,
+            everyOccurrence ? OCCURRENCE_VARIANT : 0, m, 0, memoryBits(), items, 0,
             PARAMETER_BYTES + 8 * timerWords());
     FilterFormat.write(
         out,
@@ -373,6 +406,7 @@ final class TimerFilter implements StreamFilter {
     }
     TimerFilter t = (TimerFilter) o;
     if (t.m != m || t.k != k || t.window != window || t.equalTimers != equalTimers
+        || t.everyOccurrence != everyOccurrence
         || t.now != now || t.items != items) {
       return false;
     }
@@ -391,7 +425,7 @@ final class TimerFilter implements StreamFilter {
 
   @Override
   public String toString() {
-    return "TimerFilter[m=" + m + ", k=" + k + ", w=" + window + ", k'=" + equalTimers + ", now=" + now
+    return "TimerFilter[m=" + m + ", k=" + k + ", w=" + window + ", k'=" + equalTimers + (everyOccurrence ? ", every occurrence" : "") + ", now=" + now
         + ", items=" + items + "]";
   }
 }

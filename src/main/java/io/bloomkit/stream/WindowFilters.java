@@ -25,6 +25,16 @@ public final class WindowFilters {
   }
 
   /**
+   * A timer filter as {@link #timer} whose window runs from a key's last <em>occurrence</em>: every
+   * offered event sets its timers, a reported duplicate too (the paper's Definition 4 sets them on
+   * delivery only). The semantics of {@code dedup --window}, where a record is a duplicate when
+   * the previous record of its key, kept or not, is less than {@code window} older.
+   */
+  public static StreamFilter occurrenceTimer(long timers, int numHashes, long window, int equalTimers) {
+    return new TimerFilter(timers, numHashes, window, equalTimers, false, true);
+  }
+
+  /**
    * A dynamically sized timer filter (section 5): filters of {@code timers} positions are added as
    * the newest reaches the {@code threshold} ("cardinality" or "density") for target rate {@code
    * fpp}, and dropped when all their timers have expired.
@@ -75,7 +85,8 @@ public final class WindowFilters {
     if (h.capacity != 0) {
       throw new CorruptFilterException("capacity", "must be 0 for timer filters: " + h.capacity);
     }
-    if (h.variant != 0) {
+    boolean occurrence = h.variant == TimerFilter.OCCURRENCE_VARIANT;
+    if (h.variant != 0 && !occurrence) {
       DynamicTimerFilter.Threshold t = DynamicTimerFilter.Threshold.fromVariant(h.variant);
       if (t == null) {
         throw new CorruptFilterException("variant", "unknown timer variant " + h.variant);
@@ -101,7 +112,7 @@ public final class WindowFilters {
     }
     TimerFilter f;
     try {
-      f = new TimerFilter(h.positions, h.numHashes, window, equal, false);
+      f = new TimerFilter(h.positions, h.numHashes, window, equal, false, occurrence);
     } catch (IllegalArgumentException e) {
       throw new CorruptFilterException("parameters", e.getMessage());
     }

@@ -260,4 +260,44 @@ public class TimerFilterTest {
       assertTrue(expected.getMessage().contains("timestamp"));
     }
   }
+
+  /**
+   * The occurrence window (dedup --window): a key is a duplicate while its previous occurrence,
+   * reported duplicate or not, is less than w older. Large enough, the filter equals the naive
+   * last-occurrence model; the paper's filter (Definition 4) lets a key repeated every w/2 through
+   * again w after its delivery. Survives the format (variant 3).
+   */
+  @Test
+  public void occurrenceWindowRefreshesOnDuplicates() throws Exception {
+    long w = 10;
+    StreamFilter paper = WindowFilters.timer(1 << 16, 4, w, 0);
+    StreamFilter occ = WindowFilters.occurrenceTimer(1 << 16, 4, w, 0);
+    KeyHash key = TimedStream.hashOf(7);
+    for (long t = 0; t <= 30; t += 5) { // gaps of w/2
+      boolean first = t == 0;
+      assertEquals("occurrence t=" + t, !first, occ.offer(key, t, 1));
+      assertEquals("paper t=" + t, !first && t % w != 0, paper.offer(key, t, 1)); // delivered 0, 10, 20, 30
+    }
+    assertEquals(Boolean.TRUE, occ.parameters().get("everyOccurrence"));
+    // against the naive model on a random stream
+    SplittableRandom rnd = new SplittableRandom(5);
+    StreamFilter f = WindowFilters.occurrenceTimer(1 << 18, 5, 50, 0);
+    Map<Long, Long> last = new HashMap<>();
+    long t = 0;
+    for (int i = 0; i < 20_000; i++) {
+      t += rnd.nextInt(3);
+      long k = rnd.nextInt(2_000);
+      Long prev = last.put(k, t);
+      boolean truth = prev != null && t - prev < 50;
+      boolean dup = f.offer(TimedStream.hashOf(k), t, 1);
+      if (truth) {
+        assertTrue("false negative at " + i, dup);
+      }
+    }
+    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    f.writeTo(b);
+    StreamFilter back = WindowFilters.read(new java.io.ByteArrayInputStream(b.toByteArray()));
+    assertEquals(f, back);
+    assertEquals(f.parameters(), back.parameters());
+  }
 }

@@ -64,8 +64,24 @@ public enum BloomkitConfig {
   DEDUP_STREAM_FILTER(
       "bloomkit.dedup.stream.filter",
       "dedup stream: the stream filter each reducer (slice) runs: bf, sbf, rsbf, ibf-2c, ibf-mc,"
-          + " ibf-h; empty: not the stream method",
+          + " ibf-h, timer (needs bloomkit.dedup.window); empty: not the stream method",
       ""),
+  DEDUP_LOCAL_FILTER(
+      "bloomkit.dedup.local.filter",
+      "dedup stream: the Bloom-tree leaf each map task runs before the shuffle: none, exact (key ->"
+          + " time table, bounded by bloomkit.dedup.map.max.keys) or bloom (test-and-set Bloom"
+          + " filter of bloomkit.dedup.local.bits bits, no window)",
+      "none"),
+  DEDUP_LOCAL_BITS(
+      "bloomkit.dedup.local.bits",
+      "dedup stream, local filter bloom: bits of each map task's leaf (the tools default it to the"
+          + " total memory bits, the root's size: One is Enough sec. 6 gives every tree node one"
+          + " configuration)",
+      "0"),
+  DEDUP_LOCAL_HASHES(
+      "bloomkit.dedup.local.hashes",
+      "dedup stream, local filter bloom: hashes of the leaf (the slice filters' K)",
+      "5"),
   DEDUP_STREAM_BITS(
       "bloomkit.dedup.stream.bits", "dedup stream: memory bits of each slice's filter", "0"),
   DEDUP_STREAM_SEED(

@@ -12,11 +12,14 @@ public enum DedupCounters {
   DUPLICATES,
   /** Duplicates recognised by the in-mapper combining (a same-key record of the split came earlier). */
   MAP_SIDE_DUPLICATES,
-  /** Times a map task's bounded earliest-record table was full and flushed early. */
+  /** Times a map task's bounded table (earliest records, or the exact local filter) was full and flushed or cleared. */
   MAP_TABLE_FLUSHES,
-  /** counting: records whose key's count estimate is 1, written by the map task without a shuffle. */
+  /**
+   * Records whose line is not shuffled: counting, keys of count estimate 1 (kept by the map task);
+   * stream --local-filter, the local duplicates.
+   */
   SHUFFLE_AVOIDED_RECORDS,
-  /** counting: bytes (line bytes plus newline) of those records. */
+  /** Bytes (line bytes plus newline) of those records. */
   SHUFFLE_AVOIDED_BYTES,
   /** counting phase 1: keys added to the per-split counting filters. */
   FILTER_KEYS_ADDED,
@@ -28,6 +31,25 @@ public enum DedupCounters {
   FALSE_POSITIVES,
   /** stream --evaluate: duplicates the filter kept. */
   FALSE_NEGATIVES,
+  /**
+   * stream --local-filter: records the map task's leaf found a same-key record earlier in the
+   * global order for (within the window), written to the duplicates by the map task; also in
+   * DUPLICATES.
+   */
+  LOCAL_DUPLICATES,
+  /**
+   * stream --local-filter: light markers (key, time, importance, no line) the map tasks send for
+   * their local duplicates so that the reducers' oracle (--evaluate) and timer filter see every
+   * record; never counted as kept or duplicates again.
+   */
+  LOCAL_MARKERS,
+  /**
+   * stream --local-filter bloom: leaf hits not used because the task's time went back (the record
+   * may precede the one that set the bits); the record is shuffled.
+   */
+  LOCAL_UNORDERED_HITS,
+  /** stream --local-filter --evaluate: local duplicates the oracle calls distinct (in FALSE_POSITIVES too). */
+  LOCAL_FALSE_POSITIVES,
   /** stream --evaluate: importance of the oracle's distinct records, in millionths. */
   ORACLE_DISTINCT_IMPORTANCE_MICROS,
   /** stream --evaluate: importance of the oracle's duplicates, in millionths. */

@@ -27,7 +27,13 @@ import org.apache.hadoop.mapreduce.Mapper;
  *       BloomkitConfig#DEDUP_MAX_KEYS}; a later same-key record is a certain duplicate, written to
  *       the duplicates output here. A full table is emitted and cleared;
  *   <li>with a window, or for the {@code stream} method, every record goes to the reducers, keyed
- *       by (key, time, path, offset).
+ *       by (key, time, path, offset);
+ *   <li>{@code stream --local-filter exact|bloom}: first the task's leaf ({@link LocalFilter}, test
+ *       and set in input order); a record it finds a same-key record earlier in the global order
+ *       for (within the window) is a local duplicate, written to the duplicates here and counted
+ *       ({@code LOCAL_DUPLICATES}, {@code DUPLICATES}, {@code SHUFFLE_AVOIDED_*}). Its line is not
+ *       shuffled; with {@code --evaluate} or the {@code timer} filter a {@link LocalMarker} (key,
+ *       time, importance, no line) is, for the reducer's oracle and window ({@code LOCAL_MARKERS}).
  * </ul>
  */
 public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
@@ -36,6 +42,9 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
   private boolean combining;
   private int maxKeys;
   private CountingFilter filter;
+  private LocalFilter local;
+  private boolean markers;
+  private final Text marker = new Text();
   private DedupOutput out;
   private final Text path = new Text();
   private final Text probe = new Text();
@@ -65,6 +74,14 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
       }
       filter = (CountingFilter) f;
     }
+    String stream = BloomkitConfig.DEDUP_STREAM_FILTER.get(conf);
+    if (!stream.isEmpty()) {
+      local = LocalFilter.fromConf(conf);
+      markers =
+          local != null
+              && (BloomkitConfig.DEDUP_EVALUATE.getBoolean(conf)
+                  || StreamDedupFilters.windowed(stream));
+    }
     out = openOutput(context);
   }
 
@@ -91,6 +108,20 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
       context.getCounter(DedupCounters.KEPT).increment(1);
       context.getCounter(DedupCounters.SHUFFLE_AVOIDED_RECORDS).increment(1);
       context.getCounter(DedupCounters.SHUFFLE_AVOIDED_BYTES).increment(line.getLength() + 1);
+      return;
+    }
+    if (local != null && local.duplicate(parser.key(), parser.keyLength(), parser.time())) {
+      out.duplicate(line);
+      context.getCounter(DedupCounters.LOCAL_DUPLICATES).increment(1);
+      context.getCounter(DedupCounters.DUPLICATES).increment(1);
+      context.getCounter(DedupCounters.SHUFFLE_AVOIDED_RECORDS).increment(1);
+      context.getCounter(DedupCounters.SHUFFLE_AVOIDED_BYTES).increment(line.getLength() + 1);
+      if (markers) {
+        outKey.set(parser.key(), parser.keyLength(), parser.time(), path, offset.get());
+        LocalMarker.set(marker, parser.importance());
+        context.write(outKey, marker);
+        context.getCounter(DedupCounters.LOCAL_MARKERS).increment(1);
+      }
       return;
     }
     if (!combining) {
@@ -137,6 +168,10 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
     flush(context);
+    if (local != null) {
+      context.getCounter(DedupCounters.LOCAL_UNORDERED_HITS).increment(local.unorderedHits());
+      context.getCounter(DedupCounters.MAP_TABLE_FLUSHES).increment(local.clears());
+    }
     out.close();
   }
 }

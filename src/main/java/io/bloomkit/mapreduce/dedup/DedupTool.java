@@ -33,8 +33,8 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 /**
  * {@code dedup --input PATH[,PATH] --output DIR --key-field I[,J] [--time-field T] [--delimiter D]
  * [--method exact|counting|stream] [--window W] [--duplicates DIR2] [--reducers R] [--items N]
- * [--bits-per-key B] [--filter F --memory-bits B [--slices S] [--importance-field F] [--evaluate]]
- * [--strict] [--json]}: batch duplicate elimination of text records.
+ * [--bits-per-key B] [--filter F --memory-bits B [--slices S] [--importance-field F] [--evaluate]
+ * [--local-filter none|exact|bloom [--local-bits B]]] [--strict] [--json]}: batch duplicate elimination of text records.
  *
  * <p>A record is a duplicate when a record with the same key comes earlier in the global order
  * (time, file path, byte offset) — the time is the integer {@code --time-field}, or 0 for every
@@ -55,7 +55,11 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * reducers by a hash of the key and sorted by (time, path, offset); each reducer runs the chosen
  * stream filter with B/S bits over its sub-stream and keeps what it reports distinct ({@link
  * StreamDedupReducer}); {@code --evaluate} adds an exact oracle and reports false positives and
- * negatives.
+ * negatives. Only the {@code timer} filter has a window (it needs {@code --window}); the others
+ * ignore it, while the oracle does not (the JSON says {@code filterIgnoresWindow}). {@code
+ * --local-filter exact|bloom} adds the leaf of a dense Bloom tree to each map task ({@link
+ * LocalFilter}): a record it finds an earlier same-key record for is written to the duplicates by
+ * the map task and not shuffled ({@code localDuplicates}, {@code shuffleAvoided}).
  */
 public final class DedupTool extends BloomkitTool {
   @Override
@@ -77,14 +81,21 @@ public final class DedupTool extends BloomkitTool {
     o.addOption(opt("time-field", "T", "0-based field holding an integer time (default: input order)"));
     o.addOption(SizingOptions.delimiter());
     o.addOption(opt("method", "M", "exact (default), counting or stream"));
-    o.addOption(opt("filter", "F", "stream: bf, sbf (default), rsbf, ibf-2c, ibf-mc or ibf-h"));
+    o.addOption(opt("filter", "F", "stream: bf, sbf (default), rsbf, ibf-2c, ibf-mc, ibf-h (no window:"
+        + " they ignore --window) or timer (sliding window, needs --window)"));
     o.addOption(opt("memory-bits", "B", "stream: total filter memory in bits, B/S per slice (required)"));
     o.addOption(opt("slices", "S", "stream: horizontal slices = reduce tasks (default --reducers)"));
     o.addOption(opt("importance-field", "F", "stream: 0-based field of a numeric importance"
         + " (ibf; range from -D bloomkit.importance.min/max, default 0..1)"));
-    o.addOption(opt("local-filter", "L", "stream: none (default; exact and bloom are not implemented yet)"));
+    o.addOption(opt("local-filter", "L", "stream: a leaf filter in each map task that drops records"
+        + " seen earlier in the task before the shuffle: none (default), exact (key -> time table)"
+        + " or bloom (test-and-set Bloom filter; drops only while the task's time does not go back;"
+        + " not with --window)"));
+    o.addOption(opt("local-bits", "B", "stream, --local-filter bloom: bits of each map task's leaf"
+        + " (default --memory-bits: the paper's tree gives every node the root's size)"));
     o.addOption(flag("evaluate", "stream: count false positives/negatives against an exact oracle"));
-    o.addOption(opt("window", "W", "duplicate only if the key occurred less than W time units earlier"));
+    o.addOption(opt("window", "W", "duplicate only if the key occurred less than W time units earlier"
+        + " (time-field units; stream: only the timer filter applies it, the oracle always does)"));
     o.addOption(opt("duplicates", "DIR2", "directory for the removed records; must not exist"));
     o.addOption(opt("reducers", "R", "reduce tasks (default 1)"));
     o.addOption(opt("items", "N", "counting: distinct keys to size the counting filter for"
@@ -107,6 +118,10 @@ public final class DedupTool extends BloomkitTool {
     public long shuffleAvoidedBytes;
     public long filterBits;
     public int jobs;
+    public long localDuplicates;
+    public long localMarkers;
+    public long localUnorderedHits;
+    public long localFalsePositives;
     public long oracleDistinct;
     public long oracleDuplicates;
     public long falsePositives;
@@ -116,6 +131,9 @@ public final class DedupTool extends BloomkitTool {
     public long falsePositiveMicros;
     public long falseNegativeMicros;
   }
+
+  /** Largest Bloom leaf of a map task: 2^30 bits, 128 MiB of heap. */
+  static final long MAX_LOCAL_BITS = 1L << 30;
 
   private static double rate(long num, long den) {
     return den == 0 ? 0.0 : (double) num / den;
@@ -129,14 +147,17 @@ public final class DedupTool extends BloomkitTool {
     }
     boolean stream = method.equals("stream");
     for (String o : new String[] {"filter", "memory-bits", "slices", "importance-field",
-        "local-filter", "evaluate"}) {
+        "local-filter", "local-bits", "evaluate"}) {
       if (!stream && cl.hasOption(o)) {
         throw new UsageException("--" + o + " applies to --method stream");
       }
     }
-    if (!cl.getOptionValue("local-filter", "none").equals("none")) {
-      throw new UsageException("--local-filter " + cl.getOptionValue("local-filter")
-          + " is not implemented yet (none only)");
+    String local = cl.getOptionValue("local-filter", "none");
+    if (!local.equals("none") && !local.equals("exact") && !local.equals("bloom")) {
+      throw new UsageException("--local-filter must be none, exact or bloom: " + local);
+    }
+    if (cl.hasOption("local-bits") && !local.equals("bloom")) {
+      throw new UsageException("--local-bits applies to --local-filter bloom");
     }
     Configuration conf = new Configuration(getConf());
     try {
@@ -164,12 +185,33 @@ public final class DedupTool extends BloomkitTool {
       if (!cl.hasOption("memory-bits")) {
         throw new UsageException("--memory-bits is required for --method stream");
       }
-      long bits = longValue(cl, "memory-bits", 0, reducers) / reducers;
+      long memoryBits = longValue(cl, "memory-bits", 0, reducers);
+      long bits = memoryBits / reducers;
+      if (StreamDedupFilters.windowed(filter) && window <= 0) {
+        throw new UsageException("--filter " + filter + " needs --window (and --time-field)");
+      }
       try {
-        StreamDedupFilters.create(filter, bits, 0, 0, 1); // checks the size holds the filter
+        StreamDedupFilters.create(filter, bits, 0, 0, 1, window); // checks the size holds the filter
       } catch (IllegalArgumentException e) {
         throw new UsageException("--memory-bits / slices = " + bits + ": " + e.getMessage());
       }
+      if (window > 0 && !StreamDedupFilters.windowed(filter)) {
+        log.warn("--filter {} has no window: it ignores --window {}, which only the oracle of"
+            + " --evaluate applies (use --filter timer for a windowed filter)", filter, window);
+      }
+      if (local.equals("bloom")) {
+        if (window > 0) {
+          throw new UsageException("--local-filter bloom cannot forget and refuses --window"
+              + " (use --local-filter exact)");
+        }
+        long localBits = longValue(cl, "local-bits", memoryBits, 1);
+        if (localBits > MAX_LOCAL_BITS) {
+          throw new UsageException("--local-bits (default --memory-bits) must be at most "
+              + MAX_LOCAL_BITS + " (one map task's leaf): " + localBits);
+        }
+        BloomkitConfig.DEDUP_LOCAL_BITS.set(conf, localBits);
+      }
+      BloomkitConfig.DEDUP_LOCAL_FILTER.set(conf, local);
       BloomkitConfig.DEDUP_STREAM_FILTER.set(conf, filter);
       BloomkitConfig.DEDUP_STREAM_BITS.set(conf, bits);
       BloomkitConfig.DEDUP_EVALUATE.set(conf, cl.hasOption("evaluate"));
@@ -215,6 +257,20 @@ public final class DedupTool extends BloomkitTool {
       m.put("filter", conf.get(BloomkitConfig.DEDUP_STREAM_FILTER.key()));
       m.put("slices", reducers);
       m.put("memoryBitsPerSlice", BloomkitConfig.DEDUP_STREAM_BITS.getLong(conf));
+      boolean windowed = StreamDedupFilters.windowed(conf.get(BloomkitConfig.DEDUP_STREAM_FILTER.key()));
+      m.put("filterWindow", windowed ? window : 0);
+      m.put("filterIgnoresWindow", window > 0 && !windowed);
+      m.put("localFilter", local);
+      if (local.equals("bloom")) {
+        m.put("localBits", BloomkitConfig.DEDUP_LOCAL_BITS.getLong(conf));
+        m.put("localHashes", BloomkitConfig.DEDUP_LOCAL_HASHES.getInt(conf));
+        m.put("localUnorderedHits", r.localUnorderedHits);
+      }
+      m.put("localDuplicates", r.localDuplicates);
+      m.put("localMarkers", r.localMarkers);
+      if (cl.hasOption("evaluate")) {
+        m.put("localFalsePositives", r.localFalsePositives);
+      }
       if (cl.hasOption("evaluate") && cl.hasOption("importance-field")) {
         m.put("wFP", rate(r.falsePositiveMicros, r.oracleDistinctMicros));
         m.put("wFN", rate(r.falseNegativeMicros, r.oracleDuplicatesMicros));
@@ -294,6 +350,10 @@ public final class DedupTool extends BloomkitTool {
       r.shuffleAvoidedBytes = Jobs.counter(job, DedupCounters.SHUFFLE_AVOIDED_BYTES);
       r.mapOutputRecords = Jobs.counter(job, TaskCounter.MAP_OUTPUT_RECORDS);
       r.mapOutputBytes = Jobs.counter(job, TaskCounter.MAP_OUTPUT_BYTES);
+      r.localDuplicates = Jobs.counter(job, DedupCounters.LOCAL_DUPLICATES);
+      r.localMarkers = Jobs.counter(job, DedupCounters.LOCAL_MARKERS);
+      r.localUnorderedHits = Jobs.counter(job, DedupCounters.LOCAL_UNORDERED_HITS);
+      r.localFalsePositives = Jobs.counter(job, DedupCounters.LOCAL_FALSE_POSITIVES);
       r.oracleDistinct = Jobs.counter(job, DedupCounters.ORACLE_DISTINCT);
       r.oracleDuplicates = Jobs.counter(job, DedupCounters.ORACLE_DUPLICATES);
       r.falsePositives = Jobs.counter(job, DedupCounters.FALSE_POSITIVES);

@@ -3,27 +3,53 @@ package io.bloomkit.mapreduce.dedup;
 import io.bloomkit.stream.IbfVariant;
 import io.bloomkit.stream.StreamFilter;
 import io.bloomkit.stream.StreamFilters;
+import io.bloomkit.stream.WindowFilters;
+import io.bloomkit.theory.Theory;
 import java.util.List;
 
 /**
  * The stream filters {@code dedup --method stream} can run in each slice, with the papers'
  * default parameters ({@link StreamFilters}): {@code bf} (a plain Bloom filter, K = 5), {@code sbf}
  * (Max 7, K 5, P 10), {@code rsbf} (k for a 0.1 target rate, p* 0.03), {@code ibf-2c}, {@code
- * ibf-mc}, {@code ibf-h} (Max 7, K 5, P 10, importance range mapped onto 1..Max).
+ * ibf-mc}, {@code ibf-h} (Max 7, K 5, P 10, importance range mapped onto 1..Max), {@code timer}
+ * (the sliding-window timer filter of "One is Enough" sec. 4, K 5, equal-timers heuristic off).
+ *
+ * <p>Only {@code timer} has a window: the memory buys {@code floor(memoryBits / ceil(log2(W+1)))}
+ * timers ({@link Theory#timerBits}; W in the time field's unit), and every record sets its timers,
+ * a reported duplicate too ({@link WindowFilters#occurrenceTimer}), so a record is reported a
+ * duplicate while the previous record of its key is less than W older: dedup's windowed
+ * definition. The others ignore the window: {@code bf} never forgets, {@code sbf}, {@code rsbf} and
+ * the IBFs forget by random decay, not by time (the papers' semantics); with {@code --window} they
+ * are still judged against the windowed oracle.
  */
 public final class StreamDedupFilters {
   /** The accepted names. */
-  public static final List<String> NAMES = List.of("bf", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h");
+  public static final List<String> NAMES =
+      List.of("bf", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h", "timer");
+
+  /** The filters that judge "duplicate within the window" (the others have no window). */
+  public static boolean windowed(String name) {
+    return name.equals("timer");
+  }
 
   private StreamDedupFilters() {}
 
-  /**
-   * A fresh filter of {@code memoryBits} bits.
-   *
-   * @throws IllegalArgumentException for an unknown name or a size that holds no cell
-   */
+  /** A fresh windowless filter of {@code memoryBits} bits (see the next overload; not timer). */
   public static StreamFilter create(
       String name, long memoryBits, long seed, double importanceMin, double importanceMax) {
+    return create(name, memoryBits, seed, importanceMin, importanceMax, 0);
+  }
+
+  /**
+   * A fresh filter of {@code memoryBits} bits; {@code window} (0: none) is used by {@code timer}
+   * only, which needs one.
+   *
+   * @throws IllegalArgumentException for an unknown name, a size that holds no cell, or timer
+   *     without a window
+   */
+  public static StreamFilter create(
+      String name, long memoryBits, long seed, double importanceMin, double importanceMax,
+      long window) {
     int max = StreamFilters.DEFAULT_MAX;
     int k = StreamFilters.DEFAULT_NUM_HASHES;
     int p = StreamFilters.DEFAULT_DECREMENTS;
@@ -33,6 +59,16 @@ public final class StreamDedupFilters {
           return StreamFilters.bloom(memoryBits, k);
         case "sbf":
           return StreamFilters.stable(memoryBits, max, k, p, seed);
+        case "timer":
+          if (window <= 0) {
+            throw new IllegalArgumentException("the timer filter needs a window (--window)");
+          }
+          long timers = memoryBits / Theory.timerBits(window);
+          if (timers < 1) {
+            throw new IllegalArgumentException(
+                memoryBits + " bits hold no timer of " + Theory.timerBits(window) + " bits");
+          }
+          return WindowFilters.occurrenceTimer(Math.min(timers, Integer.MAX_VALUE - 8), k, window, 0);
         case "rsbf":
           return StreamFilters.reservoirForFpr(memoryBits, 0.1, StreamFilters.DEFAULT_THRESHOLD, seed);
         default:

@@ -19,10 +19,18 @@ import org.apache.hadoop.mapreduce.Reducer;
  * last time of each key of the slice; keys are disjoint across slices, so it is the global truth)
  * counts false positives (distinct records removed) and false negatives (duplicates kept), also
  * weighted by importance.
+ *
+ * <p>With {@code --local-filter} a record the map task's leaf dropped arrives as a {@link
+ * LocalMarker} (key, time, importance, no line). It is neither kept nor counted as a duplicate here
+ * (the map task did both); it feeds the oracle as a record reported duplicate (a false positive of
+ * the leaf if the oracle calls it distinct, also {@code LOCAL_FALSE_POSITIVES}). The slice filter
+ * does not see it (the leaf answered, as in the paper's dense tree), except the {@code timer}
+ * filter, whose window runs from every occurrence of a key: a marker sets its timers.
  */
 public class StreamDedupReducer extends Reducer<DedupKey, Text, NullWritable, Text> {
   private RecordParser parser;
   private StreamFilter filter;
+  private boolean markersRefresh;
   private long window;
   private Map<Text, long[]> oracle;
   private DedupOutput out;
@@ -34,13 +42,16 @@ public class StreamDedupReducer extends Reducer<DedupKey, Text, NullWritable, Te
     parser = RecordParser.fromConf(conf);
     window = BloomkitConfig.DEDUP_WINDOW.getLong(conf);
     int slice = context.getTaskAttemptID().getTaskID().getId();
+    String name = BloomkitConfig.DEDUP_STREAM_FILTER.get(conf);
+    markersRefresh = StreamDedupFilters.windowed(name);
     filter =
         StreamDedupFilters.create(
-            BloomkitConfig.DEDUP_STREAM_FILTER.get(conf),
+            name,
             BloomkitConfig.DEDUP_STREAM_BITS.getLong(conf),
             BloomkitConfig.DEDUP_STREAM_SEED.getLong(conf) + slice,
             BloomkitConfig.IMPORTANCE_MIN.getDouble(conf),
-            BloomkitConfig.IMPORTANCE_MAX.getDouble(conf));
+            BloomkitConfig.IMPORTANCE_MAX.getDouble(conf),
+            window);
     if (BloomkitConfig.DEDUP_EVALUATE.getBoolean(conf)) {
       oracle = new HashMap<>();
     }
@@ -57,6 +68,18 @@ public class StreamDedupReducer extends Reducer<DedupKey, Text, NullWritable, Te
   protected void reduce(DedupKey key, Iterable<Text> lines, Context context)
       throws IOException, InterruptedException {
     for (Text line : lines) {
+      if (LocalMarker.is(line)) {
+        Text k = key.key();
+        double importance = LocalMarker.importance(line);
+        if (markersRefresh) {
+          filter.offer(filter.hashStrategy().hash(k.getBytes(), 0, k.getLength()), key.time(), importance);
+        }
+        if (oracle != null
+            && !evaluate(k.getBytes(), k.getLength(), key.time(), importance, true, context)) {
+          context.getCounter(DedupCounters.LOCAL_FALSE_POSITIVES).increment(1);
+        }
+        continue;
+      }
       if (!parser.parse(line)) {
         throw new IOException("record parsed in the map but not here: " + line);
       }
@@ -73,14 +96,16 @@ public class StreamDedupReducer extends Reducer<DedupKey, Text, NullWritable, Te
         context.getCounter(DedupCounters.KEPT).increment(1);
       }
       if (oracle != null) {
-        evaluate(duplicate, context);
+        evaluate(
+            parser.key(), parser.keyLength(), parser.time(), parser.importance(), duplicate, context);
       }
     }
   }
 
-  private void evaluate(boolean reported, Context context) {
-    probe.set(parser.key(), 0, parser.keyLength());
-    long t = parser.time();
+  /** Counts one record against the oracle; returns the truth (duplicate). */
+  private boolean evaluate(
+      byte[] key, int keyLength, long t, double importance, boolean reported, Context context) {
+    probe.set(key, 0, keyLength);
     long[] last = oracle.get(probe);
     boolean truth =
         last != null && (window <= 0 || Long.compareUnsigned(t - last[0], window) < 0);
@@ -89,7 +114,7 @@ public class StreamDedupReducer extends Reducer<DedupKey, Text, NullWritable, Te
     } else {
       last[0] = t;
     }
-    long micros = Math.round(parser.importance() * 1e6);
+    long micros = Math.round(importance * 1e6);
     if (truth) {
       context.getCounter(DedupCounters.ORACLE_DUPLICATES).increment(1);
       context.getCounter(DedupCounters.ORACLE_DUPLICATES_IMPORTANCE_MICROS).increment(micros);
@@ -105,6 +130,7 @@ public class StreamDedupReducer extends Reducer<DedupKey, Text, NullWritable, Te
         context.getCounter(DedupCounters.FALSE_POSITIVE_IMPORTANCE_MICROS).increment(micros);
       }
     }
+    return truth;
   }
 
   @Override

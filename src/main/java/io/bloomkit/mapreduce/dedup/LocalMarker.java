@@ -1,0 +1,50 @@
+package io.bloomkit.mapreduce.dedup;
+
+import org.apache.hadoop.io.Text;
+
+/**
+ * The light marker a {@code dedup --method stream --local-filter} map task shuffles in place of a
+ * record its leaf dropped, so that the reducer of the key's slice still sees the record's position
+ * in the stream: for the {@code --evaluate} oracle and for the {@code timer} filter's window. The
+ * key, time, path and offset travel in the {@link DedupKey} as for any record; the value is not
+ * the line but
+ *
+ * <pre>
+ * bytes  field
+ * -----  ------------------------------------------------------------------
+ * 1      '\n' (no line from TextInputFormat contains one: this is the flag "dropped locally")
+ * 8      importance, IEEE 754 double bits, big-endian
+ * </pre>
+ */
+final class LocalMarker {
+  /** Bytes of a marker value. */
+  static final int BYTES = 9;
+
+  private LocalMarker() {}
+
+  /** Makes {@code value} the marker of a record of importance {@code importance}. */
+  static void set(Text value, double importance) {
+    byte[] b = new byte[BYTES];
+    b[0] = '\n';
+    long bits = Double.doubleToLongBits(importance);
+    for (int i = 0; i < 8; i++) {
+      b[1 + i] = (byte) (bits >>> (56 - 8 * i));
+    }
+    value.set(b);
+  }
+
+  /** True if {@code value} is a marker, not a line. */
+  static boolean is(Text value) {
+    return value.getLength() == BYTES && value.getBytes()[0] == '\n';
+  }
+
+  /** The importance a marker carries. */
+  static double importance(Text value) {
+    byte[] b = value.getBytes();
+    long bits = 0;
+    for (int i = 0; i < 8; i++) {
+      bits = bits << 8 | (b[1 + i] & 0xFF);
+    }
+    return Double.longBitsToDouble(bits);
+  }
+}

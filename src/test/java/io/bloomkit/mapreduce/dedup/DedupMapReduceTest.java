@@ -280,4 +280,136 @@ public class DedupMapReduceTest {
     return b.toByteArray();
   }
 
+  private static MapDriver<LongWritable, Text, DedupKey, Text> localDriver(
+      Capture cap, String local, long window, boolean evaluate) {
+    MapDriver<LongWritable, Text, DedupKey, Text> d = mapDriver(cap, window);
+    Configuration c = d.getConfiguration();
+    c.set(BloomkitConfig.DEDUP_STREAM_FILTER.key(), window > 0 ? "timer" : "bf");
+    c.set(BloomkitConfig.DEDUP_LOCAL_FILTER.key(), local);
+    c.setLong(BloomkitConfig.DEDUP_LOCAL_BITS.key(), 1 << 16);
+    c.setBoolean(BloomkitConfig.DEDUP_EVALUATE.key(), evaluate);
+    return d;
+  }
+
+  private static List<String> shuffled(List<Pair<DedupKey, Text>> out) {
+    List<String> s = new ArrayList<>();
+    for (Pair<DedupKey, Text> p : out) {
+      s.add(p.getFirst() + (LocalMarker.is(p.getSecond()) ? " marker" : " " + p.getSecond()));
+    }
+    return s;
+  }
+
+  /**
+   * Exact leaf without a window: keeps the least time of each key and drops a record when it is at
+   * most the record's (an earlier line of the split precedes it); an earlier time goes through.
+   */
+  @Test
+  public void exactLocalFilterDropsOnlyRecordsWithAnEarlierSameKeyRecord() throws Exception {
+    Capture cap = new Capture();
+    MapDriver<LongWritable, Text, DedupKey, Text> d = localDriver(cap, "exact", 0, false);
+    d.withInput(new LongWritable(0), new Text("e0,a,5"));
+    d.withInput(new LongWritable(10), new Text("e1,a,7"));  // 5 <= 7: local duplicate
+    d.withInput(new LongWritable(20), new Text("e2,a,3"));  // earlier than 5: shuffled, least = 3
+    d.withInput(new LongWritable(30), new Text("e3,b,1"));
+    d.withInput(new LongWritable(40), new Text("e4,a,3"));  // same time as e2, later offset
+    d.withInput(new LongWritable(50), new Text("e5,b"));    // malformed
+    List<Pair<DedupKey, Text>> out = d.run();
+    assertEquals(Arrays.asList(fileKey("a", 5, 0) + " e0,a,5", fileKey("a", 3, 20) + " e2,a,3",
+        fileKey("b", 1, 30) + " e3,b,1"), shuffled(out));
+    assertEquals(Arrays.asList("e1,a,7", "e4,a,3"), cap.duplicates);
+    assertTrue(cap.kept.isEmpty());
+    Counters cs = d.getCounters();
+    assertEquals(6, c(cs, DedupCounters.INPUT_RECORDS));
+    assertEquals(1, c(cs, DedupCounters.MALFORMED_RECORDS));
+    assertEquals(2, c(cs, DedupCounters.LOCAL_DUPLICATES));
+    assertEquals(2, c(cs, DedupCounters.DUPLICATES));
+    assertEquals(2, c(cs, DedupCounters.SHUFFLE_AVOIDED_RECORDS));
+    assertEquals(2 * ("e1,a,7".length() + 1), c(cs, DedupCounters.SHUFFLE_AVOIDED_BYTES));
+    assertEquals(0, c(cs, DedupCounters.LOCAL_MARKERS)); // no --evaluate, no timer: no markers
+    assertEquals(0, c(cs, DedupCounters.MAP_SIDE_DUPLICATES)); // stream: no combining
+  }
+
+  private static String fileKey(String key, long time, long offset) {
+    return new DedupKey(key, time, FILE, offset).toString();
+  }
+
+  /**
+   * Exact leaf with window 3: keeps the greatest time of each key and drops a record when that
+   * time is at most 2 older; with --evaluate each drop is shuffled as a marker, in its place.
+   */
+  @Test
+  public void exactLocalFilterWithWindowSendsMarkersWhenEvaluating() throws Exception {
+    Capture cap = new Capture();
+    MapDriver<LongWritable, Text, DedupKey, Text> d = localDriver(cap, "exact", 3, true);
+    d.withInput(new LongWritable(0), new Text("e0,a,5"));
+    d.withInput(new LongWritable(10), new Text("e1,a,7"));   // 7 - 5 < 3: dropped, greatest 7
+    d.withInput(new LongWritable(20), new Text("e2,a,3"));   // before 7: shuffled
+    d.withInput(new LongWritable(30), new Text("e3,b,1"));
+    d.withInput(new LongWritable(40), new Text("e4,a,10"));  // 10 - 7 = 3: not within the window
+    d.withInput(new LongWritable(50), new Text("e5,a,12"));  // 12 - 10 < 3: dropped
+    List<Pair<DedupKey, Text>> out = d.run();
+    assertEquals(Arrays.asList(
+        fileKey("a", 5, 0) + " e0,a,5", fileKey("a", 7, 10) + " marker",
+        fileKey("a", 3, 20) + " e2,a,3", fileKey("b", 1, 30) + " e3,b,1",
+        fileKey("a", 10, 40) + " e4,a,10", fileKey("a", 12, 50) + " marker"), shuffled(out));
+    assertEquals(1.0, LocalMarker.importance(out.get(1).getSecond()), 0);
+    assertEquals(Arrays.asList("e1,a,7", "e5,a,12"), cap.duplicates);
+    Counters cs = d.getCounters();
+    assertEquals(2, c(cs, DedupCounters.LOCAL_DUPLICATES));
+    assertEquals(2, c(cs, DedupCounters.LOCAL_MARKERS));
+    assertEquals(2, c(cs, DedupCounters.DUPLICATES));
+    assertEquals(0, c(cs, DedupCounters.KEPT));
+  }
+
+  /**
+   * Bloom leaf, test-and-set: a hit drops the record only if the task's time has not gone back
+   * (every earlier line then precedes it); otherwise it is counted and shuffled.
+   */
+  @Test
+  public void bloomLocalFilterDropsHitsOnlyWhileTimeDoesNotGoBack() throws Exception {
+    Capture cap = new Capture();
+    MapDriver<LongWritable, Text, DedupKey, Text> d = localDriver(cap, "bloom", 0, false);
+    d.withInput(new LongWritable(0), new Text("e0,a,1"));
+    d.withInput(new LongWritable(10), new Text("e1,a,2"));  // hit, 2 >= 1: dropped
+    d.withInput(new LongWritable(20), new Text("e2,b,0"));  // miss (set), time went back
+    d.withInput(new LongWritable(30), new Text("e3,a,1"));  // hit, but 1 < 2: shuffled
+    d.withInput(new LongWritable(40), new Text("e4,b,5"));  // hit, 5 >= 2: dropped
+    List<Pair<DedupKey, Text>> out = d.run();
+    assertEquals(Arrays.asList(fileKey("a", 1, 0) + " e0,a,1", fileKey("b", 0, 20) + " e2,b,0",
+        fileKey("a", 1, 30) + " e3,a,1"), shuffled(out));
+    assertEquals(Arrays.asList("e1,a,2", "e4,b,5"), cap.duplicates);
+    Counters cs = d.getCounters();
+    assertEquals(2, c(cs, DedupCounters.LOCAL_DUPLICATES));
+    assertEquals(1, c(cs, DedupCounters.LOCAL_UNORDERED_HITS));
+    assertEquals(0, c(cs, DedupCounters.LOCAL_MARKERS));
+
+    // with --evaluate the drops travel as markers carrying the importance
+    Capture cap2 = new Capture();
+    MapDriver<LongWritable, Text, DedupKey, Text> e = localDriver(cap2, "bloom", 0, true);
+    e.getConfiguration().set(BloomkitConfig.IMPORTANCE_FIELD.key(), "3");
+    e.withInput(new LongWritable(0), new Text("e0,a,1,0.25"));
+    e.withInput(new LongWritable(12), new Text("e1,a,1,0.75"));
+    List<Pair<DedupKey, Text>> out2 = e.run();
+    assertEquals(2, out2.size());
+    assertEquals(new DedupKey("a", 1, FILE, 12), out2.get(1).getFirst());
+    assertTrue(LocalMarker.is(out2.get(1).getSecond()));
+    assertEquals(0.75, LocalMarker.importance(out2.get(1).getSecond()), 0);
+    assertEquals(Arrays.asList("e1,a,1,0.75"), cap2.duplicates);
+    assertEquals(1, c(e.getCounters(), DedupCounters.LOCAL_MARKERS));
+  }
+
+  /** The exact leaf's table is bounded: full, it is cleared (fewer drops, none wrong). */
+  @Test
+  public void exactLocalFilterTableIsBounded() throws Exception {
+    Capture cap = new Capture();
+    MapDriver<LongWritable, Text, DedupKey, Text> d = localDriver(cap, "exact", 0, false);
+    d.getConfiguration().setInt(BloomkitConfig.DEDUP_MAX_KEYS.key(), 2);
+    String[] keys = {"a", "b", "a", "c", "a", "c"}; // c clears {a, b}: the next a goes through
+    for (int i = 0; i < keys.length; i++) {
+      d.withInput(new LongWritable(i), new Text(i + "," + keys[i] + "," + i));
+    }
+    assertEquals(4, d.run().size());
+    assertEquals(Arrays.asList("2,a,2", "5,c,5"), cap.duplicates);
+    assertEquals(1, c(d.getCounters(), DedupCounters.MAP_TABLE_FLUSHES));
+  }
 }

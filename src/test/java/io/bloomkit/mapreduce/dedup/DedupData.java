@@ -143,4 +143,36 @@ public final class DedupData {
     }
     return m;
   }
+
+  /**
+   * The same files with each file's lines sorted by time (stable; lines without an integer time
+   * field at the end), as the papers' time-ordered streams: field {@code timeField}, delimiter ','.
+   */
+  public static List<String> sortedByTime(List<String> files, int timeField) {
+    List<String> out = new ArrayList<>();
+    for (String f : files) {
+      List<String> lines = new ArrayList<>();
+      for (String l : f.split("\n")) {
+        if (!l.isEmpty()) {
+          lines.add(l);
+        }
+      }
+      lines.sort(Comparator.comparingLong(l -> timeOf(l, timeField)));
+      StringBuilder b = new StringBuilder();
+      for (String l : lines) {
+        b.append(l).append('\n');
+      }
+      out.add(b.toString());
+    }
+    return out;
+  }
+
+  private static long timeOf(String line, int timeField) {
+    String[] p = line.split(",", -1);
+    try {
+      return p.length > timeField ? Long.parseLong(p[timeField].trim()) : Long.MAX_VALUE;
+    } catch (NumberFormatException e) {
+      return Long.MAX_VALUE;
+    }
+  }
 }

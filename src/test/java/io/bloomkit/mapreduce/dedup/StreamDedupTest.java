@@ -108,9 +108,13 @@ public class StreamDedupTest {
   private static final DedupData DATA = new DedupData(41, 3000, 400, 2, 1000);
 
   private File inputs() throws Exception {
-    File dir = tmp.newFolder("in");
-    for (int f = 0; f < DATA.files.size(); f++) {
-      Files.write(new File(dir, "part-" + f).toPath(), DATA.files.get(f).getBytes(StandardCharsets.UTF_8));
+    return inputs("in", DATA.files);
+  }
+
+  private File inputs(String name, List<String> files) throws Exception {
+    File dir = tmp.newFolder(name);
+    for (int f = 0; f < files.size(); f++) {
+      Files.write(new File(dir, "part-" + f).toPath(), files.get(f).getBytes(StandardCharsets.UTF_8));
     }
     return dir;
   }
@@ -145,7 +149,12 @@ public class StreamDedupTest {
 
   /** FP = removed records the naive dedup keeps; FN = kept records it removes. */
   private void checkAgainstNaive(String name, Map<String, Object> j, long window) throws Exception {
-    DedupData.Expected e = DedupData.dedup(DATA.files, 1, 2, window);
+    checkAgainstNaive(DATA.files, name, j, window);
+  }
+
+  private void checkAgainstNaive(List<String> files, String name, Map<String, Object> j, long window)
+      throws Exception {
+    DedupData.Expected e = DedupData.dedup(files, 1, 2, window);
     Set<String> kept = lines(new File(tmp.getRoot(), name));
     Set<String> removed = lines(new File(tmp.getRoot(), name + ".dup"));
     long fp = 0;
@@ -179,6 +188,8 @@ public class StreamDedupTest {
     Map<String, Object> w = run(in, "w", "--filter", "rsbf", "--memory-bits", "2000", "--evaluate",
         "--window", "200");
     checkAgainstNaive("w", w, 200);
+    assertEquals(Boolean.TRUE, w.get("filterIgnoresWindow")); // rsbf has no window
+    assertEquals(0L, n(w, "filterWindow"));
   }
 
   @Test
@@ -212,8 +223,208 @@ public class StreamDedupTest {
         "--key-field", "1", "--method", "stream", "--memory-bits", "100", "--filter", "cuckoo").code);
     assertEquals(2, ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out2,
         "--key-field", "1", "--method", "exact", "--evaluate").code);
+    String[] base = {"--input", in.getPath(), "--key-field", "1", "--time-field", "2",
+        "--delimiter", ",", "--method", "stream"};
+    String[][] bad = {
+      {"--memory-bits", "100000", "--filter", "timer"}, // no window
+      {"--memory-bits", "100000", "--local-filter", "bloom", "--window", "10"}, // cannot forget
+      {"--memory-bits", "100000", "--local-filter", "exact", "--local-bits", "1000"}, // bloom only
+      {"--memory-bits", "100000", "--local-filter", "tree"},
+      {"--memory-bits", "100000", "--local-filter", "bloom", "--local-bits",
+          String.valueOf((1L << 30) + 1)},
+      {"--memory-bits", "9", "--filter", "timer", "--window", "1000"}, // a timer has 10 bits
+    };
+    for (int i = 0; i < bad.length; i++) {
+      String[] b = bad[i];
+      List<String> a = new ArrayList<>(List.of(base));
+      a.addAll(List.of("--output", new File(tmp.getRoot(), "bad" + i).getPath()));
+      a.addAll(List.of(b));
+      ToolRun u = ToolRun.run(new DedupTool(), a.toArray(new String[0]));
+      assertEquals(a + ": " + u, 2, u.code);
+    }
     assertEquals(2, ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out2,
-        "--key-field", "1", "--method", "stream", "--memory-bits", "1000", "--local-filter",
-        "bloom").code);
+        "--key-field", "1", "--local-filter", "exact").code); // stream only
+  }
+
+  // ---- reducer: markers and the timer filter ---------------------------------------------------
+
+  private static Text marker(double importance) {
+    Text t = new Text();
+    LocalMarker.set(t, importance);
+    return t;
+  }
+
+  /**
+   * Markers feed the oracle only: never kept or counted as duplicates, a false positive when the
+   * oracle calls them distinct (a leaf false positive), unseen by a windowless filter.
+   */
+  @Test
+  public void reducerCountsMarkersInTheOracleOnly() throws Exception {
+    DedupMapReduceTest.Capture cap = new DedupMapReduceTest.Capture();
+    ReduceDriver<DedupKey, Text, NullWritable, Text> d =
+        ReduceDriver.newReduceDriver(new CapturingReducer(cap));
+    conf(d.getConfiguration(), "bf", 1 << 16);
+    d.withInput(new DedupKey("a", 1, "f", 0), Arrays.asList(new Text("x,a,1")));
+    d.withInput(new DedupKey("a", 2, "f", 10), Arrays.asList(marker(1))); // true duplicate
+    d.withInput(new DedupKey("b", 3, "f", 20), Arrays.asList(new Text("y,b,3")));
+    d.withInput(new DedupKey("c", 5, "f", 40), Arrays.asList(marker(1))); // first c: leaf FP
+    d.withInput(new DedupKey("a", 6, "f", 50), Arrays.asList(new Text("z,a,6")));
+    d.withInput(new DedupKey("c", 7, "f", 60), Arrays.asList(new Text("w,c,7"))); // bf never saw c
+    d.run();
+    assertEquals(Arrays.asList("x,a,1", "y,b,3", "w,c,7"), cap.kept);
+    assertEquals(Arrays.asList("z,a,6"), cap.duplicates);
+    Counters cs = d.getCounters();
+    assertEquals(3, c(cs, DedupCounters.KEPT));
+    assertEquals(1, c(cs, DedupCounters.DUPLICATES));
+    assertEquals(3, c(cs, DedupCounters.ORACLE_DISTINCT)); // a@1, b@3, c@5
+    assertEquals(3, c(cs, DedupCounters.ORACLE_DUPLICATES)); // a@2, a@6, c@7
+    assertEquals(1, c(cs, DedupCounters.FALSE_POSITIVES));
+    assertEquals(1, c(cs, DedupCounters.LOCAL_FALSE_POSITIVES));
+    assertEquals(1, c(cs, DedupCounters.FALSE_NEGATIVES)); // w,c,7
+  }
+
+  /**
+   * The timer filter judges "previous occurrence less than W older": a duplicate and a marker set
+   * its timers too, so a key repeated at gaps below W stays a duplicate.
+   */
+  @Test
+  public void reducerWithTimerFilterFollowsTheOccurrenceWindow() throws Exception {
+    DedupMapReduceTest.Capture cap = new DedupMapReduceTest.Capture();
+    ReduceDriver<DedupKey, Text, NullWritable, Text> d =
+        ReduceDriver.newReduceDriver(new CapturingReducer(cap));
+    conf(d.getConfiguration(), "timer", 1 << 14);
+    d.getConfiguration().setLong(BloomkitConfig.DEDUP_WINDOW.key(), 10);
+    d.withInput(new DedupKey("k", 0, "f", 0), Arrays.asList(new Text("e0,k,0")));
+    d.withInput(new DedupKey("k", 5, "f", 10), Arrays.asList(new Text("e1,k,5")));
+    d.withInput(new DedupKey("k", 12, "f", 20), Arrays.asList(marker(1)));
+    d.withInput(new DedupKey("k", 20, "f", 30), Arrays.asList(new Text("e3,k,20"))); // 20 - 12 < 10
+    d.withInput(new DedupKey("k", 35, "f", 40), Arrays.asList(new Text("e4,k,35"))); // 15 later
+    d.run();
+    assertEquals(Arrays.asList("e0,k,0", "e4,k,35"), cap.kept);
+    assertEquals(Arrays.asList("e1,k,5", "e3,k,20"), cap.duplicates);
+    Counters cs = d.getCounters();
+    assertEquals(2, c(cs, DedupCounters.ORACLE_DISTINCT));
+    assertEquals(3, c(cs, DedupCounters.ORACLE_DUPLICATES));
+    assertEquals(0, c(cs, DedupCounters.FALSE_POSITIVES));
+    assertEquals(0, c(cs, DedupCounters.FALSE_NEGATIVES));
+  }
+
+  // ---- the tool with a local filter, against naive models ---------------------------------------
+
+  /**
+   * Naive leaf of one map task (one file here): a line is dropped iff an earlier line of the file
+   * has its key and (exact, no window) the least such time is at most its time, (exact, window W)
+   * the greatest such time t' has {@code t' <= t < t' + W}, (bloom, an ideal leaf without false
+   * positives) every earlier line's time is at most its time. Returns the dropped lines.
+   */
+  static Set<String> naiveLeaf(List<String> files, String kind, long window) {
+    Set<String> dropped = new HashSet<>();
+    for (String file : files) {
+      List<String[]> earlier = new ArrayList<>();
+      for (String line : file.split("\n")) {
+        String[] p = line.split(",", -1);
+        long t;
+        try {
+          t = p.length > 2 ? Long.parseLong(p[2]) : Long.MIN_VALUE;
+        } catch (NumberFormatException e) {
+          t = Long.MIN_VALUE;
+        }
+        if (line.isEmpty() || t == Long.MIN_VALUE) {
+          continue; // malformed
+        }
+        long least = Long.MAX_VALUE;
+        long greatest = Long.MIN_VALUE;
+        long latestAny = Long.MIN_VALUE;
+        boolean seen = false;
+        for (String[] q : earlier) {
+          long tq = Long.parseLong(q[2]);
+          latestAny = Math.max(latestAny, tq);
+          if (q[1].equals(p[1])) {
+            seen = true;
+            least = Math.min(least, tq);
+            greatest = Math.max(greatest, tq);
+          }
+        }
+        boolean drop;
+        if (kind.equals("bloom")) {
+          drop = seen && t >= latestAny;
+        } else if (window <= 0) {
+          drop = seen && least <= t;
+        } else {
+          drop = seen && greatest <= t && t - greatest < window;
+        }
+        if (drop) {
+          dropped.add(line);
+        }
+        earlier.add(p);
+      }
+    }
+    return dropped;
+  }
+
+  /** Local drops equal the naive leaf, are all true duplicates and sit in the duplicates output. */
+  private void checkLeaf(List<String> files, String name, Map<String, Object> j, String kind,
+      long window) throws Exception {
+    Set<String> leaf = naiveLeaf(files, kind, window);
+    DedupData.Expected e = DedupData.dedup(files, 1, 2, window);
+    assertEquals(j.toString(), (long) leaf.size(), n(j, "localDuplicates"));
+    assertEquals((long) leaf.size(), n(j, "shuffleAvoided"));
+    assertEquals(n(j, "localDuplicates"), n(j, "localMarkers")); // --evaluate: one marker each
+    Set<String> removed = lines(new File(tmp.getRoot(), name + ".dup"));
+    for (String s : leaf) {
+      assertTrue(s, e.duplicates.containsKey(s)); // the rule never drops a distinct record
+      assertTrue(s, removed.contains(s));
+    }
+    assertEquals(0L, n(j, "localFalsePositives"));
+    assertEquals(kind, j.get("localFilter"));
+  }
+
+  @Test
+  public void exactLocalFilterAgreesWithTheNaiveLeafAndDedup() throws Exception {
+    File in = inputs();
+    Map<String, Object> j = run(in, "lx", "--filter", "bf", "--memory-bits", "40000",
+        "--local-filter", "exact", "--evaluate");
+    checkAgainstNaive("lx", j, 0);
+    checkLeaf(DATA.files, "lx", j, "exact", 0);
+    assertEquals(0L, n(j, "falseNegatives"));
+    assertTrue(j.toString(), n(j, "localDuplicates") > 100);
+
+    // the timer filter with a window, the exact leaf dropping within the window
+    Map<String, Object> t = run(in, "lt", "--filter", "timer", "--memory-bits", "200000",
+        "--window", "200", "--local-filter", "exact", "--evaluate");
+    checkAgainstNaive("lt", t, 200);
+    checkLeaf(DATA.files, "lt", t, "exact", 200);
+    assertEquals(0L, n(t, "falseNegatives")); // markers keep the window running from each occurrence
+    assertEquals(200L, n(t, "filterWindow"));
+    assertEquals(Boolean.FALSE, t.get("filterIgnoresWindow"));
+    assertTrue(t.toString(), n(t, "localDuplicates") > 10);
+  }
+
+  @Test
+  public void bloomLocalFilterOnTimeSortedAndUnsortedFiles() throws Exception {
+    List<String> sorted = DedupData.sortedByTime(DATA.files, 2);
+    File in = inputs("sorted", sorted);
+    Map<String, Object> j = run(in, "lb", "--filter", "bf", "--memory-bits", "40000",
+        "--local-filter", "bloom", "--evaluate");
+    System.out.println("stream --local-filter bloom --evaluate: " + io.bloomkit.mapreduce.cli.Json.write(j));
+    checkAgainstNaive(sorted, "lb", j, 0);
+    checkLeaf(sorted, "lb", j, "bloom", 0); // 40,000-bit leaves, 400 keys: no leaf false positive
+    assertEquals(0L, n(j, "falseNegatives"));
+    assertEquals(0L, n(j, "localUnorderedHits"));
+    assertEquals(40000L, n(j, "localBits"));
+
+    // unsorted files: hits after the time went back are not used
+    Map<String, Object> u = run(inputs(), "lu", "--filter", "bf", "--memory-bits", "40000",
+        "--local-filter", "bloom", "--local-bits", "20000");
+    checkLeafCount(u);
+    assertTrue(u.toString(), n(u, "localUnorderedHits") > 0);
+    assertEquals((long) naiveLeaf(DATA.files, "bloom", 0).size(), n(u, "localDuplicates"));
+    assertEquals(0L, n(u, "localMarkers")); // no --evaluate, no timer: no markers
+    assertNull(u.get("falsePositives"));
+  }
+
+  private static void checkLeafCount(Map<String, Object> j) {
+    assertEquals(n(j, "inputRecords"), n(j, "kept") + n(j, "duplicates") + n(j, "malformedRecords"));
+    assertEquals(n(j, "localDuplicates"), n(j, "shuffleAvoided"));
   }
 }

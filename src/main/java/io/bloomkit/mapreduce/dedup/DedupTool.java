@@ -9,6 +9,7 @@ import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.theory.Theory;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -34,7 +35,8 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * {@code dedup --input PATH[,PATH] --output DIR --key-field I[,J] [--time-field T] [--delimiter D]
  * [--method exact|counting|stream] [--window W] [--duplicates DIR2] [--reducers R] [--items N]
  * [--bits-per-key B] [--filter F --memory-bits B [--slices S] [--importance-field F] [--evaluate]
- * [--local-filter none|exact|bloom [--local-bits B]]] [--strict] [--json]}: batch duplicate elimination of text records.
+ * [--local-filter none|exact|bloom [--local-bits B]]] [--strict] [--json]}: batch duplicate
+ * elimination of text records.
  *
  * <p>A record is a duplicate when a record with the same key comes earlier in the global order
  * (time, file path, byte offset) — the time is the integer {@code --time-field}, or 0 for every
@@ -210,6 +212,11 @@ public final class DedupTool extends BloomkitTool {
               + MAX_LOCAL_BITS + " (one map task's leaf): " + localBits);
         }
         BloomkitConfig.DEDUP_LOCAL_BITS.set(conf, localBits);
+        int k = BloomkitConfig.DEDUP_LOCAL_HASHES.getInt(conf);
+        if (k < 1 || k > Theory.MAX_HASHES) {
+          throw new UsageException(BloomkitConfig.DEDUP_LOCAL_HASHES.key() + " must be in [1, "
+              + Theory.MAX_HASHES + "]: " + k);
+        }
       }
       BloomkitConfig.DEDUP_LOCAL_FILTER.set(conf, local);
       BloomkitConfig.DEDUP_STREAM_FILTER.set(conf, filter);

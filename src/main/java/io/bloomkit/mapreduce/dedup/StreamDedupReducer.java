@@ -72,7 +72,8 @@ public class StreamDedupReducer extends Reducer<DedupKey, Text, NullWritable, Te
         Text k = key.key();
         double importance = LocalMarker.importance(line);
         if (markersRefresh) {
-          filter.offer(filter.hashStrategy().hash(k.getBytes(), 0, k.getLength()), key.time(), importance);
+          filter.offer(
+              filter.hashStrategy().hash(k.getBytes(), 0, k.getLength()), key.time(), importance);
         }
         if (oracle != null
             && !evaluate(k.getBytes(), k.getLength(), key.time(), importance, true, context)) {

@@ -19,7 +19,8 @@ import org.junit.Test;
  * users (three files, two reducers) by {@code exact} and by {@code counting}, the counting filter
  * shipped through the DistributedCache. Both outputs equal the naive dedup (kept and removed
  * records, as multisets), so {@code counting} equals {@code exact}; every record is accounted for.
- * Then {@code stream} with a large Bloom filter in two slices, evaluated against the oracle.
+ * Then {@code stream} with a large Bloom filter in two slices, evaluated against the oracle, also
+ * with the exact local filter in the map tasks, and the timer filter with a window.
  */
 public class DedupIT {
   private static MiniClusters cluster;
@@ -44,7 +45,11 @@ public class DedupIT {
   }
 
   private Map<String, Object> dedup(String method, String... extra) throws Exception {
-    String out = "/out/" + method;
+    return dedupTo(method, method, extra);
+  }
+
+  private Map<String, Object> dedupTo(String name, String method, String... extra) throws Exception {
+    String out = "/out/" + name;
     List<String> args = new java.util.ArrayList<>(List.of(
         "--input", LOG.toString(), "--output", out, "--duplicates", out + ".dup",
         "--key-field", "1", "--time-field", "2", "--delimiter", ",", "--reducers", "2",
@@ -78,16 +83,31 @@ public class DedupIT {
 
   /**
    * stream with a Bloom filter large enough (2 slices of 60,000 bits for about 3,000 distinct
-   * users): no false negatives, and the --evaluate counters equal a recount of the kept and
-   * removed outputs against the naive dedup.
+   * users) and the exact local filter (the Bloom-tree leaf in each map task): no false negatives,
+   * the local duplicates skip the shuffle (markers only, for the oracle), and the --evaluate
+   * counters equal a recount of the kept and removed outputs against the naive dedup.
    */
   @Test
   public void streamWithALargeBloomFilterHasNoFalseNegatives() throws Exception {
-    DedupData.Expected e = DedupData.dedup(DATA.files, 1, 2, 0);
-    Map<String, Object> j =
-        dedup("stream", "--filter", "bf", "--memory-bits", "120000", "--evaluate");
-    List<String> kept = cluster.readLines(new Path("/out/stream"));
-    List<String> removed = cluster.readLines(new Path("/out/stream.dup"));
+    Map<String, Object> j = dedup("stream", "--filter", "bf", "--memory-bits", "120000",
+        "--local-filter", "exact", "--evaluate");
+    assertEquals(0L, recount("stream", j, 0));
+    assertEquals(0L, n(j, "falseNegatives"));
+    assertTrue(j.toString(), n(j, "localDuplicates") > 1000);
+    assertEquals(n(j, "localDuplicates"), n(j, "localMarkers"));
+    assertEquals(n(j, "localDuplicates"), n(j, "shuffleAvoided"));
+    assertEquals(0L, n(j, "localFalsePositives"));
+  }
+
+  /**
+   * Recounts FP (removed records the naive dedup keeps) and FN (kept records it removes) from the
+   * outputs of run {@code name}, checks them against the JSON and that every record is accounted
+   * for; returns the recounted FN.
+   */
+  private long recount(String name, Map<String, Object> j, long window) throws Exception {
+    DedupData.Expected e = DedupData.dedup(DATA.files, 1, 2, window);
+    List<String> kept = cluster.readLines(new Path("/out/" + name));
+    List<String> removed = cluster.readLines(new Path("/out/" + name + ".dup"));
     long fp = 0;
     long fn = 0;
     for (String s : removed) {
@@ -96,10 +116,28 @@ public class DedupIT {
     for (String s : kept) {
       fn += e.duplicates.containsKey(s) ? 1 : 0;
     }
-    assertEquals(0L, fn);
-    assertEquals(0L, n(j, "falseNegatives"));
     assertEquals(j.toString(), fp, n(j, "falsePositives"));
+    assertEquals(j.toString(), fn, n(j, "falseNegatives"));
     assertEquals(e.records, kept.size() + removed.size() + n(j, "malformedRecords"));
     assertEquals(e.records, n(j, "kept") + n(j, "duplicates") + n(j, "malformedRecords"));
+    assertEquals((long) kept.size(), n(j, "kept"));
+    assertEquals((long) removed.size(), n(j, "duplicates"));
+    return fn;
+  }
+
+  /**
+   * stream with the timer filter (window 5,000; 2 slices of 200,000 bits = 15,384 timers of 13
+   * bits) and the exact leaf dropping within the window: the --evaluate counters equal a recount
+   * against the naive windowed dedup, and the window runs from every occurrence (markers included),
+   * so no false negatives.
+   */
+  @Test
+  public void streamWithTheTimerFilterFollowsTheNaiveWindowedDedup() throws Exception {
+    Map<String, Object> t = dedupTo("timer", "stream", "--filter", "timer", "--window", "5000",
+        "--memory-bits", "400000", "--local-filter", "exact", "--evaluate");
+    recount("timer", t, 5000);
+    assertEquals(t.toString(), 0L, n(t, "falseNegatives"));
+    assertEquals(5000L, n(t, "filterWindow"));
+    assertTrue(t.toString(), n(t, "localDuplicates") > 0);
   }
 }

@@ -218,6 +218,11 @@ public final class DedupTool extends BloomkitTool {
               + Theory.MAX_HASHES + "]: " + k);
         }
       }
+      String recordDelimiter = conf.get("textinputformat.record.delimiter");
+      if (!local.equals("none") && recordDelimiter != null && !recordDelimiter.contains("\n")) {
+        throw new UsageException("--local-filter needs newline-delimited records (its markers are"
+            + " values that start with a newline): textinputformat.record.delimiter is set");
+      }
       BloomkitConfig.DEDUP_LOCAL_FILTER.set(conf, local);
       BloomkitConfig.DEDUP_STREAM_FILTER.set(conf, filter);
       BloomkitConfig.DEDUP_STREAM_BITS.set(conf, bits);

@@ -12,7 +12,8 @@ import org.apache.hadoop.io.Text;
  * <pre>
  * bytes  field
  * -----  ------------------------------------------------------------------
- * 1      '\n' (no line from TextInputFormat contains one: this is the flag "dropped locally")
+ * 1      '\n' (no newline-delimited line contains one: the flag "dropped locally"; the tool
+ *        refuses --local-filter with a textinputformat.record.delimiter without a newline)
  * 8      importance, IEEE 754 double bits, big-endian
  * </pre>
  */

@@ -244,6 +244,11 @@ public class StreamDedupTest {
     }
     assertEquals(2, ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out2,
         "--key-field", "1", "--local-filter", "exact").code); // stream only
+    Configuration semicolons = ToolRun.localConf();
+    semicolons.set("textinputformat.record.delimiter", ";"); // lines could hold a marker's newline
+    List<String> a = new ArrayList<>(List.of(base));
+    a.addAll(List.of("--output", out2, "--memory-bits", "1000", "--local-filter", "exact"));
+    assertEquals(2, ToolRun.run(semicolons, new DedupTool(), a.toArray(new String[0])).code);
   }
 
   // ---- reducer: markers and the timer filter ---------------------------------------------------

@@ -1,6 +1,7 @@
 package io.bloomkit.sim;
 
 import io.bloomkit.hash.KeyHash;
+import io.bloomkit.data.ClickLogGenerator;
 import io.bloomkit.stream.IbfVariant;
 import io.bloomkit.stream.ImportanceMap;
 import io.bloomkit.stream.StreamFilter;
@@ -16,13 +17,16 @@ import org.apache.commons.cli.Options;
 
 /**
  * {@code simulate dedup}: one stream duplicate-detection filter (bf, sbf, rsbf, ibf-2c, ibf-mc,
- * ibf-h) run over a seeded stream against an exact oracle (the set of keys seen). A false positive
+ * ibf-h) run over a seeded stream against an exact oracle (the set of keys seen). The {@code clicks}
+ * stream is the key sequence of {@code generate clicks} with the same records, duplicate share,
+ * alpha and seed ({@link ClickLogGenerator}), importance = the click's thousandths in [0, 1000), so
+ * the simulation predicts what {@code dedup --method stream} does on that log. A false positive
  * is a distinct arrival reported duplicate, a false negative a duplicate arrival reported distinct;
  * {@code fpr = FP / distinct arrivals}, {@code fnr = FN / duplicate arrivals}. For importance
  * streams also the importance-weighted rates of the IBF paper (IV.B) over the same denominators,
  * {@code wfp = sum(imp * FP) / sum(imp over distinct arrivals)} and {@code wfn} likewise, and the
  * importance rate arrays {@code ifp[i-1]}, {@code ifn[i-1]}: the FP (FN) rate among distinct
- * (duplicate) arrivals of importance i ({@code NaN} printed as -1 where there are none). Ends with
+ * (duplicate) arrivals of importance i (the weighted rates also for the clicks stream) ({@code NaN} printed as -1 where there are none). Ends with
  * the fraction of zero cells (bits) observed and the theory's value ({@link
  * StreamFilters#theoryZeroFraction}, for IBF with the stream's own law of importance classes), and
  * the theory's false positive bound ({@link StreamFilters#theoryFprBound}).
@@ -45,7 +49,9 @@ final class DedupSimulation implements Simulation {
     Options o = new Options();
     o.addOption(opt("filter", "F", "bf, sbf, rsbf, ibf-2c, ibf-mc, ibf-h (required)"));
     o.addOption(opt("memory-bits", "B", "filter state in bits (required)"));
-    o.addOption(opt("stream", "S", "zipf, uniform or importance (default zipf)"));
+    o.addOption(opt("stream", "S", "zipf, uniform, importance or clicks (default zipf)"));
+    o.addOption(opt("duplicate-share", "F", "clicks stream: share of re-sent clicks (default 0.5);"
+        + " the keys of 'generate clicks --records N --duplicate-share F --alpha A --seed S'"));
     o.addOption(opt("length", "N", "elements in the stream (default 1000000)"));
     o.addOption(opt("universe", "U", "distinct keys of a zipf or uniform stream (default 1000000)"));
     o.addOption(opt("alpha", "A", "zipf exponent (default 1.0)"));
@@ -61,6 +67,25 @@ final class DedupSimulation implements Simulation {
     o.addOption(opt("occurrence", "O", "importance stream: uniform, proportional or inverse (default uniform)"));
     o.addOption(opt("trace-every", "R", "also report the non-zero cells (set bits) every R elements"));
     return o;
+  }
+
+  /** The click numbers and importances (thousandths) of a generated click log, in order. */
+  private static Streams.ElementStream clickStream(
+      long length, double duplicateShare, double alpha, long seed) {
+    ClickLogGenerator.Cursor cursor =
+        new ClickLogGenerator(length, duplicateShare, 1, alpha, 1, seed).cursor();
+    ClickLogGenerator.Click c = new ClickLogGenerator.Click();
+    return new Streams.ElementStream() {
+      @Override
+      public long nextKey() {
+        return cursor.next(c).click;
+      }
+
+      @Override
+      public int importance() {
+        return c.importanceMillis;
+      }
+    };
   }
 
   private static Option opt(String name, String arg, String desc) {
@@ -84,8 +109,10 @@ final class DedupSimulation implements Simulation {
       throw new IllegalArgumentException("--length must be positive: " + length);
     }
     int impMaxStream = SimOptions.intValue(cl, "importance-max", 50, 1);
-    double impMin = SimOptions.doubleValue(cl, "importance-min", 1);
-    double impMax = SimOptions.doubleValue(cl, "importance-max", 50);
+    boolean clicks = streamName.equals("clicks");
+    // a click's importance is its thousandths 0..999 (the log's 0.xxx): range [0, 1000) as [0, 1)
+    double impMin = SimOptions.doubleValue(cl, "importance-min", clicks ? 0 : 1);
+    double impMax = SimOptions.doubleValue(cl, "importance-max", clicks ? 1000 : 50);
     Streams.ElementStream stream;
     boolean importanceStream = false;
     switch (streamName) {
@@ -104,8 +131,12 @@ final class DedupSimulation implements Simulation {
                 seed);
         importanceStream = true;
         break;
+      case "clicks":
+        stream = clickStream(length, SimOptions.doubleValue(cl, "duplicate-share", 0.5), alpha, seed);
+        break;
       default:
-        throw new IllegalArgumentException("unknown --stream '" + streamName + "' (zipf, uniform, importance)");
+        throw new IllegalArgumentException(
+            "unknown --stream '" + streamName + "' (zipf, uniform, importance, clicks)");
     }
     long filterSeed = seed * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L;
     StreamFilter filter = build(filterName, memoryBits, cl, impMin, impMax, filterSeed);
@@ -183,9 +214,11 @@ final class DedupSimulation implements Simulation {
     row.put("falseNegatives", fn);
     row.put("fpr", distinct == 0 ? 0.0 : (double) fp / distinct);
     row.put("fnr", duplicates == 0 ? 0.0 : (double) fn / duplicates);
-    if (importanceStream) {
+    if (importanceStream || clicks) {
       row.put("wfp", wDistinct == 0 ? 0.0 : wFp / wDistinct);
       row.put("wfn", wDup == 0 ? 0.0 : wFn / wDup);
+    }
+    if (importanceStream) {
       row.put("ifp", rates(impFp, impDistinct));
       row.put("ifn", rates(impFn, impDup));
     }
@@ -197,11 +230,14 @@ final class DedupSimulation implements Simulation {
     row.put("zeroFractionTheory", theoryZeros);
     row.put("fprTheory", StreamFilters.theoryFprBound(filter, theoryZeros));
     row.put("stream", streamName);
-    if (!importanceStream) {
+    if (!importanceStream && !clicks) {
       row.put("universe", universe);
     }
-    if (streamName.equals("zipf")) {
+    if (streamName.equals("zipf") || clicks) {
       row.put("alpha", alpha);
+    }
+    if (clicks) {
+      row.put("duplicateShare", SimOptions.doubleValue(cl, "duplicate-share", 0.5));
     }
     if (importanceStream) {
       row.put("repeat", SimOptions.doubleValue(cl, "repeat", 0.3));

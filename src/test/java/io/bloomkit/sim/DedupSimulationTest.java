@@ -29,6 +29,25 @@ public class DedupSimulationTest {
     return ((Number) r.get(k)).doubleValue();
   }
 
+  /** The clicks stream is the key sequence of the generated click log (recounted from its lines). */
+  @Test
+  public void clicksStreamIsTheGeneratedLog() throws Exception {
+    java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+    new io.bloomkit.data.ClickLogGenerator(30_000, 0.3, 1, 0.9, 1, 5).write((d, p) -> log, 1);
+    HashSet<String> clicks = new HashSet<>();
+    for (String line : log.toString(java.nio.charset.StandardCharsets.US_ASCII).split("\n")) {
+      clicks.add(line.split(",")[1]);
+    }
+    Map<String, Object> r =
+        run("--filter", "bf", "--memory-bits", "400000", "--stream", "clicks", "--length", "30000",
+            "--duplicate-share", "0.3", "--alpha", "0.9", "--seed", "5");
+    assertEquals(clicks.size(), num(r, "distinct"));
+    assertEquals(30_000 - clicks.size(), num(r, "duplicates"));
+    assertEquals(0L, num(r, "falseNegatives"));
+    assertTrue(r.toString(), dbl(r, "fpr") < 0.01 && r.containsKey("wfp"));
+    assertEquals(0.3, dbl(r, "duplicateShare"), 0);
+  }
+
   @Test
   public void registeredAndRowsAreConsistentWithTheStream() throws Exception {
     assertTrue(Simulations.named("dedup") instanceof DedupSimulation);

@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.generate;
 
+import io.bloomkit.data.ClickLogGenerator;
 import io.bloomkit.data.PartSink;
 import io.bloomkit.data.PatentDataGenerator;
 import io.bloomkit.data.TpchDataGenerator;
@@ -20,7 +21,7 @@ import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * {@code generate tpch|patents ...}: writes benchmark inputs through Hadoop's {@link FileSystem}
+ * {@code generate tpch|patents|clicks ...}: writes benchmark inputs through Hadoop's {@link FileSystem}
  * (the local file system or HDFS, per {@code -fs}), as {@code part-NNNNN} files. The data logic
  * lives in {@link io.bloomkit.data}; this tool only parses options and opens files.
  *
@@ -32,6 +33,10 @@ import org.apache.hadoop.fs.Path;
  *       [--parts N] [--datasets patents,citations,keys]}: NBER-shaped data (see {@link
  *       PatentDataGenerator}) in {@code DIR/patents/}, {@code DIR/citations/}, {@code DIR/keys/};
  *       the defaults are the sizes of the paper's files.
+ *   <li>{@code generate clicks --out DIR [--records N] [--duplicate-share F] [--ads A] [--alpha Z]
+ *       [--hours H] [--seed S] [--parts P]}: an ad-click log {@code time,click,ad,weight,importance}
+ *       for {@code dedup} (key field 1, time field 0) and {@code icebergs} (key field 2, weight
+ *       field 3), see {@link ClickLogGenerator}; parts are contiguous time ranges.
  * </ul>
  *
  * The output directory must not exist (usage error otherwise). On the local file system no
@@ -40,10 +45,14 @@ import org.apache.hadoop.fs.Path;
 public final class GenerateTool extends BloomkitTool {
   static final String TPCH = "tpch";
   static final String PATENTS = "patents";
+  static final String CLICKS = "clicks";
+  private static final List<String> GENERATORS = Arrays.asList(TPCH, PATENTS, CLICKS);
 
   private static final List<String> TPCH_ONLY = Arrays.asList("scale", "table", "orders-fraction");
   private static final List<String> PATENTS_ONLY =
-      Arrays.asList("patents", "citations", "keys", "seed", "datasets");
+      Arrays.asList("patents", "citations", "keys", "datasets");
+  private static final List<String> CLICKS_ONLY =
+      Arrays.asList("records", "duplicate-share", "ads", "alpha", "hours");
 
   @Override
   public String name() {
@@ -52,13 +61,14 @@ public final class GenerateTool extends BloomkitTool {
 
   @Override
   public String description() {
-    return "Generate inputs: 'tpch' (a TPC-H table, dbgen lines) or 'patents' (NBER-shaped"
-        + " patents, citations and key patents, seeded).";
+    return "Generate inputs: 'tpch' (a TPC-H table, dbgen lines), 'patents' (NBER-shaped"
+        + " patents, citations and key patents, seeded) or 'clicks' (an ad-click log with re-sent"
+        + " clicks and Zipf ads, seeded).";
   }
 
   @Override
   protected String argsSyntax() {
-    return "tpch|patents";
+    return "tpch|patents|clicks";
   }
 
   @Override
@@ -95,12 +105,23 @@ public final class GenerateTool extends BloomkitTool {
         opt(
             "seed",
             "S",
-            "patents: random seed (default " + PatentDataGenerator.DEFAULT_SEED + ")"));
+            "patents, clicks: random seed (default " + PatentDataGenerator.DEFAULT_SEED
+                + " for patents, " + ClickLogGenerator.DEFAULT_SEED + " for clicks)"));
     o.addOption(
         opt(
             "datasets",
             "LIST",
             "patents: which of patents,citations,keys to write (default all three)"));
+    o.addOption(opt("records", "N",
+        "clicks: lines (default " + ClickLogGenerator.DEFAULT_RECORDS + ")"));
+    o.addOption(opt("duplicate-share", "F",
+        "clicks: share of lines that re-send an earlier click, in [0, 1) (default "
+            + ClickLogGenerator.DEFAULT_DUPLICATE_SHARE + ")"));
+    o.addOption(opt("ads", "A", "clicks: distinct ads (default " + ClickLogGenerator.DEFAULT_ADS + ")"));
+    o.addOption(opt("alpha", "Z", "clicks: Zipf exponent of re-sends (by recency) and of ads"
+        + " (default " + ClickLogGenerator.DEFAULT_ALPHA + ")"));
+    o.addOption(opt("hours", "H", "clicks: time span in hours, times in seconds (default "
+        + ClickLogGenerator.DEFAULT_HOURS + ")"));
     return o;
   }
 
@@ -116,19 +137,29 @@ public final class GenerateTool extends BloomkitTool {
   @Override
   protected Map<String, Object> execute(CommandLine cl) throws Exception {
     List<String> args = cl.getArgList();
-    if (args.size() != 1 || !(TPCH.equals(args.get(0)) || PATENTS.equals(args.get(0)))) {
-      throw new UsageException("expected one generator name, tpch or patents, got " + args);
+    if (args.size() != 1 || !GENERATORS.contains(args.get(0))) {
+      throw new UsageException("expected one generator name, tpch, patents or clicks, got " + args);
     }
-    boolean tpch = TPCH.equals(args.get(0));
-    for (String o : tpch ? PATENTS_ONLY : TPCH_ONLY) {
+    String generator = args.get(0);
+    List<String> foreign = new ArrayList<>();
+    foreign.addAll(generator.equals(TPCH) ? List.of() : TPCH_ONLY);
+    foreign.addAll(generator.equals(PATENTS) ? List.of() : PATENTS_ONLY);
+    foreign.addAll(generator.equals(CLICKS) ? List.of() : CLICKS_ONLY);
+    if (generator.equals(TPCH)) {
+      foreign.add("seed");
+    }
+    for (String o : foreign) {
       if (cl.hasOption(o)) {
-        throw new UsageException("--" + o + " does not apply to " + args.get(0));
+        throw new UsageException("--" + o + " does not apply to " + generator);
       }
     }
     int parts = intValue(cl, "parts", 1, 1);
     required(cl, "out");
     long start = System.nanoTime();
-    Map<String, Object> r = tpch ? tpch(cl, parts) : patents(cl, parts);
+    Map<String, Object> r =
+        generator.equals(TPCH)
+            ? tpch(cl, parts)
+            : generator.equals(PATENTS) ? patents(cl, parts) : clicks(cl, parts);
     r.put("seconds", (System.nanoTime() - start) / 1e9);
     return r;
   }
@@ -204,6 +235,37 @@ public final class GenerateTool extends BloomkitTool {
       ds.put("bytes", files.bytes - before);
       r.put(d, ds);
     }
+    return r;
+  }
+
+  private Map<String, Object> clicks(CommandLine cl, int parts) throws IOException {
+    long records = longValue(cl, "records", ClickLogGenerator.DEFAULT_RECORDS, 1);
+    double share = doubleValue(cl, "duplicate-share", ClickLogGenerator.DEFAULT_DUPLICATE_SHARE);
+    int ads = intValue(cl, "ads", ClickLogGenerator.DEFAULT_ADS, 1);
+    double alpha = doubleValue(cl, "alpha", ClickLogGenerator.DEFAULT_ALPHA);
+    int hours = intValue(cl, "hours", ClickLogGenerator.DEFAULT_HOURS, 1);
+    long seed = longValue(cl, "seed", ClickLogGenerator.DEFAULT_SEED, Long.MIN_VALUE);
+    ClickLogGenerator g;
+    try {
+      g = new ClickLogGenerator(records, share, ads, alpha, hours, seed);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    Path out = out(cl);
+    Files files = new Files(out, false);
+    long lines = g.write(files, parts);
+    Map<String, Object> r = result();
+    r.put("generator", CLICKS);
+    r.put("seed", seed);
+    r.put("output", qualified(out));
+    r.put("parts", parts);
+    r.put("records", lines);
+    r.put("distinctClicks", g.distinctClicks());
+    r.put("duplicates", g.repeats());
+    r.put("ads", ads);
+    r.put("alpha", alpha);
+    r.put("spanSeconds", g.spanSeconds());
+    r.put("bytes", files.bytes);
     return r;
   }
 

@@ -5,6 +5,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.data.ClickLogGenerator;
 import io.bloomkit.data.PartSink;
 import io.bloomkit.data.PatentDataGenerator;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
@@ -145,6 +146,29 @@ public class GenerateToolTest {
   }
 
   @Test
+  public void clicksWritesTheGeneratorsLogInParts() throws IOException {
+    File out = new File(tmp.getRoot(), "clicks");
+    ToolRun r =
+        ToolRun.run(
+            new GenerateTool(),
+            "clicks", "--records", "5000", "--duplicate-share", "0.3", "--ads", "50",
+            "--alpha", "0.8", "--hours", "6", "--seed", "4", "--parts", "3",
+            "--out", out.getPath(), "--json");
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    assertEquals("clicks", j.get("generator"));
+    assertEquals(5000L, j.get("records"));
+    assertEquals(1500L, j.get("duplicates"));
+    assertEquals(3500L, j.get("distinctClicks"));
+    assertEquals(6 * 3600L, j.get("spanSeconds"));
+    assertEquals(List.of("part-00000", "part-00001", "part-00002"), names(out));
+    ByteArrayOutputStream expected = new ByteArrayOutputStream();
+    new ClickLogGenerator(5000, 0.3, 50, 0.8, 6, 4).write((d, p) -> expected, 1);
+    assertArrayEquals(expected.toByteArray(), concat(out));
+    assertEquals((long) expected.size(), j.get("bytes"));
+  }
+
+  @Test
   public void badCommandLinesAreUsageErrors() throws IOException {
     String out = new File(tmp.getRoot(), "x").getPath();
     String[][] bad = {
@@ -159,6 +183,12 @@ public class GenerateToolTest {
       {"patents", "--out", out, "--datasets", "patents,nosuch"},
       {"patents", "--out", out, "--parts", "0"},
       {"patents", "--out", out, "--no-such-option"},
+      {"patents", "--out", out, "--records", "10"},
+      {"tpch", "--out", out, "--scale", "1", "--table", "orders", "--seed", "3"},
+      {"clicks", "--out", out, "--keys", "10"},
+      {"clicks", "--out", out, "--duplicate-share", "1"},
+      {"clicks", "--out", out, "--records", "0"},
+      {"clicks", "--out", out, "--alpha", "-1"},
     };
     for (String[] args : bad) {
       ToolRun r = ToolRun.run(new GenerateTool(), args);

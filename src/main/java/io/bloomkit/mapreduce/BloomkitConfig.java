@@ -66,6 +66,11 @@ public enum BloomkitConfig {
       "dedup stream: the stream filter each reducer (slice) runs: bf, sbf, rsbf, ibf-2c, ibf-mc,"
           + " ibf-h, timer (needs bloomkit.dedup.window); empty: not the stream method",
       ""),
+  DEDUP_INPUT_FILES(
+      "bloomkit.dedup.input.files",
+      "dedup: set by the tool: a file listing the job's input files in path order, one per line;"
+          + " a record's file rank in it orders equal times (unset: every file has rank 0)",
+      ""),
   DEDUP_LOCAL_FILTER(
       "bloomkit.dedup.local.filter",
       "dedup stream: the Bloom-tree leaf each map task runs before the shuffle: none, exact (key ->"

@@ -11,7 +11,8 @@ import org.apache.hadoop.mapreduce.Partitioner;
 
 /**
  * The map output key of {@code dedup}: the record key and the record's position in the global
- * order, (time, file path, byte offset).
+ * order, (time, file path, byte offset). The path travels as the file's rank among the job's input
+ * files sorted by path ({@link InputFiles}), 4 bytes instead of the path's tens.
  *
  * <pre>
  * bytes  field
@@ -19,12 +20,11 @@ import org.apache.hadoop.mapreduce.Partitioner;
  * 1-5    vint n: length of the record key (as {@link Text} writes it)
  * n      record key, UTF-8
  * 8      time (big-endian, sign bit flipped so that bytes sort as signed longs); 0 without a time field
- * 1-5    vint p: length of the file path
- * p      file path, UTF-8
+ * 4      file: rank of the record's file among the input files in path order (non-negative)
  * 8      byte offset of the line in its file
  * </pre>
  *
- * Sorted by (key bytes, time, path bytes, offset) so that each reduce group sees a key's records in
+ * Sorted by (key bytes, time, file rank, offset) so that each reduce group sees a key's records in
  * the global order; grouped and partitioned by the key bytes only ({@link GroupingComparator},
  * {@link KeyPartitioner}). The comparators work on the serialized bytes.
  */
@@ -35,23 +35,30 @@ public final class DedupKey implements WritableComparable<DedupKey> {
 
   private final Text key = new Text();
   private long time;
-  private final Text path = new Text();
+  private int file;
   private long offset;
 
   public DedupKey() {}
 
-  public DedupKey(String key, long time, String path, long offset) {
+  public DedupKey(String key, long time, int file, long offset) {
     this.key.set(key);
     this.time = time;
-    this.path.set(path);
+    this.file = checkFile(file);
     this.offset = offset;
   }
 
-  /** Sets every field (the key and path are copied). */
-  public void set(byte[] key, int keyLength, long time, Text path, long offset) {
+  private static int checkFile(int file) {
+    if (file < 0) {
+      throw new IllegalArgumentException("file rank must be non-negative: " + file);
+    }
+    return file;
+  }
+
+  /** Sets every field (the key is copied). */
+  public void set(byte[] key, int keyLength, long time, int file, long offset) {
     this.key.set(key, 0, keyLength);
     this.time = time;
-    this.path.set(path);
+    this.file = checkFile(file);
     this.offset = offset;
   }
 
@@ -63,8 +70,9 @@ public final class DedupKey implements WritableComparable<DedupKey> {
     return time;
   }
 
-  public Text path() {
-    return path;
+  /** The rank of the record's file among the job's input files in path order. */
+  public int file() {
+    return file;
   }
 
   public long offset() {
@@ -75,7 +83,7 @@ public final class DedupKey implements WritableComparable<DedupKey> {
   public void write(DataOutput out) throws IOException {
     key.write(out);
     out.writeLong(time ^ Long.MIN_VALUE);
-    path.write(out);
+    out.writeInt(file);
     out.writeLong(offset);
   }
 
@@ -83,15 +91,15 @@ public final class DedupKey implements WritableComparable<DedupKey> {
   public void readFields(DataInput in) throws IOException {
     key.readFields(in);
     time = in.readLong() ^ Long.MIN_VALUE;
-    path.readFields(in);
+    file = in.readInt();
     offset = in.readLong();
   }
 
-  /** Order of two records of one key: (time, path, offset). */
+  /** Order of two records of one key: (time, file rank, offset). */
   public int comparePosition(DedupKey o) {
     int c = Long.compare(time, o.time);
     if (c == 0) {
-      c = path.compareTo(o.path);
+      c = Integer.compare(file, o.file);
     }
     return c != 0 ? c : Long.compare(offset, o.offset);
   }
@@ -114,7 +122,7 @@ public final class DedupKey implements WritableComparable<DedupKey> {
 
   @Override
   public String toString() {
-    return key + "@" + time + ":" + path + ":" + offset;
+    return key + "@" + time + ":" + file + ":" + offset;
   }
 
   private static int vlen(byte[] b, int s) {
@@ -125,7 +133,17 @@ public final class DedupKey implements WritableComparable<DedupKey> {
     }
   }
 
-  /** Sort order: key bytes, time, path bytes, offset. */
+  /**
+   * Compares the fixed-width position (time, file, offset: 20 bytes) at {@code p1} and {@code p2};
+   * the time is sign-flipped and the file non-negative, so unsigned byte order is numeric order.
+   */
+  private static int comparePosition(byte[] b1, int p1, byte[] b2, int p2) {
+    int c = WritableComparator.compareBytes(b1, p1, 12, b2, p2, 12);
+    return c != 0 ? c : Long.compare(WritableComparator.readLong(b1, p1 + 12),
+        WritableComparator.readLong(b2, p2 + 12));
+  }
+
+  /** Sort order: key bytes, time, file rank, offset. */
   public static final class Comparator extends WritableComparator {
     public Comparator() {
       super(DedupKey.class);
@@ -141,23 +159,7 @@ public final class DedupKey implements WritableComparable<DedupKey> {
       if (c != 0) {
         return c;
       }
-      int t1 = k1 + n1;
-      int t2 = k2 + n2;
-      c = compareBytes(b1, t1, 8, b2, t2, 8); // sign-flipped: unsigned bytes order = signed order
-      if (c != 0) {
-        return c;
-      }
-      int p1 = t1 + 8;
-      int p2 = t2 + 8;
-      int m1 = vlen(b1, p1);
-      int m2 = vlen(b2, p2);
-      int q1 = p1 + WritableUtils.decodeVIntSize(b1[p1]);
-      int q2 = p2 + WritableUtils.decodeVIntSize(b2[p2]);
-      c = compareBytes(b1, q1, m1, b2, q2, m2);
-      if (c != 0) {
-        return c;
-      }
-      return Long.compare(readLong(b1, q1 + m1), readLong(b2, q2 + m2));
+      return comparePosition(b1, k1 + n1, b2, k2 + n2);
     }
 
     @Override
@@ -168,7 +170,7 @@ public final class DedupKey implements WritableComparable<DedupKey> {
   }
 
   /**
-   * Stream order: (time, path, offset), then key bytes; used as sort and grouping comparator by
+   * Stream order: (time, file rank, offset), then key bytes; used as sort and grouping comparator by
    * the {@code stream} method, so each reducer sees its slice's records one by one in the global
    * order.
    */
@@ -183,23 +185,7 @@ public final class DedupKey implements WritableComparable<DedupKey> {
       int n2 = vlen(b2, s2);
       int k1 = s1 + WritableUtils.decodeVIntSize(b1[s1]);
       int k2 = s2 + WritableUtils.decodeVIntSize(b2[s2]);
-      int t1 = k1 + n1;
-      int t2 = k2 + n2;
-      int c = compareBytes(b1, t1, 8, b2, t2, 8);
-      if (c != 0) {
-        return c;
-      }
-      int p1 = t1 + 8;
-      int p2 = t2 + 8;
-      int m1 = vlen(b1, p1);
-      int m2 = vlen(b2, p2);
-      int q1 = p1 + WritableUtils.decodeVIntSize(b1[p1]);
-      int q2 = p2 + WritableUtils.decodeVIntSize(b2[p2]);
-      c = compareBytes(b1, q1, m1, b2, q2, m2);
-      if (c != 0) {
-        return c;
-      }
-      c = Long.compare(readLong(b1, q1 + m1), readLong(b2, q2 + m2));
+      int c = comparePosition(b1, k1 + n1, b2, k2 + n2);
       return c != 0 ? c : compareBytes(b1, k1, n1, b2, k2, n2);
     }
 

@@ -46,7 +46,7 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
   private boolean markers;
   private final Text marker = new Text();
   private DedupOutput out;
-  private final Text path = new Text();
+  private int file; // rank of the split's file among the input files in path order
   private final Text probe = new Text();
   private final DedupKey outKey = new DedupKey();
   private final Map<Text, Earliest> table = new HashMap<>();
@@ -66,7 +66,7 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
         BloomkitConfig.DEDUP_WINDOW.getLong(conf) <= 0
             && BloomkitConfig.DEDUP_STREAM_FILTER.get(conf).isEmpty();
     maxKeys = Math.max(1, BloomkitConfig.DEDUP_MAX_KEYS.getInt(conf));
-    path.set(Records.fileOf(context.getInputSplit()));
+    file = InputFiles.rank(conf, Records.fileOf(context.getInputSplit()));
     if (BloomkitConfig.DEDUP_COUNTING.getBoolean(conf)) {
       Filter f = ShippedFilter.loadWhole(conf).filter();
       if (!(f instanceof CountingFilter)) {
@@ -117,7 +117,7 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
       context.getCounter(DedupCounters.SHUFFLE_AVOIDED_RECORDS).increment(1);
       context.getCounter(DedupCounters.SHUFFLE_AVOIDED_BYTES).increment(line.getLength() + 1);
       if (markers) {
-        outKey.set(parser.key(), parser.keyLength(), parser.time(), path, offset.get());
+        outKey.set(parser.key(), parser.keyLength(), parser.time(), file, offset.get());
         LocalMarker.set(marker, parser.importance());
         context.write(outKey, marker);
         context.getCounter(DedupCounters.LOCAL_MARKERS).increment(1);
@@ -125,7 +125,7 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
       return;
     }
     if (!combining) {
-      outKey.set(parser.key(), parser.keyLength(), parser.time(), path, offset.get());
+      outKey.set(parser.key(), parser.keyLength(), parser.time(), file, offset.get());
       context.write(outKey, line);
       return;
     }
@@ -159,7 +159,7 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
   private void flush(Context context) throws IOException, InterruptedException {
     for (Map.Entry<Text, Earliest> x : table.entrySet()) {
       Earliest e = x.getValue();
-      outKey.set(x.getKey().getBytes(), x.getKey().getLength(), e.time, path, e.offset);
+      outKey.set(x.getKey().getBytes(), x.getKey().getLength(), e.time, file, e.offset);
       context.write(outKey, e.line);
     }
     table.clear();

@@ -333,6 +333,7 @@ public final class DedupTool extends BloomkitTool {
       job.setJarByClass(DedupTool.class);
       job.setInputFormatClass(TextInputFormat.class);
       FileInputFormat.setInputPaths(job, inputs);
+      InputFiles.write(job, new Path(work, "input-files"));
       job.setMapperClass(DedupMapper.class);
       job.setMapOutputKeyClass(DedupKey.class);
       job.setMapOutputValueClass(Text.class);

@@ -118,10 +118,10 @@ public class DedupMapReduceTest {
     for (Pair<DedupKey, Text> p : out) {
       String k = p.getFirst().key().toString();
       if (k.equals("hot")) {
-        assertEquals(new DedupKey("hot", 20, FILE, 10), p.getFirst());
+        assertEquals(new DedupKey("hot", 20, 0, 10), p.getFirst());
         assertEquals("e1,hot,20,x", p.getSecond().toString());
       } else {
-        assertEquals(new DedupKey("cold", 5, FILE, 20), p.getFirst());
+        assertEquals(new DedupKey("cold", 5, 0, 20), p.getFirst());
       }
     }
     assertEquals(Arrays.asList("e0,hot,50,x", "e3,hot,20,x"), cap.duplicates);
@@ -176,7 +176,7 @@ public class DedupMapReduceTest {
     d.withInput(new LongWritable(0), new Text("e0,once,7,x"));
     d.withInput(new LongWritable(12), new Text("e1,twice,3,x"));
     d.withInput(new LongWritable(24), new Text("e2,twice,9,x"));
-    d.withOutput(new DedupKey("twice", 3, FILE, 12), new Text("e1,twice,3,x"));
+    d.withOutput(new DedupKey("twice", 3, 0, 12), new Text("e1,twice,3,x"));
     d.runTest();
     assertEquals(Arrays.asList("e0,once,7,x"), cap.kept);
     assertEquals(Arrays.asList("e2,twice,9,x"), cap.duplicates);
@@ -208,7 +208,7 @@ public class DedupMapReduceTest {
     Capture cap = new Capture();
     ReduceDriver<DedupKey, Text, NullWritable, Text> d = ReduceDriver.newReduceDriver(new CapturingReducer(cap));
     conf(d.getConfiguration(), 0);
-    d.withInput(new DedupKey("k", 1, FILE, 0), lines).runTest();
+    d.withInput(new DedupKey("k", 1, 0, 0), lines).runTest();
     assertEquals(Arrays.asList("a,k,1"), cap.kept);
     assertEquals(4, cap.duplicates.size());
     assertEquals(1, c(d.getCounters(), DedupCounters.KEPT));
@@ -218,7 +218,7 @@ public class DedupMapReduceTest {
     Capture w = new Capture();
     ReduceDriver<DedupKey, Text, NullWritable, Text> r = ReduceDriver.newReduceDriver(new CapturingReducer(w));
     conf(r.getConfiguration(), 10);
-    r.withInput(new DedupKey("k", 1, FILE, 0), lines).runTest();
+    r.withInput(new DedupKey("k", 1, 0, 0), lines).runTest();
     assertEquals(Arrays.asList("a,k,1", "e,k,30"), w.kept);
     assertEquals(Arrays.asList("b,k,5", "c,k,12", "d,k,14"), w.duplicates);
   }
@@ -257,8 +257,8 @@ public class DedupMapReduceTest {
   @Test
   public void rawComparatorsAgreeWithTheObjects() throws Exception {
     DedupKey[] ks = {
-      new DedupKey("a", 5, "f1", 3), new DedupKey("a", -5, "f2", 0), new DedupKey("a", 5, "f0", 9),
-      new DedupKey("ab", 0, "f", 0), new DedupKey("a", 5, "f1", 2), new DedupKey("", 0, "", 0)
+      new DedupKey("a", 5, 0, 3), new DedupKey("a", -5, 0, 0), new DedupKey("a", 5, 0, 9),
+      new DedupKey("ab", 0, 0, 0), new DedupKey("a", 5, 0, 2), new DedupKey("", 0, 0, 0)
     };
     DedupKey.Comparator sort = new DedupKey.Comparator();
     DedupKey.GroupingComparator group = new DedupKey.GroupingComparator();
@@ -330,7 +330,7 @@ public class DedupMapReduceTest {
   }
 
   private static String fileKey(String key, long time, long offset) {
-    return new DedupKey(key, time, FILE, offset).toString();
+    return new DedupKey(key, time, 0, offset).toString();
   }
 
   /**
@@ -391,7 +391,7 @@ public class DedupMapReduceTest {
     e.withInput(new LongWritable(12), new Text("e1,a,1,0.75"));
     List<Pair<DedupKey, Text>> out2 = e.run();
     assertEquals(2, out2.size());
-    assertEquals(new DedupKey("a", 1, FILE, 12), out2.get(1).getFirst());
+    assertEquals(new DedupKey("a", 1, 0, 12), out2.get(1).getFirst());
     assertTrue(LocalMarker.is(out2.get(1).getSecond()));
     assertEquals(0.75, LocalMarker.importance(out2.get(1).getSecond()), 0);
     assertEquals(Arrays.asList("e1,a,1,0.75"), cap2.duplicates);

@@ -74,7 +74,7 @@ public class StreamDedupTest {
         ReduceDriver.newReduceDriver(new CapturingReducer(cap));
     conf(d.getConfiguration(), "sbf", 600);
     for (int i = 0; i < lines.size(); i++) {
-      d.withInput(new DedupKey("k", i, "f", i), Arrays.asList(new Text(lines.get(i))));
+      d.withInput(new DedupKey("k", i, 0, i), Arrays.asList(new Text(lines.get(i))));
     }
     d.run();
     // independent recount: the same filter (reduce task 0: seed + 0) and a set of seen keys
@@ -269,12 +269,12 @@ public class StreamDedupTest {
     ReduceDriver<DedupKey, Text, NullWritable, Text> d =
         ReduceDriver.newReduceDriver(new CapturingReducer(cap));
     conf(d.getConfiguration(), "bf", 1 << 16);
-    d.withInput(new DedupKey("a", 1, "f", 0), Arrays.asList(new Text("x,a,1")));
-    d.withInput(new DedupKey("a", 2, "f", 10), Arrays.asList(marker(1))); // true duplicate
-    d.withInput(new DedupKey("b", 3, "f", 20), Arrays.asList(new Text("y,b,3")));
-    d.withInput(new DedupKey("c", 5, "f", 40), Arrays.asList(marker(1))); // first c: leaf FP
-    d.withInput(new DedupKey("a", 6, "f", 50), Arrays.asList(new Text("z,a,6")));
-    d.withInput(new DedupKey("c", 7, "f", 60), Arrays.asList(new Text("w,c,7"))); // bf never saw c
+    d.withInput(new DedupKey("a", 1, 0, 0), Arrays.asList(new Text("x,a,1")));
+    d.withInput(new DedupKey("a", 2, 0, 10), Arrays.asList(marker(1))); // true duplicate
+    d.withInput(new DedupKey("b", 3, 0, 20), Arrays.asList(new Text("y,b,3")));
+    d.withInput(new DedupKey("c", 5, 0, 40), Arrays.asList(marker(1))); // first c: leaf FP
+    d.withInput(new DedupKey("a", 6, 0, 50), Arrays.asList(new Text("z,a,6")));
+    d.withInput(new DedupKey("c", 7, 0, 60), Arrays.asList(new Text("w,c,7"))); // bf never saw c
     d.run();
     assertEquals(Arrays.asList("x,a,1", "y,b,3", "w,c,7"), cap.kept);
     assertEquals(Arrays.asList("z,a,6"), cap.duplicates);
@@ -299,11 +299,11 @@ public class StreamDedupTest {
         ReduceDriver.newReduceDriver(new CapturingReducer(cap));
     conf(d.getConfiguration(), "timer", 1 << 14);
     d.getConfiguration().setLong(BloomkitConfig.DEDUP_WINDOW.key(), 10);
-    d.withInput(new DedupKey("k", 0, "f", 0), Arrays.asList(new Text("e0,k,0")));
-    d.withInput(new DedupKey("k", 5, "f", 10), Arrays.asList(new Text("e1,k,5")));
-    d.withInput(new DedupKey("k", 12, "f", 20), Arrays.asList(marker(1)));
-    d.withInput(new DedupKey("k", 20, "f", 30), Arrays.asList(new Text("e3,k,20"))); // 20 - 12 < 10
-    d.withInput(new DedupKey("k", 35, "f", 40), Arrays.asList(new Text("e4,k,35"))); // 15 later
+    d.withInput(new DedupKey("k", 0, 0, 0), Arrays.asList(new Text("e0,k,0")));
+    d.withInput(new DedupKey("k", 5, 0, 10), Arrays.asList(new Text("e1,k,5")));
+    d.withInput(new DedupKey("k", 12, 0, 20), Arrays.asList(marker(1)));
+    d.withInput(new DedupKey("k", 20, 0, 30), Arrays.asList(new Text("e3,k,20"))); // 20 - 12 < 10
+    d.withInput(new DedupKey("k", 35, 0, 40), Arrays.asList(new Text("e4,k,35"))); // 15 later
     d.run();
     assertEquals(Arrays.asList("e0,k,0", "e4,k,35"), cap.kept);
     assertEquals(Arrays.asList("e1,k,5", "e3,k,20"), cap.duplicates);

@@ -1,0 +1,80 @@
+package io.bloomkit.mapreduce.dedup;
+
+import io.bloomkit.mapreduce.BloomkitConfig;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
+
+/**
+ * The job's input files in path order (UTF-8 bytes, as {@link Text} compares), so that a record's
+ * position in dedup's global order (time, path, offset) can travel as the file's rank: 4 bytes per
+ * record instead of the path. The client lists the files exactly as the input format will ({@code
+ * FileInputFormat.listStatus}: globs, hidden files, recursion settings), writes them to a file in
+ * the job's work directory and names it in {@link BloomkitConfig#DEDUP_INPUT_FILES}; each map task
+ * reads it once and looks up its split's file.
+ */
+final class InputFiles {
+  private InputFiles() {}
+
+  /** Exposes the input format's own listing. */
+  private static final class Lister extends TextInputFormat {
+    List<FileStatus> files(JobContext job) throws IOException {
+      return listStatus(job);
+    }
+  }
+
+  /** Lists the job's input files, writes them sorted to {@code list} and sets the job's key. */
+  static int write(Job job, Path list) throws IOException {
+    List<Text> paths = new ArrayList<>();
+    for (FileStatus st : new Lister().files(job)) {
+      paths.add(new Text(st.getPath().toString()));
+    }
+    paths.sort(Text::compareTo);
+    FileSystem fs = list.getFileSystem(job.getConfiguration());
+    try (OutputStream out = fs.create(list, false)) {
+      for (Text p : paths) {
+        out.write(p.getBytes(), 0, p.getLength());
+        out.write('\n');
+      }
+    }
+    BloomkitConfig.DEDUP_INPUT_FILES.set(job.getConfiguration(), fs.makeQualified(list));
+    return paths.size();
+  }
+
+  /**
+   * The rank of {@code file} among the listed input files; 0 when no list is configured (a job
+   * with a single input file, or a unit test of one task).
+   *
+   * @throws IOException if the list does not hold the file
+   */
+  static int rank(Configuration conf, String file) throws IOException {
+    String list = BloomkitConfig.DEDUP_INPUT_FILES.get(conf);
+    if (list.isEmpty()) {
+      return 0;
+    }
+    Path p = new Path(list);
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(p.getFileSystem(conf).open(p), StandardCharsets.UTF_8))) {
+      int rank = 0;
+      for (String line = in.readLine(); line != null; line = in.readLine(), rank++) {
+        if (line.equals(file)) {
+          return rank;
+        }
+      }
+    }
+    throw new IOException("input file " + file + " is not in the job's list of input files " + list);
+  }
+}

@@ -81,12 +81,14 @@ public final class IcebergTool extends BloomkitTool {
   protected Options options() {
     Options o = new Options();
     o.addOption(opt("input", "PATH[,PATH]", "input files, directories or globs (required)"));
-    o.addOption(opt("output", "DIR", "directory of key<TAB>total lines; must not exist (required)"));
+    o.addOption(opt("output", "DIR", "directory of key<TAB>total lines (unverified counting and"
+        + " lcbf: key<TAB>estimate of each candidate); must not exist (required)"));
     o.addOption(opt("key-field", "I[,J]", "0-based key field(s), joined with the delimiter (required)"));
     o.addOption(opt("weight-field", "W", "0-based field of a non-negative integer weight (default 1)"));
     o.addOption(opt("threshold", "T", "minimum total of an iceberg, at least 1 (required)"));
     o.addOption(SizingOptions.delimiter());
-    o.addOption(opt("method", "M", "exact (default), counting or lcbf"));
+    o.addOption(opt("method", "M", "exact (default), counting (summed counting filters) or lcbf"
+        + " (per-split linked counting Bloom filters, the icebergs paper)"));
     o.addOption(flag("verify", "counting, lcbf: sum the candidates' exact totals and write those"
         + " at or above T (counting: output = exact's; lcbf: the icebergs among the candidates)"));
     o.addOption(flag("evaluate", "counting, lcbf: also compute the exact answer (one more pass"

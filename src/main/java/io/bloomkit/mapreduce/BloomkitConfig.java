@@ -113,7 +113,9 @@ public enum BloomkitConfig {
       "bloomkit.icebergs.threshold", "icebergs: keys of total weight at least this", "1"),
   ICEBERG_MAX_KEYS(
       "bloomkit.icebergs.map.max.keys",
-      "icebergs: in-mapper table of local totals flushes when it holds this many keys",
+      "icebergs: in-mapper table of local totals flushes when it holds this many keys; lcbf"
+          + " (which needs a split's complete local totals) fails the task when a split has more"
+          + " distinct keys",
       "100000"),
   ICEBERG_COUNTING(
       "bloomkit.icebergs.counting",
@@ -122,9 +124,25 @@ public enum BloomkitConfig {
       "false"),
   ICEBERG_VERIFY(
       "bloomkit.icebergs.verify",
-      "icebergs counting: output the candidates' exact totals at or above the threshold (else"
-          + " every candidate with its estimate)",
+      "icebergs counting and lcbf: output the candidates' exact totals at or above the threshold"
+          + " (else every candidate with its estimate)",
       "false"),
+  ICEBERG_EVALUATE(
+      "bloomkit.icebergs.evaluate",
+      "icebergs candidates job: pass on every record (not only the candidates') so the reducers"
+          + " count the true icebergs and the candidates among them (hit ratio, error rate)",
+      "false"),
+  ICEBERG_LCBF_ENTRIES_PER_KEY(
+      "bloomkit.icebergs.lcbf.entries.per.key",
+      "icebergs lcbf: entries m of a split's linked counting filter per local total it stores"
+          + " (m = ceil(this * stored), at least 1)",
+      "10"),
+  ICEBERG_LCBF_HASHES(
+      "bloomkit.icebergs.lcbf.hashes", "icebergs lcbf: hash functions k of the filters", "3"),
+  ICEBERG_LCBF_VALUE_BITS(
+      "bloomkit.icebergs.lcbf.value.bits",
+      "icebergs lcbf: bits l of each stored frequency value (saturates at 2^l - 1)",
+      "15"),
   EXACT_MAX_BYTES(
       "bloomkit.exact.max.bytes",
       "largest exact key set (estimated heap bytes) a join task may load",

@@ -35,11 +35,21 @@ final class LocalTotals {
     return totals.size() >= maxKeys;
   }
 
-  /** Passes every total to {@code sink} and clears the table. */
-  void flush(Sink sink) throws IOException, InterruptedException {
+  /** Distinct keys held. */
+  int size() {
+    return totals.size();
+  }
+
+  /** Passes every total to {@code sink}; the table is unchanged. */
+  void forEach(Sink sink) throws IOException, InterruptedException {
     for (Map.Entry<Text, long[]> e : totals.entrySet()) {
       sink.total(e.getKey(), e.getValue()[0]);
     }
+  }
+
+  /** Passes every total to {@code sink} and clears the table. */
+  void flush(Sink sink) throws IOException, InterruptedException {
+    forEach(sink);
     totals.clear();
   }
 }

@@ -75,7 +75,13 @@ public class IcebergToolTest {
         n(co, "candidateRecords") + n(co, "filteredRecords") + n(co, "malformedRecords"));
     assertTrue(co.toString(), n(co, "filteredRecords") > 0);
     assertTrue(n(co, "candidates") >= n(co, "icebergs"));
+    // counting misses no iceberg; the paper's error rate: non-icebergs reported / icebergs
+    long icebergs = w.icebergLines(60).size();
+    assertEquals(icebergs, n(co, "trueIcebergs"));
     assertEquals(1.0, (Double) co.get("hitRatio"), 0);
+    assertEquals((double) (n(co, "candidates") - icebergs) / icebergs, (Double) co.get("errorRate"), 1e-12);
+    assertEquals(1.0, (Double) ex.get("hitRatio"), 0);
+    assertEquals(0.0, (Double) ex.get("errorRate"), 0);
     assertTrue(n(co, "filterBytesShipped") > 0 && n(co, "naiveBytes") > 0);
     assertNull(co.get("keys"));
 
@@ -117,7 +123,7 @@ public class IcebergToolTest {
     assertEquals(2, ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output", out,
         "--key-field", "1", "--threshold", "0").code);
     assertEquals(2, ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output", out,
-        "--key-field", "1", "--threshold", "3", "--method", "lcbf").code);
+        "--key-field", "1", "--threshold", "3", "--method", "sketchy").code);
     assertEquals(2, ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output", out,
         "--key-field", "1", "--threshold", "3", "--verify").code);
   }

@@ -20,7 +20,9 @@ import org.junit.Test;
  * On one shared MiniDFSCluster + MiniMRYarnCluster: icebergs of a generated call log with skewed
  * callers (three files, two reducers) by {@code exact} and by {@code counting --verify}, the
  * counting filter shipped through the DistributedCache. Both equal the naive sums, so counting
- * equals exact; every record is accounted for.
+ * equals exact; every record is accounted for. And {@code lcbf --verify --evaluate} on the three splits,
+ * each split's linked counting filter shipped to every other split's task: with large filters its
+ * output equals the naive icebergs, and its hit ratio and error rate equal a recount.
  */
 public class IcebergIT {
   private static MiniClusters cluster;
@@ -43,6 +45,37 @@ public class IcebergIT {
 
   private static long n(Map<String, Object> j, String k) {
     return (Long) j.get(k);
+  }
+
+  @Test
+  public void verifiedAndEvaluatedLcbfEqualsTheNaiveIcebergs() throws Exception {
+    IcebergData.Totals t = IcebergData.sum(DATA.files, 1, -1);
+    long icebergs = t.icebergLines(T).size();
+    String out = "/out/lcbf";
+    ToolRun r = ToolRun.run(cluster.conf(), new IcebergTool(),
+        "--input", LOG.toString(), "--output", out, "--key-field", "1", "--delimiter", ",",
+        "--threshold", String.valueOf(T), "--reducers", "2", "--method", "lcbf", "--verify",
+        "--evaluate", "--entries-per-key", "20", "--num-hashes", "3", "--value-bits", "30", "--json");
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    List<String> lines = cluster.readLines(new Path(out));
+    assertEquals(t.icebergLines(T), DedupData.multiset(lines));
+    assertEquals(t.records, n(j, "inputRecords"));
+    assertEquals(t.malformed, n(j, "malformedRecords"));
+    assertEquals(t.records,
+        n(j, "candidateRecords") + n(j, "filteredRecords") + n(j, "malformedRecords"));
+    assertEquals((long) t.totals.size(), n(j, "keys"));
+    assertEquals(icebergs, n(j, "trueIcebergs"));
+    assertEquals((long) lines.size(), n(j, "icebergs"));
+    assertEquals((long) lines.size(), n(j, "hits"));
+    assertEquals((double) lines.size() / icebergs, (Double) j.get("hitRatio"), 1e-12);
+    assertEquals((double) (n(j, "candidates") - lines.size()) / icebergs,
+        (Double) j.get("errorRate"), 1e-12);
+    assertEquals(3L, n(j, "filters")); // one per file (split), each storing totals below T
+    // every job-2 task (one per split's totals) loads every other split's filter
+    assertEquals((n(j, "filters") - 1) * n(j, "filterBytesShipped"),
+        n(j, "filterBytesShippedToTasks"));
+    assertEquals(3L, n(j, "jobs"));
   }
 
   @Test

@@ -1,0 +1,55 @@
+package io.bloomkit.mapreduce.icebergs;
+
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.IcebergCounters;
+import java.io.IOException;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Reducer;
+
+/**
+ * Icebergs {@code --verify} / {@code --evaluate} job, reduce side: sums a key's exact total. A key
+ * whose total reaches the threshold is a true iceberg ({@code TRUE_ICEBERGS}; every one of them
+ * only when evaluating, since otherwise only candidates arrive), and a hit ({@code HITS}) when it
+ * is a candidate. With {@link BloomkitConfig#ICEBERG_VERIFY} the hits are written as {@code
+ * key<TAB>total} ({@code ICEBERGS}): the true icebergs among the candidates.
+ */
+public class CandidateTotalsReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
+  private long threshold;
+  private boolean verify;
+  private Set<Text> candidates;
+  private final LongWritable value = new LongWritable();
+
+  @Override
+  protected void setup(Context context) throws IOException {
+    Configuration conf = context.getConfiguration();
+    threshold = BloomkitConfig.ICEBERG_THRESHOLD.getLong(conf);
+    verify = BloomkitConfig.ICEBERG_VERIFY.getBoolean(conf);
+    candidates = CandidateKeys.load(context);
+  }
+
+  @Override
+  protected void reduce(Text key, Iterable<LongWritable> totals, Context context)
+      throws IOException, InterruptedException {
+    context.getCounter(IcebergCounters.KEYS).increment(1);
+    long sum = 0;
+    for (LongWritable t : totals) {
+      sum = LcbfFilters.plus(sum, t.get());
+    }
+    if (sum < threshold) {
+      return;
+    }
+    context.getCounter(IcebergCounters.TRUE_ICEBERGS).increment(1);
+    if (!candidates.contains(key)) {
+      return;
+    }
+    context.getCounter(IcebergCounters.HITS).increment(1);
+    if (verify) {
+      value.set(sum);
+      context.write(key, value);
+      context.getCounter(IcebergCounters.ICEBERGS).increment(1);
+    }
+  }
+}

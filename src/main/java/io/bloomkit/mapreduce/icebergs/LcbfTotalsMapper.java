@@ -10,7 +10,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.OutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.PathOutputCommitter;
@@ -26,37 +25,23 @@ import org.apache.hadoop.mapreduce.lib.output.PathOutputCommitter;
  * or above the threshold are local icebergs: reported at once (job 2 passes them on), not stored;
  * nor are totals of 0 (zero weights), which add nothing to any estimate.
  */
-public class LcbfTotalsMapper extends Mapper<LongWritable, Text, Text, LongWritable> {
-  private WeightedRecordParser parser;
-  private boolean strict;
+public class LcbfTotalsMapper extends WeightedRecordMapper<Text, LongWritable> {
   private long threshold;
   private int maxKeys;
   private LocalTotals totals;
-  private boolean failed;
   private final LongWritable value = new LongWritable();
 
   @Override
-  protected void setup(Context context) {
+  protected void setup(Context context) throws IOException, InterruptedException {
+    super.setup(context);
     Configuration conf = context.getConfiguration();
-    parser = WeightedRecordParser.fromConf(conf);
-    strict = BloomkitConfig.STRICT.getBoolean(conf);
     threshold = BloomkitConfig.ICEBERG_THRESHOLD.getLong(conf);
     maxKeys = BloomkitConfig.ICEBERG_MAX_KEYS.getInt(conf);
     totals = new LocalTotals(Integer.MAX_VALUE);
   }
 
   @Override
-  protected void map(LongWritable offset, Text line, Context context)
-      throws IOException, InterruptedException {
-    context.getCounter(IcebergCounters.INPUT_RECORDS).increment(1);
-    if (!parser.parse(line)) {
-      context.getCounter(IcebergCounters.MALFORMED_RECORDS).increment(1);
-      if (strict) {
-        failed = true;
-        throw Records.malformed(context, context.getInputSplit(), offset.get(), parser.problem());
-      }
-      return;
-    }
+  protected void record(Context context) throws IOException, InterruptedException {
     totals.add(parser.key(), parser.keyLength(), parser.weight());
     if (totals.size() > maxKeys) {
       String reason =

@@ -5,8 +5,9 @@
 #      re-sent clicks and on the 50% log with a 24-hour window;
 #   2. every stream filter at 1/4 and 1 bit per distinct click, measured (--evaluate) and predicted
 #      by `simulate dedup --stream clicks` on the same key sequence (run in-process by the report);
-#   3. icebergs (heavy ads by cost): exact, counting and lcbf, lcbf's hit ratio and error rate vs
-#      entries per key (m/n) and k, its shipped filter bytes vs shipping every (ad, total).
+#   3. icebergs (heavy ads by cost, 100,000 ads, 16 splits): exact, counting and lcbf, lcbf's hit
+#      ratio and error rate vs entries per key (m/n) and k, its shipped filter bytes vs shipping
+#      every (ad, local total).
 #
 #   scripts/report-dedup.sh            # 2,000,000-record logs (about 15 minutes on two cores)
 #   scripts/report-dedup.sh --quick    # 200,000-record logs, for a look in a few minutes
@@ -26,7 +27,7 @@ fi
 slices=2
 window=86400          # 24 hours of the log's seconds
 ice_parts=16          # map tasks = "nodes" of the icebergs algorithm
-ice_threshold=$((records * 56 / 10000))  # about the 100 heaviest of 10,000 Zipf(1) ads by cost
+ice_threshold=$((records * 46 / 10000))  # about the 100 heaviest of 100,000 Zipf(1) ads by cost
 
 source scripts/lib/report.sh
 mvn -B -q -DskipTests package >&2   # the jar must hold this checkout's code
@@ -42,8 +43,8 @@ rm -rf "$res"
 mkdir -p "$data" "$res"
 runs="$res/runs.jsonl"
 
-gen() { # gen NAME ARGS...: a click log, generated once per size
-  local dir="$data/$1-$records"; shift
+gen() { # gen NAME ARGS...: a click log, generated once per size and arguments
+  local dir="$data/$1-$records-$(echo "$*" | md5sum | cut -c1-8)"; shift
   if [[ ! -f "$dir/.done" ]]; then
     rm -rf "$dir"
     echo "report-dedup: generate clicks --records $records $*" >&2
@@ -114,8 +115,16 @@ for share in 10 50 90; do
   done
 done
 
+# the map-side leaf's effect on the reducers' SBF (dup50, 1 bit per distinct click), evaluated
+dir="${logs[50]}"
+distinct=$((records / 2))
+for leaf in exact bloom; do
+  dedup_run leaf dup50 "$dir" "sbf:1/1+$leaf" --method stream --filter sbf --memory-bits "$distinct" \
+    --slices "$slices" --importance-field 4 --evaluate --local-filter "$leaf"
+done
+
 # 3. icebergs: heavy ads by cost, on a log of $ice_parts files (one map task each)
-ice="$(gen ads --duplicate-share 0.5 --parts "$ice_parts")"
+ice="$(gen ads --duplicate-share 0.5 --ads 100000 --parts "$ice_parts")"
 ice_run() { # ice_run LABEL ARGS...
   local label=$1; shift
   local out="$res/ice-$label"
@@ -127,8 +136,8 @@ ice_run() { # ice_run LABEL ARGS...
   rm -rf "$out"
 }
 ice_run exact --method exact
-ice_run counting --method counting --verify --evaluate --items 10000
-for mn in 5 10 15; do
+ice_run counting --method counting --verify --evaluate --items 100000
+for mn in 2 5 10 15; do
   for k in 1 2 3 4 5 6; do
     ice_run "lcbf-$mn-$k" --method lcbf --entries-per-key "$mn" --num-hashes "$k" --evaluate
   done

@@ -100,6 +100,9 @@ dedup_run methods dup50-24h "$dir" counting --method counting --items "$distinct
 for bpk in 1 8; do
   dedup_run methods dup50-24h "$dir" "stream-timer-$bpk" --method stream --filter timer \
     --window "$window" --memory-bits $((distinct * bpk)) --slices "$slices" --evaluate
+  dedup_run methods dup50-24h "$dir" "stream-timer-$bpk-ticks600" --method stream --filter timer \
+    --window "$window" --memory-bits $((distinct * bpk)) --slices "$slices" --evaluate \
+    --timer-resolution 600
 done
 
 # 2. stream filters, measured (the report adds the simulations)

@@ -71,6 +71,11 @@ public enum BloomkitConfig {
       "dedup: set by the tool: a file listing the job's input files in path order, one per line;"
           + " a record's file rank in it orders equal times (unset: every file has rank 0)",
       ""),
+  DEDUP_TIMER_RESOLUTION(
+      "bloomkit.dedup.timer.resolution",
+      "dedup stream, timer filter: time units per timer tick; times are divided by it (rounded"
+          + " down) and the window too (rounded up), so a timer takes ceil(log2(ceil(W/U)+1)) bits",
+      "1"),
   DEDUP_LOCAL_FILTER(
       "bloomkit.dedup.local.filter",
       "dedup stream: the Bloom-tree leaf each map task runs before the shuffle: none, exact (key ->"

@@ -86,6 +86,9 @@ public final class DedupTool extends BloomkitTool {
     o.addOption(opt("filter", "F", "stream: bf, sbf (default), rsbf, ibf-2c, ibf-mc, ibf-h (no window:"
         + " they ignore --window) or timer (sliding window, needs --window)"));
     o.addOption(opt("memory-bits", "B", "stream: total filter memory in bits, B/S per slice (required)"));
+    o.addOption(opt("timer-resolution", "U", "stream, --filter timer: time units per timer tick"
+        + " (default 1); timers count ceil(W/U) ticks in fewer bits, exact up to one tick at the"
+        + " window's end"));
     o.addOption(opt("slices", "S", "stream: horizontal slices = reduce tasks (default --reducers)"));
     o.addOption(opt("importance-field", "F", "stream: 0-based field of a numeric importance"
         + " (ibf; range from -D bloomkit.importance.min/max, default 0..1)"));
@@ -149,7 +152,7 @@ public final class DedupTool extends BloomkitTool {
     }
     boolean stream = method.equals("stream");
     for (String o : new String[] {"filter", "memory-bits", "slices", "importance-field",
-        "local-filter", "local-bits", "evaluate"}) {
+        "local-filter", "local-bits", "timer-resolution", "evaluate"}) {
       if (!stream && cl.hasOption(o)) {
         throw new UsageException("--" + o + " applies to --method stream");
       }
@@ -192,8 +195,14 @@ public final class DedupTool extends BloomkitTool {
       if (StreamDedupFilters.windowed(filter) && window <= 0) {
         throw new UsageException("--filter " + filter + " needs --window (and --time-field)");
       }
+      long resolution = longValue(cl, "timer-resolution", 1, 1);
+      if (cl.hasOption("timer-resolution") && !filter.equals("timer")) {
+        throw new UsageException("--timer-resolution applies to --filter timer");
+      }
+      BloomkitConfig.DEDUP_TIMER_RESOLUTION.set(conf, resolution);
       try {
-        StreamDedupFilters.create(filter, bits, 0, 0, 1, window); // checks the size holds the filter
+        // checks the size holds the filter
+        StreamDedupFilters.create(filter, bits, 0, 0, 1, window, resolution);
       } catch (IllegalArgumentException e) {
         throw new UsageException("--memory-bits / slices = " + bits + ": " + e.getMessage());
       }
@@ -271,6 +280,9 @@ public final class DedupTool extends BloomkitTool {
       m.put("memoryBitsPerSlice", BloomkitConfig.DEDUP_STREAM_BITS.getLong(conf));
       boolean windowed = StreamDedupFilters.windowed(conf.get(BloomkitConfig.DEDUP_STREAM_FILTER.key()));
       m.put("filterWindow", windowed ? window : 0);
+      if (windowed) {
+        m.put("timerResolution", BloomkitConfig.DEDUP_TIMER_RESOLUTION.getLong(conf));
+      }
       m.put("filterIgnoresWindow", window > 0 && !windowed);
       m.put("localFilter", local);
       if (local.equals("bloom")) {

@@ -50,6 +50,23 @@ public final class StreamDedupFilters {
   public static StreamFilter create(
       String name, long memoryBits, long seed, double importanceMin, double importanceMax,
       long window) {
+    return create(name, memoryBits, seed, importanceMin, importanceMax, window, 1);
+  }
+
+  /**
+   * As above, the timer filter counting time in ticks of {@code resolution} time units: times are
+   * divided by it (rounded down) and the window too (rounded up), so each timer takes {@code
+   * ceil(log2(ceil(W / resolution) + 1))} bits and the memory buys that many more timers; a
+   * record is then a duplicate when its tick is less than {@code ceil(W / resolution)} ticks after
+   * the previous occurrence's, which differs from "less than W units" only within one tick of the
+   * window's end.
+   */
+  public static StreamFilter create(
+      String name, long memoryBits, long seed, double importanceMin, double importanceMax,
+      long window, long resolution) {
+    if (resolution < 1) {
+      throw new IllegalArgumentException("the timer resolution must be at least 1: " + resolution);
+    }
     int max = StreamFilters.DEFAULT_MAX;
     int k = StreamFilters.DEFAULT_NUM_HASHES;
     int p = StreamFilters.DEFAULT_DECREMENTS;
@@ -63,12 +80,15 @@ public final class StreamDedupFilters {
           if (window <= 0) {
             throw new IllegalArgumentException("the timer filter needs a window (--window)");
           }
-          long timers = memoryBits / Theory.timerBits(window);
+          long ticks = Math.floorDiv(window - 1, resolution) + 1; // ceil(window / resolution)
+          long timers = memoryBits / Theory.timerBits(ticks);
           if (timers < 1) {
             throw new IllegalArgumentException(
-                memoryBits + " bits hold no timer of " + Theory.timerBits(window) + " bits");
+                memoryBits + " bits hold no timer of " + Theory.timerBits(ticks) + " bits");
           }
-          return WindowFilters.occurrenceTimer(Math.min(timers, Integer.MAX_VALUE - 8), k, window, 0);
+          StreamFilter timer =
+              WindowFilters.occurrenceTimer(Math.min(timers, Integer.MAX_VALUE - 8), k, ticks, 0);
+          return resolution == 1 ? timer : new Ticks(timer, resolution);
         case "rsbf":
           return StreamFilters.reservoirForFpr(memoryBits, 0.1, StreamFilters.DEFAULT_THRESHOLD, seed);
         default:

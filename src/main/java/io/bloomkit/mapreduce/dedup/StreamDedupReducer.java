@@ -51,7 +51,8 @@ public class StreamDedupReducer extends Reducer<DedupKey, Text, NullWritable, Te
             BloomkitConfig.DEDUP_STREAM_SEED.getLong(conf) + slice,
             BloomkitConfig.IMPORTANCE_MIN.getDouble(conf),
             BloomkitConfig.IMPORTANCE_MAX.getDouble(conf),
-            window);
+            window,
+            BloomkitConfig.DEDUP_TIMER_RESOLUTION.getLong(conf));
     if (BloomkitConfig.DEDUP_EVALUATE.getBoolean(conf)) {
       oracle = new HashMap<>();
     }

@@ -86,6 +86,16 @@ public final class DedupData {
 
   /** Naive dedup on a key of several fields (joined with ','). */
   public static Expected dedup(List<String> files, int[] keyFields, int timeField, long window) {
+    return dedup(files, keyFields, timeField, window, 1);
+  }
+
+  /**
+   * Naive dedup with times counted in ticks of {@code resolution}: a duplicate when its tick is less
+   * than ceil(window / resolution) ticks after the previous occurrence's (resolution 1: the plain
+   * definition).
+   */
+  public static Expected dedup(
+      List<String> files, int[] keyFields, int timeField, long window, long resolution) {
     Expected e = new Expected();
     List<Rec> recs = new ArrayList<>();
     for (int f = 0; f < files.size(); f++) {
@@ -129,7 +139,10 @@ public final class DedupData {
     Map<String, Long> last = new TreeMap<>();
     for (Rec r : recs) {
       Long prev = last.put(r.key, r.time);
-      boolean keep = prev == null || (window > 0 && r.time - prev >= window);
+      long ticks = (window + resolution - 1) / resolution;
+      boolean keep = prev == null
+          || (window > 0
+              && Math.floorDiv(r.time, resolution) - Math.floorDiv(prev, resolution) >= ticks);
       (keep ? e.kept : e.duplicates).merge(r.line, 1, Integer::sum);
     }
     return e;

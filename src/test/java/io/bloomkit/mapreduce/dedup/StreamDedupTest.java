@@ -6,6 +6,7 @@ import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.DedupCounters;
+import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.stream.StreamFilter;
@@ -403,6 +404,31 @@ public class StreamDedupTest {
     assertEquals(200L, n(t, "filterWindow"));
     assertEquals(Boolean.FALSE, t.get("filterIgnoresWindow"));
     assertTrue(t.toString(), n(t, "localDuplicates") > 10);
+  }
+
+  /**
+   * --timer-resolution: the timer filter counts ticks of U units; with room for every key it
+   * removes exactly what the naive dedup in ticks removes, and its FP/FN against the exact window
+   * equal a recount.
+   */
+  @Test
+  public void timerResolutionCountsTicks() throws Exception {
+    File in = inputs();
+    Map<String, Object> j = run(in, "tq", "--filter", "timer", "--memory-bits", "200000",
+        "--window", "200", "--timer-resolution", "50", "--evaluate");
+    checkAgainstNaive("tq", j, 200);
+    DedupData.Expected ticks = DedupData.dedup(DATA.files, new int[] {1}, 2, 200, 50);
+    assertEquals(ticks.duplicates.keySet(), lines(new File(tmp.getRoot(), "tq.dup")));
+    assertEquals(50L, n(j, "timerResolution"));
+    DedupData.Expected exact = DedupData.dedup(DATA.files, 1, 2, 200);
+    assertTrue("ticks differ from the exact window here",
+        !ticks.duplicates.equals(exact.duplicates));
+    ToolRun bad = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output",
+        new File(tmp.getRoot(), "tq2").getPath(), "--key-field", "1", "--time-field", "2",
+        "--delimiter", ",", "--method", "stream", "--filter", "sbf", "--memory-bits", "1000",
+        "--timer-resolution", "5");
+    assertEquals(bad.toString(), BloomkitTool.USAGE, bad.code);
+    assertTrue(bad.err, bad.err.contains("--timer-resolution applies to --filter timer"));
   }
 
   @Test

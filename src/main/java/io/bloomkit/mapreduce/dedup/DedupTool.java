@@ -9,10 +9,9 @@ import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.join.ShippedFilter;
 import io.bloomkit.theory.Theory;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.commons.cli.CommandLine;
@@ -332,13 +331,7 @@ public final class DedupTool extends BloomkitTool {
         r.filterBits = f.memoryBits();
         r.jobs++;
         BloomkitConfig.DEDUP_COUNTING.set(jc, true);
-        BloomkitConfig.JOIN_FILTER_PATH.set(jc, fs.makeQualified(filter));
-        try {
-          job.addCacheFile(
-              new URI(fs.makeQualified(filter).toUri() + "#" + BloomkitConfig.JoinFilterName.SYMLINK));
-        } catch (URISyntaxException e) {
-          throw new IOException(e);
-        }
+        ShippedFilter.ship(job, fs.makeQualified(filter));
       }
       Path out = new Path(work, "out");
       job.setJobName("bloomkit dedup " + method + " -> " + output);

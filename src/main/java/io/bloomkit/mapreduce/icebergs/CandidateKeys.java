@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.icebergs;
 
+import io.bloomkit.mapreduce.CacheFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

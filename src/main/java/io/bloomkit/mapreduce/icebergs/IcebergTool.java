@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.CacheFiles;
 import io.bloomkit.mapreduce.IcebergCounters;
 import io.bloomkit.mapreduce.Jobs;
 import io.bloomkit.mapreduce.KeyExtractor;
@@ -8,10 +9,9 @@ import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.join.ShippedFilter;
 import io.bloomkit.theory.Theory;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -286,12 +286,7 @@ public final class IcebergTool extends BloomkitTool {
       r.naiveBytes = Jobs.counter(first, IcebergCounters.NAIVE_BYTES);
       r.jobs++;
       BloomkitConfig.ICEBERG_COUNTING.set(jc, true);
-      BloomkitConfig.JOIN_FILTER_PATH.set(jc, filter);
-      try {
-        job.addCacheFile(new URI(filter.toUri() + "#" + BloomkitConfig.JoinFilterName.SYMLINK));
-      } catch (URISyntaxException e) {
-        throw new IOException(e);
-      }
+      ShippedFilter.ship(job, filter);
     }
     job.setJobName("bloomkit icebergs " + s.method + " -> " + output);
     job.setJarByClass(IcebergTool.class);

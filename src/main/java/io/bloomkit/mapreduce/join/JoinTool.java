@@ -17,7 +17,6 @@ import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -216,13 +215,7 @@ public final class JoinTool extends BloomkitTool {
     BloomkitConfig.JOIN_TYPE.set(conf, type);
     BloomkitConfig.STRICT.set(conf, strict);
     if (filter != null) {
-      BloomkitConfig.JOIN_FILTER_PATH.set(conf, filter);
-      try {
-        job.addCacheFile(
-            new URI(filter.toUri() + "#" + BloomkitConfig.JoinFilterName.SYMLINK));
-      } catch (java.net.URISyntaxException e) {
-        throw new IOException(e);
-      }
+      ShippedFilter.ship(job, filter);
     } else {
       BloomkitConfig.JOIN_FILTER_PATH.set(conf, "");
     }

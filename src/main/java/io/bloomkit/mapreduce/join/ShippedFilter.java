@@ -3,6 +3,7 @@ package io.bloomkit.mapreduce.join;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.filter.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.CacheFiles;
 import io.bloomkit.mapreduce.FilterFiles;
 import java.io.BufferedInputStream;
 import java.io.File;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
 
 /**
  * Loads the filter a join task probes, read-only ({@link Filters#readQueryView}): from the
@@ -37,6 +39,15 @@ public final class ShippedFilter {
     return fromCache;
   }
 
+  /**
+   * Ships the filter file to the job's tasks: its path in {@link BloomkitConfig#JOIN_FILTER_PATH}
+   * and the DistributedCache symlink {@value BloomkitConfig.JoinFilterName#SYMLINK}.
+   */
+  public static void ship(Job job, Path filter) throws IOException {
+    BloomkitConfig.JOIN_FILTER_PATH.set(job.getConfiguration(), filter);
+    CacheFiles.ship(job, filter, BloomkitConfig.JoinFilterName.SYMLINK);
+  }
+
   /** Loads the task's filter (once per task, in setup). */
   public static ShippedFilter load(Configuration conf) throws IOException {
     return load(conf, false);
@@ -56,8 +67,7 @@ public final class ShippedFilter {
       return new ShippedFilter(null, false);
     }
     File link = new File(BloomkitConfig.JoinFilterName.SYMLINK);
-    boolean local = "local".equals(conf.get("mapreduce.framework.name", "local"));
-    if (!local && link.exists()) {
+    if (CacheFiles.useLink(conf, link)) {
       try (InputStream in = new BufferedInputStream(new FileInputStream(link), 1 << 16)) {
         return new ShippedFilter(whole ? Filters.read(in) : Filters.readQueryView(in), true);
       }

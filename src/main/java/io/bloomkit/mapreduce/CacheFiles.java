@@ -1,4 +1,4 @@
-package io.bloomkit.mapreduce.icebergs;
+package io.bloomkit.mapreduce;
 
 import java.io.BufferedInputStream;
 import java.io.File;
@@ -21,33 +21,50 @@ import org.apache.hadoop.mapreduce.JobContext;
  * working directory; in local mode (whose tasks share the client's working directory, so links of
  * concurrent jobs could collide) or when the link is absent, from the file system path itself.
  */
-final class CacheFiles {
-  /** Prefix of the shipped linked counting filters (job 2 of lcbf). */
-  static final String FILTER_PREFIX = "bloomkit.lcbf.";
-  /** Prefix of the shipped candidate lists (verify / evaluate job). */
-  static final String CANDIDATES_PREFIX = "bloomkit.candidates.";
+public final class CacheFiles {
+  /** Prefix of the shipped linked counting filters (job 2 of icebergs lcbf). */
+  public static final String FILTER_PREFIX = "bloomkit.lcbf.";
+  /** Prefix of the shipped candidate lists (icebergs verify / evaluate job). */
+  public static final String CANDIDATES_PREFIX = "bloomkit.candidates.";
 
   private CacheFiles() {}
 
+  /**
+   * Whether a task reads a shipped file from its symlink {@code link} in the working directory:
+   * only off local mode (whose tasks share the client's working directory, so links of concurrent
+   * jobs could collide) and when the link exists; else from the file system path.
+   */
+  public static boolean useLink(Configuration conf, File link) {
+    return !"local".equals(conf.get("mapreduce.framework.name", "local")) && link.exists();
+  }
+
+  /** Ships {@code file} to every task under the symlink name {@code link}. */
+  public static void ship(Job job, Path file, String link) throws IOException {
+    URI u = file.toUri();
+    try {
+      job.addCacheFile(new URI(u.getScheme(), u.getAuthority(), u.getPath(), null, link));
+    } catch (URISyntaxException e) {
+      throw new IOException(e);
+    }
+  }
+
   /** One shipped file. */
-  static final class Shipped {
+  public static final class Shipped {
     /** The file's own name (the symlink name without the prefix). */
-    final String name;
+    public final String name;
     private final URI uri;
     private final Configuration conf;
-    private final boolean useLink;
 
-    private Shipped(String name, URI uri, Configuration conf, boolean useLink) {
+    private Shipped(String name, URI uri, Configuration conf) {
       this.name = name;
       this.uri = uri;
       this.conf = conf;
-      this.useLink = useLink;
     }
 
     /** Opens the file (the caller closes it). */
-    InputStream open() throws IOException {
+    public InputStream open() throws IOException {
       File link = new File(uri.getFragment());
-      if (useLink && link.exists()) {
+      if (useLink(conf, link)) {
         return new BufferedInputStream(new FileInputStream(link), 1 << 16);
       }
       Path p = new Path(uri.getScheme(), uri.getAuthority(), uri.getPath());
@@ -57,28 +74,21 @@ final class CacheFiles {
   }
 
   /** Ships every file in {@code files} under the link name {@code prefix + file name}. */
-  static void ship(Job job, List<Path> files, String prefix) throws IOException {
+  public static void ship(Job job, List<Path> files, String prefix) throws IOException {
     for (Path f : files) {
-      URI u = f.toUri();
-      try {
-        job.addCacheFile(
-            new URI(u.getScheme(), u.getAuthority(), u.getPath(), null, prefix + f.getName()));
-      } catch (URISyntaxException e) {
-        throw new IOException(e);
-      }
+      ship(job, f, prefix + f.getName());
     }
   }
 
   /** The shipped files whose link name starts with {@code prefix}. */
-  static List<Shipped> list(JobContext context, String prefix) throws IOException {
+  public static List<Shipped> list(JobContext context, String prefix) throws IOException {
     Configuration conf = context.getConfiguration();
-    boolean local = "local".equals(conf.get("mapreduce.framework.name", "local"));
     List<Shipped> out = new ArrayList<>();
     URI[] uris = context.getCacheFiles();
     for (URI u : uris == null ? new URI[0] : uris) {
       String link = u.getFragment();
       if (link != null && link.startsWith(prefix)) {
-        out.add(new Shipped(link.substring(prefix.length()), u, conf, !local));
+        out.add(new Shipped(link.substring(prefix.length()), u, conf));
       }
     }
     return out;

@@ -87,8 +87,7 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
 
   /** The task's kept/duplicates output (tests override it). */
   protected DedupOutput openOutput(Context context) {
-    return DedupOutput.of(
-        context, BloomkitConfig.DEDUP_WRITE_DUPLICATES.getBoolean(context.getConfiguration()));
+    return DedupOutput.of(context);
   }
 
   @Override

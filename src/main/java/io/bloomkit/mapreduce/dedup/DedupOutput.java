@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.dedup;
 
+import io.bloomkit.mapreduce.BloomkitConfig;
 import java.io.IOException;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
@@ -23,9 +24,14 @@ public interface DedupOutput {
 
   void close() throws IOException, InterruptedException;
 
-  /** The output through {@link MultipleOutputs} of {@code context}. */
+  /**
+   * The output through {@link MultipleOutputs} of {@code context}; removed records are written
+   * when {@link BloomkitConfig#DEDUP_WRITE_DUPLICATES} is set.
+   */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  static DedupOutput of(TaskInputOutputContext<?, ?, ?, ?> context, boolean duplicates) {
+  static DedupOutput of(TaskInputOutputContext<?, ?, ?, ?> context) {
+    boolean duplicates =
+        BloomkitConfig.DEDUP_WRITE_DUPLICATES.getBoolean(context.getConfiguration());
     MultipleOutputs<NullWritable, Text> mo = new MultipleOutputs(context);
     NullWritable nil = NullWritable.get();
     return new DedupOutput() {

@@ -29,8 +29,7 @@ public class DedupReducer extends Reducer<DedupKey, Text, NullWritable, Text> {
 
   /** The task's kept/duplicates output (tests override it). */
   protected DedupOutput openOutput(Context context) {
-    return DedupOutput.of(
-        context, BloomkitConfig.DEDUP_WRITE_DUPLICATES.getBoolean(context.getConfiguration()));
+    return DedupOutput.of(context);
   }
 
   @Override

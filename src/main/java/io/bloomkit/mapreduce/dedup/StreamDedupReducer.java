@@ -61,8 +61,7 @@ public class StreamDedupReducer extends Reducer<DedupKey, Text, NullWritable, Te
 
   /** The task's kept/duplicates output (tests override it). */
   protected DedupOutput openOutput(Context context) {
-    return DedupOutput.of(
-        context, BloomkitConfig.DEDUP_WRITE_DUPLICATES.getBoolean(context.getConfiguration()));
+    return DedupOutput.of(context);
   }
 
   @Override

@@ -38,6 +38,11 @@ public enum BloomkitConfig {
       "bloomkit.failure.dir",
       "directory where a failing task leaves its reason for the client (set by the tools)",
       ""),
+  MALFORMED_SAMPLES(
+      "bloomkit.malformed.samples",
+      "directory where each map task attempt leaves its first malformed record for the client's"
+          + " messages (set by the tools; empty: none kept)",
+      ""),
   TIME_FIELD(
       "bloomkit.time.field",
       "dedup: 0-based field holding the record time as an integer; -1: no time (input order)",

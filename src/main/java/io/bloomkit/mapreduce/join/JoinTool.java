@@ -8,11 +8,14 @@ import io.bloomkit.filter.FilterShape;
 import io.bloomkit.filter.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.Inputs;
 import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.Jobs;
 import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.MalformedRecords;
 import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import java.io.IOException;
@@ -30,15 +33,14 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCounter;
-import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
  * {@code join --left PATH --left-key I --right PATH --right-key J --output DIR [--type
  * inner|left-outer] [--delimiter D] [--filter FILE | --filter-type acbf|acbf1..3|cbf|bf|exact|none]
- * [--fpp P | --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--json]}: a Bloom-filtered
+ * [--fpp P | --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--max-malformed-share S]
+ * [--json]}: a Bloom-filtered
  * reduce-side join (the paper's section 4). Left is the small (build) side, right the large
  * (probe) side. Unless {@code --filter} names a filter file or the type is {@code none}, a build
  * job first makes a filter of the left keys in a staging directory next to the output (removed
@@ -80,6 +82,7 @@ public final class JoinTool extends BloomkitTool {
     SizingOptions.addRate(o);
     o.addOption(opt("reducers", "R", "reduce tasks (default 1)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
+    MalformedOptions.add(o);
     return o;
   }
 
@@ -106,6 +109,7 @@ public final class JoinTool extends BloomkitTool {
     String filterType = cl.getOptionValue("filter-type", "acbf").toLowerCase(java.util.Locale.ROOT);
     FilterSpec spec = filterType.equals("none") ? null : SizingOptions.spec(cl, filterType);
     int reducers = intValue(cl, "reducers", 1, 1);
+    double maxShare = MalformedOptions.maxShare(cl);
     Path[] left = existingPaths(required(cl, "left"), "left");
     Path[] right = existingPaths(required(cl, "right"), "right");
     Set<String> leftNames = new HashSet<>();
@@ -122,7 +126,7 @@ public final class JoinTool extends BloomkitTool {
 
     Path filterPath = null;
     if (cl.hasOption("filter")) {
-      filterPath = existingPaths(cl.getOptionValue("filter"), "filter")[0];
+      filterPath = existingFile(cl.getOptionValue("filter"), "filter");
       checkFilter(conf, filterPath, exactMax);
     }
 
@@ -142,6 +146,7 @@ public final class JoinTool extends BloomkitTool {
             .delimiter(delimiter)
             .spec(spec)
             .reducers(reducers)
+            .inputName("left input")
             .strict(cl.hasOption("strict"))
             .run();
         checkExactBudget(conf, filterPath, exactMax);
@@ -155,13 +160,47 @@ public final class JoinTool extends BloomkitTool {
       }
       Job job = joinJob(conf, left, right, output, type, delimiter, leftKey, rightKey, filterPath,
           reducers, cl.hasOption("strict"));
+      Path samples = MalformedRecords.prepare(job, staging);
       Jobs.run(job);
+      boolean warning;
+      try {
+        warning = checkSides(conf, job, samples, delimiter, leftKey, rightKey, maxShare);
+      } catch (MalformedRecords.AllMalformedException e) {
+        outFs.delete(output, true); // written by this run only: the output did not exist
+        throw e;
+      }
       boolean built = !cl.hasOption("filter") && spec != null;
-      return result(job, output, built ? null : filterPath, probe, built,
+      Map<String, Object> m = result(job, output, built ? null : filterPath, probe, built,
           (System.nanoTime() - start) / 1e9);
+      m.put("malformedWarning", warning);
+      return m;
     } finally {
       outFs.delete(staging, true);
     }
+  }
+
+  /**
+   * Per side: fails when every record was malformed, warns above the share.
+   *
+   * @return whether a side warned
+   */
+  private boolean checkSides(Configuration conf, Job job, Path samples, char delimiter,
+      int[] leftKey, int[] rightKey, double maxShare) throws IOException {
+    String d = String.valueOf(delimiter);
+    MalformedRecords.Tally l =
+        new MalformedRecords.Tally("left input", KeyExtractor.formatFields(leftKey), d)
+            .counts(Jobs.counter(job, JoinCounters.LEFT_RECORDS),
+                Jobs.counter(job, JoinCounters.LEFT_MALFORMED),
+                MalformedRecords.first(conf, samples, JoinMapper.sideName(JoinKey.LEFT)));
+    MalformedRecords.Tally r =
+        new MalformedRecords.Tally("right input", KeyExtractor.formatFields(rightKey), d)
+            .counts(Jobs.counter(job, JoinCounters.RIGHT_RECORDS),
+                Jobs.counter(job, JoinCounters.RIGHT_MALFORMED),
+                MalformedRecords.first(conf, samples, JoinMapper.sideName(JoinKey.RIGHT)));
+    l.failIfAllMalformed();
+    r.failIfAllMalformed();
+    boolean warned = l.warnIfAbove(maxShare, err());
+    return r.warnIfAbove(maxShare, err()) || warned;
   }
 
   /** Full read (checksum included) of a given filter, after checking an exact set's size. */
@@ -219,12 +258,8 @@ public final class JoinTool extends BloomkitTool {
     } else {
       BloomkitConfig.JOIN_FILTER_PATH.set(conf, "");
     }
-    for (Path p : left) {
-      MultipleInputs.addInputPath(job, p, TextInputFormat.class, LeftJoinMapper.class);
-    }
-    for (Path p : right) {
-      MultipleInputs.addInputPath(job, p, TextInputFormat.class, RightJoinMapper.class);
-    }
+    Inputs.addSide(job, left, LeftJoinMapper.class);
+    Inputs.addSide(job, right, RightJoinMapper.class);
     job.setMapOutputKeyClass(JoinKey.class);
     job.setMapOutputValueClass(JoinValue.class);
     job.setPartitionerClass(JoinPartitioner.class);

@@ -238,6 +238,16 @@ public class InputRecordsToolTest {
     assertEquals((long) keys(visible, 1).size(), n(j, "added"));
   }
 
+  @Test
+  public void aFileCannotBeOnBothSidesOfAJoin() throws Exception {
+    File in = tree();
+    ToolRun r = ToolRun.run(new JoinTool(), "--left", in.getPath(), "--left-key", "1",
+        "--right", in.getPath() + "/sub/{b.txt.gz,none}", "--right-key", "1", "--delimiter", ",",
+        "--output", path("both"));
+    assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
+    assertTrue(r.err, r.err.contains("b.txt.gz") && r.err.contains("both sides"));
+  }
+
   // ---- case 2: brace globs; a filter glob names exactly one file ----
 
   @Test

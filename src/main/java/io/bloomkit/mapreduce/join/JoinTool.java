@@ -28,6 +28,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.OptionGroup;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
@@ -112,13 +113,13 @@ public final class JoinTool extends BloomkitTool {
     double maxShare = MalformedOptions.maxShare(cl);
     Path[] left = existingPaths(required(cl, "left"), "left");
     Path[] right = existingPaths(required(cl, "right"), "right");
-    Set<String> leftNames = new HashSet<>();
-    for (Path p : left) {
-      leftNames.add(p.toString());
+    Set<Path> leftFiles = new HashSet<>();
+    for (FileStatus st : Inputs.list(conf, left)) {
+      leftFiles.add(st.getPath());
     }
-    for (Path p : right) {
-      if (leftNames.contains(p.toString())) {
-        throw new UsageException("a path cannot be on both sides: " + p);
+    for (FileStatus st : Inputs.list(conf, right)) {
+      if (leftFiles.contains(st.getPath())) {
+        throw new UsageException("a file cannot be on both sides: " + st.getPath());
       }
     }
     Path output = absentPath(required(cl, "output"), "output");

@@ -95,13 +95,46 @@ public final class Inputs {
   }
 
   /**
-   * Adds one side of a multi-input job ({@code join}): every path read as text by {@code mapper};
-   * recursion is on for all of them (the per-path input formats read the job's configuration).
+   * The paths of one side of a multi-input job ({@code join}) as {@link #addSide} needs them:
+   * {@code MultipleInputs} keeps its paths in one comma-separated string and does not escape, so a
+   * glob such as {@code {a,b}} is expanded here to its matches (hidden names skipped, as {@link
+   * FileInputFormat} does); directories stay directories.
+   *
+   * @throws IllegalArgumentException for a path that matches nothing, or whose name holds a comma
+   *     or a semicolon (which {@code MultipleInputs} cannot carry)
+   */
+  public static Path[] forMultipleInputs(Configuration conf, Path... inputs) throws IOException {
+    List<Path> out = new ArrayList<>();
+    for (Path p : inputs) {
+      FileStatus[] matches = p.getFileSystem(conf).globStatus(p, f -> !hidden(f.getName()));
+      if (matches == null || matches.length == 0) {
+        throw new IllegalArgumentException("input path does not exist: " + p);
+      }
+      for (FileStatus st : matches) {
+        String s = st.getPath().toString();
+        if (s.indexOf(',') >= 0 || s.indexOf(';') >= 0) {
+          throw new IllegalArgumentException("cannot read " + s + " in a join: Hadoop's"
+              + " MultipleInputs cannot carry a path with a comma or a semicolon; rename it");
+        }
+        out.add(st.getPath());
+      }
+    }
+    return out.toArray(new Path[0]);
+  }
+
+  /**
+   * Adds one side of a multi-input job ({@code join}): every path (from {@link
+   * #forMultipleInputs}) read as text by {@code mapper}; recursion is on for all of them (the
+   * per-path input formats read the job's configuration).
    */
   public static void addSide(
       Job job, Path[] inputs, Class<? extends Mapper<?, ?, ?, ?>> mapper) {
     job.getConfiguration().setBoolean(RECURSIVE, true);
     for (Path p : inputs) {
+      String s = p.toString();
+      if (s.indexOf(',') >= 0 || s.indexOf(';') >= 0) {
+        throw new IllegalArgumentException("not a path for MultipleInputs: " + s);
+      }
       @SuppressWarnings({"unchecked", "rawtypes"})
       Class<? extends Mapper> m = mapper;
       MultipleInputs.addInputPath(job, p, TextInputFormat.class, m);

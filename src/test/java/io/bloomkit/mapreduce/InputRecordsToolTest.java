@@ -270,6 +270,27 @@ public class InputRecordsToolTest {
   }
 
   @Test
+  public void braceGlobsOnBothSidesOfAJoin() throws Exception {
+    File dir = tmp.newFolder("jg");
+    List<String> a = lines(0, 30, 20);
+    List<String> b = lines(30, 30, 20);
+    write(new File(dir, "a"), text(a));
+    write(new File(dir, "b"), text(b));
+    write(new File(dir, "c"), text(lines(60, 30, 20)));
+    List<String> right = lines(0, 50, 25);
+    write(new File(dir, "r1"), text(right.subList(0, 25)));
+    write(new File(dir, "r2"), text(right.subList(25, 50)));
+    File out = new File(path("jg-out"));
+    ok(ToolRun.run(new JoinTool(), "--left", dir.getPath() + "/{a,b}", "--left-key", "1",
+        "--right", dir.getPath() + "/r{1,2}", "--right-key", "1", "--delimiter", ",",
+        "--output", out.getPath(), "--json"));
+    List<String> left = new ArrayList<>(a);
+    left.addAll(b);
+    assertEquals(NaiveJoin.join(left, new int[] {1}, right, new int[] {1}, ',', false),
+        NaiveJoin.multiset(outputLines(out)));
+  }
+
+  @Test
   public void aFilterGlobMustNameExactlyOneFile() throws Exception {
     File dir = tmp.newFolder("filters");
     File left = new File(tmp.getRoot(), "l.txt");

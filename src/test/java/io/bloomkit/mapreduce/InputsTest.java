@@ -78,4 +78,27 @@ public class InputsTest {
     expected.sort((x, y) -> new Text(x).compareTo(new Text(y)));
     assertEquals(expected, got);
   }
+
+  @Test
+  public void multipleInputsGetGlobMatchesAndNoCommas() throws Exception {
+    File in = tmp.newFolder("mi");
+    for (String n : new String[] {"a", "b", "_c", "d,e"}) {
+      Files.write(new File(in, n).toPath(), "x\n".getBytes(StandardCharsets.UTF_8));
+    }
+    Configuration conf = new Configuration();
+    conf.set("fs.defaultFS", "file:///");
+    Path[] got = Inputs.forMultipleInputs(conf, new Path(in.getPath() + "/{a,b,_c}"));
+    List<String> names = new ArrayList<>();
+    for (Path p : got) {
+      names.add(p.getName());
+    }
+    names.sort(null);
+    assertEquals(List.of("a", "b"), names);
+    try {
+      Inputs.forMultipleInputs(conf, new Path(in.getPath() + "/d*"));
+      throw new AssertionError();
+    } catch (IllegalArgumentException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains("d,e") && e.getMessage().contains("comma"));
+    }
+  }
 }

@@ -113,6 +113,12 @@ public final class JoinTool extends BloomkitTool {
     double maxShare = MalformedOptions.maxShare(cl);
     Path[] left = existingPaths(required(cl, "left"), "left");
     Path[] right = existingPaths(required(cl, "right"), "right");
+    try {
+      left = Inputs.forMultipleInputs(conf, left);
+      right = Inputs.forMultipleInputs(conf, right);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
     Set<Path> leftFiles = new HashSet<>();
     for (FileStatus st : Inputs.list(conf, left)) {
       leftFiles.add(st.getPath());

@@ -324,38 +324,46 @@ public class InputRecordsToolTest {
 
   @Test
   public void blankLinesAreMalformedAndNeverJoin() throws Exception {
-    List<String> left = new ArrayList<>(lines(0, 30, 15));
+    // the key is field 0: a blank line would have the empty key and join every other blank line
+    List<String> nonBlankLeft = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      nonBlankLeft.add("k" + i % 15 + ",L" + i);
+    }
+    List<String> nonBlankRight = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      nonBlankRight.add("k" + i % 30 + ",R" + i);
+    }
+    List<String> left = new ArrayList<>(nonBlankLeft);
     left.add("");
     left.add("   ");
     left.add(5, "");
-    List<String> right = new ArrayList<>(lines(0, 60, 30));
+    List<String> right = new ArrayList<>(nonBlankRight);
     right.add("");
-    right.add(10, "\t");
+    right.add(10, "   ");
     File l = new File(tmp.getRoot(), "left.txt");
     File r = new File(tmp.getRoot(), "right.txt");
     write(l, text(left));
     write(r, text(right));
     File out = new File(path("blank-join"));
     Map<String, Object> j = ok(ToolRun.run(new JoinTool(), "--left", l.getPath(), "--left-key",
-        "1", "--right", r.getPath(), "--right-key", "1", "--delimiter", ",", "--output",
+        "0", "--right", r.getPath(), "--right-key", "0", "--delimiter", ",", "--output",
         out.getPath(), "--filter-type", "none", "--json"));
+    assertEquals(NaiveJoin.join(nonBlankLeft, new int[] {0}, nonBlankRight, new int[] {0}, ',',
+        false), NaiveJoin.multiset(outputLines(out)));
     assertEquals(3L, n(j, "leftMalformed"));
     assertEquals(2L, n(j, "rightMalformed"));
+    assertEquals((long) left.size(), n(j, "leftRecords"));
+    assertEquals((long) right.size(), n(j, "rightRecords"));
     assertEquals(n(j, "leftRecords"), n(j, "leftPassed") + n(j, "leftMalformed"));
     assertEquals(n(j, "rightRecords"),
         n(j, "rightPassed") + n(j, "rightDroppedByFilter") + n(j, "rightMalformed"));
-    assertEquals((long) left.size(), n(j, "leftRecords"));
-    List<String> nonBlankLeft = new ArrayList<>(lines(0, 30, 15));
-    List<String> nonBlankRight = new ArrayList<>(lines(0, 60, 30));
-    assertEquals(
-        NaiveJoin.join(nonBlankLeft, new int[] {1}, nonBlankRight, new int[] {1}, ',', false),
-        NaiveJoin.multiset(outputLines(out)));
-    // with the whole line as key (no delimiter in it), a blank line is still malformed
-    Map<String, Object> b = ok(ToolRun.run(new BuildTool(), "--input", l.getPath(), "--output",
-        path("blank.exact"), "--filter", "exact", "--key-field", "0", "--delimiter", "|",
-        "--json"));
-    assertEquals(3L, n(b, "malformedRecords"));
-    assertEquals(30L, n(b, "items"));
+    // whatever the delimiter: with tab, "\t" alone is blank too
+    File t = new File(tmp.getRoot(), "tab.txt");
+    write(t, text(List.of("a\tb", "\t", "", "c\td")));
+    Map<String, Object> b = ok(ToolRun.run(new BuildTool(), "--input", t.getPath(), "--output",
+        path("blank.exact"), "--filter", "exact", "--key-field", "0", "--json"));
+    assertEquals(2L, n(b, "malformedRecords"));
+    assertEquals(2L, n(b, "items"));
   }
 
   // ---- case 4: every record malformed fails, showing the first line ----

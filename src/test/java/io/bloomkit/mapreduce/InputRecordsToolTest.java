@@ -318,6 +318,11 @@ public class InputRecordsToolTest {
         "--add", left.getPath());
     assertEquals(up.toString(), BloomkitTool.USAGE, up.code);
     assertTrue(up.err, up.err.contains("matches 2"));
+    ToolRun in = ToolRun.run(new io.bloomkit.mapreduce.cli.InspectTool(), pattern);
+    assertEquals(in.toString(), BloomkitTool.USAGE, in.code);
+    assertTrue(in.err, in.err.contains("matches 2"));
+    assertEquals(0, ToolRun.run(new io.bloomkit.mapreduce.cli.InspectTool(),
+        dir.getPath() + "/t*.exact").code);
   }
 
   // ---- case 3 and 7: blank lines are malformed; the records add up per side ----

@@ -165,6 +165,20 @@ public final class Inputs {
     return files;
   }
 
+  /** A file that both inputs stand for, or null. */
+  public static Path shared(Configuration conf, Path[] a, Path[] b) throws IOException {
+    java.util.Set<Path> files = new java.util.HashSet<>();
+    for (FileStatus st : list(conf, a)) {
+      files.add(st.getPath());
+    }
+    for (FileStatus st : list(conf, b)) {
+      if (files.contains(st.getPath())) {
+        return st.getPath();
+      }
+    }
+    return null;
+  }
+
   /** Total bytes (as stored, compressed or not) of the files the inputs stand for. */
   public static long bytes(Configuration conf, Path... inputs) throws IOException {
     long n = 0;

@@ -20,15 +20,12 @@ import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.OptionGroup;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
@@ -119,14 +116,9 @@ public final class JoinTool extends BloomkitTool {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    Set<Path> leftFiles = new HashSet<>();
-    for (FileStatus st : Inputs.list(conf, left)) {
-      leftFiles.add(st.getPath());
-    }
-    for (FileStatus st : Inputs.list(conf, right)) {
-      if (leftFiles.contains(st.getPath())) {
-        throw new UsageException("a file cannot be on both sides: " + st.getPath());
-      }
+    Path shared = Inputs.shared(conf, left, right);
+    if (shared != null) {
+      throw new UsageException("a file cannot be on both sides: " + shared);
     }
     Path output = absentPath(required(cl, "output"), "output");
     long exactMax = BloomkitConfig.EXACT_MAX_BYTES.getLong(conf);

@@ -95,6 +95,25 @@ public final class Inputs {
   }
 
   /**
+   * Like {@link #configure}, for a job that orders records by their byte offset in the file
+   * ({@code dedup}): a compressed file is read whole by one task. (The text reader splits a bzip2
+   * file at its blocks, and its offsets in a later split start from the split's compressed
+   * position, so they would not follow the records' order in the file.)
+   */
+  public static void configureOrdered(Job job, Path... inputs) throws IOException {
+    configure(job, inputs);
+    job.setInputFormatClass(WholeCompressedText.class);
+  }
+
+  /** Text input that never splits a compressed file: the keys are offsets in the whole file. */
+  public static final class WholeCompressedText extends TextInputFormat {
+    @Override
+    protected boolean isSplitable(JobContext context, Path file) {
+      return new CompressionCodecFactory(context.getConfiguration()).getCodec(file) == null;
+    }
+  }
+
+  /**
    * The paths of one side of a multi-input job ({@code join}) as {@link #addSide} needs them:
    * {@code MultipleInputs} keeps its paths in one comma-separated string and does not escape, so a
    * glob such as {@code {a,b}} is expanded here to its matches (hidden names skipped, as {@link

@@ -248,6 +248,36 @@ public class InputRecordsToolTest {
     assertTrue(r.err, r.err.contains("b.txt.gz") && r.err.contains("both sides"));
   }
 
+  /**
+   * A bzip2 file of several blocks is split at block boundaries, and the text reader's offsets
+   * there start from the split's compressed position: dedup must still order a file's records by
+   * their place in it (it reads a compressed file whole, in one task).
+   */
+  @Test
+  public void dedupKeepsTheFirstRecordOfASplitBzip2File() throws Exception {
+    java.util.Random rnd = new java.util.Random(11);
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < 8000; i++) {
+      String key = i == 2000 || i == 2600 ? "dup" : "u" + i;
+      lines.add(i + "," + key + "," + Long.toHexString(rnd.nextLong()) + Long.toHexString(rnd.nextLong()));
+    }
+    File f = new File(tmp.getRoot(), "bz/blocks.bz2");
+    f.getParentFile().mkdirs();
+    try (OutputStream o = new org.apache.commons.compress.compressors.bzip2
+        .BZip2CompressorOutputStream(new FileOutputStream(f), 1)) { // 100k blocks
+      o.write(text(lines));
+    }
+    assertTrue(f.length() > 4 * 20000);
+    Configuration conf = ToolRun.localConf();
+    conf.setLong("mapreduce.input.fileinputformat.split.maxsize", 20000);
+    File out = new File(path("bz-dedup"));
+    File dups = new File(path("bz-dups"));
+    ok(ToolRun.run(conf, new DedupTool(), "--input", f.getParent(), "--key-field", "1",
+        "--delimiter", ",", "--output", out.getPath(), "--duplicates", dups.getPath(), "--json"));
+    assertEquals(List.of(lines.get(2600)), outputLines(dups));
+    assertEquals(lines.size() - 1, outputLines(out).size());
+  }
+
   // ---- case 2: brace globs; a filter glob names exactly one file ----
 
   @Test

@@ -346,7 +346,7 @@ public final class DedupTool extends BloomkitTool {
       Path out = new Path(work, "out");
       job.setJobName("bloomkit dedup " + method + " -> " + output);
       job.setJarByClass(DedupTool.class);
-      Inputs.configure(job, inputs);
+      Inputs.configureOrdered(job, inputs); // offsets order a file's records
       InputFiles.write(job, new Path(work, "input-files"));
       Path samples = MalformedRecords.prepare(job, work);
       job.setMapperClass(DedupMapper.class);

@@ -9,6 +9,12 @@ public enum JoinCounters {
   LEFT_MALFORMED,
   /** Left records sent to the shuffle. */
   LEFT_PASSED,
+  /**
+   * Left records whose key fails the shipped filter: the filter was not built from these left keys
+   * (another key field, an older input, keys removed since). They still go to the shuffle, but the
+   * tool then fails the join and commits no output; 0 on every good run.
+   */
+  LEFT_KEYS_REJECTED_BY_FILTER,
   RIGHT_RECORDS,
   RIGHT_MALFORMED,
   /** Right records whose key failed the filter (dropped in the map). */

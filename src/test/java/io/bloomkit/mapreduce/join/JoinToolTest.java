@@ -177,6 +177,22 @@ public class JoinToolTest {
     ToolRun r = join(out.getPath(), "inner", "--filter-type", "none", "--strict");
     assertEquals(r.toString(), 1, r.code);
     assertTrue(r.err, r.err.contains("byte offset") && r.err.contains("malformed record in"));
+    assertFalse(out.exists()); // the output is committed only when complete
+    assertEquals(0, tmp.getRoot().list((d, name) -> name.startsWith(".strict-out")).length);
+  }
+
+  @Test
+  public void aRerunReplacesTheTemporariesOfAKilledJoin() throws Exception {
+    writeInputs();
+    File out = new File(tmp.getRoot(), "again");
+    File stale = new File(tmp.getRoot(), ".again._join-" + java.util.UUID.randomUUID());
+    assertTrue(new File(stale, "out/_temporary/0").mkdirs());
+    assertTrue(new File(stale, "left.acbf").createNewFile());
+    ToolRun r = join(out.getPath(), "inner");
+    check("inner", r, out, false);
+    assertTrue(new File(out, "_SUCCESS").exists());
+    assertFalse(stale.exists());
+    assertEquals(0, tmp.getRoot().list((d, name) -> name.startsWith(".again")).length);
   }
 
   // ---- the join validates a given filter against the left keys ----

@@ -27,7 +27,7 @@ import org.apache.hadoop.util.LineReader;
 
 /**
  * {@code update --filter FILE --output FILE [--add PATH[,PATH]] [--remove PATH[,PATH]]
- * [--key-field I[,J]] [--delimiter D] [--json]}: incremental maintenance of a counting filter (acbf,
+ * [--skip-non-members] [--key-field I[,J]] [--delimiter D] [--json]}: incremental maintenance of a counting filter (acbf,
  * cbf), client-side. Reads FILE fully, adds the distinct keys of the {@code --add} inputs, then
  * removes the distinct keys of the {@code --remove} inputs, and writes OUTPUT atomically; FILE is
  * never modified. If a key to remove is not a member (some counter is 0), the whole update is

@@ -67,14 +67,19 @@ public class JoinMapReduceTest {
     assertEquals(1, c(d.getCounters(), JoinCounters.LEFT_MALFORMED));
   }
 
-  @Test
-  public void leftMapperCountsKeysTheFilterRejectsAndKeepsTheFirst() throws Exception {
-    File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k3")));
-    File rejects = new File(tmp.getRoot(), "rejects");
+  private static MapDriver<LongWritable, Text, JoinKey, JoinValue> leftWithFilter(File f, File rejects) {
     MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new LeftJoinMapper());
     keys(d.getConfiguration());
     d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), f.toURI().toString());
     d.getConfiguration().set(BloomkitConfig.JOIN_REJECTS_DIR.key(), rejects.toURI().toString());
+    return d;
+  }
+
+  @Test
+  public void leftMapperCountsKeysTheFilterRejectsAndKeepsTheFirst() throws Exception {
+    File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k3")));
+    File rejects = new File(tmp.getRoot(), "rejects");
+    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = leftWithFilter(f, rejects);
     d.withInput(new LongWritable(0), new Text("k1,a"));
     d.withInput(new LongWritable(5), new Text("k2,b"));
     d.withInput(new LongWritable(10), new Text("k3,c"));
@@ -100,10 +105,7 @@ public class JoinMapReduceTest {
   public void leftMapperWithAPassingFilterRejectsNothing() throws Exception {
     File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k2")));
     File rejects = new File(tmp.getRoot(), "rejects");
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new LeftJoinMapper());
-    keys(d.getConfiguration());
-    d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), f.toURI().toString());
-    d.getConfiguration().set(BloomkitConfig.JOIN_REJECTS_DIR.key(), rejects.toURI().toString());
+    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = leftWithFilter(f, rejects);
     d.withInput(new LongWritable(0), new Text("k1,a"));
     d.withInput(new LongWritable(5), new Text("k2,b"));
     d.withOutput(new JoinKey("k1", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k1,a"));

@@ -2,7 +2,8 @@ package io.bloomkit.mapreduce;
 
 /**
  * Counters of the join job. Per side, every input record is accounted for: {@code RECORDS =
- * PASSED + DROPPED_BY_FILTER + MALFORMED} (the left side has no filter).
+ * PASSED + DROPPED_BY_FILTER + MALFORMED} (the left side drops nothing: its filter check only
+ * counts).
  */
 public enum JoinCounters {
   LEFT_RECORDS,

@@ -79,7 +79,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
     return out;
   }
 
-  /** The tool's stderr (warnings). */
+  /** The tool's stderr, for warnings the user must see whatever the log settings. */
   protected PrintStream err() {
     return err;
   }

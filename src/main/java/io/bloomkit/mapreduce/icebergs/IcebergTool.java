@@ -5,6 +5,7 @@ import io.bloomkit.mapreduce.CacheFiles;
 import io.bloomkit.mapreduce.IcebergCounters;
 import io.bloomkit.mapreduce.Inputs;
 import io.bloomkit.mapreduce.Jobs;
+import io.bloomkit.mapreduce.Temporaries;
 import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.MalformedRecords;
 import io.bloomkit.mapreduce.build.FilterBuild;
@@ -18,7 +19,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -268,21 +268,19 @@ public final class IcebergTool extends BloomkitTool {
       throws IOException, InterruptedException {
     FileSystem fs = output.getFileSystem(conf);
     output = fs.makeQualified(output);
-    Path work = new Path(output.getParent(), "." + output.getName() + "._icebergs-" + UUID.randomUUID());
     Result r = new Result();
     r.method = s.method;
-    try {
+    try (Temporaries.Temporary t = Temporaries.of(conf, output, "icebergs")) {
+      Path work = t.path();
+      // the jobs write into the hidden work directory; the finished output is renamed into place
+      Path staged = new Path(work, "out");
       if (s.method.equals("lcbf")) {
-        runLcbf(conf, s, inputs, output, work, fs, r);
+        runLcbf(conf, s, inputs, staged, work, fs, r);
       } else {
-        runExactOrCounting(conf, s, inputs, output, work, fs, r);
+        runExactOrCounting(conf, s, inputs, staged, work, fs, r);
       }
+      Temporaries.promote(fs, staged, output);
       return r;
-    } catch (IOException | InterruptedException | RuntimeException e) {
-      fs.delete(output, true); // a job may have written it; it did not exist before this run
-      throw e;
-    } finally {
-      fs.delete(work, true);
     }
   }
 
@@ -319,7 +317,7 @@ public final class IcebergTool extends BloomkitTool {
     r.jobs++;
     r.inputRecords = Jobs.counter(job, IcebergCounters.INPUT_RECORDS);
     r.malformedRecords = Jobs.counter(job, IcebergCounters.MALFORMED_RECORDS);
-    checkMalformed(conf, samples, r, output);
+    checkMalformed(conf, samples, r);
     long keys = Jobs.counter(job, IcebergCounters.KEYS);
     long written = Jobs.counter(job, IcebergCounters.ICEBERGS);
     r.mapOutputRecords = Jobs.counter(job, TaskCounter.MAP_OUTPUT_RECORDS);
@@ -375,7 +373,7 @@ public final class IcebergTool extends BloomkitTool {
     r.jobs++;
     r.inputRecords = Jobs.counter(first, IcebergCounters.INPUT_RECORDS);
     r.malformedRecords = Jobs.counter(first, IcebergCounters.MALFORMED_RECORDS);
-    checkMalformed(conf, samples, r, output);
+    checkMalformed(conf, samples, r);
     r.localIcebergs = Jobs.counter(first, IcebergCounters.LOCAL_ICEBERGS);
     r.saturations = Jobs.counter(first, IcebergCounters.SATURATIONS);
     r.filters = Jobs.counter(first, IcebergCounters.FILTERS);
@@ -454,7 +452,7 @@ public final class IcebergTool extends BloomkitTool {
   }
 
   /** Fails when every record was malformed. */
-  private static void checkMalformed(Configuration conf, Path samples, Result r, Path output)
+  private static void checkMalformed(Configuration conf, Path samples, Result r)
       throws IOException {
     r.tally =
         new MalformedRecords.Tally(

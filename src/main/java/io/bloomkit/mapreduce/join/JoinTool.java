@@ -13,6 +13,7 @@ import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.Jobs;
 import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.MalformedRecords;
+import io.bloomkit.mapreduce.Temporaries;
 import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
@@ -20,12 +21,14 @@ import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Map;
-import java.util.UUID;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.OptionGroup;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
@@ -43,7 +46,12 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * (probe) side. Unless {@code --filter} names a filter file or the type is {@code none}, a build
  * job first makes a filter of the left keys in a staging directory next to the output (removed
  * afterwards). The filter is shipped through the DistributedCache; right-side mappers drop the
- * records whose key fails it.
+ * records whose key fails it. Left-side mappers test every left key against the same filter: if
+ * the filter rejects any (it was built from another field or an older input, or keys were removed
+ * since), the join fails (exit 1) naming the filter, the count and the first such key. The job
+ * writes into the hidden staging directory ({@code .DIR._join-UUID}, see {@link Temporaries}),
+ * which is renamed to DIR only after the job succeeded and passed that check: DIR either does not
+ * exist or is complete, with {@code _SUCCESS}.
  *
  * <p>Checked before any job starts: inputs exist (exit 2), the output does not (2), a given filter
  * passes its checksum (1) and an exact key set fits {@link BloomkitConfig#EXACT_MAX_BYTES} (2; for
@@ -132,10 +140,8 @@ public final class JoinTool extends BloomkitTool {
     long start = System.nanoTime();
     FileSystem outFs = output.getFileSystem(conf);
     output = outFs.makeQualified(output);
-    Path staging =
-        outFs.makeQualified(
-            new Path(output.getParent(), "." + output.getName() + "._join-" + UUID.randomUUID()));
-    try {
+    try (Temporaries.Temporary t = Temporaries.of(conf, output, "join")) {
+      Path staging = t.path();
       if (filterPath == null && spec != null) {
         filterPath = new Path(staging, "left." + spec.name());
         new FilterBuild(conf)
@@ -157,24 +163,22 @@ public final class JoinTool extends BloomkitTool {
           probe = Filters.readQueryView(in); // checked once more; gives the theoretical rate
         }
       }
-      Job job = joinJob(conf, left, right, output, type, delimiter, leftKey, rightKey, filterPath,
+      Path staged = new Path(staging, "out");
+      Path rejects = new Path(staging, "rejects");
+      Job job = joinJob(conf, left, right, staged, type, delimiter, leftKey, rightKey, filterPath,
           reducers, cl.hasOption("strict"));
+      BloomkitConfig.JOIN_REJECTS_DIR.set(job.getConfiguration(), rejects);
       Path samples = MalformedRecords.prepare(job, staging);
       Jobs.run(job);
-      boolean warning;
-      try {
-        warning = checkSides(conf, job, samples, delimiter, leftKey, rightKey, maxShare);
-      } catch (MalformedRecords.AllMalformedException e) {
-        outFs.delete(output, true); // written by this run only: the output did not exist
-        throw e;
-      }
+      // before the output is promoted: a failure leaves nothing
+      boolean warning = checkSides(conf, job, samples, delimiter, leftKey, rightKey, maxShare);
+      checkNoLeftKeyRejected(job, outFs, rejects, filterPath);
+      Temporaries.promote(outFs, staged, output);
       boolean built = !cl.hasOption("filter") && spec != null;
       Map<String, Object> m = result(job, output, built ? null : filterPath, probe, built,
           (System.nanoTime() - start) / 1e9);
       m.put("malformedWarning", warning);
       return m;
-    } finally {
-      outFs.delete(staging, true);
     }
   }
 
@@ -200,6 +204,34 @@ public final class JoinTool extends BloomkitTool {
     r.failIfAllMalformed();
     boolean warned = l.warnIfAbove(maxShare, err());
     return r.warnIfAbove(maxShare, err()) || warned;
+  }
+
+  /**
+   * The filter must contain every left key (it is meant to be built from them): otherwise the
+   * join would silently lose the rows of the keys it rejects. Fails, before the output is
+   * committed, naming the filter, the exact count and the first rejected key a task left.
+   */
+  private static void checkNoLeftKeyRejected(Job job, FileSystem fs, Path rejects, Path filter)
+      throws IOException {
+    long rejected = Jobs.counter(job, JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER);
+    if (rejected == 0) {
+      return;
+    }
+    String first = "unknown";
+    if (fs.exists(rejects)) {
+      FileStatus[] files = fs.listStatus(rejects);
+      Arrays.sort(files);
+      if (files.length > 0) {
+        try (InputStream in = fs.open(files[0].getPath())) {
+          first = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+      }
+    }
+    throw new IOException(
+        "filter " + filter + " rejects the keys of " + rejected + " left records (first: " + first
+            + "): it was not built from these left keys (another --left-key or --delimiter, an"
+            + " older left input, or keys removed by update since); rebuild it from the left"
+            + " input; no output written");
   }
 
   /** Full read (checksum included) of a given filter, after checking an exact set's size. */
@@ -286,6 +318,7 @@ public final class JoinTool extends BloomkitTool {
     m.put("leftRecords", Jobs.counter(job, JoinCounters.LEFT_RECORDS));
     m.put("rightRecords", Jobs.counter(job, JoinCounters.RIGHT_RECORDS));
     m.put("leftPassed", Jobs.counter(job, JoinCounters.LEFT_PASSED));
+    m.put("leftKeysRejectedByFilter", Jobs.counter(job, JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER));
     m.put("rightDroppedByFilter", dropped);
     m.put("rightPassed", Jobs.counter(job, JoinCounters.RIGHT_PASSED));
     m.put("falsePositives", fp);

@@ -255,7 +255,15 @@ public final class JoinTool extends BloomkitTool {
     m.put("rightDroppedByFilter", dropped);
     m.put("rightPassed", Jobs.counter(job, JoinCounters.RIGHT_PASSED));
     m.put("falsePositives", fp);
-    m.put("observedFpp", dropped + fp == 0 ? 0.0 : (double) fp / (dropped + fp));
+    m.put("observedFppPerRecord", dropped + fp == 0 ? 0.0 : (double) fp / (dropped + fp));
+    long fpKeys = Jobs.counter(job, JoinCounters.FALSE_POSITIVE_KEYS);
+    long droppedKeys =
+        DroppedKeys.countAndRemove(output.getFileSystem(job.getConfiguration()), output);
+    m.put("falsePositiveKeys", fpKeys);
+    m.put("rightDroppedKeys", droppedKeys);
+    m.put(
+        "observedFppPerKey",
+        droppedKeys + fpKeys == 0 ? 0.0 : (double) fpKeys / (droppedKeys + fpKeys));
     m.put("theoreticalFpp", probe == null ? 1.0 : probe.expectedFpp());
     m.put("mapOutputRecords", Jobs.counter(job, TaskCounter.MAP_OUTPUT_RECORDS));
     m.put("mapOutputBytes", Jobs.counter(job, TaskCounter.MAP_OUTPUT_BYTES));

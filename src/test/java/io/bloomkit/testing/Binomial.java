@@ -2,6 +2,8 @@ package io.bloomkit.testing;
 
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.filter.FilterShape;
+import io.bloomkit.theory.AcbfSizing;
 import org.apache.commons.math3.distribution.BetaDistribution;
 import org.apache.commons.math3.distribution.BinomialDistribution;
 
@@ -58,5 +60,30 @@ public final class Binomial {
   public static double bloomRate(long m, long n, int k) {
     double zero = Math.exp((double) k * n * Math.log1p(-1.0 / m));
     return Math.pow(1 - zero, k);
+  }
+
+  /**
+   * The rate {@link #bloomRate} of a filter of this shape holding {@code n} keys, with the bits
+   * that answer queries worked out here from the shape's parameters: m bits (bf) or counters (cbf);
+   * for an ACBF of m counters, k hashes and capacity C the first level of the paper's eq. 4 ({@code
+   * t*m}) or eq. 6 ({@code 4m - k*C}). The exact key set has no false positives.
+   */
+  public static double filterRate(FilterShape s, long n) {
+    int k = s.numHashes();
+    switch (s.family()) {
+      case BLOOM:
+        return bloomRate(s.memoryBits(), n, k);
+      case COUNTING:
+        return bloomRate(s.counters(), n, k);
+      case ACCURATE_COUNTING:
+        AcbfSizing z = s.acbfSizing();
+        long m = s.counters();
+        long m1 = z == AcbfSizing.OPTIMAL ? 4 * m - (long) k * s.capacity() : z.id() * m;
+        return bloomRate(m1, n, k);
+      case EXACT:
+        return 0.0;
+      default:
+        throw new IllegalArgumentException("no rate for " + s.family());
+    }
   }
 }

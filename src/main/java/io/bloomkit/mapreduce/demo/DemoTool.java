@@ -186,8 +186,7 @@ public final class DemoTool extends BloomkitTool {
             (Double) r.get("observedFppPerKey"), fpKeys, num(r, "rightDroppedKeys") + fpKeys,
             (Double) r.get("theoreticalFpp")));
     o.println(
-        f("           per record %.5f (%d of %d non-matching citations: a falsely passing patent"
-                + " counts once per citation)",
+        f("           per record %.5f (%d of %d non-matching citations; the theory is per key)",
             (Double) r.get("observedFppPerRecord"), fp, dropped + fp));
     o.println(f("  output   %d joined records in %s", num(r, "outputRecords"), r.get("output")));
     o.println(f("  time     %.1f s (build %.1f s, join %.1f s)", (Double) r.get("seconds"),

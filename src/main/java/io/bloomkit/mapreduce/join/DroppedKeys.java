@@ -1,61 +1,55 @@
 package io.bloomkit.mapreduce.join;
 
+import io.bloomkit.mapreduce.BloomkitConfig;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
 /**
  * The distinct right keys the filter dropped, counted over the whole job: each right map task
- * writes the sorted distinct 64-bit hashes of the keys it dropped to a hidden side file {@code
- * _dropped-keys-<task>} in its work output (committed with the task, so only successful attempts
- * count; a re-run of a split writes the same set), and the client counts the union and removes the
- * files. 8 bytes per distinct dropped key per map task; two distinct keys with the same 64-bit hash
- * (probability about d^2 / 2^65 among d keys) count once.
+ * writes the sorted distinct 64-bit hashes of the keys it dropped to a file per task attempt in
+ * {@link BloomkitConfig#JOIN_DROPPED_KEYS_DIR}, and the client counts the union. A task writes only
+ * after it has read its whole split, so every file (even a failed or killed attempt's, possibly cut
+ * short) holds a subset of its split's dropped keys and every split has a complete file from its
+ * successful attempt: the union is exact. 8 bytes per distinct dropped key per task; two distinct
+ * keys with the same 64-bit hash (probability about d^2 / 2^65 among d keys) count once.
  */
 final class DroppedKeys {
-  static final String PREFIX = "_dropped-keys-";
-
   private DroppedKeys() {}
 
-  /** Writes the task's distinct dropped key hashes to its work output. */
+  /** Writes the task's distinct dropped key hashes (nothing when the directory is not set). */
   static void write(TaskInputOutputContext<?, ?, ?, ?> context, DistinctHashes hashes)
-      throws IOException, InterruptedException {
-    Path file =
-        new Path(
-            FileOutputFormat.getWorkOutputPath(context),
-            PREFIX + context.getTaskAttemptID().getTaskID());
-    FileSystem fs = file.getFileSystem(context.getConfiguration());
-    try (DataOutputStream out = fs.create(file, false)) {
+      throws IOException {
+    Configuration conf = context.getConfiguration();
+    String dir = BloomkitConfig.JOIN_DROPPED_KEYS_DIR.get(conf);
+    if (dir == null || dir.isEmpty()) {
+      return;
+    }
+    Path file = new Path(dir, String.valueOf(context.getTaskAttemptID()));
+    try (DataOutputStream out = file.getFileSystem(conf).create(file, true)) {
       for (long h : hashes.sorted()) {
         out.writeLong(h);
       }
     }
   }
 
-  /** Counts the distinct hashes over the side files in {@code output}, then deletes the files. */
-  static long countAndRemove(FileSystem fs, Path output) throws IOException {
-    FileStatus[] files = fs.globStatus(new Path(output, PREFIX + "*"));
+  /** The number of distinct hashes in the files of {@code dir} (0 if it does not exist). */
+  static long count(FileSystem fs, Path dir) throws IOException {
     DistinctHashes all = new DistinctHashes();
-    if (files == null) {
+    if (!fs.exists(dir)) {
       return 0;
     }
-    for (FileStatus f : files) {
+    for (FileStatus f : fs.listStatus(dir)) {
       try (DataInputStream in = fs.open(f.getPath())) {
-        for (long i = 0; i < f.getLen() / Long.BYTES; i++) {
+        for (long i = 0; i < f.getLen() / Long.BYTES; i++) { // whole longs: a cut file is a prefix
           all.add(in.readLong());
         }
-      } catch (EOFException e) {
-        throw new IOException(f.getPath() + ": truncated dropped-keys file", e);
       }
-    }
-    for (FileStatus f : files) {
-      fs.delete(f.getPath(), false);
     }
     return all.count();
   }

@@ -21,8 +21,9 @@ import org.apache.hadoop.mapreduce.TaskInputOutputContext;
  * {@link BloomkitConfig#JOIN_DROPPED_KEYS_DIR}, and the client counts the union. A task writes only
  * after it has read its whole split, so every file (even a failed or killed attempt's, possibly cut
  * short) holds a subset of its split's dropped keys and every split has a complete file from its
- * successful attempt: the union is exact. 8 bytes per distinct dropped key per task, counted by the client in a merge of the sorted files (constant memory); two distinct
- * keys with the same 64-bit hash (probability about d^2 / 2^65 among d keys) count once.
+ * successful attempt: the union is exact. 8 bytes per distinct dropped key per task, counted by
+ * the client in a merge of the sorted files (constant memory); two distinct keys with the same
+ * 64-bit hash (probability about d^2 / 2^65 among d keys) count once.
  */
 final class DroppedKeys {
   private DroppedKeys() {}

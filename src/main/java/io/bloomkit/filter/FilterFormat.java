@@ -114,7 +114,7 @@ public final class FilterFormat {
     }
 
     /** The shape these header values describe; throws naming the field that is out of range. */
-    FilterShape shape() throws CorruptFilterException {
+    public FilterShape shape() throws CorruptFilterException {
       try {
         switch (family) {
           case BLOOM: // capacity holds the items the filter was sized for
@@ -286,7 +286,8 @@ public final class FilterFormat {
      * (nothing kept) and the checksum verified first, so that a damaged family byte is reported as
      * corrupt and only a well-formed file as unsupported.
      */
-    public IOException unsupported(String user, java.util.Collection<FilterFamily> accepted)
+    public UnsupportedFamilyException unsupported(
+        String user, java.util.Collection<FilterFamily> accepted)
         throws IOException {
       skip(remaining, "payload");
       finish();

@@ -4,6 +4,7 @@ import io.bloomkit.filter.AccurateCountingBloomFilter;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.filter.FilterFamily;
 import io.bloomkit.filter.FilterShape;
+import io.bloomkit.filter.Filters;
 import io.bloomkit.mapreduce.FilterFiles;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
@@ -52,7 +53,7 @@ public final class InspectTool extends BloomkitTool {
     if (st.isDirectory()) {
       throw new UsageException("filter is a directory: " + path);
     }
-    Filter f = FilterFiles.read(getConf(), path);
+    Filter f = FilterFiles.read(getConf(), path, name(), Filters.FAMILIES);
     FilterShape s = f.shape();
     boolean acbf = f.family() == FilterFamily.ACCURATE_COUNTING;
     Map<String, Object> r = result();

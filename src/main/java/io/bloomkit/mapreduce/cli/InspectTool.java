@@ -54,10 +54,17 @@ public final class InspectTool extends BloomkitTool {
       throw new UsageException("filter is a directory: " + path);
     }
     Filter f = FilterFiles.read(getConf(), path, name(), Filters.FAMILIES);
-    FilterShape s = f.shape();
-    boolean acbf = f.family() == FilterFamily.ACCURATE_COUNTING;
     Map<String, Object> r = result();
     r.put("file", path.toString());
+    describe(f, r);
+    r.put("serializedBytes", st.getLen());
+    return r;
+  }
+
+  /** What inspect prints about a filter read from a file (also run by the fuzz test). */
+  static void describe(Filter f, Map<String, Object> r) {
+    FilterShape s = f.shape();
+    boolean acbf = f.family() == FilterFamily.ACCURATE_COUNTING;
     r.put("family", s.name());
     r.put("hash", f.hashStrategy().name());
     r.put("hashes", s.numHashes());
@@ -68,8 +75,6 @@ public final class InspectTool extends BloomkitTool {
     r.put("items", f.items());
     r.put("capacity", s.capacity());
     r.put("fpp", f.expectedFpp());
-    r.put("serializedBytes", st.getLen());
-    return r;
   }
 
   public static void main(String[] args) {

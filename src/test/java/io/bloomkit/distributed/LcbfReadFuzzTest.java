@@ -16,7 +16,13 @@ import org.junit.jupiter.api.Timeout;
 class LcbfReadFuzzTest {
   @FuzzTest(maxDuration = "60s")
   @Timeout(value = 10, unit = TimeUnit.SECONDS)
-  void read(byte[] b) throws Exception {
+  void read(byte[] input) throws Exception {
+    for (byte[] b : new byte[][] {input, FuzzOutcomes.withValidChecksum(input)}) {
+      readOnce(b);
+    }
+  }
+
+  private void readOnce(byte[] b) throws Exception {
     LinkedCountingBloomFilter unknown =
         FuzzOutcomes.allowed(() -> LinkedCountingBloomFilter.read(new ByteArrayInputStream(b)));
     LinkedCountingBloomFilter known =

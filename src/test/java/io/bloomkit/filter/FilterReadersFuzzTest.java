@@ -23,7 +23,13 @@ class FilterReadersFuzzTest {
 
   @FuzzTest(maxDuration = "60s")
   @Timeout(value = 10, unit = TimeUnit.SECONDS)
-  void read(byte[] b) throws Exception {
+  void read(byte[] input) throws Exception {
+    for (byte[] b : new byte[][] {input, FuzzOutcomes.withValidChecksum(input)}) {
+      readOnce(b);
+    }
+  }
+
+  private void readOnce(byte[] b) throws Exception {
     Filter unknown = FuzzOutcomes.allowed(() -> Filters.read(in(b)));
     Filter known = FuzzOutcomes.allowed(() -> Filters.read(in(b), b.length));
     // knowing the length changes which check fails first, never whether the file is accepted
@@ -42,7 +48,13 @@ class FilterReadersFuzzTest {
 
   @FuzzTest(maxDuration = "60s")
   @Timeout(value = 10, unit = TimeUnit.SECONDS)
-  void readQueryView(byte[] b) throws Exception {
+  void readQueryView(byte[] input) throws Exception {
+    for (byte[] b : new byte[][] {input, FuzzOutcomes.withValidChecksum(input)}) {
+      readQueryViewOnce(b);
+    }
+  }
+
+  private void readQueryViewOnce(byte[] b) throws Exception {
     Filter unknown = FuzzOutcomes.allowed(() -> Filters.readQueryView(in(b)));
     Filter known = FuzzOutcomes.allowed(() -> Filters.readQueryView(in(b), b.length));
     assertEquals(unknown == null, known == null);
@@ -54,7 +66,13 @@ class FilterReadersFuzzTest {
 
   @FuzzTest(maxDuration = "60s")
   @Timeout(value = 10, unit = TimeUnit.SECONDS)
-  void readShape(byte[] b) throws Exception {
+  void readShape(byte[] input) throws Exception {
+    for (byte[] b : new byte[][] {input, FuzzOutcomes.withValidChecksum(input)}) {
+      readShapeOnce(b);
+    }
+  }
+
+  private void readShapeOnce(byte[] b) throws Exception {
     FuzzOutcomes.allowed(() -> Filters.readShape(in(b)));
     FilterShape s = FuzzOutcomes.allowed(() -> Filters.readShape(in(b), b.length));
     if (s != null) {

@@ -14,6 +14,28 @@ public final class FuzzOutcomes {
     T read() throws Exception;
   }
 
+  /**
+   * A copy of {@code b} whose checksum is right for the payload length its header declares (when
+   * the file is long enough to hold it), so that the fuzzer reaches the payload checks that run
+   * after the checksum; otherwise {@code b} itself.
+   */
+  public static byte[] withValidChecksum(byte[] b) {
+    int header = 64;
+    if (b.length < header + 4) {
+      return b;
+    }
+    long payload = java.nio.ByteBuffer.wrap(b, 56, 8).getLong();
+    if (payload < 0 || payload > b.length - header - 4) {
+      return b;
+    }
+    int end = header + (int) payload;
+    java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+    crc.update(b, 0, end);
+    byte[] c = b.clone();
+    java.nio.ByteBuffer.wrap(c, end, 4).putInt((int) crc.getValue());
+    return c;
+  }
+
   /** The value read, or null when {@code read} failed with a documented exception. */
   public static <T> T allowed(Read<T> read) throws Exception {
     try {

@@ -17,7 +17,13 @@ import org.junit.jupiter.api.Timeout;
 class StreamFiltersFuzzTest {
   @FuzzTest(maxDuration = "60s")
   @Timeout(value = 10, unit = TimeUnit.SECONDS)
-  void read(byte[] b) throws Exception {
+  void read(byte[] input) throws Exception {
+    for (byte[] b : new byte[][] {input, FuzzOutcomes.withValidChecksum(input)}) {
+      readOnce(b);
+    }
+  }
+
+  private void readOnce(byte[] b) throws Exception {
     StreamFilter unknown = FuzzOutcomes.allowed(() -> StreamFilters.read(new ByteArrayInputStream(b)));
     StreamFilter known =
         FuzzOutcomes.allowed(() -> StreamFilters.read(new ByteArrayInputStream(b), b.length));
@@ -30,7 +36,13 @@ class StreamFiltersFuzzTest {
 
   @FuzzTest(maxDuration = "60s")
   @Timeout(value = 10, unit = TimeUnit.SECONDS)
-  void readWindow(byte[] b) throws Exception {
+  void readWindow(byte[] input) throws Exception {
+    for (byte[] b : new byte[][] {input, FuzzOutcomes.withValidChecksum(input)}) {
+      readWindowOnce(b);
+    }
+  }
+
+  private void readWindowOnce(byte[] b) throws Exception {
     StreamFilter f =
         FuzzOutcomes.allowed(() -> WindowFilters.read(new ByteArrayInputStream(b), b.length));
     if (f != null) {

@@ -40,7 +40,13 @@ class InspectFuzzTest {
 
   @FuzzTest(maxDuration = "60s")
   @Timeout(value = 10, unit = TimeUnit.SECONDS)
-  void inspect(byte[] b) throws Exception {
+  void inspect(byte[] input) throws Exception {
+    for (byte[] b : new byte[][] {input, FuzzOutcomes.withValidChecksum(input)}) {
+      inspectOnce(b);
+    }
+  }
+
+  private void inspectOnce(byte[] b) throws Exception {
     java.nio.file.Path f = file();
     Files.write(f, b);
     Filter filter =

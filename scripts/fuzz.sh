@@ -54,6 +54,8 @@ for t in "${targets[@]}"; do
   inputs="src/test/resources/$(echo "${class%.*}" | tr . /)/${class##*.}Inputs/$method"
   mkdir -p "$corpus" "$findings"
   log="$out/logs/$class.$method.log"
+  mark="$out/logs/.$class.$method.start" # findings newer than this mark are this run's
+  touch "$mark"
   echo "fuzzing $t for ${seconds}s (log $log)"
   seeds=()
   [ -d "$inputs" ] && seeds=("$inputs")
@@ -67,7 +69,7 @@ for t in "${targets[@]}"; do
     found=1
     echo "  FINDING:"
     grep -E '^(== Java Exception|java\.|Caused by|	at io\.bloomkit)' "$log" | head -8 | sed 's/^/    /'
-    ls "$findings" | sed 's/^/    input: /'
+    find "$findings" -type f -newer "$mark" | sed 's/^/    input: /'
   fi
 done
 exit $found

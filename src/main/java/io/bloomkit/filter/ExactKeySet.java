@@ -239,7 +239,11 @@ public final class ExactKeySet implements Filter {
   static ExactKeySet read(FilterFormat.Reader r) throws IOException {
     FilterFormat.Header h = r.header;
     long keys = h.positions;
-    if (keys < 0 || keys != h.items || keys > Integer.MAX_VALUE - 8) {
+    if (keys < 0 || keys > FilterFormat.MAX_ARRAY - 1) {
+      throw new CorruptFilterException(
+          "positions", keys + " keys, outside [0, " + (FilterFormat.MAX_ARRAY - 1) + "]");
+    }
+    if (keys != h.items) {
       throw new CorruptFilterException(
           "positions", keys + " keys does not match items " + h.items);
     }

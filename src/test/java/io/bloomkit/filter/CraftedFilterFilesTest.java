@@ -62,10 +62,15 @@ public class CraftedFilterFilesTest {
     byte[] cbf = Crafted.file(2, 3, 0, counters, counters, 4 * counters, 0, 10, counters / 2,
         new byte[8]);
     expect(cbf, "payload", "payloadBytes", "declared, the file of 76 bytes");
-    long keys = Integer.MAX_VALUE - 8;
+    long keys = Integer.MAX_VALUE - 9;
     byte[] exact = Crafted.file(4, 1, 0, keys, 0, 8 * 4 * keys, keys, keys, 4 * keys,
         new byte[8]);
     expect(exact, "payload", "payloadBytes", "declared, the file of 76 bytes");
+    // 2^31 - 8 keys need 2^31 - 7 offsets: one more than an array holds, named before allocating
+    long past = Integer.MAX_VALUE - 8;
+    byte[] offsets = Crafted.file(4, 1, 0, past, 0, 8 * 4 * past, past, past, 4 * past,
+        new byte[8]);
+    expect(offsets, "positions", "payloadBytes", "declared, the file of 76 bytes");
   }
 
   /** An ACBF whose first level alone would take 8 GiB. */

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Timeout;
  * Filters#readQueryView}, {@link Filters#readShape}), each with the stream's length unknown and
  * known. Without {@code JAZZER_FUZZ} they run the inputs under {@code
  * FilterReadersFuzzTestInputs/<method>/} (the golden files, crafted headers, past findings) as
- * regression tests; {@code scripts/fuzz.sh} fuzzes them (docs/fuzzing.md). The timeout bounds
- * each input: a hang is a failure.
+ * regression tests; {@code scripts/fuzz.sh} fuzzes them (docs/fuzzing.md). Each input runs as
+ * given and with its checksum made right ({@link FuzzOutcomes#withValidChecksum}), to reach the
+ * checks after the checksum. The timeout bounds each input: a hang is a failure.
  */
 class FilterReadersFuzzTest {
   private static ByteArrayInputStream in(byte[] b) {

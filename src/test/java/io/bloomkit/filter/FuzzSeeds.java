@@ -45,9 +45,12 @@ public final class FuzzSeeds {
         Crafted.file(1, 3, 0, bits, 0, bits, 0, 1000, bits / 8, new byte[8]));
     long c = 1L << 34;
     m.put("crafted-cbf-2e34-counters", Crafted.file(2, 3, 0, c, c, 4 * c, 0, 10, c / 2, new byte[8]));
-    long keys = Integer.MAX_VALUE - 8;
+    long keys = Integer.MAX_VALUE - 9;
     m.put("crafted-exact-2e31-keys",
         Crafted.file(4, 1, 0, keys, 0, 8 * 4 * keys, keys, keys, 4 * keys, new byte[8]));
+    long past = Integer.MAX_VALUE - 8; // one offset more than an int array holds
+    m.put("crafted-exact-offsets-past-array",
+        Crafted.file(4, 1, 0, past, 0, 8 * 4 * past, past, past, 4 * past, new byte[8]));
     long words = (1L << 31) + 1;
     m.put("crafted-bf-words-past-2e31",
         Crafted.file(1, 3, 0, 64 * words, 0, 64 * words, 0, 1000, 8 * words, new byte[8]));

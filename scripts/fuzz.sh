@@ -62,6 +62,7 @@ for t in "${targets[@]}"; do
   # shellcheck disable=SC2086
   if "$JAVA" $FUZZ_HEAP $opens -cp "$cp" com.code_intelligence.jazzer.Jazzer \
       --target_class="$class" --target_method="$method" \
+      --instrumentation_includes='io.bloomkit.**' --custom_hook_includes='io.bloomkit.**' \
       -max_total_time="$seconds" -timeout="$FUZZ_TIMEOUT" -rss_limit_mb=0 \
       -artifact_prefix="$findings/" "$corpus" "${seeds[@]}" >"$log" 2>&1; then
     echo "  no finding: $(grep -Eo 'Done [0-9]+ runs in [0-9]+ second' "$log" | tail -1)"

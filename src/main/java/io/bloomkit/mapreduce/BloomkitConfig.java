@@ -34,6 +34,11 @@ public enum BloomkitConfig {
           + " (read from the DistributedCache symlink "
           + JoinFilterName.SYMLINK + " when present); empty: no filter",
       ""),
+  JOIN_REJECTS_DIR(
+      "bloomkit.join.rejects.dir",
+      "join: directory where a left-side task that finds a left key the filter rejects leaves the"
+          + " first such key (set by the tool, inside its hidden staging directory); empty: none",
+      ""),
   FAILURE_DIR(
       "bloomkit.failure.dir",
       "directory where a failing task leaves its reason for the client (set by the tools)",

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.it;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.filter.CountingFilter;
@@ -214,6 +215,38 @@ public class BloomJoinIT {
         NaiveJoin.join(newLeft, JoinData.KEY, DATA.right, JoinData.KEY, ',', true),
         NaiveJoin.multiset(cluster.readLines(new Path("/u/out"))));
     checkBalance(MiniJson.parseObject(j.lastLine()), newLeft.size(), DATA.right.size());
+    assertEquals(0L, MiniJson.parseObject(j.lastLine()).get("leftKeysRejectedByFilter"));
+
+    // the filter from before the update is stale for the new left side: on the cluster too, the
+    // join fails naming the exact count of left records it rejects and one of their keys
+    io.bloomkit.filter.Filter old;
+    try (InputStream in = cluster.fs().open(new Path("/u/old.acbf"))) {
+      old = Filters.readQueryView(in);
+    }
+    Set<String> rejected = new HashSet<>();
+    long rejectedRecords = 0;
+    for (String l : newLeft) {
+      String k = NaiveJoin.key(l, ',', JoinData.KEY);
+      if (k != null && !old.mightContain(k)) {
+        rejected.add(k);
+        rejectedRecords++;
+      }
+    }
+    assertTrue(rejectedRecords > 0);
+    ToolRun stale = ToolRun.run(cluster.conf(), new JoinTool(),
+        "--left", "/u/left-new", "--left-key", "1", "--right", RIGHT.toString(), "--right-key", "1",
+        "--output", "/u/stale-out", "--delimiter", ",", "--filter", "/u/old.acbf", "--json");
+    assertEquals(stale.toString(), 1, stale.code);
+    java.util.regex.Matcher m = java.util.regex.Pattern
+        .compile("/u/old.acbf rejects the keys of (\\d+) left records \\(first: \"([^\"]*)\"")
+        .matcher(stale.err);
+    assertTrue(stale.err, m.find());
+    assertEquals(rejectedRecords, Long.parseLong(m.group(1)));
+    assertTrue(stale.err, rejected.contains(m.group(2)));
+    assertFalse(cluster.fs().exists(new Path("/u/stale-out")));
+    for (org.apache.hadoop.fs.FileStatus st : cluster.fs().listStatus(new Path("/u"))) {
+      assertFalse(st.getPath().toString(), st.getPath().getName().startsWith(".stale-out"));
+    }
   }
 
   private static byte[] lines(List<String> l) {

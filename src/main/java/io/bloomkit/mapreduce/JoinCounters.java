@@ -24,6 +24,11 @@ public enum JoinCounters {
   RIGHT_PASSED,
   /** Right records that passed the filter and met no left record (counted in the reducer). */
   FALSE_POSITIVES,
+  /**
+   * Distinct right keys that passed the filter and met no left record: counted once per key in
+   * the reducer, which sees all records of a key together.
+   */
+  FALSE_POSITIVE_KEYS,
   /** Left records that met no right record. */
   LEFT_UNMATCHED,
   /** Joined lines written. */

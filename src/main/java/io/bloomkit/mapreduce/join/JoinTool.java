@@ -163,11 +163,14 @@ public final class JoinTool extends BloomkitTool {
       Job job = joinJob(conf, left, right, staged, type, delimiter, leftKey, rightKey, filterPath,
           reducers, cl.hasOption("strict"));
       BloomkitConfig.JOIN_REJECTS_DIR.set(job.getConfiguration(), rejects);
+      Path droppedKeysDir = new Path(staging, "dropped-keys");
+      BloomkitConfig.JOIN_DROPPED_KEYS_DIR.set(job.getConfiguration(), droppedKeysDir);
       Jobs.run(job);
       checkNoLeftKeyRejected(job, outFs, rejects, filterPath);
+      long droppedKeys = DroppedKeys.count(outFs, droppedKeysDir);
       Temporaries.promote(outFs, staged, output);
       boolean built = !cl.hasOption("filter") && spec != null;
-      return result(job, output, built ? null : filterPath, probe, built,
+      return result(job, output, built ? null : filterPath, probe, built, droppedKeys,
           (System.nanoTime() - start) / 1e9);
     }
   }
@@ -269,8 +272,15 @@ public final class JoinTool extends BloomkitTool {
     return job;
   }
 
+  /** {@code droppedKeys}: the distinct right keys the filter dropped ({@link DroppedKeys}). */
   private static Map<String, Object> result(
-      Job job, Path output, Path filterPath, Filter probe, boolean built, double seconds)
+      Job job,
+      Path output,
+      Path filterPath,
+      Filter probe,
+      boolean built,
+      long droppedKeys,
+      double seconds)
       throws IOException {
     long dropped = Jobs.counter(job, JoinCounters.RIGHT_DROPPED_BY_FILTER);
     long fp = Jobs.counter(job, JoinCounters.FALSE_POSITIVES);
@@ -286,7 +296,13 @@ public final class JoinTool extends BloomkitTool {
     m.put("rightDroppedByFilter", dropped);
     m.put("rightPassed", Jobs.counter(job, JoinCounters.RIGHT_PASSED));
     m.put("falsePositives", fp);
-    m.put("observedFpp", dropped + fp == 0 ? 0.0 : (double) fp / (dropped + fp));
+    m.put("observedFppPerRecord", dropped + fp == 0 ? 0.0 : (double) fp / (dropped + fp));
+    long fpKeys = Jobs.counter(job, JoinCounters.FALSE_POSITIVE_KEYS);
+    m.put("falsePositiveKeys", fpKeys);
+    m.put("rightDroppedKeys", droppedKeys);
+    m.put(
+        "observedFppPerKey",
+        droppedKeys + fpKeys == 0 ? 0.0 : (double) fpKeys / (droppedKeys + fpKeys));
     m.put("theoreticalFpp", probe == null ? 1.0 : probe.expectedFpp());
     m.put("mapOutputRecords", Jobs.counter(job, TaskCounter.MAP_OUTPUT_RECORDS));
     m.put("mapOutputBytes", Jobs.counter(job, TaskCounter.MAP_OUTPUT_BYTES));

@@ -4,7 +4,9 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.filter.BloomFilter;
 import io.bloomkit.filter.ExactKeySet;
+import io.bloomkit.filter.FilterShape;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.filter.Filters;
 import io.bloomkit.mapreduce.build.BuildTool;
@@ -19,8 +21,11 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
@@ -88,7 +93,9 @@ public class JoinToolTest {
     assertEquals(0L, n(j, "leftKeysRejectedByFilter"));
     if (exact) {
       assertEquals(0L, n(j, "falsePositives"));
-      assertEquals(0.0, (Double) j.get("observedFpp"), 0);
+      assertEquals(0L, n(j, "falsePositiveKeys"));
+      assertEquals(0.0, (Double) j.get("observedFppPerRecord"), 0);
+      assertEquals(0.0, (Double) j.get("observedFppPerKey"), 0);
     }
   }
 
@@ -124,6 +131,76 @@ public class JoinToolTest {
     }
     File exOut = new File(tmp.getRoot(), "exact-out");
     check("left-outer", join(exOut.getPath(), "left-outer", "--filter", exact.getPath()), exOut, true);
+  }
+
+  /**
+   * The per-record and per-key rates against an exact recount with the same filter: right keys
+   * repeat within and across the two right files (one map task each); the dropped keys are the
+   * distinct right keys failing the filter over both files, the false positive keys the distinct
+   * right keys not on the left that pass it.
+   */
+  @Test
+  public void perKeyRateIsARecountOfDistinctKeys() throws Exception {
+    List<String> leftLines = new ArrayList<>();
+    Set<String> leftKeys = new HashSet<>();
+    for (int i = 0; i < 200; i++) {
+      leftLines.add("l" + i + "," + (1000 + i));
+      leftKeys.add(String.valueOf(1000 + i));
+    }
+    List<String> rightLines = new ArrayList<>();
+    Random rnd = new Random(5);
+    for (int i = 0; i < 4000; i++) {
+      int key = rnd.nextInt(10) == 0 ? 1000 + rnd.nextInt(200) : 5000 + rnd.nextInt(700);
+      rightLines.add("r" + i + "," + key);
+    }
+    rightLines.add("no-key-field");
+    // a weak filter (3 bits per key, k = 2: about 24% false positives) to have many of them
+    BloomFilter bf = BloomFilter.create(FilterShape.bloom(600, 2, 200));
+    leftKeys.forEach(bf::add);
+    File filterFile = new File(tmp.getRoot(), "left.bf");
+    try (OutputStream o = new FileOutputStream(filterFile)) {
+      bf.writeTo(o);
+    }
+    left = tmp.newFolder("left");
+    right = tmp.newFolder("right");
+    Files.write(new File(left, "l0").toPath(), JoinData.split(leftLines, 1).get(0));
+    List<byte[]> parts = JoinData.split(rightLines, 2);
+    long droppedRecords = 0;
+    long fpRecords = 0;
+    Set<String> droppedKeys = new HashSet<>();
+    Set<String> fpKeys = new HashSet<>();
+    for (int i = 0; i < 2; i++) {
+      Files.write(new File(right, "r" + i).toPath(), parts.get(i));
+      for (String line : new String(parts.get(i), StandardCharsets.UTF_8).split("\n")) {
+        String k = NaiveJoin.key(line, ',', new int[] {1});
+        if (k == null) {
+          continue;
+        }
+        if (!bf.mightContain(k)) {
+          droppedRecords++;
+          droppedKeys.add(k);
+        } else if (!leftKeys.contains(k)) {
+          fpRecords++;
+          fpKeys.add(k);
+        }
+      }
+    }
+    File out = new File(tmp.getRoot(), "bf-out");
+    ToolRun r = join(out.getPath(), "inner", "--filter", filterFile.getPath());
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    assertEquals(droppedRecords, n(j, "rightDroppedByFilter"));
+    assertEquals(fpRecords, n(j, "falsePositives"));
+    assertEquals((long) droppedKeys.size(), n(j, "rightDroppedKeys"));
+    assertEquals((long) fpKeys.size(), n(j, "falsePositiveKeys"));
+    assertEquals((double) fpRecords / (fpRecords + droppedRecords),
+        (Double) j.get("observedFppPerRecord"), 1e-12);
+    assertEquals((double) fpKeys.size() / (fpKeys.size() + droppedKeys.size()),
+        (Double) j.get("observedFppPerKey"), 1e-12);
+    // the keys repeat: distinct counts are well below record counts
+    assertTrue(j.toString(), n(j, "rightDroppedKeys") < droppedRecords / 2);
+    assertTrue(j.toString(), n(j, "falsePositiveKeys") < fpRecords / 2);
+    assertFalse(j.containsKey("observedFpp"));
   }
 
   @Test

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
+import io.bloomkit.mapreduce.cli.UsageException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -31,6 +32,7 @@ public final class Jobs {
    */
   public static void run(Job job) throws IOException, InterruptedException {
     Configuration conf = job.getConfiguration();
+    checkXmlSafe(conf);
     pollQuicklyInLocalMode(conf);
     Path failures =
         new Path(
@@ -42,6 +44,29 @@ public final class Jobs {
       runAndWait(job, fs, failures);
     } finally {
       fs.delete(failures, true);
+    }
+  }
+
+  /**
+   * Refuses a configuration that job.xml (XML 1.0) cannot hold: a value with a control character
+   * (other than tab, newline, carriage return) or U+FFFE/U+FFFF would fail the job's submission with
+   * an XML parser stack trace. bloomkit's own keys that carry user characters are stored escaped
+   * ({@link BloomkitConfig#escape}); this catches the rest, typically a {@code -D} value.
+   *
+   * @throws UsageException naming the key and the character
+   */
+  static void checkXmlSafe(Configuration conf) {
+    for (java.util.Map.Entry<String, String> e : conf) {
+      String v = e.getValue();
+      for (int i = 0; v != null && i < v.length(); i++) {
+        char c = v.charAt(i);
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c >= 0xfffe) {
+          throw new UsageException(
+              "configuration value of " + e.getKey() + " holds the character "
+                  + String.format(java.util.Locale.ROOT, "U+%04X", (int) c)
+                  + ", which job.xml (XML 1.0) cannot hold");
+        }
+      }
     }
   }
 

@@ -25,4 +25,20 @@ public class JobsTest {
     Jobs.pollQuicklyInLocalMode(yarn);
     assertEquals(5000, yarn.getInt(Jobs.POLL_INTERVAL, -1)); // Hadoop's default stays
   }
+
+  @Test
+  public void aValueJobXmlCannotHoldIsAUsageErrorNamingTheKey() throws Exception {
+    JobConf conf = new JobConf(new Configuration());
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("textinputformat.record.delimiter", "\u0001");
+    try {
+      Jobs.run(org.apache.hadoop.mapreduce.Job.getInstance(conf));
+      org.junit.Assert.fail("submitted");
+    } catch (io.bloomkit.mapreduce.cli.UsageException e) {
+      assertEquals(
+          "configuration value of textinputformat.record.delimiter holds the character U+0001,"
+              + " which job.xml (XML 1.0) cannot hold",
+          e.getMessage());
+    }
+  }
 }

@@ -45,6 +45,17 @@ public enum BloomkitConfig {
       "bloomkit.failure.dir",
       "directory where a failing task leaves its reason for the client (set by the tools)",
       ""),
+  TASK_MAP_CLASS(
+      "bloomkit.task.map.class",
+      "set by the tools: the job's own mapper class, run by the wrapper that reports a task's"
+          + " failure reason (TaskFailures)",
+      ""),
+  TASK_COMBINE_CLASS(
+      "bloomkit.task.combine.class", "set by the tools: the job's own combiner class (TaskFailures)",
+      ""),
+  TASK_REDUCE_CLASS(
+      "bloomkit.task.reduce.class", "set by the tools: the job's own reducer class (TaskFailures)",
+      ""),
   TIME_FIELD(
       "bloomkit.time.field",
       "dedup: 0-based field holding the record time as an integer; -1: no time (input order)",

@@ -15,6 +15,8 @@ import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 
 /** Running jobs from the tools: wait, and on failure say why (the first task diagnostic). */
 public final class Jobs {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Jobs.class);
+
   private Jobs() {}
 
   /** A job that failed; the message carries the first task diagnostic found. */
@@ -40,6 +42,7 @@ public final class Jobs {
             "bloomkit-failures-" + UUID.randomUUID());
     FileSystem fs = failures.getFileSystem(conf);
     BloomkitConfig.FAILURE_DIR.set(conf, fs.makeQualified(failures));
+    TaskFailures.wrap(job);
     try {
       runAndWait(job, fs, failures);
     } finally {
@@ -109,12 +112,21 @@ public final class Jobs {
     }
   }
 
+  /**
+   * The reason a failed task left (its first line; the rest, the task's stack trace, goes to the
+   * log at DEBUG), else the framework's first task diagnostic.
+   */
   private static String reason(FileSystem fs, Path failures, Job job) {
     try {
       if (fs.exists(failures)) {
         for (FileStatus st : fs.listStatus(failures)) {
           try (InputStream in = fs.open(st.getPath())) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            String left = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            int nl = left.indexOf('\n');
+            if (nl >= 0) {
+              LOG.debug("task {} failed:\n{}", st.getPath().getName(), left.substring(nl + 1));
+            }
+            return firstLine(left);
           }
         }
       }
@@ -144,7 +156,9 @@ public final class Jobs {
         from += events.length;
       }
       String info = job.getStatus().getFailureInfo();
-      return info == null || info.isEmpty() ? "see the task logs" : firstLine(info);
+      return info == null || info.isEmpty() || info.equals("NA")
+          ? "no task left a reason; see the task logs"
+          : firstLine(info);
     } catch (IOException | InterruptedException | RuntimeException e) {
       return "see the task logs (" + e.getMessage() + ")";
     }

@@ -51,8 +51,19 @@ public final class SizingOptions {
     if (hashes > io.bloomkit.theory.Theory.MAX_HASHES) {
       throw new UsageException("--hashes must be at most " + io.bloomkit.theory.Theory.MAX_HASHES);
     }
+    FilterSpec spec;
     try {
-      FilterSpec spec = new FilterSpec(name, items, capacity, fpp, bpk, hashes);
+      spec = new FilterSpec(name, items, capacity, fpp, bpk, hashes);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    if (spec.family() == io.bloomkit.filter.FilterFamily.EXACT) {
+      refuse(cl, "an exact key set (it holds the keys themselves and has no sizing)", SIZING);
+    } else if (spec.family() != io.bloomkit.filter.FilterFamily.ACCURATE_COUNTING) {
+      refuse(cl, "a " + spec.name() + " filter (only an ACBF has a capacity: its idle space)",
+          "capacity");
+    }
+    try {
       if (items > 0) {
         spec.shape(); // fail now on parameters that cannot be met
       }
@@ -62,8 +73,33 @@ public final class SizingOptions {
     }
   }
 
+  /** Every sizing option. */
+  static final String[] SIZING = {"items", "capacity", "fpp", "bits-per-key", "hashes"};
+
+  /**
+   * Refuses the sizing options present on {@code cl}: they do not apply to {@code what}.
+   *
+   * @param what what the filter is, e.g. "--filter FILE (a filter built already)"
+   * @throws UsageException naming the first sizing option given
+   */
+  public static void refuseSizing(CommandLine cl, String what) {
+    refuse(cl, what, SIZING);
+  }
+
+  private static void refuse(CommandLine cl, String what, String... opts) {
+    for (String o : opts) {
+      if (cl.hasOption(o)) {
+        throw new UsageException("--" + o + " does not apply to " + what);
+      }
+    }
+  }
+
   /** The delimiter option. */
   public static Option delimiter() {
-    return BloomkitTool.opt("delimiter", "D", "field delimiter: one character or \\t (default tab)");
+    return BloomkitTool.opt(
+        "delimiter",
+        "D",
+        "field delimiter: one character, control characters such as $'\\x01' included, or \\t"
+            + " (default tab); not a newline or carriage return");
   }
 }

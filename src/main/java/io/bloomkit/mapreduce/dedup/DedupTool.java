@@ -156,6 +156,11 @@ public final class DedupTool extends BloomkitTool {
         throw new UsageException("--" + o + " applies to --method stream");
       }
     }
+    for (String o : new String[] {"items", "bits-per-key"}) {
+      if (!method.equals("counting") && cl.hasOption(o)) {
+        throw new UsageException("--" + o + " applies to --method counting (it sizes its filter)");
+      }
+    }
     String local = cl.getOptionValue("local-filter", "none");
     if (!local.equals("none") && !local.equals("exact") && !local.equals("bloom")) {
       throw new UsageException("--local-filter must be none, exact or bloom: " + local);
@@ -185,7 +190,23 @@ public final class DedupTool extends BloomkitTool {
       if (!StreamDedupFilters.NAMES.contains(filter)) {
         throw new UsageException("--filter must be one of " + StreamDedupFilters.NAMES + ": " + filter);
       }
+      if (cl.hasOption("slices") && cl.hasOption("reducers")
+          && intValue(cl, "slices", 1, 1) != reducers) {
+        throw new UsageException("--slices and --reducers differ: with --method stream the slices"
+            + " are the reduce tasks (give one of them)");
+      }
       reducers = intValue(cl, "slices", reducers, 1);
+      if (cl.hasOption("importance-field") && !filter.startsWith("ibf-")
+          && !cl.hasOption("evaluate")) {
+        throw new UsageException("--importance-field applies to the ibf filters (ibf-2c, ibf-mc,"
+            + " ibf-h) and to --evaluate's weighted rates; --filter " + filter + " has no use"
+            + " for it");
+      }
+      if (window > 0 && !StreamDedupFilters.windowed(filter) && !cl.hasOption("evaluate")
+          && !local.equals("exact")) {
+        throw new UsageException("--window has no effect with --filter " + filter + ": only the"
+            + " timer filter, --local-filter exact and the --evaluate oracle apply a window");
+      }
       if (!cl.hasOption("memory-bits")) {
         throw new UsageException("--memory-bits is required for --method stream");
       }

@@ -13,13 +13,28 @@ public final class SizingOptions {
 
   private SizingOptions() {}
 
-  /** Adds {@code --fpp | --bits-per-key} and {@code --hashes}. */
+  /**
+   * Adds {@code --fpp | --bits-per-key} and {@code --hashes}; sizing by {@link
+   * #DEFAULT_BITS_PER_KEY} when neither is given (see {@link #spec}).
+   */
   public static void addRate(Options o) {
+    addRate(o, true);
+  }
+
+  /**
+   * Adds {@code --fpp | --bits-per-key} and {@code --hashes}.
+   *
+   * @param withDefault whether the tool sizes by {@link #DEFAULT_BITS_PER_KEY} when neither rate
+   *     option is given (else it requires one, and the help says so)
+   */
+  public static void addRate(Options o, boolean withDefault) {
     OptionGroup g = new OptionGroup();
-    g.addOption(BloomkitTool.opt("fpp", "P", "target false positive rate at the items, in (0, 1)"));
+    g.addOption(BloomkitTool.opt("fpp", "P", "target false positive rate at the items, in (0, 1)"
+        + (withDefault ? "" : "; one of --fpp or --bits-per-key is required")));
     g.addOption(
-        BloomkitTool.opt(
-            "bits-per-key", "B", "memory bits per key (default " + (int) DEFAULT_BITS_PER_KEY + ")"));
+        BloomkitTool.opt("bits-per-key", "B", "memory bits per key"
+            + (withDefault ? " (default " + (int) DEFAULT_BITS_PER_KEY + ")"
+                : "; one of --fpp or --bits-per-key is required")));
     o.addOptionGroup(g);
     o.addOption(BloomkitTool.opt("hashes", "K", "hash count (default: the family's best)"));
   }
@@ -68,9 +83,23 @@ public final class SizingOptions {
         spec.shape(); // fail now on parameters that cannot be met
       }
       return spec;
+    } catch (io.bloomkit.filter.FilterTooLargeException e) {
+      throw tooLarge(cl, e);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+  }
+
+  /**
+   * The usage error for a filter above {@link io.bloomkit.filter.FilterShape#MAX_MEMORY_BITS},
+   * naming the options that asked for it.
+   */
+  static UsageException tooLarge(CommandLine cl, io.bloomkit.filter.FilterTooLargeException e) {
+    String rate = cl.hasOption("fpp") ? "fpp" : "bits-per-key";
+    String value = cl.getOptionValue(rate, String.valueOf((int) DEFAULT_BITS_PER_KEY));
+    return new UsageException(
+        "--" + rate + " " + value + " for --items " + cl.getOptionValue("items") + ": "
+            + e.getMessage());
   }
 
   /** Every sizing option. */

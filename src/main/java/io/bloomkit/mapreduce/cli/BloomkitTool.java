@@ -24,9 +24,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A subclass declares its {@link #options()} and {@link #description()} and implements {@link
  * #execute}, which returns the result as an ordered map. The base handles {@code -h/--help} (usage
- * on stdout, exit 0), bad options and values (message and usage on stderr, exit 2), failures
- * (message on stderr, exit 1) and {@code --json}: the last line of stdout is then the result as one
- * JSON object; otherwise stdout gets a human summary. Logs go to stderr.
+ * on stderr, exit 0), bad options and values (message and usage on stderr, exit 2), failures
+ * (message on stderr, exit 1) and {@code --json}, which every tool accepts: the last line of stdout
+ * is then the result as one JSON object (tools whose output is JSON anyway ignore it); otherwise
+ * stdout gets a human summary. stdout carries results only; usage text and logs go to stderr.
  *
  * <p>Exit codes: {@link #OK} 0, {@link #FAILED} 1, {@link #USAGE} 2.
  */
@@ -46,7 +47,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
   /** One line saying what the command does. */
   public abstract String description();
 
-  /** The tool's own options; the base adds {@code --help} and {@code --json}. */
+  /** The tool's own options; the base adds {@code --help} and {@code --json} (to every tool). */
   protected abstract Options options();
 
   /**
@@ -105,10 +106,15 @@ public abstract class BloomkitTool extends Configured implements Tool {
 
   private Options allOptions(String[] args) {
     Options o = optionsFor(args);
-    o.addOption(Option.builder("h").longOpt("help").desc("print this help and exit").build());
-    if (!alwaysJson()) {
+    o.addOption(
+        Option.builder("h").longOpt("help").desc("print this help (on stderr) and exit").build());
+    if (!o.hasLongOption("json")) {
       o.addOption(
-          Option.builder().longOpt("json").desc("end stdout with one JSON line of results").build());
+          Option.builder()
+              .longOpt("json")
+              .desc(alwaysJson() ? "accepted by every tool; this one prints JSON anyway"
+                  : "end stdout with one JSON line of results")
+              .build());
     }
     return o;
   }
@@ -123,7 +129,8 @@ public abstract class BloomkitTool extends Configured implements Tool {
       return usageError(options, e.getMessage());
     }
     if (cl.hasOption("help")) {
-      printUsage(out, options);
+      printUsage(err, options); // stdout is for results only
+      err.flush();
       return OK;
     }
     try {

@@ -78,7 +78,7 @@ public class SizeAndInspectToolTest {
   @Test
   public void sizeUsageErrors() {
     assertEquals(0, ToolRun.run(new SizeTool(), "--help").code);
-    assertTrue(ToolRun.run(new SizeTool(), "-h").out.contains("usage: bloomkit size"));
+    assertTrue(ToolRun.run(new SizeTool(), "-h").err.contains("usage: bloomkit size"));
     assertEquals(2, ToolRun.run(new SizeTool(), "--items", "10").code);
     assertEquals(2, ToolRun.run(new SizeTool(), "--items", "ten", "--fpp", "0.1").code);
     assertEquals(2, ToolRun.run(new SizeTool(), "--items", "10", "--fpp", "2").code);

@@ -25,8 +25,15 @@ public final class ToolProcess {
   }
 
   public static ToolProcess run(File dir, String... args) throws Exception {
+    return run(dir, List.of(), args);
+  }
+
+  /** As {@link #run(File, String...)} with extra JVM options ({@code -Dkey=value}). */
+  public static ToolProcess run(File dir, List<String> jvmOptions, String... args)
+      throws Exception {
     List<String> cmd = new ArrayList<>();
     cmd.add(new File(System.getProperty("java.home"), "bin/java").getPath());
+    cmd.addAll(jvmOptions);
     for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       if (a.startsWith("--add-opens")) {
         cmd.add(a);

@@ -140,7 +140,7 @@ public final class FilterShape {
     }
     if (best == null) {
       throw new FilterTooLargeException(
-          "fpp " + fpp + " at " + expectedItems + " items needs more bits with every k in ["
+          "fpp " + fpp + " at " + expectedItems + " items is out of reach with every k in ["
               + from + ", " + to + "]");
     }
     return best;

@@ -54,9 +54,9 @@ public final class Records {
   }
 
   /**
-   * Leaves the reason of a task that fails with {@code e} (see {@link #leaveReason}) unless the
-   * task left one already: the first line of the exception's message ({@link #reasonOf}), then its
-   * stack trace, which the client logs at DEBUG.
+   * Leaves the reason of a task that fails with {@code e} (see {@link #leaveReason}): the reason
+   * the task left already if any, else the first line of the exception's message ({@link
+   * #reasonOf}); then the stack trace, which the client logs at DEBUG.
    */
   public static void leaveFailure(TaskAttemptContext context, Throwable e) {
     Configuration conf = context.getConfiguration();
@@ -67,10 +67,19 @@ public final class Records {
     Path file = new Path(dir, String.valueOf(context.getTaskAttemptID()));
     java.io.StringWriter trace = new java.io.StringWriter();
     e.printStackTrace(new java.io.PrintWriter(trace));
-    try (OutputStream out = file.getFileSystem(conf).create(file, false)) {
-      out.write((reasonOf(e) + "\n" + trace).getBytes(StandardCharsets.UTF_8));
+    try {
+      org.apache.hadoop.fs.FileSystem fs = file.getFileSystem(conf);
+      String reason = reasonOf(e);
+      if (fs.exists(file)) {
+        try (java.io.InputStream in = fs.open(file)) {
+          reason = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n", 2)[0];
+        }
+      }
+      try (OutputStream out = fs.create(file, true)) {
+        out.write((reason + "\n" + trace).getBytes(StandardCharsets.UTF_8));
+      }
     } catch (IOException | RuntimeException x) {
-      // a reason is there already (the task's own words), or best effort failed
+      // best effort: the exception itself still fails the task
     }
   }
 

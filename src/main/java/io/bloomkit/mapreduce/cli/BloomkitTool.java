@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,7 @@ import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.util.GenericOptionsParser;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.slf4j.Logger;
@@ -188,14 +190,32 @@ public abstract class BloomkitTool extends Configured implements Tool {
     w.flush();
   }
 
-  /** Runs {@code tool} through {@link ToolRunner}; returns its exit code. */
+  /**
+   * Runs {@code tool} as {@link ToolRunner} does (generic options first, then the tool's own);
+   * returns its exit code. Generic options that do not parse are a usage error: Hadoop's parser
+   * prints their help on stdout and goes on, so it prints on stderr here and the tool does not run.
+   */
   public static int run(Configuration conf, BloomkitTool tool, String[] args) {
+    GenericOptionsParser parser;
+    PrintStream stdout = System.out;
     try {
-      return ToolRunner.run(conf, tool, args);
-    } catch (Exception e) {
-      System.err.println(tool.name() + ": " + messageOf(e));
-      return USAGE; // ToolRunner only throws for bad generic options
+      System.setOut(tool.err); // stdout is for results only
+      parser = new GenericOptionsParser(conf, args);
+    } catch (IOException | RuntimeException e) {
+      tool.err.println(tool.name() + ": " + messageOf(e));
+      return USAGE;
+    } finally {
+      System.setOut(stdout);
     }
+    if (!parser.isParseSuccessful()) {
+      tool.err.println(
+          tool.name() + ": bad generic options (-D key=value, -fs URI, -jt HOST:PORT, -files,"
+              + " -libjars: each with its value, before the tool's own options)");
+      tool.err.flush();
+      return USAGE;
+    }
+    tool.setConf(conf);
+    return tool.run(parser.getRemainingArgs());
   }
 
   /** The tool's {@code main}: exits with the tool's code. */

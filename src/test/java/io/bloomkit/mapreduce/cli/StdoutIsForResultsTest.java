@@ -41,6 +41,12 @@ public class StdoutIsForResultsTest {
     assertEquals(bad.toString(), 2, bad.code);
     assertEquals("", bad.out);
 
+    // generic options that do not parse: Hadoop would print their help on stdout and run on
+    ToolProcess generic = ToolProcess.run(dir, "size", "-D");
+    assertEquals(generic.toString(), 2, generic.code);
+    assertEquals("", generic.out);
+    assertTrue(generic.err, generic.err.contains("size: bad generic options"));
+
     ToolProcess ok = ToolProcess.run(dir, "size", "--items", "10", "--fpp", "0.1", "--json");
     assertEquals(ok.toString(), 0, ok.code);
     assertEquals(1, ok.out.split("\n").length);

@@ -9,9 +9,10 @@ import org.apache.hadoop.util.ReflectionUtils;
 
 /**
  * Makes every task of a job leave its failure reason for the client ({@link Records#leaveFailure}):
- * {@link #wrap} replaces the job's mapper, combiner and reducer classes by {@link ReportingMapper}
- * and {@link ReportingReducer}, which run the real ones and, when they throw, leave the reason (the
- * first line of the exception) and its stack trace before rethrowing. The local job runner keeps
+ * {@link #wrap} replaces the job's mapper, combiner and reducer classes by {@link ReportingMapper},
+ * {@link ReportingCombiner} and {@link ReportingReducer}, which run the real ones (named in {@link
+ * BloomkitConfig#TASK_MAP_CLASS} etc.) and, when they throw, leave the reason (the first line of
+ * the exception) and its stack trace before rethrowing. The local job runner keeps
  * no task diagnostics (the client would only see "NA"), and on a cluster this is still the task's
  * own words rather than the framework's wrapping.
  */

@@ -5,7 +5,6 @@ import io.bloomkit.filter.Filters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -35,8 +34,10 @@ public final class FilterFiles {
   }
 
   /**
-   * Writes {@code FILE._tmp-<id>} next to {@code path}, then renames it to {@code path}: readers
-   * never see a partial file. Fails if {@code path} exists.
+   * Writes the hidden {@code .FILE._tmp-<id>} next to {@code path}, then renames it to {@code
+   * path}: readers never see a partial file. Fails if {@code path} exists. The temporary is removed
+   * if the JVM is stopped meanwhile, and a stale one of an earlier killed run is removed first (see
+   * {@link Temporaries}).
    *
    * @return the bytes written
    */
@@ -44,9 +45,9 @@ public final class FilterFiles {
       throws IOException {
     FileSystem fs = path.getFileSystem(conf);
     path = fs.makeQualified(path);
-    Path tmp = new Path(path.getParent(), path.getName() + "._tmp-" + UUID.randomUUID());
     long bytes;
-    try {
+    try (Temporaries.Temporary t = Temporaries.of(conf, path, "tmp")) {
+      Path tmp = t.path();
       try (FSDataOutputStream out = fs.create(tmp, false)) {
         writer.write(out);
         out.hflush();
@@ -57,10 +58,6 @@ public final class FilterFiles {
       }
       if (!fs.rename(tmp, path)) {
         throw new IOException("could not rename " + tmp + " to " + path);
-      }
-    } finally {
-      if (fs.exists(tmp)) {
-        fs.delete(tmp, false);
       }
     }
     return bytes;

@@ -82,6 +82,11 @@ public abstract class BloomkitTool extends Configured implements Tool {
     return out;
   }
 
+  /** The tool's stderr, for warnings the user must see whatever the log settings. */
+  protected PrintStream err() {
+    return err;
+  }
+
   /**
    * Every option the command line accepts, {@code --help} and {@code --json} included: lets stored
    * command lines (an Oozie workflow's {@code <arg>}s) be checked against the tool itself.

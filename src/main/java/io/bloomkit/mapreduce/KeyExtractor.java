@@ -61,19 +61,31 @@ public final class KeyExtractor {
         parseDelimiter(BloomkitConfig.DELIMITER.get(conf)), parseFields(fieldsKey.get(conf)));
   }
 
-  /** One character, or {@code \t} / {@code tab} for a tab. */
+  /**
+   * One character, or {@code \t} / {@code tab} for a tab. Any character works (control characters
+   * such as Hive's {@code \u0001} included: {@link BloomkitConfig#DELIMITER} stores it escaped)
+   * except a newline or carriage return, which the line reader never leaves inside a record.
+   *
+   * @throws IllegalArgumentException naming {@code --delimiter} and why
+   */
   public static char parseDelimiter(String s) {
     if (s == null) {
-      throw new IllegalArgumentException("delimiter missing");
+      throw new IllegalArgumentException("--delimiter missing");
     }
     if (s.equals("\\t") || s.equalsIgnoreCase("tab")) {
       return '\t';
     }
     if (s.length() != 1) {
       throw new IllegalArgumentException(
-          "delimiter must be one character or \\t, got \"" + s + "\"");
+          "--delimiter must be one character or \\t, got \"" + s + "\"");
     }
-    return s.charAt(0);
+    char c = s.charAt(0);
+    if (c == '\n' || c == '\r') {
+      throw new IllegalArgumentException(
+          "--delimiter cannot be a " + (c == '\n' ? "newline" : "carriage return")
+              + ": records are lines, so no field can end with a line break");
+    }
+    return c;
   }
 
   /** {@code 0} or {@code 0,2}: 0-based field numbers. */

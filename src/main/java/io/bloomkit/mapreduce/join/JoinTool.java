@@ -112,6 +112,11 @@ public final class JoinTool extends BloomkitTool {
       throw new UsageException("--left-key and --right-key must name as many fields");
     }
     String filterType = cl.getOptionValue("filter-type", "acbf").toLowerCase(java.util.Locale.ROOT);
+    if (cl.hasOption("filter")) {
+      SizingOptions.refuseSizing(cl, "--filter FILE (the filter is built already)");
+    } else if (filterType.equals("none")) {
+      SizingOptions.refuseSizing(cl, "--filter-type none (no filter)");
+    }
     FilterSpec spec = filterType.equals("none") ? null : SizingOptions.spec(cl, filterType);
     int reducers = intValue(cl, "reducers", 1, 1);
     Path[] left = existingPaths(required(cl, "left"), "left");

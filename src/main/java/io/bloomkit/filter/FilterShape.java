@@ -21,6 +21,12 @@ import java.util.Objects;
  * down to whole 4-bit counters for cbf and acbf) and the k that minimises its rate there.
  */
 public final class FilterShape {
+  /**
+   * The most memory one filter can have: each structure keeps its bits or counters in one {@code
+   * long[]} of at most {@code Integer.MAX_VALUE - 8} words, 137,438,952,896 bits (16 GiB).
+   */
+  public static final long MAX_MEMORY_BITS = (Integer.MAX_VALUE - 8L) * Long.SIZE;
+
   private final FilterFamily family;
   private final AcbfSizing acbfSizing;
   private final long positions;
@@ -110,6 +116,8 @@ public final class FilterShape {
    * The least memory reaching {@code fpp} at {@code expectedItems} for {@code family} (ACBF with
    * {@code sizing}), with {@code numHashes} forced when positive, else the family's best k.
    * {@code capacity} (ACBF only; 0 means {@code expectedItems}) must be at least expectedItems.
+   *
+   * @throws FilterTooLargeException if no k reaches {@code fpp} within {@link #MAX_MEMORY_BITS}
    */
   public static FilterShape forFpp(
       FilterFamily family,
@@ -126,9 +134,14 @@ public final class FilterShape {
     FilterShape best = null;
     for (int k = from; k <= to; k++) {
       FilterShape s = leastForFpp(family, sizing, expectedItems, cap, fpp, k);
-      if (best == null || s.memoryBits < best.memoryBits) {
+      if (s != null && (best == null || s.memoryBits < best.memoryBits)) {
         best = s;
       }
+    }
+    if (best == null) {
+      throw new FilterTooLargeException(
+          "fpp " + fpp + " at " + expectedItems + " items is out of reach with every k in ["
+              + from + ", " + to + "]");
     }
     return best;
   }
@@ -136,14 +149,20 @@ public final class FilterShape {
   private static FilterShape leastForFpp(
       FilterFamily family, AcbfSizing sizing, long n, long cap, double fpp, int k) {
     long bits = Theory.bitsForFpp(n, k, fpp); // least L1 / bits / counters for the target
+    if (bits > MAX_MEMORY_BITS) {
+      return null; // too large with this k (Long.MAX_VALUE: beyond a long)
+    }
     switch (family) {
       case BLOOM:
         return bloom(bits, k, n);
       case COUNTING:
-        return counting(bits, k, n);
+        return bits > MAX_MEMORY_BITS / 4 ? null : counting(bits, k, n);
       case ACCURATE_COUNTING:
         {
           AcbfSizing z = Objects.requireNonNull(sizing, "sizing");
+          if (cap > MAX_MEMORY_BITS / k) {
+            return null; // the idle space alone (k*C bits) is too large
+          }
           long m;
           if (z == AcbfSizing.OPTIMAL) {
             m = ceilDiv(bits + (long) k * cap, 4); // m1 = 4m - kC >= bits
@@ -151,7 +170,7 @@ public final class FilterShape {
             // m1 = t*m >= bits, and the idle space (4 - t)m must hold k*C bits
             m = Math.max(ceilDiv(bits, z.id()), ceilDiv((long) k * cap, 4 - z.id()));
           }
-          return acbf(z, m, k, cap, n);
+          return m > MAX_MEMORY_BITS / 4 ? null : acbf(z, m, k, cap, n);
         }
       default:
         throw new IllegalArgumentException("no sizing for family " + family);
@@ -161,6 +180,8 @@ public final class FilterShape {
   /**
    * {@code floor(bitsPerKey * expectedItems)} bits of memory for {@code family}, with
    * {@code numHashes} forced when positive, else the k that minimises the family's rate.
+   *
+   * @throws FilterTooLargeException if that is more than {@link #MAX_MEMORY_BITS}
    */
   public static FilterShape forBitsPerKey(
       FilterFamily family,
@@ -172,7 +193,13 @@ public final class FilterShape {
     check(expectedItems > 0, "expectedItems must be positive: " + expectedItems);
     check(bitsPerKey > 0, "bitsPerKey must be positive: " + bitsPerKey);
     long cap = capacity(expectedItems, capacity);
-    long memory = (long) Math.floor(bitsPerKey * expectedItems);
+    double wanted = Math.floor(bitsPerKey * expectedItems);
+    if (wanted > MAX_MEMORY_BITS) {
+      throw new FilterTooLargeException(
+          bitsPerKey + " bits per key for " + expectedItems + " items is "
+              + String.format(java.util.Locale.ROOT, "%.4g", wanted) + " bits");
+    }
+    long memory = (long) wanted;
     switch (family) {
       case BLOOM:
         {

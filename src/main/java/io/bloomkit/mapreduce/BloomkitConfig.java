@@ -7,7 +7,14 @@ import org.apache.hadoop.conf.Configuration;
  * from their command-line options; tasks read them. Any key can also be set with {@code -D}.
  */
 public enum BloomkitConfig {
-  DELIMITER("bloomkit.delimiter", "field delimiter: one character, \\t for tab", "\t"),
+  DELIMITER(
+      "bloomkit.delimiter",
+      "field delimiter: one character (not a newline or carriage return), \\t or tab for a tab;"
+          + " stored escaped: a control character, a backslash or any other character XML 1.0"
+          + " cannot hold is written \\uXXXX (4 hex digits, e.g. \\u0001 for Hive's default), and"
+          + " \\uXXXX escapes are decoded when read",
+      "\t",
+      true),
   KEY_FIELDS("bloomkit.key.fields", "0-based key fields, comma-separated (build, update)", "0"),
   STRICT("bloomkit.strict", "fail on the first malformed record instead of counting it", "false"),
   HASHSET_MAX_KEYS(
@@ -53,6 +60,17 @@ public enum BloomkitConfig {
       "bloomkit.malformed.samples",
       "directory where each map task attempt leaves its first malformed record for the client's"
           + " messages (set by the tools; empty: none kept)",
+      ""),
+  TASK_MAP_CLASS(
+      "bloomkit.task.map.class",
+      "set by the tools: the job's own mapper class, run by the wrapper that reports a task's"
+          + " failure reason (TaskFailures)",
+      ""),
+  TASK_COMBINE_CLASS(
+      "bloomkit.task.combine.class", "set by the tools: the job's own combiner class (TaskFailures)",
+      ""),
+  TASK_REDUCE_CLASS(
+      "bloomkit.task.reduce.class", "set by the tools: the job's own reducer class (TaskFailures)",
       ""),
   TIME_FIELD(
       "bloomkit.time.field",
@@ -180,11 +198,21 @@ public enum BloomkitConfig {
   private final String key;
   private final String description;
   private final String defaultValue;
+  private final boolean escaped;
 
   BloomkitConfig(String key, String description, String defaultValue) {
+    this(key, description, defaultValue, false);
+  }
+
+  /**
+   * @param escaped whether the value can carry any user character and is stored in the XML-safe
+   *     form of {@link #escape} (job.xml is XML 1.0, which cannot hold most control characters)
+   */
+  BloomkitConfig(String key, String description, String defaultValue, boolean escaped) {
     this.key = key;
     this.description = description;
     this.defaultValue = defaultValue;
+    this.escaped = escaped;
   }
 
   public String key() {
@@ -199,8 +227,10 @@ public enum BloomkitConfig {
     return defaultValue;
   }
 
+  /** The value; for an escaped key, with its {@code \\uXXXX} escapes decoded. */
   public String get(Configuration conf) {
-    return conf.get(key, defaultValue);
+    String v = conf.get(key, defaultValue);
+    return escaped ? unescape(v) : v;
   }
 
   public long getLong(Configuration conf) {
@@ -219,8 +249,64 @@ public enum BloomkitConfig {
     return conf.getBoolean(key, Boolean.parseBoolean(defaultValue));
   }
 
+  /** Sets the value; an escaped key stores it in the form of {@link #escape}. */
   public void set(Configuration conf, Object value) {
-    conf.set(key, String.valueOf(value));
+    String v = String.valueOf(value);
+    conf.set(key, escaped ? escape(v) : v);
+  }
+
+  /**
+   * The XML-safe form of {@code s}: every character outside the printable ranges XML 1.0 holds
+   * safely (below U+0020, U+007F..U+009F, surrogates, U+FFFE, U+FFFF) and the backslash itself
+   * become {@code \\uXXXX}, so {@link #unescape} gives {@code s} back exactly.
+   */
+  public static String escape(String s) {
+    StringBuilder b = null;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      boolean unsafe =
+          c < 0x20 || (c >= 0x7f && c <= 0x9f) || Character.isSurrogate(c) || c >= 0xfffe
+              || c == '\\';
+      if (unsafe && b == null) {
+        b = new StringBuilder(s.length() + 8).append(s, 0, i);
+      }
+      if (unsafe) {
+        b.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+      } else if (b != null) {
+        b.append(c);
+      }
+    }
+    return b == null ? s : b.toString();
+  }
+
+  /**
+   * Decodes the {@code \\uXXXX} escapes of {@code s} (4 hex digits, either case); any other text,
+   * a lone backslash or {@code \\t} included, stays as it is.
+   */
+  public static String unescape(String s) {
+    if (s == null || s.indexOf('\\') < 0) {
+      return s;
+    }
+    StringBuilder b = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '\\' && i + 5 < s.length() && s.charAt(i + 1) == 'u' && hex4(s, i + 2)) {
+        b.append((char) Integer.parseInt(s.substring(i + 2, i + 6), 16));
+        i += 5;
+      } else {
+        b.append(c);
+      }
+    }
+    return b.toString();
+  }
+
+  private static boolean hex4(String s, int from) {
+    for (int i = from; i < from + 4; i++) {
+      if ("0123456789abcdefABCDEF".indexOf(s.charAt(i)) < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override

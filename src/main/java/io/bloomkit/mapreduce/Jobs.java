@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
+import io.bloomkit.mapreduce.cli.UsageException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -14,6 +15,8 @@ import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 
 /** Running jobs from the tools: wait, and on failure say why (the first task diagnostic). */
 public final class Jobs {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Jobs.class);
+
   private Jobs() {}
 
   /** A job that failed; the message carries the first task diagnostic found. */
@@ -32,6 +35,7 @@ public final class Jobs {
    */
   public static void run(Job job) throws IOException, InterruptedException {
     Configuration conf = job.getConfiguration();
+    checkXmlSafe(conf);
     pollQuicklyInLocalMode(conf);
     Path failures =
         new Path(
@@ -39,11 +43,35 @@ public final class Jobs {
             "bloomkit-failures-" + UUID.randomUUID());
     FileSystem fs = failures.getFileSystem(conf);
     BloomkitConfig.FAILURE_DIR.set(conf, fs.makeQualified(failures));
+    TaskFailures.wrap(job);
     try (Temporaries.Temporary t = Temporaries.register(fs, failures)) {
       Temporaries.running(job); // killed if the JVM stops meanwhile
       runAndWait(job, fs, failures);
     } finally {
       Temporaries.finished(job);
+    }
+  }
+
+  /**
+   * Refuses a configuration that job.xml (XML 1.0) cannot hold: a value with a control character
+   * (other than tab, newline, carriage return) or U+FFFE/U+FFFF would fail the job's submission with
+   * an XML parser stack trace. bloomkit's own keys that carry user characters are stored escaped
+   * ({@link BloomkitConfig#escape}); this catches the rest, typically a {@code -D} value.
+   *
+   * @throws UsageException naming the key and the character
+   */
+  static void checkXmlSafe(Configuration conf) {
+    for (java.util.Map.Entry<String, String> e : conf) {
+      String v = e.getValue();
+      for (int i = 0; v != null && i < v.length(); i++) {
+        char c = v.charAt(i);
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c >= 0xfffe) {
+          throw new UsageException(
+              "configuration value of " + e.getKey() + " holds the character "
+                  + String.format(java.util.Locale.ROOT, "U+%04X", (int) c)
+                  + ", which job.xml (XML 1.0) cannot hold");
+        }
+      }
     }
   }
 
@@ -86,12 +114,21 @@ public final class Jobs {
     }
   }
 
+  /**
+   * The reason a failed task left (its first line; the rest, the task's stack trace, goes to the
+   * log at DEBUG), else the framework's first task diagnostic.
+   */
   private static String reason(FileSystem fs, Path failures, Job job) {
     try {
       if (fs.exists(failures)) {
         for (FileStatus st : fs.listStatus(failures)) {
           try (InputStream in = fs.open(st.getPath())) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            String left = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            int nl = left.indexOf('\n');
+            if (nl >= 0) {
+              LOG.debug("task {} failed:\n{}", st.getPath().getName(), left.substring(nl + 1));
+            }
+            return firstLine(left);
           }
         }
       }
@@ -121,7 +158,9 @@ public final class Jobs {
         from += events.length;
       }
       String info = job.getStatus().getFailureInfo();
-      return info == null || info.isEmpty() ? "see the task logs" : firstLine(info);
+      return info == null || info.isEmpty() || info.equals("NA")
+          ? "no task left a reason; see the task logs"
+          : firstLine(info);
     } catch (IOException | InterruptedException | RuntimeException e) {
       return "see the task logs (" + e.getMessage() + ")";
     }

@@ -19,6 +19,9 @@ import org.apache.hadoop.io.Text;
  * is reused.
  */
 public final class KeyExtractor {
+  /** The largest key field number (0-based): records of more than 65536 fields are not keyed. */
+  public static final int MAX_FIELD = (1 << 16) - 1;
+
   private final byte[] delimiter;
   private final int[] fields;
   private final int maxField;
@@ -44,6 +47,11 @@ public final class KeyExtractor {
       if (f < 0) {
         throw new IllegalArgumentException("key fields are 0-based and non-negative: " + f);
       }
+      if (f > MAX_FIELD) {
+        // the extractor keeps the bounds of every field up to the last key field
+        throw new IllegalArgumentException(
+            "key field " + f + " is past the last field a record may have, " + MAX_FIELD);
+      }
       max = Math.max(max, f);
     }
     this.maxField = max;
@@ -57,19 +65,31 @@ public final class KeyExtractor {
         parseDelimiter(BloomkitConfig.DELIMITER.get(conf)), parseFields(fieldsKey.get(conf)));
   }
 
-  /** One character, or {@code \t} / {@code tab} for a tab. */
+  /**
+   * One character, or {@code \t} / {@code tab} for a tab. Any character works (control characters
+   * such as Hive's {@code \u0001} included: {@link BloomkitConfig#DELIMITER} stores it escaped)
+   * except a newline or carriage return, which the line reader never leaves inside a record.
+   *
+   * @throws IllegalArgumentException naming {@code --delimiter} and why
+   */
   public static char parseDelimiter(String s) {
     if (s == null) {
-      throw new IllegalArgumentException("delimiter missing");
+      throw new IllegalArgumentException("--delimiter missing");
     }
     if (s.equals("\\t") || s.equalsIgnoreCase("tab")) {
       return '\t';
     }
     if (s.length() != 1) {
       throw new IllegalArgumentException(
-          "delimiter must be one character or \\t, got \"" + s + "\"");
+          "--delimiter must be one character or \\t, got \"" + s + "\"");
     }
-    return s.charAt(0);
+    char c = s.charAt(0);
+    if (c == '\n' || c == '\r') {
+      throw new IllegalArgumentException(
+          "--delimiter cannot be a " + (c == '\n' ? "newline" : "carriage return")
+              + ": records are lines, so no field can end with a line break");
+    }
+    return c;
   }
 
   /** {@code 0} or {@code 0,2}: 0-based field numbers. */

@@ -54,6 +54,55 @@ public final class Records {
   }
 
   /**
+   * Leaves the reason of a task that fails with {@code e} (see {@link #leaveReason}): the reason
+   * the task left already if any, else the first line of the exception's message ({@link
+   * #reasonOf}); then the stack trace, which the client logs at DEBUG.
+   */
+  public static void leaveFailure(TaskAttemptContext context, Throwable e) {
+    Configuration conf = context.getConfiguration();
+    String dir = BloomkitConfig.FAILURE_DIR.get(conf);
+    if (dir == null || dir.isEmpty()) {
+      return;
+    }
+    Path file = new Path(dir, String.valueOf(context.getTaskAttemptID()));
+    java.io.StringWriter trace = new java.io.StringWriter();
+    e.printStackTrace(new java.io.PrintWriter(trace));
+    try {
+      org.apache.hadoop.fs.FileSystem fs = file.getFileSystem(conf);
+      String reason = reasonOf(e);
+      if (fs.exists(file)) {
+        try (java.io.InputStream in = fs.open(file)) {
+          reason = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n", 2)[0];
+        }
+      }
+      try (OutputStream out = fs.create(file, true)) {
+        out.write((reason + "\n" + trace).getBytes(StandardCharsets.UTF_8));
+      }
+    } catch (IOException | RuntimeException x) {
+      // best effort: the exception itself still fails the task
+    }
+  }
+
+  /**
+   * One line saying why {@code e} happened: the first line of its message, after the exception's
+   * simple class name unless it is one of bloomkit's own or a plain I/O error (whose messages say
+   * it all); the class name alone when there is no message.
+   */
+  public static String reasonOf(Throwable e) {
+    String m = e.getMessage();
+    if (m != null) {
+      int nl = m.indexOf('\n');
+      m = (nl < 0 ? m : m.substring(0, nl)).trim();
+    }
+    String type = e.getClass().getSimpleName();
+    if (m == null || m.isEmpty()) {
+      return type;
+    }
+    boolean plain = e.getClass().getName().startsWith("io.bloomkit.") || e.getClass() == IOException.class;
+    return plain ? m : type + ": " + m;
+  }
+
+  /**
    * The file of a split; sees through the split wrapper of {@code MultipleInputs}, which is not
    * public.
    */

@@ -139,6 +139,9 @@ public final class Theory {
     checkHashes(k);
     checkFpp(fpp);
     double m = -(double) k * n / Math.log1p(-Math.pow(fpp, 1.0 / k));
+    if (!(m < 0x1p62)) {
+      return Long.MAX_VALUE; // not representable: saturate (callers compare with their limit)
+    }
     long bits = (long) Math.ceil(m);
     // guard against rounding at the boundary: the integer size must reach the target
     while (bloomFpp(bits, n, k) > fpp) {

@@ -27,10 +27,44 @@ public class BloomkitDriverTest {
       assertTrue(Modifier.isStatic(main.getModifiers()));
       ToolRun help = ToolRun.run(tool, "--help");
       assertEquals(0, help.code);
-      assertTrue(help.out.contains("usage: bloomkit " + e.getKey()));
-      assertEquals(2, ToolRun.run(e.getValue().get(), "--no-such-option").code);
+      assertTrue(help.err.contains("usage: bloomkit " + e.getKey()));
+      assertEquals("usage text is not a result: stdout stays empty", "", help.out);
+      ToolRun bad = ToolRun.run(e.getValue().get(), "--no-such-option");
+      assertEquals(2, bad.code);
+      assertEquals("", bad.out);
+      assertTrue(bad.err, bad.err.startsWith(e.getKey() + ": Unrecognized option: --no-such-option"));
+      assertTrue(e.getKey(), e.getValue().get().commandLineOptions().hasLongOption("json"));
     }
     assertEquals(-1, BloomkitDriver.programs().run(new String[] {"no-such-tool"}));
+  }
+
+  @Test
+  public void jsonIsAcceptedWhereTheOutputIsJsonAnyway() {
+    String[] size = {"--items", "1000", "--fpp", "0.01"};
+    ToolRun plain = ToolRun.run(new io.bloomkit.mapreduce.cli.SizeTool(), size);
+    ToolRun json = ToolRun.run(new io.bloomkit.mapreduce.cli.SizeTool(), "--items", "1000", "--fpp",
+        "0.01", "--json");
+    assertEquals(json.toString(), 0, json.code);
+    assertEquals(plain.out, json.out);
+    assertTrue(json.out, json.out.startsWith("{\"items\":1000,"));
+  }
+
+  @Test
+  public void theDriverListsToolsOnStderrWithUsageExitCodes() {
+    for (String[] args : new String[][] {{}, {"no-such-tool"}, {"--help"}, {"-h"}, {"help"}}) {
+      java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+      int code = BloomkitDriver.unlessTool(
+          args, new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+      String text = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+      assertEquals(String.join(" ", args), args.length == 0 || args[0].equals("no-such-tool")
+          ? BloomkitTool.USAGE : BloomkitTool.OK, code);
+      for (String tool : BloomkitDriver.TOOLS.keySet()) {
+        assertTrue(text, text.contains("  " + tool + " "));
+      }
+    }
+    for (String tool : BloomkitDriver.TOOLS.keySet()) {
+      assertEquals(-1, BloomkitDriver.unlessTool(new String[] {tool, "--help"}, System.err));
+    }
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.JobConf;
@@ -24,5 +25,97 @@ public class JobsTest {
     yarn.set("mapreduce.framework.name", "yarn");
     Jobs.pollQuicklyInLocalMode(yarn);
     assertEquals(5000, yarn.getInt(Jobs.POLL_INTERVAL, -1)); // Hadoop's default stays
+  }
+
+  @Test
+  public void aValueJobXmlCannotHoldIsAUsageErrorNamingTheKey() throws Exception {
+    JobConf conf = new JobConf(new Configuration());
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("textinputformat.record.delimiter", "\u0001");
+    try {
+      Jobs.run(org.apache.hadoop.mapreduce.Job.getInstance(conf));
+      org.junit.Assert.fail("submitted");
+    } catch (io.bloomkit.mapreduce.cli.UsageException e) {
+      assertEquals(
+          "configuration value of textinputformat.record.delimiter holds the character U+0001,"
+              + " which job.xml (XML 1.0) cannot hold",
+          e.getMessage());
+    }
+  }
+
+  @org.junit.Rule public org.junit.rules.TemporaryFolder tmp = new org.junit.rules.TemporaryFolder();
+
+  /** Throws in the phase named by the configuration: a crafted task failure. */
+  public static final class Boom
+      extends org.apache.hadoop.mapreduce.Reducer<
+          org.apache.hadoop.io.LongWritable, org.apache.hadoop.io.Text,
+          org.apache.hadoop.io.LongWritable, org.apache.hadoop.io.Text> {
+    @Override
+    protected void reduce(
+        org.apache.hadoop.io.LongWritable k, Iterable<org.apache.hadoop.io.Text> v, Context c) {
+      throw new IllegalStateException("boom in " + c.getTaskAttemptID().getTaskType()
+          + "\nsecond line of the message");
+    }
+  }
+
+  /** Throws on its first record. */
+  public static final class BoomMapper
+      extends org.apache.hadoop.mapreduce.Mapper<
+          org.apache.hadoop.io.LongWritable, org.apache.hadoop.io.Text,
+          org.apache.hadoop.io.LongWritable, org.apache.hadoop.io.Text> {
+    @Override
+    protected void map(
+        org.apache.hadoop.io.LongWritable k, org.apache.hadoop.io.Text v, Context c) {
+      throw new ArrayIndexOutOfBoundsException("Index 7 out of bounds for length 2");
+    }
+  }
+
+  private String failure(String phase) throws Exception {
+    java.io.File in = tmp.newFile(phase + ".txt");
+    java.nio.file.Files.writeString(in.toPath(), "a\nb\n");
+    JobConf conf = new JobConf(new Configuration());
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    org.apache.hadoop.mapreduce.Job job = org.apache.hadoop.mapreduce.Job.getInstance(conf, phase);
+    job.setInputFormatClass(org.apache.hadoop.mapreduce.lib.input.TextInputFormat.class);
+    org.apache.hadoop.mapreduce.lib.input.FileInputFormat.addInputPath(
+        job, new org.apache.hadoop.fs.Path(in.toURI()));
+    org.apache.hadoop.mapreduce.lib.output.FileOutputFormat.setOutputPath(
+        job, new org.apache.hadoop.fs.Path(new java.io.File(tmp.getRoot(), phase + ".out").toURI()));
+    job.setOutputKeyClass(org.apache.hadoop.io.LongWritable.class);
+    job.setOutputValueClass(org.apache.hadoop.io.Text.class);
+    if (phase.equals("map")) {
+      job.setMapperClass(BoomMapper.class);
+    } else if (phase.equals("combine")) {
+      job.setCombinerClass(Boom.class);
+    } else {
+      job.setReducerClass(Boom.class);
+    }
+    try {
+      Jobs.run(job);
+      org.junit.Assert.fail(phase + ": the job succeeded");
+      return null;
+    } catch (Jobs.JobFailedException e) {
+      return e.getMessage();
+    }
+  }
+
+  @Test
+  public void aFailedTaskGivesItsOwnReasonEvenInLocalMode() throws Exception {
+    String map = failure("map");
+    assertTrue(map, map.endsWith(
+        " failed: ArrayIndexOutOfBoundsException: Index 7 out of bounds for length 2"));
+    String combine = failure("combine");
+    assertTrue(combine, combine.endsWith(" failed: IllegalStateException: boom in MAP"));
+    String reduce = failure("reduce");
+    assertTrue(reduce, reduce.endsWith(" failed: IllegalStateException: boom in REDUCE"));
+  }
+
+  @Test
+  public void aReasonIsTheFirstLineOfTheMessage() {
+    assertEquals("bad\u0001thing", Records.reasonOf(new java.io.IOException("bad\u0001thing\nmore")));
+    assertEquals("IllegalArgumentException: x", Records.reasonOf(new IllegalArgumentException("x")));
+    assertEquals("NullPointerException", Records.reasonOf(new NullPointerException()));
+    assertEquals("malformed", Records.reasonOf(new Records.MalformedRecordException("malformed")));
   }
 }

@@ -75,6 +75,22 @@ public class KeyExtractorTest {
     KeyExtractor.parseDelimiter("ab");
   }
 
+  @Test
+  public void rejectsLineBreakDelimitersTheLineReaderNeverLeavesInARecord() {
+    for (String d : new String[] {"\n", "\r"}) {
+      try {
+        KeyExtractor.parseDelimiter(d);
+        org.junit.Assert.fail("accepted " + d.codePointAt(0));
+      } catch (IllegalArgumentException e) {
+        assertTrue(e.getMessage(), e.getMessage().contains("line"));
+      }
+    }
+    assertEquals('\u0001', KeyExtractor.parseDelimiter("\u0001"));
+    assertEquals('\t', KeyExtractor.parseDelimiter("tab"));
+    assertEquals('\t', KeyExtractor.parseDelimiter("\t"));
+    assertEquals('\t', KeyExtractor.parseDelimiter("\\t"));
+  }
+
   @Test(expected = IllegalArgumentException.class)
   public void rejectsNegativeField() {
     KeyExtractor.parseFields("-1");

@@ -1,7 +1,6 @@
 package io.bloomkit.mapreduce.build;
 
 import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterFiles;
@@ -12,7 +11,6 @@ import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.MalformedRecords;
 import io.bloomkit.mapreduce.Temporaries;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -222,10 +220,7 @@ public final class FilterBuild {
     Arrays.sort(files);
     Filter acc = null;
     for (FileStatus st : files) {
-      Filter f;
-      try (InputStream in = fs.open(st.getPath())) {
-        f = Filters.read(in);
-      }
+      Filter f = FilterFiles.read(conf, st.getPath());
       List<Filter> two = new ArrayList<>();
       if (acc != null) {
         two.add(acc);

@@ -1,10 +1,12 @@
 package io.bloomkit.mapreduce.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import io.bloomkit.filter.UnsupportedFamilyException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -13,6 +15,7 @@ import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.util.GenericOptionsParser;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.slf4j.Logger;
@@ -24,9 +27,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A subclass declares its {@link #options()} and {@link #description()} and implements {@link
  * #execute}, which returns the result as an ordered map. The base handles {@code -h/--help} (usage
- * on stdout, exit 0), bad options and values (message and usage on stderr, exit 2), failures
- * (message on stderr, exit 1) and {@code --json}: the last line of stdout is then the result as one
- * JSON object; otherwise stdout gets a human summary. Logs go to stderr.
+ * on stderr, exit 0), bad options and values (message and usage on stderr, exit 2), failures
+ * (message on stderr, exit 1) and {@code --json}, which every tool accepts: the last line of stdout
+ * is then the result as one JSON object (tools whose output is JSON anyway ignore it); otherwise
+ * stdout gets a human summary. stdout carries results only; usage text and logs go to stderr.
  *
  * <p>Exit codes: {@link #OK} 0, {@link #FAILED} 1, {@link #USAGE} 2.
  */
@@ -46,7 +50,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
   /** One line saying what the command does. */
   public abstract String description();
 
-  /** The tool's own options; the base adds {@code --help} and {@code --json}. */
+  /** The tool's own options; the base adds {@code --help} and {@code --json} (to every tool). */
   protected abstract Options options();
 
   /**
@@ -110,10 +114,15 @@ public abstract class BloomkitTool extends Configured implements Tool {
 
   private Options allOptions(String[] args) {
     Options o = optionsFor(args);
-    o.addOption(Option.builder("h").longOpt("help").desc("print this help and exit").build());
-    if (!alwaysJson()) {
+    o.addOption(
+        Option.builder("h").longOpt("help").desc("print this help (on stderr) and exit").build());
+    if (!o.hasLongOption("json")) {
       o.addOption(
-          Option.builder().longOpt("json").desc("end stdout with one JSON line of results").build());
+          Option.builder()
+              .longOpt("json")
+              .desc(alwaysJson() ? "accepted by every tool; this one prints JSON anyway"
+                  : "end stdout with one JSON line of results")
+              .build());
     }
     return o;
   }
@@ -128,7 +137,8 @@ public abstract class BloomkitTool extends Configured implements Tool {
       return usageError(options, e.getMessage());
     }
     if (cl.hasOption("help")) {
-      printUsage(out, options);
+      printUsage(err, options); // stdout is for results only
+      err.flush();
       return OK;
     }
     try {
@@ -146,6 +156,9 @@ public abstract class BloomkitTool extends Configured implements Tool {
       out.flush();
       return OK;
     } catch (UsageException e) {
+      return usageError(options, e.getMessage());
+    } catch (UnsupportedFamilyException e) {
+      // a well-formed filter file of a family this tool cannot use: a usage error
       return usageError(options, e.getMessage());
     } catch (Exception e) {
       log.debug("{} failed", name(), e);
@@ -186,14 +199,32 @@ public abstract class BloomkitTool extends Configured implements Tool {
     w.flush();
   }
 
-  /** Runs {@code tool} through {@link ToolRunner}; returns its exit code. */
+  /**
+   * Runs {@code tool} as {@link ToolRunner} does (generic options first, then the tool's own);
+   * returns its exit code. Generic options that do not parse are a usage error: Hadoop's parser
+   * prints their help on stdout and goes on, so it prints on stderr here and the tool does not run.
+   */
   public static int run(Configuration conf, BloomkitTool tool, String[] args) {
+    GenericOptionsParser parser;
+    PrintStream stdout = System.out;
     try {
-      return ToolRunner.run(conf, tool, args);
-    } catch (Exception e) {
-      System.err.println(tool.name() + ": " + messageOf(e));
-      return USAGE; // ToolRunner only throws for bad generic options
+      System.setOut(tool.err); // stdout is for results only
+      parser = new GenericOptionsParser(conf, args);
+    } catch (IOException | RuntimeException e) {
+      tool.err.println(tool.name() + ": " + messageOf(e));
+      return USAGE;
+    } finally {
+      System.setOut(stdout);
     }
+    if (!parser.isParseSuccessful()) {
+      tool.err.println(
+          tool.name() + ": bad generic options (-D key=value, -fs URI, -jt HOST:PORT, -files,"
+              + " -libjars: each with its value, before the tool's own options)");
+      tool.err.flush();
+      return USAGE;
+    }
+    tool.setConf(conf);
+    return tool.run(parser.getRemainingArgs());
   }
 
   /** The tool's {@code main}: exits with the tool's code. */

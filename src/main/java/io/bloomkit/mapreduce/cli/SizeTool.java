@@ -32,7 +32,7 @@ public final class SizeTool extends BloomkitTool {
   protected Options options() {
     Options o = new Options();
     SizingOptions.addItems(o, "items to size for (required)");
-    SizingOptions.addRate(o);
+    SizingOptions.addRate(o, false);
     return o;
   }
 
@@ -54,6 +54,8 @@ public final class SizeTool extends BloomkitTool {
       bf = shape(FilterFamily.BLOOM, null, n, c, fpp, bpk, k);
       cbf = shape(FilterFamily.COUNTING, null, n, c, fpp, bpk, k);
       acbf = shape(FilterFamily.ACCURATE_COUNTING, AcbfSizing.OPTIMAL, n, c, fpp, bpk, k);
+    } catch (io.bloomkit.filter.FilterTooLargeException e) {
+      throw SizingOptions.tooLarge(cl, e);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -13,13 +13,28 @@ public final class SizingOptions {
 
   private SizingOptions() {}
 
-  /** Adds {@code --fpp | --bits-per-key} and {@code --hashes}. */
+  /**
+   * Adds {@code --fpp | --bits-per-key} and {@code --hashes}; sizing by {@link
+   * #DEFAULT_BITS_PER_KEY} when neither is given (see {@link #spec}).
+   */
   public static void addRate(Options o) {
+    addRate(o, true);
+  }
+
+  /**
+   * Adds {@code --fpp | --bits-per-key} and {@code --hashes}.
+   *
+   * @param withDefault whether the tool sizes by {@link #DEFAULT_BITS_PER_KEY} when neither rate
+   *     option is given (else it requires one, and the help says so)
+   */
+  public static void addRate(Options o, boolean withDefault) {
     OptionGroup g = new OptionGroup();
-    g.addOption(BloomkitTool.opt("fpp", "P", "target false positive rate at the items, in (0, 1)"));
+    g.addOption(BloomkitTool.opt("fpp", "P", "target false positive rate at the items, in (0, 1)"
+        + (withDefault ? "" : "; one of --fpp or --bits-per-key is required")));
     g.addOption(
-        BloomkitTool.opt(
-            "bits-per-key", "B", "memory bits per key (default " + (int) DEFAULT_BITS_PER_KEY + ")"));
+        BloomkitTool.opt("bits-per-key", "B", "memory bits per key"
+            + (withDefault ? " (default " + (int) DEFAULT_BITS_PER_KEY + ")"
+                : "; one of --fpp or --bits-per-key is required")));
     o.addOptionGroup(g);
     o.addOption(BloomkitTool.opt("hashes", "K", "hash count (default: the family's best)"));
   }
@@ -51,19 +66,69 @@ public final class SizingOptions {
     if (hashes > io.bloomkit.theory.Theory.MAX_HASHES) {
       throw new UsageException("--hashes must be at most " + io.bloomkit.theory.Theory.MAX_HASHES);
     }
+    FilterSpec spec;
     try {
-      FilterSpec spec = new FilterSpec(name, items, capacity, fpp, bpk, hashes);
+      spec = new FilterSpec(name, items, capacity, fpp, bpk, hashes);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    if (spec.family() == io.bloomkit.filter.FilterFamily.EXACT) {
+      refuse(cl, "an exact key set (it holds the keys themselves and has no sizing)", SIZING);
+    } else if (spec.family() != io.bloomkit.filter.FilterFamily.ACCURATE_COUNTING) {
+      refuse(cl, "a " + spec.name() + " filter (only an ACBF has a capacity: its idle space)",
+          "capacity");
+    }
+    try {
       if (items > 0) {
         spec.shape(); // fail now on parameters that cannot be met
       }
       return spec;
+    } catch (io.bloomkit.filter.FilterTooLargeException e) {
+      throw tooLarge(cl, e);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
   }
 
+  /**
+   * The usage error for a filter above {@link io.bloomkit.filter.FilterShape#MAX_MEMORY_BITS},
+   * naming the options that asked for it.
+   */
+  static UsageException tooLarge(CommandLine cl, io.bloomkit.filter.FilterTooLargeException e) {
+    String rate = cl.hasOption("fpp") ? "fpp" : "bits-per-key";
+    String value = cl.getOptionValue(rate, String.valueOf((int) DEFAULT_BITS_PER_KEY));
+    return new UsageException(
+        "--" + rate + " " + value + " for --items " + cl.getOptionValue("items") + ": "
+            + e.getMessage());
+  }
+
+  /** Every sizing option. */
+  static final String[] SIZING = {"items", "capacity", "fpp", "bits-per-key", "hashes"};
+
+  /**
+   * Refuses the sizing options present on {@code cl}: they do not apply to {@code what}.
+   *
+   * @param what what the filter is, e.g. "--filter FILE (a filter built already)"
+   * @throws UsageException naming the first sizing option given
+   */
+  public static void refuseSizing(CommandLine cl, String what) {
+    refuse(cl, what, SIZING);
+  }
+
+  private static void refuse(CommandLine cl, String what, String... opts) {
+    for (String o : opts) {
+      if (cl.hasOption(o)) {
+        throw new UsageException("--" + o + " does not apply to " + what);
+      }
+    }
+  }
+
   /** The delimiter option. */
   public static Option delimiter() {
-    return BloomkitTool.opt("delimiter", "D", "field delimiter: one character or \\t (default tab)");
+    return BloomkitTool.opt(
+        "delimiter",
+        "D",
+        "field delimiter: one character, control characters such as $'\\x01' included, or \\t"
+            + " (default tab); not a newline or carriage return");
   }
 }

@@ -57,7 +57,8 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * stream filter with B/S bits over its sub-stream and keeps what it reports distinct ({@link
  * StreamDedupReducer}); {@code --evaluate} adds an exact oracle and reports false positives and
  * negatives. Only the {@code timer} filter has a window (it needs {@code --window}); the others
- * ignore it, while the oracle does not (the JSON says {@code filterIgnoresWindow}). {@code
+ * ignore it, while the oracle does not (the JSON says {@code filterIgnoresWindow}; when nothing
+ * applies the window, {@code --window} is a usage error). {@code
  * --local-filter exact|bloom} adds the leaf of a dense Bloom tree to each map task ({@link
  * LocalFilter}): a record it finds an earlier same-key record for is written to the duplicates by
  * the map task and not shuffled ({@code localDuplicates}, {@code shuffleAvoided}).
@@ -91,9 +92,11 @@ public final class DedupTool extends BloomkitTool {
     o.addOption(opt("timer-resolution", "U", "stream, --filter timer: time units per timer tick"
         + " (default 1); timers count ceil(W/U) ticks in fewer bits, exact up to one tick at the"
         + " window's end"));
-    o.addOption(opt("slices", "S", "stream: horizontal slices = reduce tasks (default --reducers)"));
+    o.addOption(opt("slices", "S", "stream: horizontal slices = reduce tasks (default --reducers;"
+        + " both given must agree)"));
     o.addOption(opt("importance-field", "F", "stream: 0-based field of a numeric importance"
-        + " (ibf; range from -D bloomkit.importance.min/max, default 0..1)"));
+        + " (ibf filters, and --evaluate's weighted rates; range from -D"
+        + " bloomkit.importance.min/max, default 0..1)"));
     o.addOption(opt("local-filter", "L", "stream: a leaf filter in each map task that drops records"
         + " seen earlier in the task before the shuffle: none (default), exact (key -> time table)"
         + " or bloom (test-and-set Bloom filter; drops only while the task's time does not go back;"
@@ -102,7 +105,8 @@ public final class DedupTool extends BloomkitTool {
         + " (default --memory-bits: the paper's tree gives every node the root's size)"));
     o.addOption(flag("evaluate", "stream: count false positives/negatives against an exact oracle"));
     o.addOption(opt("window", "W", "duplicate only if the key occurred less than W time units earlier"
-        + " (time-field units; stream: only the timer filter applies it, the oracle always does)"));
+        + " (time-field units; stream: the timer filter, --local-filter exact and the --evaluate"
+        + " oracle apply it)"));
     o.addOption(opt("duplicates", "DIR2", "directory for the removed records; must not exist"));
     o.addOption(opt("reducers", "R", "reduce tasks (default 1)"));
     o.addOption(opt("items", "N", "counting: distinct keys to size the counting filter for"
@@ -162,6 +166,11 @@ public final class DedupTool extends BloomkitTool {
         throw new UsageException("--" + o + " applies to --method stream");
       }
     }
+    for (String o : new String[] {"items", "bits-per-key"}) {
+      if (!method.equals("counting") && cl.hasOption(o)) {
+        throw new UsageException("--" + o + " applies to --method counting (it sizes its filter)");
+      }
+    }
     String local = cl.getOptionValue("local-filter", "none");
     if (!local.equals("none") && !local.equals("exact") && !local.equals("bloom")) {
       throw new UsageException("--local-filter must be none, exact or bloom: " + local);
@@ -192,7 +201,23 @@ public final class DedupTool extends BloomkitTool {
       if (!StreamDedupFilters.NAMES.contains(filter)) {
         throw new UsageException("--filter must be one of " + StreamDedupFilters.NAMES + ": " + filter);
       }
+      if (cl.hasOption("slices") && cl.hasOption("reducers")
+          && intValue(cl, "slices", 1, 1) != reducers) {
+        throw new UsageException("--slices and --reducers differ: with --method stream the slices"
+            + " are the reduce tasks (give one of them)");
+      }
       reducers = intValue(cl, "slices", reducers, 1);
+      if (cl.hasOption("importance-field") && !filter.startsWith("ibf-")
+          && !cl.hasOption("evaluate")) {
+        throw new UsageException("--importance-field applies to the ibf filters (ibf-2c, ibf-mc,"
+            + " ibf-h) and to --evaluate's weighted rates; --filter " + filter + " has no use"
+            + " for it");
+      }
+      if (window > 0 && !StreamDedupFilters.windowed(filter) && !cl.hasOption("evaluate")
+          && !local.equals("exact")) {
+        throw new UsageException("--window has no effect with --filter " + filter + ": only the"
+            + " timer filter, --local-filter exact and the --evaluate oracle apply a window");
+      }
       if (!cl.hasOption("memory-bits")) {
         throw new UsageException("--memory-bits is required for --method stream");
       }

@@ -26,13 +26,20 @@ import org.apache.hadoop.fs.Path;
  * citations the filter dropped before the shuffle and how its observed false positive rate compares
  * with the theory.
  *
- * <p>{@code --data} defaults to {@code sample-data} in the current directory (the repository root);
- * {@code --work} defaults to {@code target/demo}. A run replaces the demo's own previous outputs
- * there ({@code keys.acbf}, {@code join/}) and nothing else.
+ * <p>Works from any directory: without {@code --data} it uses the copy of {@code sample-data} the
+ * job jar carries ({@link #SAMPLE_FILES}), written to {@code data/} in the work directory; {@code
+ * --work} defaults to {@code bloomkit-demo-USER} in the temporary directory ({@code
+ * java.io.tmpdir}). A run replaces the demo's own previous outputs there ({@code data/}, {@code
+ * keys.acbf}, {@code join/}) and nothing else.
  */
 public final class DemoTool extends BloomkitTool {
-  static final String DEFAULT_DATA = "sample-data";
-  static final String DEFAULT_WORK = "target/demo";
+  /** The bundled sample data, on the classpath (the pom copies {@code sample-data} there). */
+  static final String SAMPLE_RESOURCE = "sample-data/";
+  /** The files of {@code sample-data} the demo reads (a test checks the list is complete). */
+  static final java.util.List<String> SAMPLE_FILES =
+      java.util.List.of(
+          "keys/part-00000", "keys/part-00001", "citations/part-00000", "citations/part-00001");
+  static final String BUNDLED_DATA = "data";
   static final String KEYS = "keys";
   static final String CITATIONS = "citations";
   static final String FILTER_FILE = "keys.acbf";
@@ -53,22 +60,29 @@ public final class DemoTool extends BloomkitTool {
   protected Options options() {
     Options o = new Options();
     o.addOption(
-        opt("data", "DIR", "directory with keys/ and citations/ (default " + DEFAULT_DATA + ")"));
+        opt("data", "DIR", "directory with keys/ and citations/ (default: the sample data the jar"
+            + " carries, written to WORK/" + BUNDLED_DATA + ")"));
     o.addOption(
-        opt("work", "DIR", "where the filter and join output go (default " + DEFAULT_WORK + ")"));
+        opt("work", "DIR", "where the filter and join output go (default "
+            + defaultWork().getPath() + ")"));
     o.addOption(opt("bits-per-key", "B", "filter memory bits per key (default 16)"));
     return o;
   }
 
   @Override
   protected Map<String, Object> execute(CommandLine cl) throws Exception {
-    File data = new File(cl.getOptionValue("data", DEFAULT_DATA)).getAbsoluteFile();
-    File keysDir = new File(data, KEYS);
-    File citationsDir = new File(data, CITATIONS);
-    if (!keysDir.isDirectory() || !citationsDir.isDirectory()) {
-      throw new UsageException(
-          "no " + KEYS + "/ and " + CITATIONS + "/ in " + data
-              + ": run from the repository root or pass --data DIR");
+    File work =
+        (cl.hasOption("work") ? new File(cl.getOptionValue("work")) : defaultWork())
+            .getAbsoluteFile();
+    File data;
+    if (cl.hasOption("data")) {
+      data = new File(cl.getOptionValue("data")).getAbsoluteFile();
+      if (!new File(data, KEYS).isDirectory() || !new File(data, CITATIONS).isDirectory()) {
+        throw new UsageException(
+            "--data " + data + " has no " + KEYS + "/ and " + CITATIONS + "/ directories");
+      }
+    } else {
+      data = null; // written below, once the options are checked
     }
     double bitsPerKey = doubleValue(cl, "bits-per-key", 16);
     if (!(bitsPerKey > 0)) {
@@ -76,7 +90,12 @@ public final class DemoTool extends BloomkitTool {
     }
     String bpk = bitsPerKey == Math.rint(bitsPerKey) ? Long.toString((long) bitsPerKey)
         : Double.toString(bitsPerKey);
-    File work = new File(cl.getOptionValue("work", DEFAULT_WORK)).getAbsoluteFile();
+    if (data == null) {
+      data = new File(work, BUNDLED_DATA);
+      writeSampleData(data);
+    }
+    File keysDir = new File(data, KEYS);
+    File citationsDir = new File(data, CITATIONS);
 
     Configuration conf = new Configuration(getConf());
     conf.set("fs.defaultFS", "file:///");
@@ -135,6 +154,28 @@ public final class DemoTool extends BloomkitTool {
       summary(r);
     }
     return r;
+  }
+
+  /** {@code bloomkit-demo-USER} in {@code java.io.tmpdir}. */
+  static File defaultWork() {
+    return new File(
+        System.getProperty("java.io.tmpdir"),
+        "bloomkit-demo-" + System.getProperty("user.name", "user").replaceAll("[^A-Za-z0-9._-]", "_"));
+  }
+
+  /** Writes the jar's copy of the sample data to {@code dir}, replacing a previous copy's files. */
+  private static void writeSampleData(File dir) throws IOException {
+    for (String f : SAMPLE_FILES) {
+      File to = new File(dir, f);
+      java.nio.file.Files.createDirectories(to.getParentFile().toPath());
+      try (java.io.InputStream in = DemoTool.class.getResourceAsStream(SAMPLE_RESOURCE + f)) {
+        if (in == null) {
+          throw new IOException("the sample data " + SAMPLE_RESOURCE + f + " is missing from the"
+              + " classpath (a jar built without it?); pass --data DIR");
+        }
+        java.nio.file.Files.copy(in, to.toPath(), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
   }
 
   /**

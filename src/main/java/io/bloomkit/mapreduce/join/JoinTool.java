@@ -1,12 +1,12 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.filter.CorruptFilterException;
 import io.bloomkit.filter.ExactKeySet;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.filter.FilterFamily;
 import io.bloomkit.filter.FilterShape;
 import io.bloomkit.filter.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.Inputs;
 import io.bloomkit.mapreduce.JoinCounters;
@@ -113,6 +113,11 @@ public final class JoinTool extends BloomkitTool {
       throw new UsageException("--left-key and --right-key must name as many fields");
     }
     String filterType = cl.getOptionValue("filter-type", "acbf").toLowerCase(java.util.Locale.ROOT);
+    if (cl.hasOption("filter")) {
+      SizingOptions.refuseSizing(cl, "--filter FILE (the filter is built already)");
+    } else if (filterType.equals("none")) {
+      SizingOptions.refuseSizing(cl, "--filter-type none (no filter)");
+    }
     FilterSpec spec = filterType.equals("none") ? null : SizingOptions.spec(cl, filterType);
     int reducers = intValue(cl, "reducers", 1, 1);
     double maxShare = MalformedOptions.maxShare(cl);
@@ -159,9 +164,8 @@ public final class JoinTool extends BloomkitTool {
       Filter probe = null;
       if (filterPath != null) {
         filterPath = filterPath.getFileSystem(conf).makeQualified(filterPath);
-        try (InputStream in = filterPath.getFileSystem(conf).open(filterPath)) {
-          probe = Filters.readQueryView(in); // checked once more; gives the theoretical rate
-        }
+        // checked once more; gives the theoretical rate
+        probe = FilterFiles.readQueryView(conf, filterPath, "join", Filters.FAMILIES);
       }
       Path staged = new Path(staging, "out");
       Path rejects = new Path(staging, "rejects");
@@ -242,19 +246,13 @@ public final class JoinTool extends BloomkitTool {
   private static void checkFilter(Configuration conf, Path path, long exactMax)
       throws IOException {
     checkExactBudget(conf, path, exactMax);
-    try (InputStream in = path.getFileSystem(conf).open(path)) {
-      Filters.readQueryView(in);
-    } catch (CorruptFilterException e) {
-      throw new IOException(path + ": " + e.getMessage(), e); // names the field; exit 1
-    }
+    // errors name the file and the field (exit 1), or the family join cannot use (exit 2)
+    FilterFiles.readQueryView(conf, path, "join", Filters.FAMILIES);
   }
 
   private static void checkExactBudget(Configuration conf, Path path, long exactMax)
       throws IOException {
-    FilterShape shape;
-    try (InputStream in = path.getFileSystem(conf).open(path)) {
-      shape = Filters.readShape(in);
-    }
+    FilterShape shape = FilterFiles.readShape(conf, path, "join", Filters.FAMILIES);
     if (shape.family() == FilterFamily.EXACT && ExactKeySet.heapBytes(shape) > exactMax) {
       throw new UsageException(
           "the exact key set of " + shape.positions() + " keys needs about "

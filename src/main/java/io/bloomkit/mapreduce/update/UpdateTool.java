@@ -94,7 +94,12 @@ public final class UpdateTool extends BloomkitTool {
         cl.hasOption("remove") ? existingPaths(cl.getOptionValue("remove"), "remove") : new Path[0];
     Path out = absentPath(required(cl, "output"), "output");
     long start = System.nanoTime();
-    Filter read = FilterFiles.read(getConf(), in);
+    Filter read =
+        FilterFiles.read(
+            getConf(), in, name(),
+            java.util.EnumSet.of(
+                io.bloomkit.filter.FilterFamily.COUNTING,
+                io.bloomkit.filter.FilterFamily.ACCURATE_COUNTING));
     if (!(read instanceof CountingFilter)) {
       throw new UsageException(
           in + " is a " + read.shape().name() + " filter; update needs a counting filter (acbf, cbf)");

@@ -36,7 +36,7 @@ public class SimulateDistributedTest {
     assertEquals(2, ToolRun.run(new SimulateTool(), "window", "--window", "0").code);
     ToolRun list = ToolRun.run(new SimulateTool(), "--help");
     for (String name : new String[] {"window", "slices", "tree", "lcbf"}) {
-      assertTrue(list.out, list.out.contains(name + ":"));
+      assertTrue(list.err, list.err.contains(name + ":"));
     }
   }
 }

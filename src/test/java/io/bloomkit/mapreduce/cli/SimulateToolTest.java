@@ -42,8 +42,8 @@ public class SimulateToolTest {
     assertEquals(2, ToolRun.run(new SimulateTool(), "acbf", "--items", "x").code);
     ToolRun help = ToolRun.run(new SimulateTool(), "acbf", "--help");
     assertEquals(0, help.code);
-    assertTrue(help.out, help.out.contains("--counters-per-item"));
+    assertTrue(help.err, help.err.contains("--counters-per-item"));
     ToolRun list = ToolRun.run(new SimulateTool(), "--help");
-    assertTrue(list.out, list.out.contains("acbf: ACBF paper section 3.3"));
+    assertTrue(list.err, list.err.contains("acbf: ACBF paper section 3.3"));
   }
 }

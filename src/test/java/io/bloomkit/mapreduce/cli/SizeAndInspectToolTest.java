@@ -78,7 +78,7 @@ public class SizeAndInspectToolTest {
   @Test
   public void sizeUsageErrors() {
     assertEquals(0, ToolRun.run(new SizeTool(), "--help").code);
-    assertTrue(ToolRun.run(new SizeTool(), "-h").out.contains("usage: bloomkit size"));
+    assertTrue(ToolRun.run(new SizeTool(), "-h").err.contains("usage: bloomkit size"));
     assertEquals(2, ToolRun.run(new SizeTool(), "--items", "10").code);
     assertEquals(2, ToolRun.run(new SizeTool(), "--items", "ten", "--fpp", "0.1").code);
     assertEquals(2, ToolRun.run(new SizeTool(), "--items", "10", "--fpp", "2").code);
@@ -88,6 +88,47 @@ public class SizeAndInspectToolTest {
     ToolRun r = ToolRun.run(new SizeTool(), "--items", "10", "--fpp", "0.1", "--capacity", "5");
     assertEquals(2, r.code);
     assertTrue(r.err, r.err.contains("capacity"));
+  }
+
+  @Test
+  public void aTinyFppIsSizedWithinTheHashCapAndATooLargeFilterIsNamed() {
+    // 1e-300 at 100 items: the best k is far above the cap of 64, and small k would need more
+    // bits than a long holds; the filter itself (k = 64) is small
+    ToolRun r = ToolRun.run(new SizeTool(), "--items", "100", "--fpp", "1e-300");
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    long bits = (Long) sub(j, "bf").get("bits");
+    long k = (Long) sub(j, "bf").get("hashes");
+    assertEquals(Theory.MAX_HASHES, k);
+    assertTrue(Theory.bloomFpp(bits, 100, (int) k) <= 1e-300);
+    assertTrue(Theory.bloomFpp(bits - 1, 100, (int) k) > 1e-300); // least memory
+    assertTrue(bits > 0 && bits < FilterShape.MAX_MEMORY_BITS);
+
+    long max = (Integer.MAX_VALUE - 8L) * 64; // one long[] of words
+    assertEquals(max, FilterShape.MAX_MEMORY_BITS);
+    for (String[] args : new String[][] {
+        {"--items", "1000000000", "--fpp", "1e-300"},
+        {"--items", "100000000000", "--fpp", "0.01"},
+        {"--items", "100000000000", "--bits-per-key", "16"}}) {
+      ToolRun big = ToolRun.run(new SizeTool(), args);
+      assertEquals(big.toString(), 2, big.code);
+      String first = big.err.split("\n", 2)[0];
+      assertTrue(first, first.startsWith("size: " + args[2] + " " + args[3] + " for --items "
+          + args[1] + ": the filter would be too large"));
+      assertTrue(first, first.contains("at most " + max + " bits"));
+    }
+  }
+
+  @Test
+  public void sizeHelpClaimsNoDefaultItDoesNotHave() {
+    ToolRun h = ToolRun.run(new SizeTool(), "--help");
+    String help = h.out + h.err;
+    assertTrue(help, help.contains("--bits-per-key"));
+    assertTrue(help, !help.contains("default 16"));
+    assertTrue(help, help.contains("one of --fpp or --bits-per-key is required"));
+    // and the tool indeed has no default
+    ToolRun none = ToolRun.run(new SizeTool(), "--items", "10");
+    assertEquals(2, none.code);
   }
 
   @Test

@@ -26,8 +26,8 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
 /**
- * The demo as the README runs it: {@code scripts/bloomkit demo} from the repository root (the job
- * jar exists in the integration-test phase), checked against a naive join of sample-data computed
+ * The demo as the README runs it: {@code scripts/bloomkit demo}, here from a directory outside the
+ * repository (the job jar exists in the integration-test phase), checked against a naive join of sample-data computed
  * here; then in process, rerun on the same work directory, and with bad arguments.
  */
 public class DemoIT {
@@ -99,8 +99,12 @@ public class DemoIT {
     File work = tmp.newFolder("work");
     Map<String, Object> j;
     if (jar() != null) {
+      // from another directory: the script finds its jar, the demo its data
       ProcessBuilder pb =
-          new ProcessBuilder("scripts/bloomkit", "demo", "--work", work.getPath(), "--json")
+          new ProcessBuilder(
+                  new File("scripts/bloomkit").getAbsolutePath(), "demo", "--work", work.getPath(),
+                  "--json")
+              .directory(tmp.newFolder("cwd"))
               .redirectError(ProcessBuilder.Redirect.INHERIT);
       Process p = pb.start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

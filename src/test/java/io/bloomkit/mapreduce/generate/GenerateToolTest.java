@@ -215,7 +215,7 @@ public class GenerateToolTest {
   public void helpPrintsUsageAndExitsZero() {
     ToolRun r = ToolRun.run(new GenerateTool(), "--help");
     assertEquals(0, r.code);
-    assertTrue(r.out, r.out.contains("bloomkit generate"));
-    assertTrue(r.out, r.out.contains("--orders-fraction"));
+    assertTrue(r.err, r.err.contains("bloomkit generate"));
+    assertTrue(r.err, r.err.contains("--orders-fraction"));
   }
 }

@@ -65,7 +65,9 @@ public class DedupIT {
     DedupData.Expected e = DedupData.dedup(DATA.files, 1, 2, 0);
     assertTrue(e.duplicates.size() > 1000);
     for (String method : List.of("exact", "counting")) {
-      Map<String, Object> j = dedup(method, "--items", "3000");
+      Map<String, Object> j = method.equals("counting")
+          ? dedup(method, "--items", "3000") // sizes counting's filter (refused for exact)
+          : dedup(method);
       assertEquals(method, e.kept, DedupData.multiset(cluster.readLines(new Path("/out/" + method))));
       assertEquals(method, e.duplicates,
           DedupData.multiset(cluster.readLines(new Path("/out/" + method + ".dup"))));

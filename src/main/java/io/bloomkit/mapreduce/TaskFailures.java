@@ -1,0 +1,95 @@
+package io.bloomkit.mapreduce;
+
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.util.ReflectionUtils;
+
+/**
+ * Makes every task of a job leave its failure reason for the client ({@link Records#leaveFailure}):
+ * {@link #wrap} replaces the job's mapper, combiner and reducer classes by {@link ReportingMapper},
+ * {@link ReportingCombiner} and {@link ReportingReducer}, which run the real ones (named in {@link
+ * BloomkitConfig#TASK_MAP_CLASS} etc.) and, when they throw, leave the reason (the first line of
+ * the exception) and its stack trace before rethrowing. The local job runner keeps
+ * no task diagnostics (the client would only see "NA"), and on a cluster this is still the task's
+ * own words rather than the framework's wrapping.
+ */
+public final class TaskFailures {
+  private TaskFailures() {}
+
+  /** Wraps the job's map, combine and reduce classes (call before submission; idempotent). */
+  public static void wrap(Job job) {
+    Configuration conf = job.getConfiguration();
+    wrap(conf, Job.MAP_CLASS_ATTR, BloomkitConfig.TASK_MAP_CLASS, ReportingMapper.class);
+    wrap(conf, Job.COMBINE_CLASS_ATTR, BloomkitConfig.TASK_COMBINE_CLASS, ReportingCombiner.class);
+    wrap(conf, Job.REDUCE_CLASS_ATTR, BloomkitConfig.TASK_REDUCE_CLASS, ReportingReducer.class);
+  }
+
+  private static void wrap(
+      Configuration conf, String attr, BloomkitConfig real, Class<?> wrapper) {
+    String current = conf.get(attr);
+    if (current == null || current.equals(wrapper.getName())) {
+      return; // no class of that kind (the framework's default then) or wrapped already
+    }
+    conf.set(real.key(), current);
+    conf.set(attr, wrapper.getName());
+  }
+
+  private static Class<?> real(Configuration conf, BloomkitConfig key) {
+    try {
+      return conf.getClassByName(key.get(conf));
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException(key.key() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Runs the real mapper (from {@link BloomkitConfig#TASK_MAP_CLASS}); reports its failure. */
+  public static final class ReportingMapper extends Mapper<Object, Object, Object, Object> {
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void run(Context context) throws IOException, InterruptedException {
+      Configuration conf = context.getConfiguration();
+      Mapper m =
+          (Mapper) ReflectionUtils.newInstance(real(conf, BloomkitConfig.TASK_MAP_CLASS), conf);
+      try {
+        m.run(context);
+      } catch (IOException | InterruptedException | RuntimeException | Error e) {
+        Records.leaveFailure(context, e);
+        throw e;
+      }
+    }
+  }
+
+  /** Runs the real reducer (from {@link BloomkitConfig#TASK_REDUCE_CLASS}); reports its failure. */
+  public static final class ReportingReducer extends Reducer<Object, Object, Object, Object> {
+    @Override
+    public void run(Context context) throws IOException, InterruptedException {
+      runReducer(BloomkitConfig.TASK_REDUCE_CLASS, context);
+    }
+  }
+
+  /**
+   * Runs the real combiner (from {@link BloomkitConfig#TASK_COMBINE_CLASS}); reports its failure.
+   */
+  public static final class ReportingCombiner extends Reducer<Object, Object, Object, Object> {
+    @Override
+    public void run(Context context) throws IOException, InterruptedException {
+      runReducer(BloomkitConfig.TASK_COMBINE_CLASS, context);
+    }
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static void runReducer(BloomkitConfig key, Reducer.Context context)
+      throws IOException, InterruptedException {
+    Configuration conf = context.getConfiguration();
+    Reducer r = (Reducer) ReflectionUtils.newInstance(real(conf, key), conf);
+    try {
+      r.run(context);
+    } catch (IOException | InterruptedException | RuntimeException | Error e) {
+      Records.leaveFailure(context, e);
+      throw e;
+    }
+  }
+}

@@ -34,7 +34,9 @@ import org.apache.hadoop.mapreduce.lib.output.PathOutputCommitterFactory;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
 import org.junit.BeforeClass;
+import org.junit.FixMethodOrder;
 import org.junit.Test;
+import org.junit.runners.MethodSorters;
 
 /**
  * Faults on a cluster change nothing: build, join, dedup and icebergs run on the shared cluster
@@ -46,6 +48,7 @@ import org.junit.Test;
  * the faults land mid-job; the test then checks from the completion events that each fault really
  * happened.
  */
+@FixMethodOrder(MethodSorters.NAME_ASCENDING) // the NodeManager tests last: they stop the shared cluster
 public class FaultsIT {
   private static MiniClusters cluster;
   private static final JoinData JOIN = new JoinData(2026, 400, 20000);
@@ -65,6 +68,10 @@ public class FaultsIT {
   @BeforeClass
   public static void start() throws Exception {
     cluster = MiniClusters.shared();
+    writeData();
+  }
+
+  private static void writeData() throws Exception {
     cluster.writeParts(LEFT, JoinData.split(JOIN.left, 3));
     cluster.writeParts(RIGHT, JoinData.split(JOIN.right, 3));
     cluster.writeParts(LOG, CLICKS.bytes());
@@ -341,22 +348,22 @@ public class FaultsIT {
   }
 
   @Test
-  public void buildSurvivesKilledAndFailedAttempts() throws Exception {
+  public void killedAttempts1Build() throws Exception {
     killAndFail(BUILD);
   }
 
   @Test
-  public void joinSurvivesKilledAndFailedAttempts() throws Exception {
+  public void killedAttempts2Join() throws Exception {
     killAndFail(JOIN_CASE);
   }
 
   @Test
-  public void dedupSurvivesKilledAndFailedAttempts() throws Exception {
+  public void killedAttempts3Dedup() throws Exception {
     killAndFail(DEDUP);
   }
 
   @Test
-  public void icebergsSurviveKilledAndFailedAttempts() throws Exception {
+  public void killedAttempts4Icebergs() throws Exception {
     killAndFail(ICEBERGS);
   }
 
@@ -411,37 +418,45 @@ public class FaultsIT {
   }
 
   @Test
-  public void buildSurvivesSpeculation() throws Exception {
+  public void speculation1Build() throws Exception {
     speculate(BUILD);
   }
 
   @Test
-  public void joinSurvivesSpeculation() throws Exception {
+  public void speculation2Join() throws Exception {
     speculate(JOIN_CASE);
   }
 
   @Test
-  public void dedupSurvivesSpeculation() throws Exception {
+  public void speculation3Dedup() throws Exception {
     speculate(DEDUP);
   }
 
   @Test
-  public void icebergsSurviveSpeculation() throws Exception {
+  public void speculation4Icebergs() throws Exception {
     speculate(ICEBERGS);
   }
 
   // ---- (c) a NodeManager stopped mid-job
 
   /**
-   * On a YARN cluster of its own (2 NodeManagers of 1.5 GiB: the application master's node holds
-   * at most two tasks besides it, so some of three parked maps run on the other node) over the
-   * shared HDFS: in the job {@link Case#nodeLossJob}, the first three map attempts park after
+   * On a cluster of its own (2 DataNodes, 2 NodeManagers of 1.5 GiB: the application master's
+   * node holds at most two tasks besides it, so some of three parked maps run on the other node;
+   * the shared cluster is stopped first, two YARN clusters cannot share a JVM): in the job {@link Case#nodeLossJob}, the first three map attempts park after
    * their work; as soon as one parks on the node without the application master, that
    * NodeManager is stopped (its containers and map outputs are lost) and the others are
    * released.
    */
   private void loseANode(Case c) throws Exception {
-    try (MiniClusters own = cluster.ownYarn("nodeloss-" + c.name, 2, 1536)) {
+    if (cluster == null) {
+      cluster = MiniClusters.shared();
+      writeData();
+    }
+    reference(c); // on the shared cluster's inputs, while it runs
+    MiniClusters.stopShared();
+    try (MiniClusters own = MiniClusters.breakable("nodeloss-" + c.name, 1536)) {
+      cluster = own;
+      writeData();
       Configuration conf = own.conf();
       Path dir = markers(Fault.NODE, c);
       int[] stopped = {-1};
@@ -474,6 +489,8 @@ public class FaultsIT {
       long lost = fates.values().stream()
           .filter(s -> s != TaskCompletionEvent.Status.SUCCEEDED).count();
       assertTrue(c.name + ": no attempt lost with the node " + fates, lost > 0);
+    } finally {
+      cluster = null; // the ITs after this one start a new shared cluster
     }
   }
 
@@ -494,22 +511,22 @@ public class FaultsIT {
   }
 
   @Test
-  public void buildSurvivesALostNode() throws Exception {
+  public void stoppedNodeManager1Build() throws Exception {
     loseANode(BUILD);
   }
 
   @Test
-  public void joinSurvivesALostNode() throws Exception {
+  public void stoppedNodeManager2Join() throws Exception {
     loseANode(JOIN_CASE);
   }
 
   @Test
-  public void dedupSurvivesALostNode() throws Exception {
+  public void stoppedNodeManager3Dedup() throws Exception {
     loseANode(DEDUP);
   }
 
   @Test
-  public void icebergsSurviveALostNode() throws Exception {
+  public void stoppedNodeManager4Icebergs() throws Exception {
     loseANode(ICEBERGS);
   }
 }

@@ -17,7 +17,7 @@ import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
  * A MiniDFSCluster and a MiniMRYarnCluster. The integration tests share one ({@link #shared()}:
  * 2 DataNodes, 2 NodeManagers), started once in the failsafe JVM and stopped by a shutdown hook;
  * each IT class works under its own HDFS directories. A test that breaks its cluster (stops a
- * NodeManager) starts a YARN cluster of its own over the shared HDFS ({@link #ownYarn}).
+ * NodeManager) stops the shared one and starts one of its own ({@link #breakable}).
  */
 public final class MiniClusters implements AutoCloseable {
   private static final String OPENS =
@@ -31,41 +31,60 @@ public final class MiniClusters implements AutoCloseable {
   private static MiniClusters shared;
 
   private final MiniDFSCluster dfs;
-  private final boolean ownsDfs;
   private final MiniMRYarnCluster mr;
   private final Configuration conf;
 
   /** The cluster every IT shares: 2 DataNodes, 2 NodeManagers of 4 GiB; started on first use. */
   public static synchronized MiniClusters shared() throws IOException {
     if (shared == null) {
-      shared = new MiniClusters("shared", null, 2, 2, 4096);
-      MiniClusters c = shared;
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> c.closeWithin(20_000)));
+      if (!hooked) {
+        hooked = true;
+        Runtime.getRuntime().addShutdownHook(new Thread(MiniClusters::stopSharedWithin20s));
+      }
+      shared = new MiniClusters("shared", 2, 2, 4096, false);
     }
     return shared;
   }
 
+  private static boolean hooked;
+
+  private static synchronized void stopSharedWithin20s() {
+    if (shared != null) {
+      shared.closeWithin(20_000);
+      shared = null;
+    }
+  }
+
   /**
-   * A YARN cluster of its own ({@code nodeManagers} NodeManagers of {@code nodeMemoryMb} each) over
-   * this cluster's HDFS; closing it leaves the HDFS running.
+   * Stops the shared cluster (the next {@link #shared()} starts a new one). Two YARN clusters
+   * cannot run in one JVM: a ResourceManager's cluster time stamp is static, so a second one makes
+   * the first one's NodeManagers reject its containers ("allocated by a previous RM").
    */
-  public MiniClusters ownYarn(String name, int nodeManagers, int nodeMemoryMb) throws IOException {
-    return new MiniClusters(name, dfs, 0, nodeManagers, nodeMemoryMb);
+  public static synchronized void stopShared() {
+    if (shared != null) {
+      shared.close();
+      shared = null;
+    }
+  }
+
+  /**
+   * A cluster of its own (2 DataNodes, 2 NodeManagers of {@code nodeMemoryMb}) for a test that
+   * breaks it (stops a NodeManager); stop the shared one first ({@link #stopShared()}). It notices
+   * a lost NodeManager and gives up on its address in seconds (defaults: 10 minutes to expire a
+   * silent node, 3 minutes of retries to reach a dead one).
+   */
+  public static MiniClusters breakable(String name, int nodeMemoryMb) throws IOException {
+    return new MiniClusters(name, 2, 2, nodeMemoryMb, true);
   }
 
   private MiniClusters(
-      String name, MiniDFSCluster existing, int dataNodes, int nodeManagers, int nodeMemoryMb)
+      String name, int dataNodes, int nodeManagers, int nodeMemoryMb, boolean quickNodeLoss)
       throws IOException {
     File base = new File("target/minicluster/" + name).getAbsoluteFile();
     Configuration c = new Configuration();
     c.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, new File(base, "dfs").getPath());
-    ownsDfs = existing == null;
-    if (ownsDfs) {
-      dfs = new MiniDFSCluster.Builder(c).numDataNodes(dataNodes).format(true).build();
-      dfs.waitActive();
-    } else {
-      dfs = existing;
-    }
+    dfs = new MiniDFSCluster.Builder(c).numDataNodes(dataNodes).format(true).build();
+    dfs.waitActive();
     Configuration m = new Configuration(c);
     m.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
     m.setInt("yarn.nodemanager.resource.memory-mb", nodeMemoryMb);
@@ -92,9 +111,7 @@ public final class MiniClusters implements AutoCloseable {
     m.setBoolean("yarn.nodemanager.pmem-check-enabled", false);
     m.setInt("mapreduce.task.io.sort.mb", 16);
     m.setFloat("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", 99.9f);
-    if (!ownsDfs) {
-      // a cluster that loses a NodeManager: notice it, and give up on its address, in seconds
-      // (defaults: 10 minutes to expire a silent node, 3 minutes of retries to reach a dead one)
+    if (quickNodeLoss) {
       m.setInt("yarn.nm.liveness-monitor.expiry-interval-ms", 5000);
       m.setInt("yarn.client.nodemanager-connect.max-wait-ms", 3000);
       m.setInt("yarn.client.nodemanager-connect.retry-interval-ms", 500);
@@ -171,7 +188,7 @@ public final class MiniClusters implements AutoCloseable {
     if (mr != null) {
       mr.stop();
     }
-    if (ownsDfs && dfs != null) {
+    if (dfs != null) {
       dfs.shutdown();
     }
   }

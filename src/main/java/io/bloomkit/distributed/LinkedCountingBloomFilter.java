@@ -353,11 +353,20 @@ public final class LinkedCountingBloomFilter {
     return read(FilterFormat.open(in));
   }
 
+  /**
+   * As {@link #read(InputStream)}, for a stream of {@code length} bytes (-1: unknown): a header
+   * claiming more than the file holds fails before anything is read or allocated.
+   */
+  public static LinkedCountingBloomFilter read(InputStream in, long length) throws IOException {
+    return read(FilterFormat.open(in, length));
+  }
+
   /** Reads the payload of an lcbf file whose header {@code r} has opened. */
   public static LinkedCountingBloomFilter read(FilterFormat.Reader r) throws IOException {
     FilterFormat.Header h = r.header;
     if (h.family != FilterFamily.LINKED_COUNTING) {
-      throw new CorruptFilterException("family", h.family.shortName() + " is not an lcbf");
+      throw r.unsupported(
+          "LinkedCountingBloomFilter.read", java.util.EnumSet.of(FilterFamily.LINKED_COUNTING));
     }
     if (h.numHashes < 1 || h.numHashes > Theory.MAX_HASHES) {
       throw new CorruptFilterException("numHashes", "out of range: " + h.numHashes);
@@ -387,8 +396,7 @@ public final class LinkedCountingBloomFilter {
       throw new CorruptFilterException("payloadBytes", h.payloadBytes + ", expected " + (12 + 8 * words));
     }
     long seed = r.readLong("seed");
-    long[] a = new long[(int) words];
-    r.readLongs(a, "layers");
+    long[] a = r.readLongArray(words, "layers");
     r.finish();
     LinkedCountingBloomFilter f = new LinkedCountingBloomFilter(h.positions, h.numHashes, l, seed);
     long at = h.positions;

@@ -64,6 +64,11 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
   private long items;
 
   private AccurateCountingBloomFilter(FilterShape shape, HashStrategy hash) {
+    this(shape, hash, null);
+  }
+
+  /** With {@code firstLevel} (read from a file) as L1, or an empty one if null. */
+  private AccurateCountingBloomFilter(FilterShape shape, HashStrategy hash, long[] firstLevel) {
     if (shape.family() != FilterFamily.ACCURATE_COUNTING) {
       throw new IllegalArgumentException("not an ACBF shape: " + shape);
     }
@@ -77,7 +82,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     if (words > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("first level too large for one array: " + m1);
     }
-    this.l1 = new long[(int) words];
+    this.l1 = firstLevel != null ? firstLevel : new long[(int) words];
     this.upper = new long[(int) segments][];
     this.upperBits = new int[(int) segments];
     this.segmentOnes = new int[(int) segments];
@@ -656,10 +661,39 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
         });
   }
 
+  /**
+   * Checks, before anything is allocated, that the header's payload length is the one its shape and
+   * items imply: the first level, the level count and size, and the {@code numHashes * items} level
+   * bits. Returns the first level's word count.
+   */
+  static int checkPayloadBytes(FilterFormat.Header h, FilterShape shape)
+      throws CorruptFilterException {
+    long l1Words = BitArray.wordsFor(shape.positions());
+    if (l1Words > FilterFormat.MAX_ARRAY) {
+      throw new CorruptFilterException(
+          "positions", "first level of " + shape.positions() + " bits is more than one array holds");
+    }
+    long levelBits = (long) shape.numHashes() * h.items; // items <= 4m: no overflow
+    long expected = 8 * l1Words + 12 + 8 * BitArray.wordsFor(levelBits);
+    if (h.payloadBytes != expected) {
+      throw new CorruptFilterException(
+          "payloadBytes",
+          h.payloadBytes + " does not match first level " + 8 * l1Words + " + 12 + levels "
+              + 8 * BitArray.wordsFor(levelBits) + " bytes (numHashes * items = " + levelBits
+              + " bits)");
+    }
+    return (int) l1Words;
+  }
+
   static AccurateCountingBloomFilter read(FilterFormat.Reader r) throws IOException {
     FilterShape shape = r.header.shape();
-    AccurateCountingBloomFilter f = new AccurateCountingBloomFilter(shape, r.header.hash);
-    r.readLongs(f.l1, "firstLevel");
+    long[] firstLevel = r.readLongArray(checkPayloadBytes(r.header, shape), "firstLevel");
+    AccurateCountingBloomFilter f;
+    try {
+      f = new AccurateCountingBloomFilter(shape, r.header.hash, firstLevel);
+    } catch (IllegalArgumentException e) {
+      throw new CorruptFilterException("positions", e.getMessage());
+    }
     int levelCount = r.readInt("levels");
     long levelBits = r.readLong("levelBits");
     long items = r.header.items;
@@ -678,8 +712,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
           r.header.payloadBytes + " does not match first level " + 8L * f.l1.length
               + " + 12 + levels " + 8 * words + " bytes");
     }
-    long[] g = new long[(int) words];
-    r.readLongs(g, "levelBits");
+    long[] g = r.readLongArray(words, "levelBits");
     r.finish();
     try {
       new BitArray(f.m1, f.l1); // checks no bit is set past m1

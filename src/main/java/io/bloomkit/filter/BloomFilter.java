@@ -147,8 +147,8 @@ public final class BloomFilter implements Filter {
 
   static BloomFilter read(FilterFormat.Reader r) throws IOException {
     FilterShape shape = r.header.shape();
-    long[] w = new long[checkedWords(r, BitArray.wordsFor(shape.positions()), 8)];
-    r.readLongs(w, "bits");
+    long words = checkedWords(r, BitArray.wordsFor(shape.positions()), 8);
+    long[] w = r.readLongArray(words, "bits");
     r.finish();
     try {
       return new BloomFilter(shape, r.header.hash, new BitArray(shape.positions(), w), r.header.items);
@@ -157,9 +157,18 @@ public final class BloomFilter implements Filter {
     }
   }
 
-  /** The word count a payload must have, checked against the declared payload length. */
+  /**
+   * The word count a payload must have, checked, before anything is allocated, against what one
+   * array holds (naming {@code positions}) and against the declared payload length.
+   */
   static int checkedWords(FilterFormat.Reader r, long words, int bytesPerWord)
       throws CorruptFilterException {
+    if (words > FilterFormat.MAX_ARRAY) {
+      throw new CorruptFilterException(
+          "positions",
+          r.header.positions + " need " + words + " words, more than one array holds ("
+              + FilterFormat.MAX_ARRAY + ")");
+    }
     if (r.header.payloadBytes != words * bytesPerWord) {
       throw new CorruptFilterException(
           "payloadBytes",

@@ -181,9 +181,8 @@ public final class CountingBloomFilter implements CountingFilter {
 
   static CountingBloomFilter read(FilterFormat.Reader r) throws IOException {
     FilterShape shape = r.header.shape();
-    long[] w =
-        new long[BloomFilter.checkedWords(r, PackedCounters.wordsFor(shape.positions()), 8)];
-    r.readLongs(w, "counters");
+    int words = BloomFilter.checkedWords(r, PackedCounters.wordsFor(shape.positions()), 8);
+    long[] w = r.readLongArray(words, "counters");
     r.finish();
     try {
       return new CountingBloomFilter(

@@ -239,7 +239,11 @@ public final class ExactKeySet implements Filter {
   static ExactKeySet read(FilterFormat.Reader r) throws IOException {
     FilterFormat.Header h = r.header;
     long keys = h.positions;
-    if (keys < 0 || keys != h.items || keys > Integer.MAX_VALUE - 8) {
+    if (keys < 0 || keys > FilterFormat.MAX_ARRAY - 1) {
+      throw new CorruptFilterException(
+          "positions", keys + " keys, outside [0, " + (FilterFormat.MAX_ARRAY - 1) + "]");
+    }
+    if (keys != h.items) {
       throw new CorruptFilterException(
           "positions", keys + " keys does not match items " + h.items);
     }
@@ -256,10 +260,11 @@ public final class ExactKeySet implements Filter {
           "payloadBytes", h.payloadBytes + " cannot hold " + keys + " key lengths");
     }
     int count = (int) keys;
+    int[] lengths = r.readIntArray(count, "keyLengths");
     int[] off = new int[count + 1];
     long p = 0;
     for (int i = 0; i < count; i++) {
-      int len = r.readInt("keyLengths");
+      int len = lengths[i];
       if (len < 0 || p + len > keyBytes) {
         throw new CorruptFilterException(
             "payload", "key " + i + " length " + len + " runs past the key bytes");
@@ -272,8 +277,7 @@ public final class ExactKeySet implements Filter {
           "payload", "key lengths add up to " + p + ", the payload holds " + keyBytes);
     }
     off[count] = (int) p;
-    byte[] data = new byte[(int) keyBytes];
-    r.readFully(data, "keys");
+    byte[] data = r.readByteArray(keyBytes, "keys");
     r.finish();
     for (int i = 1; i < count; i++) {
       if (Arrays.compareUnsigned(data, off[i - 1], off[i], data, off[i], off[i + 1]) >= 0) {

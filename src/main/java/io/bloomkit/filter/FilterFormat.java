@@ -8,6 +8,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.Arrays;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
@@ -35,9 +36,13 @@ import java.util.zip.CheckedOutputStream;
  *   64+n     4  checksum       CRC32C of bytes [0, 64+n)
  * </pre>
  *
- * Reading checks, in order, magic, version, family, hash, the header values, the payload length,
- * the checksum, then the payload's own consistency; any failure is a {@link
- * CorruptFilterException} naming the field and the value found.
+ * Reading checks, in order, magic, version, family, hash, the header values, the payload length
+ * (against the file's length when the caller knows it, see {@link #open(InputStream, long)}), the
+ * sizes the family's parameters imply against the payload length, the checksum, that no byte
+ * follows the checksum, then the payload's own consistency; any failure is a {@link
+ * CorruptFilterException} naming the field and the value found. No array is allocated for a size
+ * the file has not shown to hold: sizes are checked first, and where the file's length is unknown
+ * the arrays the payload fills grow as their bytes arrive ({@link Reader#readLongArray}).
  */
 public final class FilterFormat {
   static final int MAGIC = 0x424C4D4B;
@@ -45,6 +50,12 @@ public final class FilterFormat {
   static final int HEADER_BYTES = 64;
   /** Refuse payloads larger than this (a corrupt length would otherwise allocate wildly). */
   static final long MAX_PAYLOAD_BYTES = 1L << 40;
+  /** Bytes of a file besides the payload: the header and the checksum. */
+  public static final int FRAME_BYTES = HEADER_BYTES + 4;
+  /** The most elements one Java array holds (the VM's limit, a little below 2^31). */
+  public static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+  /** Arrays of a stream of unknown length start at this many elements and double as bytes arrive. */
+  private static final int FIRST_CHUNK = 1 << 16;
 
   private FilterFormat() {}
 
@@ -103,15 +114,20 @@ public final class FilterFormat {
     }
 
     /** The shape these header values describe; throws naming the field that is out of range. */
-    FilterShape shape() throws CorruptFilterException {
+    public FilterShape shape() throws CorruptFilterException {
       try {
         switch (family) {
           case BLOOM: // capacity holds the items the filter was sized for
+            checkAtMost("positions", positions, 8 * MAX_PAYLOAD_BYTES);
             return FilterShape.bloom(positions, numHashes, capacity);
           case COUNTING:
+            checkAtMost("positions", positions, 2 * MAX_PAYLOAD_BYTES);
             return FilterShape.counting(positions, numHashes, capacity);
           case ACCURATE_COUNTING:
             {
+              // the budget 4m bits bounds the payload (first level and levels)
+              checkAtMost("counters", counters, 2 * MAX_PAYLOAD_BYTES);
+              checkAtMost("items", items, 4 * counters);
               AcbfSizing s = AcbfSizing.fromId(variant);
               if (s == null) {
                 throw new CorruptFilterException("variant", "unknown ACBF variant " + variant);
@@ -132,6 +148,15 @@ public final class FilterFormat {
         }
       } catch (IllegalArgumentException e) {
         throw new CorruptFilterException("parameters", e.getMessage());
+      }
+    }
+
+    private static void checkAtMost(String field, long value, long max)
+        throws CorruptFilterException {
+      if (value > max) {
+        throw new CorruptFilterException(
+            field, value + " is more than a payload of at most " + MAX_PAYLOAD_BYTES
+                + " bytes holds (" + max + ")");
       }
     }
   }
@@ -179,14 +204,102 @@ public final class FilterFormat {
     final DataInputStream payload;
     private final CRC32C crc;
     private final InputStream raw;
+    private final boolean lengthKnown;
     private long remaining;
 
-    private Reader(Header header, DataInputStream payload, CRC32C crc, InputStream raw) {
+    private Reader(
+        Header header, DataInputStream payload, CRC32C crc, InputStream raw, boolean lengthKnown) {
       this.header = header;
       this.payload = payload;
       this.crc = crc;
       this.raw = raw;
+      this.lengthKnown = lengthKnown;
       this.remaining = header.payloadBytes;
+    }
+
+    /**
+     * Reads {@code count} longs into a new array. The count is checked first against what one
+     * array holds and against the payload left ({@code field} named in either failure); when the
+     * file's length is unknown the array grows as the longs arrive, so a header claiming more than
+     * the stream holds fails as a truncation instead of allocating the claimed size.
+     */
+    public long[] readLongArray(long count, String field) throws IOException {
+      int n = arrayLength(count, field);
+      need(8L * n, field);
+      long[] a = new long[lengthKnown ? n : Math.min(n, FIRST_CHUNK)];
+      try {
+        for (int i = 0; i < n; i++) {
+          if (i == a.length) {
+            a = Arrays.copyOf(a, (int) Math.min(n, 2L * a.length));
+          }
+          a[i] = payload.readLong();
+        }
+      } catch (EOFException e) {
+        throw truncatedPayload(field);
+      }
+      remaining -= 8L * n;
+      return a;
+    }
+
+    /** Reads {@code count} ints into a new array, checked and grown as {@link #readLongArray}. */
+    public int[] readIntArray(long count, String field) throws IOException {
+      int n = arrayLength(count, field);
+      need(4L * n, field);
+      int[] a = new int[lengthKnown ? n : Math.min(n, FIRST_CHUNK)];
+      try {
+        for (int i = 0; i < n; i++) {
+          if (i == a.length) {
+            a = Arrays.copyOf(a, (int) Math.min(n, 2L * a.length));
+          }
+          a[i] = payload.readInt();
+        }
+      } catch (EOFException e) {
+        throw truncatedPayload(field);
+      }
+      remaining -= 4L * n;
+      return a;
+    }
+
+    /** Reads {@code count} bytes into a new array, checked and grown as {@link #readLongArray}. */
+    public byte[] readByteArray(long count, String field) throws IOException {
+      int n = arrayLength(count, field);
+      need(n, field);
+      byte[] a = new byte[lengthKnown ? n : Math.min(n, 8 * FIRST_CHUNK)];
+      int filled = 0;
+      try {
+        while (filled < n) {
+          if (filled == a.length) {
+            a = Arrays.copyOf(a, (int) Math.min(n, 2L * a.length));
+          }
+          payload.readFully(a, filled, a.length - filled);
+          filled = a.length;
+        }
+      } catch (EOFException e) {
+        throw truncatedPayload(field);
+      }
+      remaining -= n;
+      return a;
+    }
+
+    /**
+     * The failure for a file of a family {@code user} does not take: the payload is read through
+     * (nothing kept) and the checksum verified first, so that a damaged family byte is reported as
+     * corrupt and only a well-formed file as unsupported.
+     */
+    public UnsupportedFamilyException unsupported(
+        String user, java.util.Collection<FilterFamily> accepted)
+        throws IOException {
+      skip(remaining, "payload");
+      finish();
+      return UnsupportedFamilyException.of(header.family, user, accepted);
+    }
+
+    /**
+     * Whether the file's length was known and checked against the payload length, so arrays of
+     * sizes the payload length implies can be allocated at once.
+     */
+    public boolean lengthKnown() {
+      return lengthKnown;
     }
 
     public long readLong(String field) throws IOException {
@@ -258,7 +371,11 @@ public final class FilterFormat {
       }
     }
 
-    /** Checks that the payload was consumed exactly, then verifies the checksum. */
+    /**
+     * Checks that the payload was consumed exactly, verifies the checksum, then that the stream
+     * ends there: a byte after the checksum (two files concatenated, an appended tail) is a {@link
+     * CorruptFilterException} of field {@code trailing bytes}.
+     */
     public void finish() throws IOException {
       if (remaining != 0) {
         throw new CorruptFilterException(
@@ -278,11 +395,50 @@ public final class FilterFormat {
             "checksum",
             String.format("CRC32C stored 0x%08x, computed 0x%08x", stored, expected));
       }
+      // counted by reading: skip() may pass the end of a file without noticing
+      byte[] buf = new byte[8192];
+      long trailing = 0;
+      for (int r; trailing < TRAILING_COUNT_LIMIT && (r = raw.read(buf)) >= 0; ) {
+        trailing += r;
+      }
+      if (trailing > 0) {
+        throw trailingBytes(
+            (trailing >= TRAILING_COUNT_LIMIT ? "at least " : "") + trailing, "");
+      }
     }
   }
 
-  /** Reads and checks the header; the returned reader delivers the payload. */
+  /** Trailing bytes are counted up to this many (a concatenated file may be large). */
+  private static final long TRAILING_COUNT_LIMIT = 1L << 20;
+
+  private static CorruptFilterException trailingBytes(String count, String detail) {
+    return new CorruptFilterException("trailing bytes", count + " after the checksum" + detail);
+  }
+
+  /** The elements {@code count} asks for, if one array holds them; otherwise names the field. */
+  public static int arrayLength(long count, String field) throws CorruptFilterException {
+    if (count < 0 || count > MAX_ARRAY) {
+      throw new CorruptFilterException(
+          field, count + " elements, outside [0, " + MAX_ARRAY + "] (one array's limit)");
+    }
+    return (int) count;
+  }
+
+  /**
+   * Reads and checks the header of a stream whose length is unknown; the returned reader delivers
+   * the payload. The stream must hold exactly one filter: {@link Reader#finish} rejects any byte
+   * after the checksum.
+   */
   public static Reader open(InputStream in) throws IOException {
+    return open(in, -1);
+  }
+
+  /**
+   * As {@link #open(InputStream)}, for a stream of {@code length} bytes (a file's length; -1 when
+   * unknown): the payload length is checked against it before anything else is read, so a header
+   * claiming more than the file holds fails at once, naming {@code payloadBytes}.
+   */
+  public static Reader open(InputStream in, long length) throws IOException {
     CRC32C crc = new CRC32C();
     DataInputStream d = new DataInputStream(new CheckedInputStream(in, crc));
     int magic = readInt(d, "magic");
@@ -319,11 +475,31 @@ public final class FilterFormat {
     if (payloadBytes < 0 || payloadBytes > MAX_PAYLOAD_BYTES) {
       throw new CorruptFilterException("payloadBytes", "out of range: " + payloadBytes);
     }
+    if (length >= 0 && payloadBytes > length - FRAME_BYTES) {
+      throw new CorruptFilterException(
+          "payloadBytes",
+          payloadBytes + " declared, the file of " + length + " bytes holds at most "
+              + Math.max(0, length - FRAME_BYTES) + " besides the header and checksum");
+    }
     Header h =
         new Header(
             family, hash, numHashes, variant, positions, counters, memoryBits, items, capacity,
             payloadBytes);
-    return new Reader(h, d, crc, in);
+    return new Reader(h, d, crc, in, length >= 0);
+  }
+
+  /**
+   * Checks, from the header alone, that a file of {@code length} bytes is exactly the header, the
+   * declared payload and the checksum (for readers that stop after the header).
+   */
+  public static void checkLength(Header h, long length) throws CorruptFilterException {
+    long end = FRAME_BYTES + h.payloadBytes;
+    if (length > end) {
+      throw trailingBytes(
+          Long.toString(length - end),
+          " (payloadBytes " + h.payloadBytes + " ends the filter at byte " + end + " of " + length
+              + ")");
+    }
   }
 
   private static int readInt(DataInputStream d, String field) throws IOException {

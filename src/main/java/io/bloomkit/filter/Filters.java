@@ -2,18 +2,43 @@ package io.bloomkit.filter;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.EnumSet;
+import java.util.Set;
 
-/** Reads filters written by any family's {@code writeTo}. */
+/**
+ * Reads filters written by any family's {@code writeTo}. Each reader takes a stream holding exactly
+ * one filter (a byte after the checksum is corrupt, see {@link FilterFormat}); pass the file's
+ * length where it is known, so a header claiming more than the file holds fails before anything is
+ * allocated.
+ */
 public final class Filters {
+  /** The families these readers take (the stream families have {@code StreamFilters.read}). */
+  public static final Set<FilterFamily> FAMILIES =
+      EnumSet.of(
+          FilterFamily.BLOOM,
+          FilterFamily.COUNTING,
+          FilterFamily.ACCURATE_COUNTING,
+          FilterFamily.EXACT);
+
   private Filters() {}
 
   /**
    * Reads a whole filter, updatable where the family is.
    *
    * @throws CorruptFilterException naming the field, for any damage (see {@code FilterFormat})
+   * @throws UnsupportedFamilyException for a well-formed file of a family outside {@link #FAMILIES}
    */
   public static Filter read(InputStream in) throws IOException {
-    FilterFormat.Reader r = FilterFormat.open(in);
+    return read(in, -1);
+  }
+
+  /** As {@link #read(InputStream)}, for a stream of {@code length} bytes (-1: unknown). */
+  public static Filter read(InputStream in, long length) throws IOException {
+    return read(FilterFormat.open(in, length));
+  }
+
+  /** Reads the payload of a filter whose header {@code r} has opened, as {@link #read}. */
+  public static Filter read(FilterFormat.Reader r) throws IOException {
     switch (r.header.family) {
       case BLOOM:
         return BloomFilter.read(r);
@@ -24,8 +49,7 @@ public final class Filters {
       case EXACT:
         return ExactKeySet.read(r);
       default:
-        throw new CorruptFilterException(
-            "family", "no reader for " + r.header.family.shortName());
+        throw r.unsupported("Filters.read", FAMILIES);
     }
   }
 
@@ -35,7 +59,16 @@ public final class Filters {
    * non-zero counters of a CBF as bits. The answers are those of {@link #read}.
    */
   public static Filter readQueryView(InputStream in) throws IOException {
-    FilterFormat.Reader r = FilterFormat.open(in);
+    return readQueryView(in, -1);
+  }
+
+  /** As {@link #readQueryView(InputStream)}, for a stream of {@code length} bytes (-1: unknown). */
+  public static Filter readQueryView(InputStream in, long length) throws IOException {
+    return readQueryView(FilterFormat.open(in, length));
+  }
+
+  /** Reads the query view of a filter whose header {@code r} has opened. */
+  public static Filter readQueryView(FilterFormat.Reader r) throws IOException {
     switch (r.header.family) {
       case BLOOM:
         return BloomFilter.read(r);
@@ -46,14 +79,28 @@ public final class Filters {
       case EXACT:
         return ExactKeySet.read(r);
       default:
-        throw new CorruptFilterException(
-            "family", "no reader for " + r.header.family.shortName());
+        throw r.unsupported("Filters.read", FAMILIES);
     }
   }
 
   /** Reads only the header: the shape and item count, without the payload or checksum. */
   public static FilterShape readShape(InputStream in) throws IOException {
-    FilterFormat.Reader r = FilterFormat.open(in);
+    return readShape(in, -1);
+  }
+
+  /**
+   * As {@link #readShape(InputStream)}; with the file's {@code length} known, the file must also be
+   * exactly as long as the header says (no trailing bytes, payload not longer than the file).
+   */
+  public static FilterShape readShape(InputStream in, long length) throws IOException {
+    FilterFormat.Reader r = FilterFormat.open(in, length);
+    if (!FAMILIES.contains(r.header.family)) {
+      throw r.unsupported("Filters.read", FAMILIES);
+    }
+    if (length >= 0) {
+      FilterFormat.checkLength(r.header, length);
+    }
     return r.header.shape();
   }
+
 }

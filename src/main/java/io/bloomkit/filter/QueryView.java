@@ -6,6 +6,7 @@ import io.bloomkit.hash.HashStrategy;
 import io.bloomkit.hash.KeyHash;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Arrays;
 
 /**
  * A read-only filter over one bit per position: the first level of an ACBF or the non-zero
@@ -31,8 +32,8 @@ final class QueryView implements Filter {
 
   static QueryView readAcbfFirstLevel(FilterFormat.Reader r) throws IOException {
     FilterShape shape = r.header.shape();
-    long[] l1 = new long[(int) BitArray.wordsFor(shape.positions())];
-    r.readLongs(l1, "firstLevel");
+    long[] l1 =
+        r.readLongArray(AccurateCountingBloomFilter.checkPayloadBytes(r.header, shape), "firstLevel");
     r.skip(r.remaining(), "levels");
     r.finish();
     try {
@@ -46,21 +47,27 @@ final class QueryView implements Filter {
     FilterShape shape = r.header.shape();
     long m = shape.positions();
     int words = BloomFilter.checkedWords(r, PackedCounters.wordsFor(m), 8);
-    BitArray bits = new BitArray(m);
+    int bitWords = (int) BitArray.wordsFor(m);
+    // one bit word per 4 counter words; of unknown length, the array grows as the counters arrive
+    long[] bits = new long[r.lengthKnown() ? bitWords : Math.min(bitWords, 1 << 14)];
     for (int w = 0; w < words; w++) {
       long x = r.readLong("counters");
+      int bw = w >>> 2;
+      if (bw == bits.length) {
+        bits = Arrays.copyOf(bits, (int) Math.min(bitWords, 2L * bits.length));
+      }
       for (int j = 0; j < 16 && x != 0; j++, x >>>= 4) {
         if ((x & 0xF) != 0) {
           long pos = ((long) w << 4) + j;
           if (pos >= m) {
             throw new CorruptFilterException("payload", "counter set past size " + m);
           }
-          bits.set(pos);
+          bits[bw] |= BitArray.mask(pos);
         }
       }
     }
     r.finish();
-    return new QueryView(shape, r.header.hash, bits, r.header.items);
+    return new QueryView(shape, r.header.hash, new BitArray(m, bits), r.header.items);
   }
 
   @Override

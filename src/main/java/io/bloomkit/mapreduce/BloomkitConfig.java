@@ -34,6 +34,17 @@ public enum BloomkitConfig {
           + " (read from the DistributedCache symlink "
           + JoinFilterName.SYMLINK + " when present); empty: no filter",
       ""),
+  JOIN_REJECTS_DIR(
+      "bloomkit.join.rejects.dir",
+      "join: directory where a left-side task that finds a left key the filter rejects leaves the"
+          + " first such key (set by the tool, inside its hidden staging directory); empty: none",
+      ""),
+  JOIN_DROPPED_KEYS_DIR(
+      "bloomkit.join.dropped.keys.dir",
+      "join: directory where each right-side task leaves the sorted 64-bit hashes of the distinct"
+          + " keys its filter dropped, for the client's rightDroppedKeys (set by the tool, inside"
+          + " its hidden staging directory); empty: not counted",
+      ""),
   FAILURE_DIR(
       "bloomkit.failure.dir",
       "directory where a failing task leaves its reason for the client (set by the tools)",

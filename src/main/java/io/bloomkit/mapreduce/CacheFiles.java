@@ -61,6 +61,21 @@ public final class CacheFiles {
       this.conf = conf;
     }
 
+    /** The file's length in bytes (the task's copy, else the shipped file). */
+    public long length() throws IOException {
+      File link = new File(uri.getFragment());
+      if (useLink(conf, link)) {
+        return link.length();
+      }
+      Path p = new Path(uri.getScheme(), uri.getAuthority(), uri.getPath());
+      return p.getFileSystem(conf).getFileStatus(p).getLen();
+    }
+
+    /** The shipped file's path, for messages. */
+    public String location() {
+      return new Path(uri.getScheme(), uri.getAuthority(), uri.getPath()).toString();
+    }
+
     /** Opens the file (the caller closes it). */
     public InputStream open() throws IOException {
       File link = new File(uri.getFragment());

@@ -1,11 +1,17 @@
 package io.bloomkit.mapreduce;
 
+import io.bloomkit.filter.CorruptFilterException;
 import io.bloomkit.filter.Filter;
+import io.bloomkit.filter.FilterFamily;
+import io.bloomkit.filter.FilterFormat;
+import io.bloomkit.filter.FilterShape;
 import io.bloomkit.filter.Filters;
+import io.bloomkit.filter.UnsupportedFamilyException;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.UUID;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -15,17 +21,96 @@ import org.apache.hadoop.fs.Path;
 public final class FilterFiles {
   private FilterFiles() {}
 
-  /** Reads a whole, updatable filter. */
+  /**
+   * Reads a whole, updatable filter of a family {@link Filters#read} takes. The file's length is
+   * checked against the header before anything is allocated, and every failure names the file: a
+   * {@link CorruptFilterException} or {@link UnsupportedFamilyException} whose message starts with
+   * the qualified path ({@code hdfs://.../f.acbf: corrupt filter: payloadBytes: ...}).
+   */
   public static Filter read(Configuration conf, Path path) throws IOException {
-    try (InputStream in = path.getFileSystem(conf).open(path)) {
-      return Filters.read(in);
+    return read(conf, path, "Filters.read", Filters.FAMILIES);
+  }
+
+  /** Reads the read-only query view of a filter, as {@link #read(Configuration, Path)}. */
+  public static Filter readQueryView(Configuration conf, Path path) throws IOException {
+    return readQueryView(conf, path, "Filters.read", Filters.FAMILIES);
+  }
+
+  /**
+   * As {@link #read(Configuration, Path)} for {@code tool}, which takes only the families {@code
+   * accepted}: a well-formed file of another family fails with {@code PATH: unsupported family sbf
+   * for join (join needs bf, cbf, acbf, exact)}.
+   */
+  public static Filter read(
+      Configuration conf, Path path, String tool, Set<FilterFamily> accepted) throws IOException {
+    return load(conf, path, tool, accepted, Filters::read);
+  }
+
+  /** The query view, as {@link #read(Configuration, Path, String, Set)}. */
+  public static Filter readQueryView(
+      Configuration conf, Path path, String tool, Set<FilterFamily> accepted) throws IOException {
+    return load(conf, path, tool, accepted, Filters::readQueryView);
+  }
+
+  /**
+   * The shape from the header only, the file's length checked against it (no trailing bytes, no
+   * payload longer than the file); errors as {@link #read(Configuration, Path, String, Set)}.
+   */
+  public static FilterShape readShape(
+      Configuration conf, Path path, String tool, Set<FilterFamily> accepted) throws IOException {
+    FileSystem fs = path.getFileSystem(conf);
+    Path q = fs.makeQualified(path);
+    long length = fs.getFileStatus(q).getLen();
+    try (InputStream in = fs.open(q)) {
+      return named(q, () -> {
+        FilterFormat.Reader r = FilterFormat.open(in, length);
+        if (!accepted.contains(r.header.family)) {
+          throw r.unsupported(tool, accepted);
+        }
+        FilterFormat.checkLength(r.header, length);
+        return r.header.shape();
+      });
     }
   }
 
-  /** Reads the read-only query view of a filter. */
-  public static Filter readQueryView(Configuration conf, Path path) throws IOException {
-    try (InputStream in = path.getFileSystem(conf).open(path)) {
-      return Filters.readQueryView(in);
+  private interface Payload {
+    Filter read(FilterFormat.Reader r) throws IOException;
+  }
+
+  private static Filter load(
+      Configuration conf, Path path, String tool, Set<FilterFamily> accepted, Payload payload)
+      throws IOException {
+    FileSystem fs = path.getFileSystem(conf);
+    Path q = fs.makeQualified(path);
+    long length = fs.getFileStatus(q).getLen();
+    try (InputStream in = new BufferedInputStream(fs.open(q), 1 << 16)) {
+      return named(q, () -> {
+        FilterFormat.Reader r = FilterFormat.open(in, length);
+        if (!accepted.contains(r.header.family)) {
+          throw r.unsupported(tool, accepted);
+        }
+        return payload.read(r);
+      });
+    }
+  }
+
+  /** Something that reads a filter file. */
+  public interface FileRead<T> {
+    T read() throws IOException;
+  }
+
+  /**
+   * Runs {@code read}, prefixing the message of a {@link CorruptFilterException} or {@link
+   * UnsupportedFamilyException} with {@code file}; for readers of streams whose source is known
+   * (a task's shipped copy), so every message names the file.
+   */
+  public static <T> T named(Object file, FileRead<T> read) throws IOException {
+    try {
+      return read.read();
+    } catch (CorruptFilterException e) {
+      throw e.inFile(file);
+    } catch (UnsupportedFamilyException e) {
+      throw e.inFile(file);
     }
   }
 
@@ -35,8 +120,10 @@ public final class FilterFiles {
   }
 
   /**
-   * Writes {@code FILE._tmp-<id>} next to {@code path}, then renames it to {@code path}: readers
-   * never see a partial file. Fails if {@code path} exists.
+   * Writes the hidden {@code .FILE._tmp-<id>} next to {@code path}, then renames it to {@code
+   * path}: readers never see a partial file. Fails if {@code path} exists. The temporary is removed
+   * if the JVM is stopped meanwhile, and a stale one of an earlier killed run is removed first (see
+   * {@link Temporaries}).
    *
    * @return the bytes written
    */
@@ -44,9 +131,9 @@ public final class FilterFiles {
       throws IOException {
     FileSystem fs = path.getFileSystem(conf);
     path = fs.makeQualified(path);
-    Path tmp = new Path(path.getParent(), path.getName() + "._tmp-" + UUID.randomUUID());
     long bytes;
-    try {
+    try (Temporaries.Temporary t = Temporaries.of(conf, path, "tmp")) {
+      Path tmp = t.path();
       try (FSDataOutputStream out = fs.create(tmp, false)) {
         writer.write(out);
         out.hflush();
@@ -57,10 +144,6 @@ public final class FilterFiles {
       }
       if (!fs.rename(tmp, path)) {
         throw new IOException("could not rename " + tmp + " to " + path);
-      }
-    } finally {
-      if (fs.exists(tmp)) {
-        fs.delete(tmp, false);
       }
     }
     return bytes;

@@ -27,7 +27,8 @@ public final class Jobs {
 
   /**
    * Runs the job to completion; on failure the message gives the reason a task left in a fresh
-   * failure directory (see {@link Records#leaveReason}), else the first task diagnostic.
+   * failure directory (see {@link Records#leaveReason}), else the first task diagnostic. If the JVM
+   * is stopped meanwhile (SIGTERM, ctrl-C), the job is killed first (see {@link Temporaries}).
    */
   public static void run(Job job) throws IOException, InterruptedException {
     Configuration conf = job.getConfiguration();
@@ -38,10 +39,11 @@ public final class Jobs {
             "bloomkit-failures-" + UUID.randomUUID());
     FileSystem fs = failures.getFileSystem(conf);
     BloomkitConfig.FAILURE_DIR.set(conf, fs.makeQualified(failures));
-    try {
+    try (Temporaries.Temporary t = Temporaries.register(fs, failures)) {
+      Temporaries.running(job); // killed if the JVM stops meanwhile
       runAndWait(job, fs, failures);
     } finally {
-      fs.delete(failures, true);
+      Temporaries.finished(job);
     }
   }
 

@@ -2,13 +2,20 @@ package io.bloomkit.mapreduce;
 
 /**
  * Counters of the join job. Per side, every input record is accounted for: {@code RECORDS =
- * PASSED + DROPPED_BY_FILTER + MALFORMED} (the left side has no filter).
+ * PASSED + DROPPED_BY_FILTER + MALFORMED} (the left side drops nothing: its filter check only
+ * counts).
  */
 public enum JoinCounters {
   LEFT_RECORDS,
   LEFT_MALFORMED,
   /** Left records sent to the shuffle. */
   LEFT_PASSED,
+  /**
+   * Left records whose key fails the shipped filter: the filter was not built from these left keys
+   * (another key field, an older input, keys removed since). They still go to the shuffle, but the
+   * tool then fails the join and commits no output; 0 on every good run.
+   */
+  LEFT_KEYS_REJECTED_BY_FILTER,
   RIGHT_RECORDS,
   RIGHT_MALFORMED,
   /** Right records whose key failed the filter (dropped in the map). */
@@ -17,6 +24,11 @@ public enum JoinCounters {
   RIGHT_PASSED,
   /** Right records that passed the filter and met no left record (counted in the reducer). */
   FALSE_POSITIVES,
+  /**
+   * Distinct right keys that passed the filter and met no left record: counted once per key in
+   * the reducer, which sees all records of a key together.
+   */
+  FALSE_POSITIVE_KEYS,
   /** Left records that met no right record. */
   LEFT_UNMATCHED,
   /** Joined lines written. */

@@ -15,6 +15,9 @@ import org.apache.hadoop.io.Text;
  * UTF-8, is malformed. Not thread-safe; one per task, and the key buffer is reused.
  */
 public final class KeyExtractor {
+  /** The largest key field number (0-based): records of more than 65536 fields are not keyed. */
+  public static final int MAX_FIELD = (1 << 16) - 1;
+
   private final byte[] delimiter;
   private final int[] fields;
   private final int maxField;
@@ -39,6 +42,11 @@ public final class KeyExtractor {
     for (int f : fields) {
       if (f < 0) {
         throw new IllegalArgumentException("key fields are 0-based and non-negative: " + f);
+      }
+      if (f > MAX_FIELD) {
+        // the extractor keeps the bounds of every field up to the last key field
+        throw new IllegalArgumentException(
+            "key field " + f + " is past the last field a record may have, " + MAX_FIELD);
       }
       max = Math.max(max, f);
     }

@@ -60,21 +60,32 @@ abstract class AbstractStreamFilter implements StreamFilter {
         h.payloadBytes + " declared, the parameters need " + expected);
   }
 
-  /** Reads the random generator state and element count shared by all stream filters. */
-  void readCommon(FilterFormat.Reader r) throws IOException {
+  /**
+   * The random generator state and element count shared by all stream filters, read before the
+   * filter is built (see {@link #readWords}).
+   */
+  static long[] readCommon(FilterFormat.Reader r) throws IOException {
     long state = r.readLong("rngState");
     long n = r.readLong("offered");
     check(n >= 0, "offered", "negative: " + n);
     check(n == r.header.items, "items", "header says " + r.header.items + ", payload " + n);
-    rng.setState(state);
-    offered = n;
+    return new long[] {state, n};
   }
 
+  /** Sets what {@link #readCommon} read. */
+  void setCommon(long[] common) {
+    rng.setState(common[0]);
+    offered = common[1];
+  }
+
+  /**
+   * Reads the state words. Readers call it before building the filter, so that no state is
+   * allocated for words the file does not hold (the array grows as they arrive, see {@code
+   * FilterFormat.Reader.readLongArray}).
+   */
   static long[] readWords(FilterFormat.Reader r, long words, String field) throws IOException {
-    check(words <= Integer.MAX_VALUE - 8 && 8 * words <= r.remaining(), "payloadBytes",
+    check(words <= FilterFormat.MAX_ARRAY && 8 * words <= r.remaining(), "payloadBytes",
         "too short for " + words + " words of " + field);
-    long[] w = new long[(int) words];
-    r.readLongs(w, field);
-    return w;
+    return r.readLongArray(words, field);
   }
 }

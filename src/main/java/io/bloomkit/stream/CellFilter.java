@@ -223,20 +223,26 @@ abstract class CellFilter extends AbstractStreamFilter {
   }
 
   /**
-   * Reads the random state, count and cells into {@code f}, built from the parameters and seed
-   * already read, then checks the checksum.
+   * Reads the random state, count and cell words that follow the parameters, then checks the
+   * checksum: all before the filter is built, so nothing is allocated for cells the file lacks.
+   * Returns {rngState, offered} and the words for {@link #load}.
    */
-  static void readState(FilterFormat.Reader r, CellFilter f) throws IOException {
-    long words = PackedCells.wordsFor(f.m, f.cells.width());
-    f.readCommon(r);
-    long[] w = readWords(r, words, "cells");
+  static long[][] readState(FilterFormat.Reader r, int max) throws IOException {
+    long[] common = readCommon(r);
+    long[] w = readWords(r, PackedCells.wordsFor(r.header.positions, widthFor(max)), "cells");
+    r.finish();
+    return new long[][] {common, w};
+  }
+
+  /** Puts the state {@link #readState} read into this filter, built from the parameters. */
+  void load(long[][] state) throws CorruptFilterException {
+    setCommon(state[0]);
     try {
-      f.cells = new PackedCells(f.m, f.cells.width(), w);
+      cells = new PackedCells(m, cells.width(), state[1]);
     } catch (IllegalArgumentException e) {
       throw new CorruptFilterException("payload", "cells: " + e.getMessage());
     }
-    r.finish();
-    f.afterLoad();
+    afterLoad();
   }
 
   /** Called after the cells were replaced by those read from a file. */

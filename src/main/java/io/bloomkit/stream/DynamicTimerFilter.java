@@ -288,9 +288,15 @@ final class DynamicTimerFilter implements StreamFilter {
       throw new CorruptFilterException("counters", "out of range: " + h.counters);
     }
     long words = io.bloomkit.bits.BitArray.wordsFor(h.positions * Theory.timerBits(window));
-    if (h.payloadBytes != HEADER_PAYLOAD + h.counters * (8 + 8 * words)) {
+    long expected;
+    try {
+      expected = Math.addExact(HEADER_PAYLOAD, Math.multiplyExact(h.counters, 8 + 8 * words));
+    } catch (ArithmeticException e) {
       throw new CorruptFilterException(
-          "payloadBytes", h.payloadBytes + ", expected " + (HEADER_PAYLOAD + h.counters * (8 + 8 * words)));
+          "counters", h.counters + " filters of " + words + " words overflow a payload length");
+    }
+    if (h.payloadBytes != expected) {
+      throw new CorruptFilterException("payloadBytes", h.payloadBytes + ", expected " + expected);
     }
     DynamicTimerFilter d;
     try {
@@ -316,13 +322,14 @@ final class DynamicTimerFilter implements StreamFilter {
     d.maxFilters = maxFilters;
     long total = 0;
     for (long i = 0; i < h.counters; i++) {
-      TimerFilter f = d.newFilter();
       long items = r.readLong("items");
       if (items < 0) {
         throw new CorruptFilterException("items", "filter " + i + ": negative " + items);
       }
       total += items;
-      f.readTimers(r, clock, items);
+      long[] timerWords = TimerFilter.readTimerWords(r, h.positions, window);
+      TimerFilter f = d.newFilter(); // after its words arrived: nothing allocated for absent ones
+      f.loadTimers(timerWords, clock, items);
       d.filters.add(f);
     }
     d.created = created;

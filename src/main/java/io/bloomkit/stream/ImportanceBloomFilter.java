@@ -240,9 +240,10 @@ final class ImportanceBloomFilter extends CellFilter {
     check(Double.isFinite(hi) && hi > lo, "importanceMax", "must be finite and above " + lo + ": " + hi);
     long seed = r.readLong("seed");
     checkCellPayload(h, max, 24);
+    long[][] state = readState(r, max);
     ImportanceBloomFilter f =
         new ImportanceBloomFilter(variant, h.positions, max, h.numHashes, p, lo, hi, seed);
-    readState(r, f);
+    f.load(state);
     return f;
   }
 }

@@ -190,9 +190,10 @@ final class ReservoirBloomFilter extends AbstractStreamFilter {
     double threshold = Double.longBitsToDouble(r.readLong("threshold"));
     check(threshold >= 0 && threshold <= 1, "threshold", "out of range [0, 1]: " + threshold);
     long seed = r.readLong("seed");
-    ReservoirBloomFilter f = new ReservoirBloomFilter(h.numHashes, h.positions, threshold, seed);
-    f.readCommon(r);
+    long[] common = readCommon(r);
     long[] w = readWords(r, words, "bits");
+    ReservoirBloomFilter f = new ReservoirBloomFilter(h.numHashes, h.positions, threshold, seed);
+    f.setCommon(common);
     try {
       f.bits = new BitArray(total, w);
     } catch (IllegalArgumentException e) {

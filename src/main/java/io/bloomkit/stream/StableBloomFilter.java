@@ -86,8 +86,9 @@ final class StableBloomFilter extends CellFilter {
     int p = readDecrements(r);
     long seed = r.readLong("seed");
     checkCellPayload(h, max, 8);
+    long[][] state = readState(r, max);
     StableBloomFilter f = new StableBloomFilter(h.positions, max, h.numHashes, p, seed);
-    readState(r, f);
+    f.load(state);
     return f;
   }
 }

@@ -127,12 +127,12 @@ final class StreamBloomFilter extends AbstractStreamFilter {
     check(h.capacity == 0, "capacity", "must be 0 for a stream filter: " + h.capacity);
     long words = BitArray.wordsFor(h.positions);
     checkPayload(h, 8 + 8 * words);
-    StreamBloomFilter f = new StreamBloomFilter(h.positions, h.numHashes);
     long n = r.readLong("offered");
     check(n >= 0, "offered", "negative: " + n);
     check(n == h.items, "items", "header says " + h.items + ", payload " + n);
-    f.offered = n;
     long[] w = readWords(r, words, "bits");
+    StreamBloomFilter f = new StreamBloomFilter(h.positions, h.numHashes);
+    f.offered = n;
     try {
       f.bits = new BitArray(h.positions, w);
     } catch (IllegalArgumentException e) {

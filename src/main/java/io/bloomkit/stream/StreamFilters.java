@@ -1,10 +1,13 @@
 package io.bloomkit.stream;
 
 import io.bloomkit.filter.CorruptFilterException;
+import io.bloomkit.filter.FilterFamily;
 import io.bloomkit.filter.FilterFormat;
 import io.bloomkit.theory.Theory;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * Factories for the stream duplicate-detection filters, and {@link #read} for any of them. Sizes
@@ -20,6 +23,15 @@ public final class StreamFilters {
 
   public static final int DEFAULT_NUM_HASHES = 5;
   public static final int DEFAULT_DECREMENTS = 10;
+
+  /** The families {@link #read} takes. */
+  public static final Set<FilterFamily> FAMILIES =
+      EnumSet.of(
+          FilterFamily.STABLE,
+          FilterFamily.RESERVOIR,
+          FilterFamily.IMPORTANCE,
+          FilterFamily.STREAM_BLOOM,
+          FilterFamily.TIMER);
 
   private StreamFilters() {}
 
@@ -88,7 +100,15 @@ public final class StreamFilters {
    * @throws CorruptFilterException naming the field, for any damage
    */
   public static StreamFilter read(InputStream in) throws IOException {
-    FilterFormat.Reader r = FilterFormat.open(in);
+    return read(in, -1);
+  }
+
+  /**
+   * As {@link #read(InputStream)}, for a stream of {@code length} bytes (-1: unknown): a header
+   * claiming more than the file holds fails before anything is read or allocated.
+   */
+  public static StreamFilter read(InputStream in, long length) throws IOException {
+    FilterFormat.Reader r = FilterFormat.open(in, length);
     try {
       switch (r.header.family) {
         case STABLE:
@@ -102,8 +122,7 @@ public final class StreamFilters {
         case TIMER:
           return WindowFilters.read(r);
         default:
-          throw new CorruptFilterException(
-              "family", r.header.family.shortName() + " is not a stream filter family");
+          throw r.unsupported("StreamFilters.read", FAMILIES);
       }
     } catch (IllegalArgumentException e) {
       throw new CorruptFilterException("parameters", e.getMessage());

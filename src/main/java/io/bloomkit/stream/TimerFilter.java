@@ -363,10 +363,16 @@ final class TimerFilter implements StreamFilter {
     }
   }
 
-  /** Reads the timers written by {@link #writeTimers} into this (empty) filter at clock {@code now}. */
-  void readTimers(FilterFormat.Reader r, long clock, long itemCount) throws IOException {
-    long[] words = new long[(int) timerWords()];
-    r.readLongs(words, "timers");
+  /**
+   * Reads the words of {@code timers} timers of a {@code window} written by {@link #writeTimers},
+   * before the filter that holds them is built.
+   */
+  static long[] readTimerWords(FilterFormat.Reader r, long timers, long window) throws IOException {
+    return r.readLongArray(BitArray.wordsFor(timers * Theory.timerBits(window)), "timers");
+  }
+
+  /** Loads timers {@link #readTimerWords} read into this (empty) filter at clock {@code now}. */
+  void loadTimers(long[] words, long clock, long itemCount) throws IOException {
     long bits = m * timerBits;
     if ((bits & 63) != 0 && (words[words.length - 1] >>> (bits & 63)) != 0) {
       throw new CorruptFilterException("timers", "bits set past the last timer");

@@ -67,6 +67,11 @@ public final class WindowFilters {
     return read(FilterFormat.open(in));
   }
 
+  /** As {@link #read(InputStream)}, for a stream of {@code length} bytes (-1: unknown). */
+  public static StreamFilter read(InputStream in, long length) throws IOException {
+    return read(FilterFormat.open(in, length));
+  }
+
   /**
    * Reads the payload of a timer-family file whose header {@code r} has opened (the dispatch entry
    * for {@code StreamFilters.read}: {@code case TIMER: return WindowFilters.read(reader);}).
@@ -110,6 +115,8 @@ public final class WindowFilters {
     if (h.payloadBytes != payload) {
       throw new CorruptFilterException("payloadBytes", h.payloadBytes + ", expected " + payload);
     }
+    long[] words = TimerFilter.readTimerWords(r, h.positions, window);
+    r.finish();
     TimerFilter f;
     try {
       f = new TimerFilter(h.positions, h.numHashes, window, equal, false, occurrence);
@@ -123,8 +130,7 @@ public final class WindowFilters {
         throw new CorruptFilterException("now", e.getMessage());
       }
     }
-    f.readTimers(r, clock, h.items);
-    r.finish();
+    f.loadTimers(words, clock, h.items);
     return f;
   }
 }

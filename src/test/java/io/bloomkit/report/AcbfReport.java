@@ -308,8 +308,8 @@ public final class AcbfReport {
       if (meta != null && meta.get("command") != null) {
         md.append("Data: `").append(meta.get("command")).append("`\n\n");
       }
-      md.append("| filter | bits per key | k | filter bytes | build s | join s | total s | right passed | false positives | observed rate | theory | map output records | map output bytes | output records |\n");
-      md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+      md.append("| filter | bits per key | k | filter bytes | build s | join s | total s | right passed | false positives | false positive keys | observed rate per record | observed rate per key | theory | map output records | map output bytes | output records |\n");
+      md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
       Map<String, Double> mapOut = new LinkedHashMap<>();
       Map<String, Double> totals = new LinkedHashMap<>();
       TreeMap<Long, Integer> outputs = new TreeMap<>();
@@ -335,16 +335,17 @@ public final class AcbfReport {
           ideal = left + passed - fp; // a perfect filter passes only matching right records
         }
         outputs.merge((long) num(j, "outputRecords"), 1, Integer::sum);
-        md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+        md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
             label, cfg != null && cfg.get("bitsPerKey") != null ? String.valueOf(cfg.get("bitsPerKey")) : "–",
             in == null ? "–" : String.valueOf(in.get("hashes")),
             in == null ? "–" : count(num(in, "serializedBytes")),
             b == null ? "–" : fmt(build), fmt(join), fmt(total), count(passed), count(fp),
-            fmt(num(j, "observedFpp")), fmt(num(j, "theoreticalFpp")),
+            count(num(j, "falsePositiveKeys")), fmt(num(j, "observedFppPerRecord")),
+            fmt(num(j, "observedFppPerKey")), fmt(num(j, "theoreticalFpp")),
             count(num(j, "mapOutputRecords")), count(num(j, "mapOutputBytes")), count(num(j, "outputRecords"))));
         mapOut.put(label, num(j, "mapOutputRecords"));
         totals.put(label, total);
-        byLabel.put(label, new double[] {num(j, "observedFpp"), num(j, "mapOutputRecords"), join, total, num(j, "theoreticalFpp")});
+        byLabel.put(label, new double[] {num(j, "observedFppPerKey"), num(j, "mapOutputRecords"), join, total, num(j, "theoreticalFpp")});
         if (label.equals("none")) {
           noneSeconds = total;
         }
@@ -445,7 +446,7 @@ public final class AcbfReport {
       if (cbf != null && acbf != null && cbf[0] > 0) {
         double r = 1 - acbf[0] / cbf[0];
         double t = 1 - acbf[4] / cbf[4];
-        md.append(String.format(Locale.ROOT, "- ACBF's observed rate vs CBF's at %s bits per key: %s lower (goal at least 95%%, paper 72.3%%; the theory at this memory allows %s): %s\n",
+        md.append(String.format(Locale.ROOT, "- ACBF's observed rate per key vs CBF's at %s bits per key: %s lower (goal at least 95%%, paper 72.3%%; the theory at this memory allows %s): %s\n",
             b, pct(r), pct(t), r >= 0.95 ? "met" : "missed" + (t < 0.95 ? ", as the theory says it must at equal memory" : "")));
       }
     }

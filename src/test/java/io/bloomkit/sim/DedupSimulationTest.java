@@ -92,17 +92,24 @@ public class DedupSimulationTest {
     assertEquals(50, ifp.length);
     assertEquals(50, ifn.length);
     assertEquals(0.3, (double) num(r, "duplicates") / num(r, "length"), 0.02);
-    // the per-importance FP rates, weighted by their arrivals, give back fpr (recount from a rerun
-    // of the same stream: distinct arrivals per importance)
+    // recount from a rerun of the same stream: distinct and duplicate arrivals per importance; the
+    // per-importance rates times these counts give back the error counts, and weighted by the
+    // importance the weighted rates wfp = sum(imp * FP) / sum(imp over distinct arrivals), wfn
+    // likewise over duplicate arrivals
     Streams.ElementStream s = Streams.importance(0.3, Streams.Occurrence.INVERSE, 50, 2);
     HashSet<Long> seen = new HashSet<>();
     Map<Integer, Integer> distinctByImp = new HashMap<>();
-    double wsum = 0;
+    Map<Integer, Integer> dupByImp = new HashMap<>();
+    double wDistinct = 0;
+    double wDup = 0;
     for (int i = 0; i < 30_000; i++) {
       long k = s.nextKey();
       if (seen.add(k)) {
         distinctByImp.merge(s.importance(), 1, Integer::sum);
-        wsum += s.importance();
+        wDistinct += s.importance();
+      } else {
+        dupByImp.merge(s.importance(), 1, Integer::sum);
+        wDup += s.importance();
       }
     }
     double fp = 0;
@@ -111,9 +118,17 @@ public class DedupSimulationTest {
       fp += ifp[e.getKey() - 1] * e.getValue();
       wfp += ifp[e.getKey() - 1] * e.getValue() * e.getKey();
     }
+    double fn = 0;
+    double wfn = 0;
+    for (Map.Entry<Integer, Integer> e : dupByImp.entrySet()) {
+      fn += ifn[e.getKey() - 1] * e.getValue();
+      wfn += ifn[e.getKey() - 1] * e.getValue() * e.getKey();
+    }
     assertEquals(num(r, "falsePositives"), fp, 1e-6);
-    assertEquals(dbl(r, "wfp"), wfp / wsum, 1e-9);
-    assertTrue(dbl(r, "wfn") >= 0 && dbl(r, "wfn") <= 1);
+    assertEquals(num(r, "falseNegatives"), fn, 1e-6);
+    assertTrue(r.toString(), fp > 0 && fn > 0); // errs both ways, so the weights matter
+    assertEquals(dbl(r, "wfp"), wfp / wDistinct, 1e-9);
+    assertEquals(dbl(r, "wfn"), wfn / wDup, 1e-9);
   }
 
   @Test

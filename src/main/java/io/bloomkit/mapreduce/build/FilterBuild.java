@@ -1,19 +1,17 @@
 package io.bloomkit.mapreduce.build;
 
 import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.Jobs;
 import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.Temporaries;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -113,11 +111,9 @@ public final class FilterBuild {
     BloomkitConfig.STRICT.set(conf, strict);
     FileSystem fs = output.getFileSystem(conf);
     output = fs.makeQualified(output); // a relative path has a parent too
-    Path work =
-        new Path(
-            output.getParent(), "." + output.getName() + "._build-" + UUID.randomUUID());
     Result r = new Result();
-    try {
+    try (Temporaries.Temporary t = Temporaries.of(conf, output, "build")) {
+      Path work = t.path();
       FilterSpec sized = spec;
       Path partials = new Path(work, "partials");
       Job first = Job.getInstance(conf);
@@ -181,8 +177,6 @@ public final class FilterBuild {
       r.bytes = FilterFiles.writeAtomically(conf, output, r.filter);
       LOG.info("built {} with {} keys into {}", sized.name(), r.filter.items(), output);
       return r;
-    } finally {
-      fs.delete(work, true);
     }
   }
 
@@ -194,10 +188,7 @@ public final class FilterBuild {
     Arrays.sort(files);
     Filter acc = null;
     for (FileStatus st : files) {
-      Filter f;
-      try (InputStream in = fs.open(st.getPath())) {
-        f = Filters.read(in);
-      }
+      Filter f = FilterFiles.read(conf, st.getPath());
       List<Filter> two = new ArrayList<>();
       if (acc != null) {
         two.add(acc);

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import io.bloomkit.filter.UnsupportedFamilyException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -79,6 +80,11 @@ public abstract class BloomkitTool extends Configured implements Tool {
     return out;
   }
 
+  /** The tool's stderr, for warnings the user must see whatever the log settings. */
+  protected PrintStream err() {
+    return err;
+  }
+
   /**
    * Every option the command line accepts, {@code --help} and {@code --json} included: lets stored
    * command lines (an Oozie workflow's {@code <arg>}s) be checked against the tool itself.
@@ -141,6 +147,9 @@ public abstract class BloomkitTool extends Configured implements Tool {
       out.flush();
       return OK;
     } catch (UsageException e) {
+      return usageError(options, e.getMessage());
+    } catch (UnsupportedFamilyException e) {
+      // a well-formed filter file of a family this tool cannot use: a usage error
       return usageError(options, e.getMessage());
     } catch (Exception e) {
       log.debug("{} failed", name(), e);

@@ -4,6 +4,7 @@ import io.bloomkit.filter.AccurateCountingBloomFilter;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.filter.FilterFamily;
 import io.bloomkit.filter.FilterShape;
+import io.bloomkit.filter.Filters;
 import io.bloomkit.mapreduce.FilterFiles;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
@@ -52,11 +53,18 @@ public final class InspectTool extends BloomkitTool {
     if (st.isDirectory()) {
       throw new UsageException("filter is a directory: " + path);
     }
-    Filter f = FilterFiles.read(getConf(), path);
-    FilterShape s = f.shape();
-    boolean acbf = f.family() == FilterFamily.ACCURATE_COUNTING;
+    Filter f = FilterFiles.read(getConf(), path, name(), Filters.FAMILIES);
     Map<String, Object> r = result();
     r.put("file", path.toString());
+    describe(f, r);
+    r.put("serializedBytes", st.getLen());
+    return r;
+  }
+
+  /** What inspect prints about a filter read from a file (also run by the fuzz test). */
+  static void describe(Filter f, Map<String, Object> r) {
+    FilterShape s = f.shape();
+    boolean acbf = f.family() == FilterFamily.ACCURATE_COUNTING;
     r.put("family", s.name());
     r.put("hash", f.hashStrategy().name());
     r.put("hashes", s.numHashes());
@@ -67,8 +75,6 @@ public final class InspectTool extends BloomkitTool {
     r.put("items", f.items());
     r.put("capacity", s.capacity());
     r.put("fpp", f.expectedFpp());
-    r.put("serializedBytes", st.getLen());
-    return r;
   }
 
   public static void main(String[] args) {

@@ -4,6 +4,7 @@ import io.bloomkit.filter.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.DedupCounters;
 import io.bloomkit.mapreduce.Jobs;
+import io.bloomkit.mapreduce.Temporaries;
 import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
@@ -13,11 +14,9 @@ import io.bloomkit.mapreduce.join.ShippedFilter;
 import io.bloomkit.theory.Theory;
 import java.io.IOException;
 import java.util.Map;
-import java.util.UUID;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
@@ -319,10 +318,10 @@ public final class DedupTool extends BloomkitTool {
       throws IOException, InterruptedException {
     FileSystem fs = output.getFileSystem(conf);
     output = fs.makeQualified(output);
-    Path work = new Path(output.getParent(), "." + output.getName() + "._dedup-" + UUID.randomUUID());
     Result r = new Result();
     r.method = method;
-    try {
+    try (Temporaries.Temporary t = Temporaries.of(conf, output, "dedup")) {
+      Path work = t.path();
       Job job = Job.getInstance(conf);
       Configuration jc = job.getConfiguration();
       if (method.equals("counting")) {
@@ -385,13 +384,12 @@ public final class DedupTool extends BloomkitTool {
             "records unaccounted for: " + r.inputRecords + " read but " + r.kept + " kept + "
                 + r.duplicates + " duplicates + " + r.malformedRecords + " malformed");
       }
-      promote(fs, new Path(out, DedupOutput.KEPT), output);
+      // each output directory is renamed into place complete, with _SUCCESS
       if (duplicates != null) {
-        promote(fs, new Path(out, DedupOutput.DUPLICATES), fs.makeQualified(duplicates));
+        Temporaries.promote(fs, new Path(out, DedupOutput.DUPLICATES), fs.makeQualified(duplicates));
       }
+      Temporaries.promote(fs, new Path(out, DedupOutput.KEPT), output);
       return r;
-    } finally {
-      fs.delete(work, true);
     }
   }
 
@@ -404,21 +402,6 @@ public final class DedupTool extends BloomkitTool {
     job.setJarByClass(DedupTool.class);
     job.setMapperClass(MultiplicityMapper.class);
     return FilterBuild.perSplitCountingFilter(job, inputs, work, filter, items, bitsPerKey);
-  }
-
-  /** Moves the files of a job sub-directory into a new directory and marks it complete. */
-  private static void promote(FileSystem fs, Path from, Path to) throws IOException {
-    if (!fs.mkdirs(to)) {
-      throw new IOException("cannot create " + to);
-    }
-    if (fs.exists(from)) {
-      for (FileStatus st : fs.listStatus(from)) {
-        if (!fs.rename(st.getPath(), new Path(to, st.getPath().getName()))) {
-          throw new IOException("cannot move " + st.getPath() + " to " + to);
-        }
-      }
-    }
-    fs.create(new Path(to, "_SUCCESS"), false).close();
   }
 
   public static void main(String[] args) {

@@ -121,7 +121,8 @@ public final class DemoTool extends BloomkitTool {
     for (String k :
         new String[] {
           "leftRecords", "rightRecords", "rightDroppedByFilter", "rightPassed", "falsePositives",
-          "observedFpp", "theoreticalFpp", "mapOutputRecords", "mapOutputBytes", "outputRecords",
+          "observedFppPerRecord", "rightDroppedKeys", "falsePositiveKeys", "observedFppPerKey",
+          "theoreticalFpp", "mapOutputRecords", "mapOutputBytes", "outputRecords",
           "malformedRecords"
         }) {
       r.put(k, j.get(k));
@@ -178,12 +179,15 @@ public final class DemoTool extends BloomkitTool {
     o.println(
         f("  passed   %d citations, of which %d false positives (key not on the left side)",
             passed, fp));
+    long fpKeys = num(r, "falsePositiveKeys");
     o.println(
-        f("  fpp      observed %.5f (%d of %d non-matching citations), theoretical %.5f",
-            (Double) r.get("observedFpp"), fp, dropped + fp, (Double) r.get("theoreticalFpp")));
+        f("  fpp      observed %.5f per key (%d of %d cited patents not on the left side),"
+                + " theoretical %.5f",
+            (Double) r.get("observedFppPerKey"), fpKeys, num(r, "rightDroppedKeys") + fpKeys,
+            (Double) r.get("theoreticalFpp")));
     o.println(
-        "           (the theory is per distinct key; a falsely passing patent counts once per"
-            + " citation, so on skewed data the per-record rate scatters around it)");
+        f("           per record %.5f (%d of %d non-matching citations; the theory is per key)",
+            (Double) r.get("observedFppPerRecord"), fp, dropped + fp));
     o.println(f("  output   %d joined records in %s", num(r, "outputRecords"), r.get("output")));
     o.println(f("  time     %.1f s (build %.1f s, join %.1f s)", (Double) r.get("seconds"),
         (Double) r.get("buildSeconds"), (Double) r.get("joinSeconds")));

@@ -4,6 +4,7 @@ import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.CacheFiles;
 import io.bloomkit.mapreduce.IcebergCounters;
 import io.bloomkit.mapreduce.Jobs;
+import io.bloomkit.mapreduce.Temporaries;
 import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
@@ -15,7 +16,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -257,18 +257,19 @@ public final class IcebergTool extends BloomkitTool {
       throws IOException, InterruptedException {
     FileSystem fs = output.getFileSystem(conf);
     output = fs.makeQualified(output);
-    Path work = new Path(output.getParent(), "." + output.getName() + "._icebergs-" + UUID.randomUUID());
     Result r = new Result();
     r.method = s.method;
-    try {
+    try (Temporaries.Temporary t = Temporaries.of(conf, output, "icebergs")) {
+      Path work = t.path();
+      // the jobs write into the hidden work directory; the finished output is renamed into place
+      Path staged = new Path(work, "out");
       if (s.method.equals("lcbf")) {
-        runLcbf(conf, s, inputs, output, work, fs, r);
+        runLcbf(conf, s, inputs, staged, work, fs, r);
       } else {
-        runExactOrCounting(conf, s, inputs, output, work, fs, r);
+        runExactOrCounting(conf, s, inputs, staged, work, fs, r);
       }
+      Temporaries.promote(fs, staged, output);
       return r;
-    } finally {
-      fs.delete(work, true);
     }
   }
 

@@ -4,6 +4,7 @@ import io.bloomkit.distributed.LinkedCountingBloomFilter;
 import io.bloomkit.hash.KeyHash;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.CacheFiles;
+import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.IcebergCounters;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,9 +42,11 @@ public class LcbfEstimateMapper extends Mapper<Text, LongWritable, Text, LongWri
       if (f.name.equals(own)) {
         continue;
       }
+      long length = f.length();
       CountingInput in = new CountingInput(f.open());
       try (in) {
-        others.add(LinkedCountingBloomFilter.read(in));
+        others.add(
+            FilterFiles.named(f.location(), () -> LinkedCountingBloomFilter.read(in, length)));
       }
       context.getCounter(IcebergCounters.FILTERS_LOADED).increment(1);
       context.getCounter(IcebergCounters.FILTER_BYTES_LOADED).increment(in.bytes);

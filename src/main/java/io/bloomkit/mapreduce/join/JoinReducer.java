@@ -14,8 +14,8 @@ import org.apache.hadoop.mapreduce.Reducer;
  * (sort on (key, side)); only those are buffered, the right records are streamed past them, each
  * producing one {@code <left line>\t<right line>} per buffered left line. A right record that meets
  * no left record passed the filter falsely and is counted in {@link
- * JoinCounters#FALSE_POSITIVES}. In a left-outer join an unmatched left line is written as {@code
- * <left line>\t}.
+ * JoinCounters#FALSE_POSITIVES}, its key once in {@link JoinCounters#FALSE_POSITIVE_KEYS}. In a
+ * left-outer join an unmatched left line is written as {@code <left line>\t}.
  */
 public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
   /** Join types. */
@@ -70,6 +70,9 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
       }
     }
     context.getCounter(JoinCounters.FALSE_POSITIVES).increment(falsePositives);
+    if (falsePositives > 0) {
+      context.getCounter(JoinCounters.FALSE_POSITIVE_KEYS).increment(1);
+    }
     context.getCounter(JoinCounters.OUTPUT_RECORDS).increment(out);
     left.clear();
   }

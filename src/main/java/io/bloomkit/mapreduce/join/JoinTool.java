@@ -1,30 +1,33 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.filter.CorruptFilterException;
 import io.bloomkit.filter.ExactKeySet;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.filter.FilterFamily;
 import io.bloomkit.filter.FilterShape;
 import io.bloomkit.filter.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.Jobs;
 import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.Temporaries;
 import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.OptionGroup;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
@@ -43,7 +46,12 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * (probe) side. Unless {@code --filter} names a filter file or the type is {@code none}, a build
  * job first makes a filter of the left keys in a staging directory next to the output (removed
  * afterwards). The filter is shipped through the DistributedCache; right-side mappers drop the
- * records whose key fails it.
+ * records whose key fails it. Left-side mappers test every left key against the same filter: if
+ * the filter rejects any (it was built from another field or an older input, or keys were removed
+ * since), the join fails (exit 1) naming the filter, the count and the first such key. The job
+ * writes into the hidden staging directory ({@code .DIR._join-UUID}, see {@link Temporaries}),
+ * which is renamed to DIR only after the job succeeded and passed that check: DIR either does not
+ * exist or is complete, with {@code _SUCCESS}.
  *
  * <p>Checked before any job starts: inputs exist (exit 2), the output does not (2), a given filter
  * passes its checksum (1) and an exact key set fits {@link BloomkitConfig#EXACT_MAX_BYTES} (2; for
@@ -129,10 +137,8 @@ public final class JoinTool extends BloomkitTool {
     long start = System.nanoTime();
     FileSystem outFs = output.getFileSystem(conf);
     output = outFs.makeQualified(output);
-    Path staging =
-        outFs.makeQualified(
-            new Path(output.getParent(), "." + output.getName() + "._join-" + UUID.randomUUID()));
-    try {
+    try (Temporaries.Temporary t = Temporaries.of(conf, output, "join")) {
+      Path staging = t.path();
       if (filterPath == null && spec != null) {
         filterPath = new Path(staging, "left." + spec.name());
         new FilterBuild(conf)
@@ -149,38 +155,65 @@ public final class JoinTool extends BloomkitTool {
       Filter probe = null;
       if (filterPath != null) {
         filterPath = filterPath.getFileSystem(conf).makeQualified(filterPath);
-        try (InputStream in = filterPath.getFileSystem(conf).open(filterPath)) {
-          probe = Filters.readQueryView(in); // checked once more; gives the theoretical rate
+        // checked once more; gives the theoretical rate
+        probe = FilterFiles.readQueryView(conf, filterPath, "join", Filters.FAMILIES);
+      }
+      Path staged = new Path(staging, "out");
+      Path rejects = new Path(staging, "rejects");
+      Job job = joinJob(conf, left, right, staged, type, delimiter, leftKey, rightKey, filterPath,
+          reducers, cl.hasOption("strict"));
+      BloomkitConfig.JOIN_REJECTS_DIR.set(job.getConfiguration(), rejects);
+      Path droppedKeysDir = new Path(staging, "dropped-keys");
+      BloomkitConfig.JOIN_DROPPED_KEYS_DIR.set(job.getConfiguration(), droppedKeysDir);
+      Jobs.run(job);
+      checkNoLeftKeyRejected(job, outFs, rejects, filterPath);
+      long droppedKeys = DroppedKeys.count(outFs, droppedKeysDir);
+      Temporaries.promote(outFs, staged, output);
+      boolean built = !cl.hasOption("filter") && spec != null;
+      return result(job, output, built ? null : filterPath, probe, built, droppedKeys,
+          (System.nanoTime() - start) / 1e9);
+    }
+  }
+
+  /**
+   * The filter must contain every left key (it is meant to be built from them): otherwise the
+   * join would silently lose the rows of the keys it rejects. Fails, before the output is
+   * committed, naming the filter, the exact count and the first rejected key a task left.
+   */
+  private static void checkNoLeftKeyRejected(Job job, FileSystem fs, Path rejects, Path filter)
+      throws IOException {
+    long rejected = Jobs.counter(job, JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER);
+    if (rejected == 0) {
+      return;
+    }
+    String first = "unknown";
+    if (fs.exists(rejects)) {
+      FileStatus[] files = fs.listStatus(rejects);
+      Arrays.sort(files);
+      if (files.length > 0) {
+        try (InputStream in = fs.open(files[0].getPath())) {
+          first = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
       }
-      Job job = joinJob(conf, left, right, output, type, delimiter, leftKey, rightKey, filterPath,
-          reducers, cl.hasOption("strict"));
-      Jobs.run(job);
-      boolean built = !cl.hasOption("filter") && spec != null;
-      return result(job, output, built ? null : filterPath, probe, built,
-          (System.nanoTime() - start) / 1e9);
-    } finally {
-      outFs.delete(staging, true);
     }
+    throw new IOException(
+        "filter " + filter + " rejects the keys of " + rejected + " left records (first: " + first
+            + "): it was not built from these left keys (another --left-key or --delimiter, an"
+            + " older left input, or keys removed by update since); rebuild it from the left"
+            + " input; no output written");
   }
 
   /** Full read (checksum included) of a given filter, after checking an exact set's size. */
   private static void checkFilter(Configuration conf, Path path, long exactMax)
       throws IOException {
     checkExactBudget(conf, path, exactMax);
-    try (InputStream in = path.getFileSystem(conf).open(path)) {
-      Filters.readQueryView(in);
-    } catch (CorruptFilterException e) {
-      throw new IOException(path + ": " + e.getMessage(), e); // names the field; exit 1
-    }
+    // errors name the file and the field (exit 1), or the family join cannot use (exit 2)
+    FilterFiles.readQueryView(conf, path, "join", Filters.FAMILIES);
   }
 
   private static void checkExactBudget(Configuration conf, Path path, long exactMax)
       throws IOException {
-    FilterShape shape;
-    try (InputStream in = path.getFileSystem(conf).open(path)) {
-      shape = Filters.readShape(in);
-    }
+    FilterShape shape = FilterFiles.readShape(conf, path, "join", Filters.FAMILIES);
     if (shape.family() == FilterFamily.EXACT && ExactKeySet.heapBytes(shape) > exactMax) {
       throw new UsageException(
           "the exact key set of " + shape.positions() + " keys needs about "
@@ -239,8 +272,15 @@ public final class JoinTool extends BloomkitTool {
     return job;
   }
 
+  /** {@code droppedKeys}: the distinct right keys the filter dropped ({@link DroppedKeys}). */
   private static Map<String, Object> result(
-      Job job, Path output, Path filterPath, Filter probe, boolean built, double seconds)
+      Job job,
+      Path output,
+      Path filterPath,
+      Filter probe,
+      boolean built,
+      long droppedKeys,
+      double seconds)
       throws IOException {
     long dropped = Jobs.counter(job, JoinCounters.RIGHT_DROPPED_BY_FILTER);
     long fp = Jobs.counter(job, JoinCounters.FALSE_POSITIVES);
@@ -252,10 +292,17 @@ public final class JoinTool extends BloomkitTool {
     m.put("leftRecords", Jobs.counter(job, JoinCounters.LEFT_RECORDS));
     m.put("rightRecords", Jobs.counter(job, JoinCounters.RIGHT_RECORDS));
     m.put("leftPassed", Jobs.counter(job, JoinCounters.LEFT_PASSED));
+    m.put("leftKeysRejectedByFilter", Jobs.counter(job, JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER));
     m.put("rightDroppedByFilter", dropped);
     m.put("rightPassed", Jobs.counter(job, JoinCounters.RIGHT_PASSED));
     m.put("falsePositives", fp);
-    m.put("observedFpp", dropped + fp == 0 ? 0.0 : (double) fp / (dropped + fp));
+    m.put("observedFppPerRecord", dropped + fp == 0 ? 0.0 : (double) fp / (dropped + fp));
+    long fpKeys = Jobs.counter(job, JoinCounters.FALSE_POSITIVE_KEYS);
+    m.put("falsePositiveKeys", fpKeys);
+    m.put("rightDroppedKeys", droppedKeys);
+    m.put(
+        "observedFppPerKey",
+        droppedKeys + fpKeys == 0 ? 0.0 : (double) fpKeys / (droppedKeys + fpKeys));
     m.put("theoreticalFpp", probe == null ? 1.0 : probe.expectedFpp());
     m.put("mapOutputRecords", Jobs.counter(job, TaskCounter.MAP_OUTPUT_RECORDS));
     m.put("mapOutputBytes", Jobs.counter(job, TaskCounter.MAP_OUTPUT_BYTES));

@@ -1,10 +1,44 @@
 package io.bloomkit.mapreduce.join;
 
+import io.bloomkit.filter.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
+import io.bloomkit.mapreduce.Records;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
 
-/** Map side of the left (build, small) input: every well-formed record goes to the shuffle. */
+/**
+ * Map side of the left (build, small) input: every well-formed record goes to the shuffle. When the
+ * job ships a filter, every left key is also tested against it: a filter built from these left keys
+ * contains them all, so a key it rejects means a wrong or stale filter, which would make the join
+ * lose that key's rows silently. Such keys are counted ({@link
+ * JoinCounters#LEFT_KEYS_REJECTED_BY_FILTER}) and the task's first one is left in {@link
+ * BloomkitConfig#JOIN_REJECTS_DIR} (a file per task attempt, on the job's file system) for the
+ * client, which then fails the join without committing its output.
+ */
 public class LeftJoinMapper extends JoinMapper {
+  private Filter filter;
+  private long offset;
+  private String firstRejected;
+
+  @Override
+  protected void setup(Context context) throws IOException, InterruptedException {
+    super.setup(context);
+    filter = ShippedFilter.load(context.getConfiguration()).filter();
+  }
+
+  @Override
+  protected void map(LongWritable offset, Text line, Context context)
+      throws IOException, InterruptedException {
+    this.offset = offset.get();
+    super.map(offset, line, context);
+  }
+
   @Override
   protected byte side() {
     return JoinKey.LEFT;
@@ -32,6 +66,27 @@ public class LeftJoinMapper extends JoinMapper {
 
   @Override
   protected boolean accept(byte[] key, int length, Context context) {
-    return true;
+    if (filter != null && !filter.mightContain(key, 0, length)) {
+      context.getCounter(JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER).increment(1);
+      if (firstRejected == null) {
+        firstRejected =
+            "\"" + new String(key, 0, length, StandardCharsets.UTF_8) + "\" in "
+                + Records.fileOf(context.getInputSplit()) + " at byte offset " + offset;
+      }
+    }
+    return true; // the client fails the whole join on the count
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    Configuration conf = context.getConfiguration();
+    String dir = BloomkitConfig.JOIN_REJECTS_DIR.get(conf);
+    if (firstRejected == null || dir == null || dir.isEmpty()) {
+      return;
+    }
+    Path file = new Path(dir, String.valueOf(context.getTaskAttemptID()));
+    try (OutputStream out = file.getFileSystem(conf).create(file, true)) {
+      out.write(firstRejected.getBytes(StandardCharsets.UTF_8));
+    }
   }
 }

@@ -7,10 +7,13 @@ import java.io.IOException;
 
 /**
  * Map side of the right (probe, large) input: loads the shipped filter once in setup and drops the
- * records whose key fails it (the paper's figure 8). Without a filter every record passes.
+ * records whose key fails it (the paper's figure 8). Without a filter every record passes. The
+ * task's distinct dropped keys are collected by 64-bit key hash (under 32 bytes of memory per
+ * distinct dropped key) and written at its end for the job-wide count ({@link DroppedKeys}).
  */
 public class RightJoinMapper extends JoinMapper {
   private Filter filter;
+  private final DistinctHashes droppedKeys = new DistinctHashes();
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -25,6 +28,14 @@ public class RightJoinMapper extends JoinMapper {
                   : JoinCounters.FILTER_LOADS_FROM_PATH)
           .increment(1);
     }
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    if (filter != null) {
+      DroppedKeys.write(context, droppedKeys);
+    }
+    super.cleanup(context);
   }
 
   @Override
@@ -54,10 +65,14 @@ public class RightJoinMapper extends JoinMapper {
 
   @Override
   protected boolean accept(byte[] key, int length, Context context) {
-    if (filter == null || filter.mightContain(key, 0, length)) {
+    if (filter == null) {
+      return true;
+    }
+    if (filter.mightContain(key, 0, length)) {
       return true;
     }
     context.getCounter(JoinCounters.RIGHT_DROPPED_BY_FILTER).increment(1);
+    droppedKeys.add(filter.hashStrategy().hash(key, 0, length).h1());
     return false;
   }
 }

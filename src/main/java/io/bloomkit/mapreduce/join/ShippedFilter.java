@@ -68,8 +68,12 @@ public final class ShippedFilter {
     }
     File link = new File(BloomkitConfig.JoinFilterName.SYMLINK);
     if (CacheFiles.useLink(conf, link)) {
+      long length = link.length();
       try (InputStream in = new BufferedInputStream(new FileInputStream(link), 1 << 16)) {
-        return new ShippedFilter(whole ? Filters.read(in) : Filters.readQueryView(in), true);
+        return new ShippedFilter(
+            FilterFiles.named(
+                path, () -> whole ? Filters.read(in, length) : Filters.readQueryView(in, length)),
+            true);
       }
     }
     Path p = new Path(path);

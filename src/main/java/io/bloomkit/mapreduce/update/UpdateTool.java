@@ -13,7 +13,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,10 +27,16 @@ import org.apache.hadoop.util.LineReader;
 
 /**
  * {@code update --filter FILE --output FILE [--add PATH[,PATH]] [--remove PATH[,PATH]]
- * [--key-field I[,J]] [--delimiter D] [--json]}: incremental maintenance of a counting filter (acbf,
+ * [--skip-non-members] [--key-field I[,J]] [--delimiter D] [--json]}: incremental maintenance of a counting filter (acbf,
  * cbf), client-side. Reads FILE fully, adds the distinct keys of the {@code --add} inputs, then
  * removes the distinct keys of the {@code --remove} inputs, and writes OUTPUT atomically; FILE is
- * never modified. Removing a non-member is counted ({@code removedNonMembers}) and skipped. Adding
+ * never modified. If a key to remove is not a member (some counter is 0), the whole update is
+ * refused (exit 1, nothing written), naming the first such key and how many there are: a counting
+ * filter cannot tell a key never added that passes it (a false positive, probability fpp) from a
+ * member, so such removals decrement counters of real keys and later queries miss them. With
+ * {@code --skip-non-members} they are skipped and counted ({@code removedNonMembers}) and a warning
+ * gives {@code expectedWrongDecrements}, the expected number of undetectable false-positive
+ * removals among the same keys: {@code removedNonMembers * fpp / (1 - fpp)}. Adding
  * past an ACBF's capacity (the items its idle space holds; build it with {@code --capacity} above
  * the key count to leave room) fails before anything is written. A CBF has no hard capacity: it
  * takes more keys than it was sized for at a higher fpp (its counters saturate at 15, safely).
@@ -56,6 +62,10 @@ public final class UpdateTool extends BloomkitTool {
     o.addOption(opt("output", "FILE", "updated filter to write; must not exist (required)"));
     o.addOption(opt("add", "PATH[,PATH]", "text inputs whose keys are added"));
     o.addOption(opt("remove", "PATH[,PATH]", "text inputs whose keys are removed"));
+    o.addOption(
+        flag("skip-non-members", "skip keys to remove that are not members instead of refusing"
+            + " the update; warns with the expected number of keys never added that passed the"
+            + " filter and were wrongly removed"));
     o.addOption(opt("key-field", "I[,J]", "0-based key field(s) (default 0)"));
     o.addOption(SizingOptions.delimiter());
     return o;
@@ -87,7 +97,12 @@ public final class UpdateTool extends BloomkitTool {
         cl.hasOption("remove") ? existingPaths(cl.getOptionValue("remove"), "remove") : new Path[0];
     Path out = absentPath(required(cl, "output"), "output");
     long start = System.nanoTime();
-    Filter read = FilterFiles.read(getConf(), in);
+    Filter read =
+        FilterFiles.read(
+            getConf(), in, name(),
+            java.util.EnumSet.of(
+                io.bloomkit.filter.FilterFamily.COUNTING,
+                io.bloomkit.filter.FilterFamily.ACCURATE_COUNTING));
     if (!(read instanceof CountingFilter)) {
       throw new UsageException(
           in + " is a " + read.shape().name() + " filter; update needs a counting filter (acbf, cbf)");
@@ -112,6 +127,11 @@ public final class UpdateTool extends BloomkitTool {
         throw new IOException(e.getMessage() + "; nothing written", e);
       }
     }
+    boolean skip = cl.hasOption("skip-non-members");
+    double fpp = f.expectedFpp(); // before the removals: the chance a non-member passes
+    if (!skip) {
+      refuseNonMembers(in, f, toRemove);
+    }
     long removed = 0;
     long nonMembers = 0;
     for (String k : toRemove) {
@@ -120,8 +140,25 @@ public final class UpdateTool extends BloomkitTool {
         f.remove(h);
         removed++;
       } catch (IllegalArgumentException e) {
+        if (!skip) {
+          // a member before the removals: an earlier removed key was a false positive and
+          // decremented its counters
+          throw new IOException(
+              in + ": key \"" + k + "\" to remove stopped being a member after the removals before"
+                  + " it: one of them was a key never added (a false positive of the filter);"
+                  + " nothing written");
+        }
         nonMembers++;
       }
+    }
+    double expectedWrong = nonMembers == 0 ? 0.0 : nonMembers * fpp / (1 - fpp);
+    if (nonMembers > 0) {
+      err().printf(java.util.Locale.ROOT,
+          "update: warning: %d keys to remove were not members and were skipped; about %.3g more"
+              + " keys never added passed the filter (false positives, fpp %.3g) and decremented"
+              + " counters of real keys, which later queries may miss%n",
+          nonMembers, expectedWrong, fpp);
+      err().flush();
     }
     long bytes = FilterFiles.writeAtomically(getConf(), out, f);
     Map<String, Object> m = result();
@@ -133,6 +170,7 @@ public final class UpdateTool extends BloomkitTool {
     m.put("added", (long) toAdd.size());
     m.put("removed", removed);
     m.put("removedNonMembers", nonMembers);
+    m.put("expectedWrongDecrements", expectedWrong);
     m.put("inputRecords", tally.inputRecords);
     m.put("malformedRecords", tally.malformed);
     m.put("capacity", capacity);
@@ -143,10 +181,36 @@ public final class UpdateTool extends BloomkitTool {
     return m;
   }
 
+  /**
+   * Refuses the update if any key to remove is not a member (some counter is 0): a counting filter
+   * cannot tell a key never added that passes it (a false positive) from a member, so removing keys
+   * never added decrements counters of real keys; a rejected one shows the remove list is wrong.
+   */
+  private static void refuseNonMembers(Path in, CountingFilter f, Set<String> toRemove)
+      throws IOException {
+    long non = 0;
+    String first = null;
+    for (String k : toRemove) {
+      if (!f.mightContain(k)) {
+        non++;
+        if (first == null) {
+          first = k;
+        }
+      }
+    }
+    if (non > 0) {
+      throw new IOException(
+          in + ": " + non + " of the " + toRemove.size() + " keys to remove are not members (first:"
+              + " \"" + first + "\"); removing keys that were never added decrements counters of"
+              + " real keys (about fpp x that many), so later joins lose their rows; nothing"
+              + " written (remove only keys that were added, or pass --skip-non-members)");
+    }
+  }
+
   /** The distinct well-formed keys of every file under the paths (hidden files skipped). */
   private Set<String> distinctKeys(Path[] paths, KeyExtractor keys, Tally tally)
       throws IOException {
-    Set<String> out = new HashSet<>();
+    Set<String> out = new LinkedHashSet<>(); // input order: "the first" is the first in the input
     Text line = new Text();
     for (Path p : paths) {
       FileSystem fs = p.getFileSystem(getConf());

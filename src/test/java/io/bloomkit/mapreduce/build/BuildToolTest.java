@@ -139,4 +139,25 @@ public class BuildToolTest {
     assertTrue(strict.err, strict.err.contains("byte offset"));
     assertFalse(out.exists());
   }
+
+  @Test
+  public void aRerunRemovesTheTemporariesOfAKilledBuild() throws Exception {
+    File in = inputs();
+    File out = new File(tmp.getRoot(), "k.acbf");
+    String u = java.util.UUID.randomUUID().toString();
+    File work = new File(tmp.getRoot(), ".k.acbf._build-" + u);
+    assertTrue(new File(work, "keys/_temporary/0").mkdirs());
+    java.nio.file.Files.write(new File(work, "keys/_temporary/0/part-r-00000").toPath(), new byte[100]);
+    File half = new File(tmp.getRoot(), ".k.acbf._tmp-" + u);
+    java.nio.file.Files.write(half.toPath(), new byte[10]);
+    File notOurs = new File(tmp.getRoot(), ".k.acbf.keep");
+    java.nio.file.Files.write(notOurs.toPath(), new byte[1]);
+    ToolRun r = ToolRun.run(new BuildTool(), "--input", in.getPath(), "--output", out.getPath(),
+        "--key-field", "1", "--delimiter", "|");
+    assertEquals(r.toString(), 0, r.code);
+    assertEquals(distinct.size(), read(out).items());
+    assertFalse(work.exists());
+    assertFalse(half.exists());
+    assertTrue(notOurs.exists());
+  }
 }

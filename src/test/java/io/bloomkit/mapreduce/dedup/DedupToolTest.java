@@ -124,4 +124,18 @@ public class DedupToolTest {
     assertTrue(strict.err, strict.err.contains("byte offset"));
     assertFalse(new File(out).exists());
   }
+
+  @Test
+  public void aFailedRunLeavesNoOutput() throws Exception {
+    File in = inputs();
+    File out = new File(tmp.getRoot(), "failed");
+    File dup = new File(tmp.getRoot(), "failed.dup");
+    ToolRun r = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out.getPath(),
+        "--duplicates", dup.getPath(), "--key-field", "1", "--time-field", "2", "--delimiter", ",",
+        "--strict");
+    assertEquals(r.toString(), 1, r.code); // the data has malformed lines
+    assertFalse(out.exists());
+    assertFalse(dup.exists());
+    assertEquals(0, tmp.getRoot().list((d, n) -> n.startsWith(".failed")).length);
+  }
 }

@@ -132,6 +132,10 @@ public class StreamDedupTest {
     return out;
   }
 
+  private static double importance(String line) {
+    return Double.parseDouble(line.split(",")[2]);
+  }
+
   private static long n(Map<String, Object> j, String k) {
     return (Long) j.get(k);
   }
@@ -203,13 +207,33 @@ public class StreamDedupTest {
         "--input", in.getPath(), "--output", new File(tmp.getRoot(), "ibf").getPath(),
         "--key-field", "1", "--time-field", "2", "--delimiter", ",", "--method", "stream",
         "--filter", "ibf-mc", "--memory-bits", "3000", "--importance-field", "2", "--evaluate",
-        "--json");
+        "--duplicates", new File(tmp.getRoot(), "ibf.dup").getPath(), "--json");
     ToolRun r = ToolRun.run(conf, new DedupTool(), args.toArray(new String[0]));
     assertEquals(r.toString(), 0, r.code);
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
-    double wfp = (Double) j.get("wFP");
-    double wfn = (Double) j.get("wFN");
-    assertTrue(j.toString(), wfp >= 0 && wfp <= 1 && wfn >= 0 && wfn <= 1);
+    checkAgainstNaive("ibf", j, 0);
+    // recount of the weighted rates: the importance of a record is its field 2; wFP = importance
+    // of the removed records the naive dedup keeps / importance of all it keeps, wFN likewise
+    DedupData.Expected e = DedupData.dedup(DATA.files, 1, 2, 0);
+    double fpWeight = 0;
+    double fnWeight = 0;
+    for (String s : lines(new File(tmp.getRoot(), "ibf.dup"))) {
+      fpWeight += e.kept.containsKey(s) ? importance(s) : 0;
+    }
+    for (String s : lines(new File(tmp.getRoot(), "ibf"))) {
+      fnWeight += e.duplicates.containsKey(s) ? importance(s) : 0;
+    }
+    double keptWeight = 0;
+    for (Map.Entry<String, Integer> k : e.kept.entrySet()) {
+      keptWeight += importance(k.getKey()) * k.getValue();
+    }
+    double dupWeight = 0;
+    for (Map.Entry<String, Integer> d : e.duplicates.entrySet()) {
+      dupWeight += importance(d.getKey()) * d.getValue();
+    }
+    assertTrue(j.toString(), fpWeight > 0 && fnWeight > 0); // the small IBF errs both ways
+    assertEquals(j.toString(), fpWeight / keptWeight, (Double) j.get("wFP"), 1e-12);
+    assertEquals(j.toString(), fnWeight / dupWeight, (Double) j.get("wFN"), 1e-12);
 
     String out = new File(tmp.getRoot(), "x").getPath();
     ToolRun noEval = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out,

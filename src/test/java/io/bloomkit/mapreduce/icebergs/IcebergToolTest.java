@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
@@ -126,5 +127,21 @@ public class IcebergToolTest {
         "--key-field", "1", "--threshold", "3", "--method", "sketchy").code);
     assertEquals(2, ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output", out,
         "--key-field", "1", "--threshold", "3", "--verify").code);
+  }
+
+  @Test
+  public void aFailedRunLeavesNoOutputAndARerunSucceeds() throws Exception {
+    File in = inputs();
+    for (String method : new String[] {"exact", "counting", "lcbf"}) {
+      File out = new File(tmp.getRoot(), "failed-" + method);
+      ToolRun r = ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output", out.getPath(),
+          "--key-field", "1", "--delimiter", ",", "--threshold", "8", "--method", method,
+          "--strict");
+      assertEquals(r.toString(), 1, r.code); // the data has malformed lines
+      assertFalse(method, out.exists());
+      assertEquals(method, 0, tmp.getRoot().list((d, n) -> n.startsWith("." + out.getName())).length);
+      run(in, out.getName(), "--threshold", "8", "--method", method);
+      assertTrue(new File(out, "_SUCCESS").exists());
+    }
   }
 }

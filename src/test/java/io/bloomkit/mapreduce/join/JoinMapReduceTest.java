@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.join;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -64,6 +65,54 @@ public class JoinMapReduceTest {
     assertEquals(3, c(d.getCounters(), JoinCounters.LEFT_RECORDS));
     assertEquals(2, c(d.getCounters(), JoinCounters.LEFT_PASSED));
     assertEquals(1, c(d.getCounters(), JoinCounters.LEFT_MALFORMED));
+  }
+
+  private static MapDriver<LongWritable, Text, JoinKey, JoinValue> leftWithFilter(File f, File rejects) {
+    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new LeftJoinMapper());
+    keys(d.getConfiguration());
+    d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), f.toURI().toString());
+    d.getConfiguration().set(BloomkitConfig.JOIN_REJECTS_DIR.key(), rejects.toURI().toString());
+    return d;
+  }
+
+  @Test
+  public void leftMapperCountsKeysTheFilterRejectsAndKeepsTheFirst() throws Exception {
+    File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k3")));
+    File rejects = new File(tmp.getRoot(), "rejects");
+    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = leftWithFilter(f, rejects);
+    d.withInput(new LongWritable(0), new Text("k1,a"));
+    d.withInput(new LongWritable(5), new Text("k2,b"));
+    d.withInput(new LongWritable(10), new Text("k3,c"));
+    d.withInput(new LongWritable(15), new Text("k4,d"));
+    d.withInput(new LongWritable(20), new Text("k2,e"));
+    // every left record still goes to the shuffle: the client fails the job on the count
+    d.withOutput(new JoinKey("k1", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k1,a"));
+    d.withOutput(new JoinKey("k2", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k2,b"));
+    d.withOutput(new JoinKey("k3", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k3,c"));
+    d.withOutput(new JoinKey("k4", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k4,d"));
+    d.withOutput(new JoinKey("k2", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k2,e"));
+    d.runTest();
+    assertEquals(5, c(d.getCounters(), JoinCounters.LEFT_PASSED));
+    assertEquals(3, c(d.getCounters(), JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER));
+    File[] left = rejects.listFiles((dir, n) -> !n.startsWith("."));
+    assertEquals(1, left.length);
+    String first = new String(java.nio.file.Files.readAllBytes(left[0].toPath()),
+        java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(first, first.startsWith("\"k2\" ") && first.contains("byte offset 5"));
+  }
+
+  @Test
+  public void leftMapperWithAPassingFilterRejectsNothing() throws Exception {
+    File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k2")));
+    File rejects = new File(tmp.getRoot(), "rejects");
+    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = leftWithFilter(f, rejects);
+    d.withInput(new LongWritable(0), new Text("k1,a"));
+    d.withInput(new LongWritable(5), new Text("k2,b"));
+    d.withOutput(new JoinKey("k1", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k1,a"));
+    d.withOutput(new JoinKey("k2", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k2,b"));
+    d.runTest();
+    assertEquals(0, c(d.getCounters(), JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER));
+    assertFalse(rejects.exists());
   }
 
   @Test

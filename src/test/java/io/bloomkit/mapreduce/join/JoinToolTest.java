@@ -1,9 +1,18 @@
 package io.bloomkit.mapreduce.join;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.filter.BloomFilter;
 import io.bloomkit.filter.ExactKeySet;
+import io.bloomkit.filter.FilterShape;
+import io.bloomkit.filter.Filter;
+import io.bloomkit.filter.Filters;
+import io.bloomkit.mapreduce.build.BuildTool;
+import io.bloomkit.mapreduce.update.UpdateTool;
+import java.io.FileInputStream;
+import java.io.InputStream;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import java.io.File;
@@ -12,8 +21,13 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Rule;
 import org.junit.Test;
@@ -76,9 +90,12 @@ public class JoinToolTest {
     assertEquals(n(j, "leftMalformed") + n(j, "rightMalformed"), n(j, "malformedRecords"));
     assertEquals(readOutput(out).size(), n(j, "outputRecords"));
     assertTrue(n(j, "mapOutputBytes") > 0);
+    assertEquals(0L, n(j, "leftKeysRejectedByFilter"));
     if (exact) {
       assertEquals(0L, n(j, "falsePositives"));
-      assertEquals(0.0, (Double) j.get("observedFpp"), 0);
+      assertEquals(0L, n(j, "falsePositiveKeys"));
+      assertEquals(0.0, (Double) j.get("observedFppPerRecord"), 0);
+      assertEquals(0.0, (Double) j.get("observedFppPerKey"), 0);
     }
   }
 
@@ -114,6 +131,76 @@ public class JoinToolTest {
     }
     File exOut = new File(tmp.getRoot(), "exact-out");
     check("left-outer", join(exOut.getPath(), "left-outer", "--filter", exact.getPath()), exOut, true);
+  }
+
+  /**
+   * The per-record and per-key rates against an exact recount with the same filter: right keys
+   * repeat within and across the two right files (one map task each); the dropped keys are the
+   * distinct right keys failing the filter over both files, the false positive keys the distinct
+   * right keys not on the left that pass it.
+   */
+  @Test
+  public void perKeyRateIsARecountOfDistinctKeys() throws Exception {
+    List<String> leftLines = new ArrayList<>();
+    Set<String> leftKeys = new HashSet<>();
+    for (int i = 0; i < 200; i++) {
+      leftLines.add("l" + i + "," + (1000 + i));
+      leftKeys.add(String.valueOf(1000 + i));
+    }
+    List<String> rightLines = new ArrayList<>();
+    Random rnd = new Random(5);
+    for (int i = 0; i < 4000; i++) {
+      int key = rnd.nextInt(10) == 0 ? 1000 + rnd.nextInt(200) : 5000 + rnd.nextInt(700);
+      rightLines.add("r" + i + "," + key);
+    }
+    rightLines.add("no-key-field");
+    // a weak filter (3 bits per key, k = 2: about 24% false positives) to have many of them
+    BloomFilter bf = BloomFilter.create(FilterShape.bloom(600, 2, 200));
+    leftKeys.forEach(bf::add);
+    File filterFile = new File(tmp.getRoot(), "left.bf");
+    try (OutputStream o = new FileOutputStream(filterFile)) {
+      bf.writeTo(o);
+    }
+    left = tmp.newFolder("left");
+    right = tmp.newFolder("right");
+    Files.write(new File(left, "l0").toPath(), JoinData.split(leftLines, 1).get(0));
+    List<byte[]> parts = JoinData.split(rightLines, 2);
+    long droppedRecords = 0;
+    long fpRecords = 0;
+    Set<String> droppedKeys = new HashSet<>();
+    Set<String> fpKeys = new HashSet<>();
+    for (int i = 0; i < 2; i++) {
+      Files.write(new File(right, "r" + i).toPath(), parts.get(i));
+      for (String line : new String(parts.get(i), StandardCharsets.UTF_8).split("\n")) {
+        String k = NaiveJoin.key(line, ',', new int[] {1});
+        if (k == null) {
+          continue;
+        }
+        if (!bf.mightContain(k)) {
+          droppedRecords++;
+          droppedKeys.add(k);
+        } else if (!leftKeys.contains(k)) {
+          fpRecords++;
+          fpKeys.add(k);
+        }
+      }
+    }
+    File out = new File(tmp.getRoot(), "bf-out");
+    ToolRun r = join(out.getPath(), "inner", "--filter", filterFile.getPath());
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    assertEquals(droppedRecords, n(j, "rightDroppedByFilter"));
+    assertEquals(fpRecords, n(j, "falsePositives"));
+    assertEquals((long) droppedKeys.size(), n(j, "rightDroppedKeys"));
+    assertEquals((long) fpKeys.size(), n(j, "falsePositiveKeys"));
+    assertEquals((double) fpRecords / (fpRecords + droppedRecords),
+        (Double) j.get("observedFppPerRecord"), 1e-12);
+    assertEquals((double) fpKeys.size() / (fpKeys.size() + droppedKeys.size()),
+        (Double) j.get("observedFppPerKey"), 1e-12);
+    // the keys repeat: distinct counts are well below record counts
+    assertTrue(j.toString(), n(j, "rightDroppedKeys") < droppedRecords / 2);
+    assertTrue(j.toString(), n(j, "falsePositiveKeys") < fpRecords / 2);
+    assertFalse(j.containsKey("observedFpp"));
   }
 
   @Test
@@ -167,5 +254,95 @@ public class JoinToolTest {
     ToolRun r = join(out.getPath(), "inner", "--filter-type", "none", "--strict");
     assertEquals(r.toString(), 1, r.code);
     assertTrue(r.err, r.err.contains("byte offset") && r.err.contains("malformed record in"));
+    assertFalse(out.exists()); // the output is committed only when complete
+    assertEquals(0, tmp.getRoot().list((d, name) -> name.startsWith(".strict-out")).length);
+  }
+
+  @Test
+  public void aRerunReplacesTheTemporariesOfAKilledJoin() throws Exception {
+    writeInputs();
+    File out = new File(tmp.getRoot(), "again");
+    File stale = new File(tmp.getRoot(), ".again._join-" + java.util.UUID.randomUUID());
+    assertTrue(new File(stale, "out/_temporary/0").mkdirs());
+    assertTrue(new File(stale, "left.acbf").createNewFile());
+    ToolRun r = join(out.getPath(), "inner");
+    check("inner", r, out, false);
+    assertTrue(new File(out, "_SUCCESS").exists());
+    assertFalse(stale.exists());
+    assertEquals(0, tmp.getRoot().list((d, name) -> name.startsWith(".again")).length);
+  }
+
+  // ---- the join validates a given filter against the left keys ----
+
+  private File build(String input, String keyField, String name) {
+    File f = new File(tmp.getRoot(), name);
+    ToolRun r = ToolRun.run(new BuildTool(), "--input", input, "--key-field", keyField,
+        "--delimiter", ",", "--output", f.getPath());
+    assertEquals(r.toString(), 0, r.code);
+    return f;
+  }
+
+  /** The recount: left records with a key that the filter file rejects, and one such key. */
+  private List<String> rejectedKeys(File filter) throws Exception {
+    Filter f;
+    try (InputStream in = new FileInputStream(filter)) {
+      f = Filters.readQueryView(in);
+    }
+    List<String> rejected = new ArrayList<>();
+    for (String l : data.left) {
+      String k = NaiveJoin.key(l, ',', JoinData.KEY);
+      if (k != null && !f.mightContain(k)) {
+        rejected.add(k);
+      }
+    }
+    return rejected;
+  }
+
+  private static final Pattern REJECTS =
+      Pattern.compile("rejects the keys of (\\d+) left records \\(first: \"([^\"]*)\"");
+
+  /** The join with this filter fails, names the file, the exact count and a rejected key. */
+  private void assertRejected(File filter, String outName) throws Exception {
+    List<String> expected = rejectedKeys(filter);
+    assertTrue("the test needs a filter that rejects some left key", expected.size() > 0);
+    File out = new File(tmp.getRoot(), outName);
+    ToolRun r = join(out.getPath(), "inner", "--filter", filter.getPath());
+    assertEquals(r.toString(), 1, r.code);
+    assertTrue(r.err, r.err.contains(filter.getName()));
+    Matcher m = REJECTS.matcher(r.err);
+    assertTrue(r.err, m.find());
+    assertEquals(expected.size(), Long.parseLong(m.group(1)));
+    assertTrue(r.err, expected.contains(m.group(2)));
+    assertFalse("no output is committed", out.exists());
+    assertEquals(0, tmp.getRoot().list((d, name) -> name.startsWith("." + outName)).length);
+  }
+
+  @Test
+  public void filterOfAnotherFieldFailsTheJoin() throws Exception {
+    writeInputs();
+    assertRejected(build(left.getPath(), "0", "names.acbf"), "other-field-out");
+  }
+
+  @Test
+  public void filterOfAnOlderLeftInputFailsTheJoin() throws Exception {
+    writeInputs();
+    // built before l1 was added to the left side
+    assertRejected(build(new File(left, "l0").getPath(), "1", "old.acbf"), "older-out");
+  }
+
+  @Test
+  public void filterWithLeftKeysRemovedByUpdateFailsTheJoin() throws Exception {
+    writeInputs();
+    File full = build(left.getPath(), "1", "full.acbf");
+    File remove = new File(tmp.getRoot(), "remove.txt");
+    Files.write(remove.toPath(), List.of("x," + (3_000_000 + 5 * 37), "y," + (3_000_000 + 77 * 37)));
+    File updated = new File(tmp.getRoot(), "updated.acbf");
+    ToolRun u = ToolRun.run(new UpdateTool(), "--filter", full.getPath(), "--output", updated.getPath(),
+        "--remove", remove.getPath(), "--key-field", "1", "--delimiter", ",");
+    assertEquals(u.toString(), 0, u.code);
+    assertRejected(updated, "updated-out");
+    // the filter of the same keys before the update passes, and the join is complete
+    File out = new File(tmp.getRoot(), "full-out");
+    check("inner", join(out.getPath(), "inner", "--filter", full.getPath()), out, false);
   }
 }

@@ -70,7 +70,7 @@ public class UpdateToolTest {
     ToolRun r =
         ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
             "--add", add.getPath(), "--remove", remove.getPath(), "--delimiter", ",", "--key-field", "1",
-            "--json");
+            "--skip-non-members", "--json");
     assertEquals(r.toString(), 0, r.code);
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals(100L, j.get("itemsBefore"));
@@ -135,7 +135,7 @@ public class UpdateToolTest {
     ToolRun notCounting =
         ToolRun.run(new UpdateTool(), "--filter", bfFile.getPath(), "--output", out.getPath(), "--add", keys.getPath());
     assertEquals(2, notCounting.code);
-    assertTrue(notCounting.err.contains("counting filter"));
+    assertTrue(notCounting.err, notCounting.err.contains("unsupported family bf for update (update needs cbf, acbf)"));
     assertEquals(
         2,
         ToolRun.run(new UpdateTool(), "--filter", bfFile.getPath(), "--output", keys.getPath(), "--add", keys.getPath()).code);
@@ -151,5 +151,66 @@ public class UpdateToolTest {
     assertEquals(corrupt.toString(), 1, corrupt.code);
     assertTrue(corrupt.err, corrupt.err.contains("corrupt filter"));
     assertFalse(out.exists());
+  }
+
+  // ---- removing keys that were never added ----
+
+  /** A filter of k0..k99 and a remove list of two members and non-members (checked on the core). */
+  private AccurateCountingBloomFilter members() {
+    AccurateCountingBloomFilter f = acbf(150);
+    for (int i = 0; i < 100; i++) {
+      f.add("k" + i);
+    }
+    return f;
+  }
+
+  private static String[] removeList(Filter f, int nonMembers) {
+    java.util.List<String> lines = new java.util.ArrayList<>(java.util.List.of("k3", "k7"));
+    for (int i = 0; lines.size() < 2 + nonMembers; i++) {
+      if (!f.mightContain("never-" + i)) {
+        lines.add("never-" + i);
+      }
+    }
+    return lines.toArray(new String[0]);
+  }
+
+  @Test
+  public void removingANonMemberRefusesTheWholeUpdate() throws Exception {
+    AccurateCountingBloomFilter f = members();
+    File in = write(f, "in.acbf");
+    String[] remove = removeList(f, 25);
+    File out = new File(tmp.getRoot(), "out.acbf");
+    ToolRun r = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
+        "--remove", lines("remove.txt", remove).getPath());
+    assertEquals(r.toString(), 1, r.code);
+    assertTrue(r.err, r.err.contains("25 of the 27 keys to remove are not members"));
+    assertTrue(r.err, r.err.contains("\"" + remove[2] + "\"")); // the first in input order
+    assertTrue(r.err, r.err.contains(in.getPath()));
+    assertFalse(out.exists());
+    assertEquals(0, tmp.getRoot().list((d, n) -> n.contains("_tmp")).length);
+  }
+
+  @Test
+  public void skipNonMembersWarnsWithTheExpectedWrongDecrements() throws Exception {
+    AccurateCountingBloomFilter f = members();
+    File in = write(f, "in.acbf");
+    String[] remove = removeList(f, 40);
+    double fpp = f.expectedFpp(); // before the removals
+    File out = new File(tmp.getRoot(), "out.acbf");
+    ToolRun r = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
+        "--remove", lines("remove.txt", remove).getPath(), "--skip-non-members", "--json");
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    assertEquals(40L, j.get("removedNonMembers"));
+    assertEquals(2L, j.get("removed"));
+    // each non-member removal passes the filter with probability fpp: 40 seen rejected stand for
+    // 40 / (1 - fpp) non-members, of which 40 fpp / (1 - fpp) were removed as false positives
+    double expected = 40 * fpp / (1 - fpp);
+    assertEquals(expected, (Double) j.get("expectedWrongDecrements"), 1e-12);
+    assertTrue(r.err, r.err.contains("warning") && r.err.contains("40 keys to remove were not members"));
+    assertTrue(r.err, r.err.contains(String.format(java.util.Locale.ROOT, "%.3g", expected)));
+    f.remove("k3");
+    f.remove("k7");
+    assertEquals(f, read(out));
   }
 }

@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.fs.Path;
-import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.Test;
 
@@ -42,16 +41,9 @@ public class BloomJoinIT {
 
   @BeforeClass
   public static void start() throws Exception {
-    cluster = new MiniClusters("bloomjoin");
+    cluster = MiniClusters.shared();
     cluster.writeParts(LEFT, JoinData.split(DATA.left, 2));
     cluster.writeParts(RIGHT, JoinData.split(DATA.right, 2));
-  }
-
-  @AfterClass
-  public static void stop() {
-    if (cluster != null) {
-      cluster.close();
-    }
   }
 
   private static long n(Map<String, Object> j, String k) {

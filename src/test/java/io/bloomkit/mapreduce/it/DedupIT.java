@@ -10,7 +10,6 @@ import io.bloomkit.mapreduce.dedup.DedupTool;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;
-import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.Test;
 
@@ -25,19 +24,12 @@ import org.junit.Test;
 public class DedupIT {
   private static MiniClusters cluster;
   private static final DedupData DATA = new DedupData(77, 20000, 3000, 3, 100000);
-  private static final Path LOG = new Path("/data/clicks");
+  private static final Path LOG = new Path("/dedup/data/clicks");
 
   @BeforeClass
   public static void start() throws Exception {
-    cluster = new MiniClusters("dedup");
+    cluster = MiniClusters.shared();
     cluster.writeParts(LOG, DATA.bytes());
-  }
-
-  @AfterClass
-  public static void stop() {
-    if (cluster != null) {
-      cluster.close();
-    }
   }
 
   private static long n(Map<String, Object> j, String k) {
@@ -49,7 +41,7 @@ public class DedupIT {
   }
 
   private Map<String, Object> dedupTo(String name, String method, String... extra) throws Exception {
-    String out = "/out/" + name;
+    String out = "/dedup/out/" + name;
     List<String> args = new java.util.ArrayList<>(List.of(
         "--input", LOG.toString(), "--output", out, "--duplicates", out + ".dup",
         "--key-field", "1", "--time-field", "2", "--delimiter", ",", "--reducers", "2",
@@ -68,9 +60,9 @@ public class DedupIT {
       Map<String, Object> j = method.equals("counting")
           ? dedup(method, "--items", "3000") // sizes counting's filter (refused for exact)
           : dedup(method);
-      assertEquals(method, e.kept, DedupData.multiset(cluster.readLines(new Path("/out/" + method))));
+      assertEquals(method, e.kept, DedupData.multiset(cluster.readLines(new Path("/dedup/out/" + method))));
       assertEquals(method, e.duplicates,
-          DedupData.multiset(cluster.readLines(new Path("/out/" + method + ".dup"))));
+          DedupData.multiset(cluster.readLines(new Path("/dedup/out/" + method + ".dup"))));
       assertEquals(e.records, n(j, "inputRecords"));
       assertEquals(e.malformed, n(j, "malformedRecords"));
       assertEquals(e.records, n(j, "kept") + n(j, "duplicates") + n(j, "malformedRecords"));
@@ -108,8 +100,8 @@ public class DedupIT {
    */
   private long recount(String name, Map<String, Object> j, long window) throws Exception {
     DedupData.Expected e = DedupData.dedup(DATA.files, 1, 2, window);
-    List<String> kept = cluster.readLines(new Path("/out/" + name));
-    List<String> removed = cluster.readLines(new Path("/out/" + name + ".dup"));
+    List<String> kept = cluster.readLines(new Path("/dedup/out/" + name));
+    List<String> removed = cluster.readLines(new Path("/dedup/out/" + name + ".dup"));
     long fp = 0;
     long fn = 0;
     for (String s : removed) {

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;
-import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.Test;
 
@@ -27,20 +26,13 @@ import org.junit.Test;
 public class IcebergIT {
   private static MiniClusters cluster;
   private static final IcebergData DATA = new IcebergData(99, 30000, 5000, 3);
-  private static final Path LOG = new Path("/data/calls");
+  private static final Path LOG = new Path("/icebergs/data/calls");
   private static final long T = 12;
 
   @BeforeClass
   public static void start() throws Exception {
-    cluster = new MiniClusters("icebergs");
+    cluster = MiniClusters.shared();
     cluster.writeParts(LOG, DATA.bytes());
-  }
-
-  @AfterClass
-  public static void stop() {
-    if (cluster != null) {
-      cluster.close();
-    }
   }
 
   private static long n(Map<String, Object> j, String k) {
@@ -51,7 +43,7 @@ public class IcebergIT {
   public void verifiedAndEvaluatedLcbfEqualsTheNaiveIcebergs() throws Exception {
     IcebergData.Totals t = IcebergData.sum(DATA.files, 1, -1);
     long icebergs = t.icebergLines(T).size();
-    String out = "/out/lcbf";
+    String out = "/icebergs/out/lcbf";
     ToolRun r = ToolRun.run(cluster.conf(), new IcebergTool(),
         "--input", LOG.toString(), "--output", out, "--key-field", "1", "--delimiter", ",",
         "--threshold", String.valueOf(T), "--reducers", "2", "--method", "lcbf", "--verify",
@@ -83,7 +75,7 @@ public class IcebergIT {
     IcebergData.Totals t = IcebergData.sum(DATA.files, 1, -1);
     assertTrue(t.icebergLines(T).size() > 20);
     for (String method : List.of("exact", "counting")) {
-      String out = "/out/" + method;
+      String out = "/icebergs/out/" + method;
       List<String> args = new ArrayList<>(List.of(
           "--input", LOG.toString(), "--output", out, "--key-field", "1", "--delimiter", ",",
           "--threshold", String.valueOf(T), "--reducers", "2", "--method", method, "--json"));

@@ -56,6 +56,11 @@ public enum BloomkitConfig {
       "bloomkit.failure.dir",
       "directory where a failing task leaves its reason for the client (set by the tools)",
       ""),
+  MALFORMED_SAMPLES(
+      "bloomkit.malformed.samples",
+      "directory where each map task attempt leaves its first malformed record for the client's"
+          + " messages (set by the tools; empty: none kept)",
+      ""),
   TASK_MAP_CLASS(
       "bloomkit.task.map.class",
       "set by the tools: the job's own mapper class, run by the wrapper that reports a task's"

@@ -11,8 +11,12 @@ import org.apache.hadoop.io.Text;
 
 /**
  * Cuts the join key out of a delimited line, on the raw UTF-8 bytes: the key is the chosen 0-based
- * fields joined with the delimiter. A line missing a key field, or whose key bytes are not valid
- * UTF-8, is malformed. Not thread-safe; one per task, and the key buffer is reused.
+ * fields joined with the delimiter. A blank line (no bytes, or only ASCII whitespace: space, tab,
+ * CR, form feed, vertical tab) is malformed, whatever the delimiter: it carries no record. Any other
+ * line missing a key field, or whose key bytes are not valid UTF-8, is malformed. An empty field is
+ * a value like any other (the empty string): {@code "a,,b"} has the key {@code ""} in field 1, and a
+ * key made only of empty fields is a valid key. Not thread-safe; one per task, and the key buffer
+ * is reused.
  */
 public final class KeyExtractor {
   /** The largest key field number (0-based): records of more than 65536 fields are not keyed. */
@@ -127,6 +131,10 @@ public final class KeyExtractor {
   }
 
   public boolean extract(byte[] b, int off, int len) {
+    if (blank(b, off, len)) {
+      problem = "blank line";
+      return false;
+    }
     int end = off + len;
     int field = 0;
     int start = off;
@@ -171,6 +179,17 @@ public final class KeyExtractor {
       return false;
     }
     problem = null;
+    return true;
+  }
+
+  /** Whether the bytes are empty or only ASCII whitespace. */
+  static boolean blank(byte[] b, int off, int len) {
+    for (int i = off; i < off + len; i++) {
+      byte c = b[i];
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != 0x0b) {
+        return false;
+      }
+    }
     return true;
   }
 

@@ -56,8 +56,15 @@ class KeyExtractorFuzzTest {
     }
   }
 
-  /** The fields split at every non-overlapping delimiter, joined by it; null if malformed. */
+  /**
+   * The fields split at every non-overlapping delimiter, joined by it; null if malformed: a blank
+   * line (only space, tab, CR, form feed, vertical tab, or nothing), a missing field, a key that is
+   * not UTF-8.
+   */
   private static byte[] naiveKey(byte[] line, byte[] d, int[] fields) {
+    if (new String(line, StandardCharsets.ISO_8859_1).matches("[ \\t\\r\\f\\x0B]*")) {
+      return null;
+    }
     List<byte[]> parts = new ArrayList<>();
     int start = 0;
     int i = 0;

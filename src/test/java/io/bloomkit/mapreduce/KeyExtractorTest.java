@@ -24,6 +24,19 @@ public class KeyExtractorTest {
   }
 
   @Test
+  public void blankLinesAreMalformedButEmptyFieldsAreKeys() {
+    for (String blank : new String[] {"", " ", "\t", " \t\r\f\u000b"}) {
+      KeyExtractor k = new KeyExtractor('\t', new int[] {0});
+      assertFalse(blank, k.extract(new Text(blank)));
+      assertEquals("blank line", k.problem());
+    }
+    KeyExtractor k = new KeyExtractor(',', new int[] {1, 2});
+    assertTrue(k.extract(new Text("a,,")));
+    assertEquals(",", k.keyString()); // a key of empty fields is a key
+    assertTrue(new KeyExtractor(',', new int[] {0}).extract(new Text(" x ")));
+  }
+
+  @Test
   public void missingFieldIsMalformed() {
     KeyExtractor k = new KeyExtractor(',', new int[] {3});
     assertFalse(k.extract(new Text("a,b,c")));

@@ -4,6 +4,7 @@ import io.bloomkit.filter.Filter;
 import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import java.util.Map;
@@ -14,7 +15,7 @@ import org.apache.hadoop.fs.Path;
 /**
  * {@code build --input PATH[,PATH] --output FILE [--key-field I[,J]] [--delimiter D] [--filter
  * acbf|acbf1|acbf2|acbf3|cbf|bf|exact] [--items N] [--capacity C] [--fpp P | --bits-per-key B]
- * [--hashes K] [--reducers R] [--strict] [--json]}: builds a filter of the distinct keys of text
+ * [--hashes K] [--reducers R] [--strict] [--max-malformed-share S] [--json]}: builds a filter of the distinct keys of text
  * inputs with MapReduce (see {@link FilterBuild}) and writes it atomically to FILE.
  */
 public final class BuildTool extends BloomkitTool {
@@ -40,6 +41,7 @@ public final class BuildTool extends BloomkitTool {
     SizingOptions.addRate(o);
     o.addOption(opt("reducers", "R", "reduce tasks, each building a partial filter (default 1)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
+    MalformedOptions.add(o);
     return o;
   }
 
@@ -55,6 +57,7 @@ public final class BuildTool extends BloomkitTool {
       throw new UsageException(e.getMessage());
     }
     int reducers = intValue(cl, "reducers", 1, 1);
+    double maxShare = MalformedOptions.maxShare(cl);
     Path[] inputs = existingPaths(required(cl, "input"), "input");
     Path output = absentPath(required(cl, "output"), "output");
     long start = System.nanoTime();
@@ -68,7 +71,10 @@ public final class BuildTool extends BloomkitTool {
             .reducers(reducers)
             .strict(cl.hasOption("strict"))
             .run();
-    return result(output, r, (System.nanoTime() - start) / 1e9);
+    boolean warning = r.tally.warnIfAbove(maxShare, err());
+    Map<String, Object> m = result(output, r, (System.nanoTime() - start) / 1e9);
+    m.put("malformedWarning", warning);
+    return m;
   }
 
   static Map<String, Object> result(Path output, FilterBuild.Result r, double seconds) {

@@ -3,6 +3,7 @@ package io.bloomkit.mapreduce.build;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.MalformedRecords;
 import io.bloomkit.mapreduce.Records;
 import java.io.IOException;
 import java.util.HashSet;
@@ -24,6 +25,7 @@ public class DistinctKeyMapper extends Mapper<LongWritable, Text, Text, NullWrit
   private boolean strict;
   private int maxKeys;
   private Set<Text> seen;
+  private MalformedRecords.Sampler sampler;
 
   @Override
   protected void setup(Context context) {
@@ -31,6 +33,7 @@ public class DistinctKeyMapper extends Mapper<LongWritable, Text, Text, NullWrit
     strict = BloomkitConfig.STRICT.getBoolean(context.getConfiguration());
     maxKeys = Math.max(1, BloomkitConfig.HASHSET_MAX_KEYS.getInt(context.getConfiguration()));
     seen = new HashSet<>();
+    sampler = new MalformedRecords.Sampler(context, FilterBuild.SAMPLE_INPUT);
   }
 
   @Override
@@ -42,6 +45,7 @@ public class DistinctKeyMapper extends Mapper<LongWritable, Text, Text, NullWrit
       if (strict) {
         throw Records.malformed(context, context.getInputSplit(), offset.get(), keys.problem());
       }
+      sampler.note(offset.get(), line, keys.problem());
       return;
     }
     Text key = new Text();

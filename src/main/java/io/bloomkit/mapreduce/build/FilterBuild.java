@@ -5,8 +5,10 @@ import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.Inputs;
 import io.bloomkit.mapreduce.Jobs;
 import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.MalformedRecords;
 import io.bloomkit.mapreduce.Temporaries;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -21,7 +23,6 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
@@ -44,6 +45,9 @@ import org.slf4j.LoggerFactory;
 public final class FilterBuild {
   private static final Logger LOG = LoggerFactory.getLogger(FilterBuild.class);
 
+  /** The input's name in the build tasks' malformed-record samples. */
+  static final String SAMPLE_INPUT = "input";
+
   private final Configuration base;
   private Path[] inputs;
   private Path output;
@@ -52,6 +56,7 @@ public final class FilterBuild {
   private FilterSpec spec;
   private int reducers = 1;
   private boolean strict;
+  private String inputName = "input";
 
   public FilterBuild(Configuration conf) {
     this.base = conf;
@@ -87,6 +92,12 @@ public final class FilterBuild {
     return this;
   }
 
+  /** How messages name the input ({@code input}; join: {@code left input}). */
+  public FilterBuild inputName(String name) {
+    this.inputName = name;
+    return this;
+  }
+
   public FilterBuild strict(boolean s) {
     this.strict = s;
     return this;
@@ -98,12 +109,19 @@ public final class FilterBuild {
     public FilterSpec spec;
     public long inputRecords;
     public long malformedRecords;
+    /** The input's records, malformed ones and the first of them. */
+    public MalformedRecords.Tally tally;
     public long distinctKeys;
     public long bytes;
     public int jobs;
   }
 
-  /** Runs the job(s) and writes the filter to the output path. */
+  /**
+   * Runs the job(s) and writes the filter to the output path.
+   *
+   * @throws MalformedRecords.AllMalformedException when every input record is malformed (before
+   *     anything is written)
+   */
   public Result run() throws IOException, InterruptedException {
     Configuration conf = new Configuration(base);
     BloomkitConfig.DELIMITER.set(conf, String.valueOf(delimiter));
@@ -118,8 +136,8 @@ public final class FilterBuild {
       Path partials = new Path(work, "partials");
       Job first = Job.getInstance(conf);
       first.setJarByClass(FilterBuild.class);
-      first.setInputFormatClass(TextInputFormat.class);
-      FileInputFormat.setInputPaths(first, inputs);
+      Inputs.configure(first, inputs);
+      Path samples = MalformedRecords.prepare(first, work);
       first.setMapperClass(DistinctKeyMapper.class);
       first.setMapOutputKeyClass(Text.class);
       first.setMapOutputValueClass(NullWritable.class);
@@ -133,6 +151,7 @@ public final class FilterBuild {
         LazyOutputFormat.setOutputFormatClass(first, SequenceFileOutputFormat.class);
         FileOutputFormat.setOutputPath(first, partials);
         Jobs.run(first);
+        checkRecords(conf, first, samples, r);
         r.jobs = 1;
       } else {
         Path keys = new Path(work, "keys");
@@ -143,6 +162,7 @@ public final class FilterBuild {
         LazyOutputFormat.setOutputFormatClass(first, SequenceFileOutputFormat.class);
         FileOutputFormat.setOutputPath(first, keys);
         Jobs.run(first);
+        checkRecords(conf, first, samples, r);
         long distinct = Jobs.counter(first, BuildCounters.DISTINCT_KEYS);
         try {
           sized = spec.withItems(Math.max(1, distinct));
@@ -180,6 +200,18 @@ public final class FilterBuild {
     }
   }
 
+  private void checkRecords(Configuration conf, Job first, Path samples, Result r)
+      throws IOException {
+    r.tally =
+        new MalformedRecords.Tally(
+                inputName, KeyExtractor.formatFields(keyFields), String.valueOf(delimiter))
+            .counts(
+                Jobs.counter(first, BuildCounters.INPUT_RECORDS),
+                Jobs.counter(first, BuildCounters.MALFORMED_RECORDS),
+                MalformedRecords.first(conf, samples, SAMPLE_INPUT));
+    r.tally.failIfAllMalformed();
+  }
+
   /** Reads the partial filters under {@code dir} and sums them (an empty filter if none). */
   public static Filter mergePartials(Configuration conf, Path dir, FilterSpec spec) throws IOException {
     FileSystem fs = dir.getFileSystem(conf);
@@ -212,21 +244,12 @@ public final class FilterBuild {
       throws IOException, InterruptedException {
     Configuration conf = job.getConfiguration();
     if (items <= 0) {
-      long bytes = 0;
-      for (Path p : inputs) {
-        FileSystem pfs = p.getFileSystem(conf);
-        FileStatus[] matches = pfs.globStatus(p);
-        for (FileStatus st : matches == null ? new FileStatus[0] : matches) {
-          bytes += pfs.getContentSummary(st.getPath()).getLength();
-        }
-      }
-      items = Math.max(1024, bytes / 64);
+      items = Math.max(1024, Inputs.bytes(conf, inputs) / 64);
     }
     FilterSpec spec = new FilterSpec("cbf", items, 0, 0, bitsPerKey, 0);
     job.setJobName(job.getJobName() + " (" + spec + ")");
     spec.toConf(conf);
-    job.setInputFormatClass(TextInputFormat.class);
-    FileInputFormat.setInputPaths(job, inputs);
+    Inputs.configure(job, inputs);
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(NullWritable.class);
     job.setOutputValueClass(NullWritable.class);

@@ -289,23 +289,34 @@ public abstract class BloomkitTool extends Configured implements Tool {
   }
 
   /**
-   * The paths of a comma-separated list, each of which must exist (globs must match something).
+   * The paths of a comma-separated list (see {@link io.bloomkit.mapreduce.Inputs}: commas inside
+   * braces belong to the glob), each of which must exist: a glob must match something not hidden
+   * (names starting with {@code .} or {@code _} are never read).
    *
    * @throws UsageException naming the first missing path
    */
   protected org.apache.hadoop.fs.Path[] existingPaths(String csv, String what)
       throws java.io.IOException {
-    String[] parts = csv.split(",");
+    java.util.List<String> parts;
+    try {
+      parts = io.bloomkit.mapreduce.Inputs.split(csv);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(what + ": " + e.getMessage());
+    }
     java.util.List<org.apache.hadoop.fs.Path> paths = new java.util.ArrayList<>();
     for (String s : parts) {
-      if (s.trim().isEmpty()) {
-        continue;
-      }
-      org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(s.trim());
-      org.apache.hadoop.fs.FileSystem fs = p.getFileSystem(getConf());
-      org.apache.hadoop.fs.FileStatus[] st = fs.globStatus(p);
-      if (st == null || st.length == 0) {
+      org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(s);
+      org.apache.hadoop.fs.FileStatus[] st = matches(p);
+      if (st.length == 0) {
         throw new UsageException(what + " path does not exist: " + p);
+      }
+      boolean visible = false;
+      for (org.apache.hadoop.fs.FileStatus f : st) {
+        visible |= !io.bloomkit.mapreduce.Inputs.hidden(f.getPath().getName());
+      }
+      if (!visible) {
+        throw new UsageException(what + " path " + p + " names only hidden files (names starting"
+            + " with . or _ are not read)");
       }
       paths.add(p);
     }
@@ -313,6 +324,35 @@ public abstract class BloomkitTool extends Configured implements Tool {
       throw new UsageException(what + " path missing");
     }
     return paths.toArray(new org.apache.hadoop.fs.Path[0]);
+  }
+
+  /**
+   * The one existing file a path or glob names (a filter file): a glob must match exactly one
+   * file.
+   *
+   * @throws UsageException naming the pattern and how many paths it matches otherwise
+   */
+  protected org.apache.hadoop.fs.Path existingFile(String s, String what)
+      throws java.io.IOException {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(s.trim());
+    org.apache.hadoop.fs.FileStatus[] st = matches(p);
+    if (st.length == 0) {
+      throw new UsageException(what + " path does not exist: " + p);
+    }
+    if (st.length > 1) {
+      throw new UsageException(what + " pattern " + p + " matches " + st.length
+          + " paths; it must name exactly one file");
+    }
+    if (st[0].isDirectory()) {
+      throw new UsageException(what + " " + st[0].getPath() + " is a directory, not a file");
+    }
+    return st[0].getPath();
+  }
+
+  private org.apache.hadoop.fs.FileStatus[] matches(org.apache.hadoop.fs.Path p)
+      throws java.io.IOException {
+    org.apache.hadoop.fs.FileStatus[] st = p.getFileSystem(getConf()).globStatus(p);
+    return st == null ? new org.apache.hadoop.fs.FileStatus[0] : st;
   }
 
   /**

@@ -48,7 +48,7 @@ public final class InspectTool extends BloomkitTool {
     if (cl.getArgList().size() != 1) {
       throw new UsageException("expected exactly one FILE, got " + cl.getArgList().size());
     }
-    Path path = existingPaths(cl.getArgList().get(0), "filter")[0];
+    Path path = existingFile(cl.getArgList().get(0), "filter");
     FileStatus st = path.getFileSystem(getConf()).getFileStatus(path);
     if (st.isDirectory()) {
       throw new UsageException("filter is a directory: " + path);

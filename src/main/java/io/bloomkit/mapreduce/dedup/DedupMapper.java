@@ -4,6 +4,7 @@ import io.bloomkit.filter.CountingFilter;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.DedupCounters;
+import io.bloomkit.mapreduce.MalformedRecords;
 import io.bloomkit.mapreduce.Records;
 import io.bloomkit.mapreduce.join.ShippedFilter;
 import java.io.IOException;
@@ -39,6 +40,7 @@ import org.apache.hadoop.mapreduce.Mapper;
 public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
   private RecordParser parser;
   private boolean strict;
+  private MalformedRecords.Sampler sampler;
   private boolean combining;
   private int maxKeys;
   private CountingFilter filter;
@@ -62,6 +64,7 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
     Configuration conf = context.getConfiguration();
     parser = RecordParser.fromConf(conf);
     strict = BloomkitConfig.STRICT.getBoolean(conf);
+    sampler = new MalformedRecords.Sampler(context, DedupTool.SAMPLE_INPUT);
     combining =
         BloomkitConfig.DEDUP_WINDOW.getLong(conf) <= 0
             && BloomkitConfig.DEDUP_STREAM_FILTER.get(conf).isEmpty();
@@ -99,6 +102,7 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
       if (strict) {
         throw Records.malformed(context, context.getInputSplit(), offset.get(), parser.problem());
       }
+      sampler.note(offset.get(), line, parser.problem());
       return;
     }
     if (filter != null

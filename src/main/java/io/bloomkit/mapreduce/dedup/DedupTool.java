@@ -3,11 +3,14 @@ package io.bloomkit.mapreduce.dedup;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.DedupCounters;
+import io.bloomkit.mapreduce.Inputs;
 import io.bloomkit.mapreduce.Jobs;
 import io.bloomkit.mapreduce.Temporaries;
 import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.MalformedRecords;
 import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.join.ShippedFilter;
@@ -23,8 +26,6 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCounter;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
@@ -33,7 +34,7 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * {@code dedup --input PATH[,PATH] --output DIR --key-field I[,J] [--time-field T] [--delimiter D]
  * [--method exact|counting|stream] [--window W] [--duplicates DIR2] [--reducers R] [--items N]
  * [--bits-per-key B] [--filter F --memory-bits B [--slices S] [--importance-field F] [--evaluate]
- * [--local-filter none|exact|bloom [--local-bits B]]] [--strict] [--json]}: batch duplicate
+ * [--local-filter none|exact|bloom [--local-bits B]]] [--strict] [--max-malformed-share S] [--json]}: batch duplicate
  * elimination of text records.
  *
  * <p>A record is a duplicate when a record with the same key comes earlier in the global order
@@ -63,6 +64,9 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * the map task and not shuffled ({@code localDuplicates}, {@code shuffleAvoided}).
  */
 public final class DedupTool extends BloomkitTool {
+  /** The input's name in the map tasks' malformed-record samples. */
+  static final String SAMPLE_INPUT = "input";
+
   @Override
   public String name() {
     return "dedup";
@@ -109,6 +113,7 @@ public final class DedupTool extends BloomkitTool {
         + " (default: input bytes / 64)"));
     o.addOption(opt("bits-per-key", "B", "counting: filter memory bits per distinct key (default 32)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
+    MalformedOptions.add(o);
     return o;
   }
 
@@ -119,6 +124,8 @@ public final class DedupTool extends BloomkitTool {
     public long kept;
     public long duplicates;
     public long malformedRecords;
+    /** The input's records, malformed ones and the first of them. */
+    public MalformedRecords.Tally tally;
     public long mapOutputRecords;
     public long mapOutputBytes;
     public long shuffleAvoided;
@@ -188,6 +195,7 @@ public final class DedupTool extends BloomkitTool {
     BloomkitConfig.DEDUP_WINDOW.set(conf, window);
     BloomkitConfig.STRICT.set(conf, cl.hasOption("strict"));
     int reducers = intValue(cl, "reducers", 1, 1);
+    double maxShare = MalformedOptions.maxShare(cl);
     if (stream) {
       String filter = cl.getOptionValue("filter", "sbf");
       if (!StreamDedupFilters.NAMES.contains(filter)) {
@@ -276,12 +284,14 @@ public final class DedupTool extends BloomkitTool {
     BloomkitConfig.DEDUP_WRITE_DUPLICATES.set(conf, duplicates != null);
     long start = System.nanoTime();
     Result r = run(conf, method, inputs, output, duplicates, reducers, items, bitsPerKey);
+    boolean warning = r.tally.warnIfAbove(maxShare, err());
     Map<String, Object> m = result();
     m.put("method", r.method);
     m.put("inputRecords", r.inputRecords);
     m.put("kept", r.kept);
     m.put("duplicates", r.duplicates);
     m.put("malformedRecords", r.malformedRecords);
+    m.put("malformedWarning", warning);
     m.put("mapOutputRecords", r.mapOutputRecords);
     m.put("mapOutputBytes", r.mapOutputBytes);
     m.put("shuffleAvoided", r.shuffleAvoided);
@@ -360,9 +370,9 @@ public final class DedupTool extends BloomkitTool {
       Path out = new Path(work, "out");
       job.setJobName("bloomkit dedup " + method + " -> " + output);
       job.setJarByClass(DedupTool.class);
-      job.setInputFormatClass(TextInputFormat.class);
-      FileInputFormat.setInputPaths(job, inputs);
+      Inputs.configureOrdered(job, inputs); // offsets order a file's records
       InputFiles.write(job, new Path(work, "input-files"));
+      Path samples = MalformedRecords.prepare(job, work);
       job.setMapperClass(DedupMapper.class);
       job.setMapOutputKeyClass(DedupKey.class);
       job.setMapOutputValueClass(Text.class);
@@ -404,6 +414,12 @@ public final class DedupTool extends BloomkitTool {
       r.oracleDuplicatesMicros = Jobs.counter(job, DedupCounters.ORACLE_DUPLICATES_IMPORTANCE_MICROS);
       r.falsePositiveMicros = Jobs.counter(job, DedupCounters.FALSE_POSITIVE_IMPORTANCE_MICROS);
       r.falseNegativeMicros = Jobs.counter(job, DedupCounters.FALSE_NEGATIVE_IMPORTANCE_MICROS);
+      r.tally =
+          new MalformedRecords.Tally(
+                  "input", BloomkitConfig.KEY_FIELDS.get(conf), BloomkitConfig.DELIMITER.get(conf))
+              .counts(r.inputRecords, r.malformedRecords,
+                  MalformedRecords.first(conf, samples, SAMPLE_INPUT));
+      r.tally.failIfAllMalformed(); // before anything is promoted to the output
       if (r.kept + r.duplicates + r.malformedRecords != r.inputRecords) {
         throw new IOException(
             "records unaccounted for: " + r.inputRecords + " read but " + r.kept + " kept + "

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.Inputs;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -14,31 +15,22 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.JobContext;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 
 /**
  * The job's input files in path order (UTF-8 bytes, as {@link Text} compares), so that a record's
  * position in dedup's global order (time, path, offset) can travel as the file's rank: 4 bytes per
  * record instead of the path. The client lists the files exactly as the input format will ({@code
- * FileInputFormat.listStatus}: globs, hidden files, recursion settings), writes them to a file in
+ * Inputs#list}: globs, hidden files, sub-directories), writes them to a file in
  * the job's work directory and names it in {@link BloomkitConfig#DEDUP_INPUT_FILES}; each map task
  * reads it once and looks up its split's file.
  */
 final class InputFiles {
   private InputFiles() {}
 
-  /** Exposes the input format's own listing. */
-  private static final class Lister extends TextInputFormat {
-    List<FileStatus> files(JobContext job) throws IOException {
-      return listStatus(job);
-    }
-  }
-
   /** Lists the job's input files, writes them sorted to {@code list} and sets the job's key. */
   static int write(Job job, Path list) throws IOException {
     List<Text> paths = new ArrayList<>();
-    for (FileStatus st : new Lister().files(job)) {
+    for (FileStatus st : Inputs.list(job)) {
       paths.add(new Text(st.getPath().toString()));
     }
     paths.sort(Text::compareTo);

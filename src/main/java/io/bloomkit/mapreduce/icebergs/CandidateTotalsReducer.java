@@ -35,8 +35,12 @@ public class CandidateTotalsReducer extends Reducer<Text, LongWritable, Text, Lo
       throws IOException, InterruptedException {
     context.getCounter(IcebergCounters.KEYS).increment(1);
     long sum = 0;
-    for (LongWritable t : totals) {
-      sum = LcbfFilters.plus(sum, t.get());
+    try {
+      for (LongWritable t : totals) {
+        sum = TotalOverflowException.plus(sum, t.get(), key.getBytes(), key.getLength());
+      }
+    } catch (TotalOverflowException e) {
+      throw TotalOverflowException.left(context, e);
     }
     if (sum < threshold) {
       return;

@@ -43,8 +43,12 @@ public class IcebergReducer extends Reducer<Text, LongWritable, Text, LongWritab
       return;
     }
     long sum = 0;
-    for (LongWritable t : totals) {
-      sum = sum + t.get() < sum ? Long.MAX_VALUE : sum + t.get();
+    try {
+      for (LongWritable t : totals) {
+        sum = TotalOverflowException.plus(sum, t.get(), key.getBytes(), key.getLength());
+      }
+    } catch (TotalOverflowException e) {
+      throw TotalOverflowException.left(context, e);
     }
     if (sum >= threshold) {
       value.set(sum);

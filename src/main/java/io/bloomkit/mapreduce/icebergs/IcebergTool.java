@@ -3,11 +3,14 @@ package io.bloomkit.mapreduce.icebergs;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.CacheFiles;
 import io.bloomkit.mapreduce.IcebergCounters;
+import io.bloomkit.mapreduce.Inputs;
 import io.bloomkit.mapreduce.Jobs;
 import io.bloomkit.mapreduce.Temporaries;
 import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.MalformedRecords;
 import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.join.ShippedFilter;
@@ -29,7 +32,6 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
@@ -39,7 +41,7 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * {@code icebergs --input PATH[,PATH] --output DIR --key-field I[,J] [--weight-field W] --threshold
  * T [--method exact|counting|lcbf] [--verify] [--evaluate] [--delimiter D] [--reducers R] [--items
  * N] [--bits-per-key B] [--entries-per-key R] [--num-hashes K] [--value-bits L] [--strict]
- * [--json]}: the keys whose total weight (record count without a weight field) over the whole
+ * [--max-malformed-share S] [--json]}: the keys whose total weight (record count without a weight field) over the whole
  * input is at least T, written as {@code key<TAB>total}.
  *
  * <p>{@code exact}: map tasks sum per key in a bounded table ({@link IcebergMapper}), reducers sum
@@ -67,6 +69,9 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * (sec. VI; 1 and 0 when there are no icebergs).
  */
 public final class IcebergTool extends BloomkitTool {
+  /** The input's name in the map tasks' malformed-record samples. */
+  static final String SAMPLE_INPUT = "input";
+
   @Override
   public String name() {
     return "icebergs";
@@ -103,6 +108,7 @@ public final class IcebergTool extends BloomkitTool {
     o.addOption(opt("value-bits", "L", "lcbf: bits l of each stored value, 1..62; values saturate"
         + " at 2^l - 1 (default 15, as the paper)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
+    MalformedOptions.add(o);
     return o;
   }
 
@@ -111,6 +117,8 @@ public final class IcebergTool extends BloomkitTool {
     public String method;
     public long inputRecords;
     public long malformedRecords;
+    /** The input's records, malformed ones and the first of them. */
+    public MalformedRecords.Tally tally;
     /** Distinct keys: exact, or {@code --evaluate}. */
     public Long keys;
     /** Keys written with their exact totals: exact, or {@code --verify}. */
@@ -182,6 +190,7 @@ public final class IcebergTool extends BloomkitTool {
     BloomkitConfig.ICEBERG_THRESHOLD.set(conf, threshold);
     BloomkitConfig.STRICT.set(conf, cl.hasOption("strict"));
     s.reducers = intValue(cl, "reducers", 1, 1);
+    double maxShare = MalformedOptions.maxShare(cl);
     s.items = longValue(cl, "items", 0, 1);
     s.bitsPerKey = doubleValue(cl, "bits-per-key", 32);
     if (!(s.bitsPerKey > 0)) {
@@ -208,11 +217,13 @@ public final class IcebergTool extends BloomkitTool {
     Path output = absentPath(required(cl, "output"), "output");
     long start = System.nanoTime();
     Result r = run(conf, s, inputs, output);
+    boolean warning = r.tally.warnIfAbove(maxShare, err());
     boolean lcbf = s.method.equals("lcbf");
     Map<String, Object> m = result();
     m.put("method", r.method);
     m.put("inputRecords", r.inputRecords);
     m.put("malformedRecords", r.malformedRecords);
+    m.put("malformedWarning", warning);
     m.put("keys", r.keys);
     m.put("icebergs", r.icebergs);
     m.put("trueIcebergs", r.trueIcebergs);
@@ -291,8 +302,8 @@ public final class IcebergTool extends BloomkitTool {
     }
     job.setJobName("bloomkit icebergs " + s.method + " -> " + output);
     job.setJarByClass(IcebergTool.class);
-    job.setInputFormatClass(TextInputFormat.class);
-    FileInputFormat.setInputPaths(job, inputs);
+    Inputs.configure(job, inputs);
+    Path samples = MalformedRecords.prepare(job, work);
     job.setMapperClass(IcebergMapper.class);
     job.setMapOutputKeyClass(Text.class);
     job.setMapOutputValueClass(LongWritable.class);
@@ -306,6 +317,7 @@ public final class IcebergTool extends BloomkitTool {
     r.jobs++;
     r.inputRecords = Jobs.counter(job, IcebergCounters.INPUT_RECORDS);
     r.malformedRecords = Jobs.counter(job, IcebergCounters.MALFORMED_RECORDS);
+    checkMalformed(conf, samples, r);
     long keys = Jobs.counter(job, IcebergCounters.KEYS);
     long written = Jobs.counter(job, IcebergCounters.ICEBERGS);
     r.mapOutputRecords = Jobs.counter(job, TaskCounter.MAP_OUTPUT_RECORDS);
@@ -349,8 +361,8 @@ public final class IcebergTool extends BloomkitTool {
     Job first = Job.getInstance(conf);
     first.setJobName("bloomkit icebergs lcbf: local totals -> " + totals);
     first.setJarByClass(IcebergTool.class);
-    first.setInputFormatClass(TextInputFormat.class);
-    FileInputFormat.setInputPaths(first, inputs);
+    Inputs.configure(first, inputs);
+    Path samples = MalformedRecords.prepare(first, work);
     first.setMapperClass(LcbfTotalsMapper.class);
     first.setNumReduceTasks(0);
     first.setOutputKeyClass(Text.class);
@@ -361,6 +373,7 @@ public final class IcebergTool extends BloomkitTool {
     r.jobs++;
     r.inputRecords = Jobs.counter(first, IcebergCounters.INPUT_RECORDS);
     r.malformedRecords = Jobs.counter(first, IcebergCounters.MALFORMED_RECORDS);
+    checkMalformed(conf, samples, r);
     r.localIcebergs = Jobs.counter(first, IcebergCounters.LOCAL_ICEBERGS);
     r.saturations = Jobs.counter(first, IcebergCounters.SATURATIONS);
     r.filters = Jobs.counter(first, IcebergCounters.FILTERS);
@@ -438,6 +451,17 @@ public final class IcebergTool extends BloomkitTool {
     }
   }
 
+  /** Fails when every record was malformed. */
+  private static void checkMalformed(Configuration conf, Path samples, Result r)
+      throws IOException {
+    r.tally =
+        new MalformedRecords.Tally(
+                "input", BloomkitConfig.KEY_FIELDS.get(conf), BloomkitConfig.DELIMITER.get(conf))
+            .counts(r.inputRecords, r.malformedRecords,
+                MalformedRecords.first(conf, samples, SAMPLE_INPUT));
+    r.tally.failIfAllMalformed();
+  }
+
   /** Job 2's input: the totals files of job 1, not the filters next to them. */
   public static final class TotalsFiles implements PathFilter {
     @Override
@@ -470,8 +494,7 @@ public final class IcebergTool extends BloomkitTool {
     BloomkitConfig.ICEBERG_VERIFY.set(jc, verify);
     BloomkitConfig.ICEBERG_EVALUATE.set(jc, evaluate);
     CacheFiles.ship(job, files, CacheFiles.CANDIDATES_PREFIX);
-    job.setInputFormatClass(TextInputFormat.class);
-    FileInputFormat.setInputPaths(job, inputs);
+    Inputs.configure(job, inputs);
     job.setMapperClass(CandidateTotalsMapper.class);
     job.setMapOutputKeyClass(Text.class);
     job.setMapOutputValueClass(LongWritable.class);

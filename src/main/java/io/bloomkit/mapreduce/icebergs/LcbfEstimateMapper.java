@@ -64,8 +64,12 @@ public class LcbfEstimateMapper extends Mapper<Text, LongWritable, Text, LongWri
     long estimate = total.get();
     if (estimate < threshold && !others.isEmpty()) {
       KeyHash h = LcbfFilters.hash(key.getBytes(), key.getLength());
-      for (LinkedCountingBloomFilter f : others) {
-        estimate = LcbfFilters.plus(estimate, f.frequency(h));
+      try {
+        for (LinkedCountingBloomFilter f : others) {
+          estimate = TotalOverflowException.plus(estimate, f.frequency(h), key.getBytes(), key.getLength());
+        }
+      } catch (TotalOverflowException e) {
+        throw TotalOverflowException.left(context, e);
       }
     }
     if (estimate >= threshold) {

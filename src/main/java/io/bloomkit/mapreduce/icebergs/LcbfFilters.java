@@ -49,10 +49,4 @@ public final class LcbfFilters {
         BloomkitConfig.ICEBERG_LCBF_VALUE_BITS.getInt(conf),
         SEED);
   }
-
-  /** a + b, saturating at {@link Long#MAX_VALUE} (both non-negative). */
-  static long plus(long a, long b) {
-    long s = a + b;
-    return s < a ? Long.MAX_VALUE : s;
-  }
 }

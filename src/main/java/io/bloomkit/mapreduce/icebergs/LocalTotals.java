@@ -7,7 +7,8 @@ import org.apache.hadoop.io.Text;
 
 /**
  * A map task's local totals per key (in-mapper combining), bounded: when it holds {@code maxKeys}
- * keys the caller flushes it. Overflowing sums saturate at {@link Long#MAX_VALUE}.
+ * keys the caller flushes it. Sums are exact: one past {@link Long#MAX_VALUE} throws {@link
+ * TotalOverflowException} naming the key.
  */
 final class LocalTotals {
   /** Receives the totals on a flush. */
@@ -23,14 +24,18 @@ final class LocalTotals {
     this.maxKeys = Math.max(1, maxKeys);
   }
 
-  /** Adds {@code weight} to the key's total; true when the table is now full. */
-  boolean add(byte[] key, int length, long weight) {
+  /**
+   * Adds {@code weight} to the key's total; true when the table is now full.
+   *
+   * @throws TotalOverflowException when the key's total exceeds 2^63 - 1
+   */
+  boolean add(byte[] key, int length, long weight) throws TotalOverflowException {
     probe.set(key, 0, length);
     long[] t = totals.get(probe);
     if (t == null) {
       totals.put(new Text(probe), new long[] {weight});
     } else {
-      t[0] = t[0] + weight < t[0] ? Long.MAX_VALUE : t[0] + weight;
+      t[0] = TotalOverflowException.plus(t[0], weight, key, length);
     }
     return totals.size() >= maxKeys;
   }

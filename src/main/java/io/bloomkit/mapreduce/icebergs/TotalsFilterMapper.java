@@ -34,7 +34,13 @@ public class TotalsFilterMapper extends Mapper<LongWritable, Text, NullWritable,
   @Override
   protected void map(LongWritable offset, Text line, Context context)
       throws IOException, InterruptedException {
-    if (parser.parse(line) && totals.add(parser.key(), parser.keyLength(), parser.weight())) {
+    boolean full;
+    try {
+      full = parser.parse(line) && totals.add(parser.key(), parser.keyLength(), parser.weight());
+    } catch (TotalOverflowException e) {
+      throw TotalOverflowException.left(context, e);
+    }
+    if (full) {
       context.getCounter(IcebergCounters.MAP_TABLE_FLUSHES).increment(1);
       flush(context);
     }

@@ -2,6 +2,7 @@ package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
+import io.bloomkit.mapreduce.MalformedRecords;
 import io.bloomkit.mapreduce.Records;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
@@ -23,12 +24,14 @@ abstract class WeightedRecordMapper<K, V> extends Mapper<LongWritable, Text, K, 
   protected boolean failed;
 
   private boolean strict;
+  private MalformedRecords.Sampler sampler;
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
     Configuration conf = context.getConfiguration();
     parser = WeightedRecordParser.fromConf(conf);
     strict = BloomkitConfig.STRICT.getBoolean(conf);
+    sampler = new MalformedRecords.Sampler(context, IcebergTool.SAMPLE_INPUT);
   }
 
   @Override
@@ -41,9 +44,15 @@ abstract class WeightedRecordMapper<K, V> extends Mapper<LongWritable, Text, K, 
         failed = true;
         throw Records.malformed(context, context.getInputSplit(), offset.get(), parser.problem());
       }
+      sampler.note(offset.get(), line, parser.problem());
       return;
     }
-    record(context);
+    try {
+      record(context);
+    } catch (TotalOverflowException e) {
+      failed = true;
+      throw TotalOverflowException.left(context, e);
+    }
   }
 
   /** A well-formed record; {@link #parser} holds its key and weight. */

@@ -2,6 +2,7 @@ package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.MalformedRecords;
 import io.bloomkit.mapreduce.Records;
 import java.io.IOException;
 import org.apache.hadoop.io.LongWritable;
@@ -18,6 +19,12 @@ public abstract class JoinMapper extends Mapper<LongWritable, Text, JoinKey, Joi
   private final JoinValue outValue = new JoinValue();
   private KeyExtractor keys;
   private boolean strict;
+  private MalformedRecords.Sampler sampler;
+
+  /** The name of a side in the malformed-record samples and messages: left or right. */
+  static String sideName(byte side) {
+    return side == JoinKey.LEFT ? "left" : "right";
+  }
 
   /** {@link JoinKey#LEFT} or {@link JoinKey#RIGHT}. */
   protected abstract byte side();
@@ -37,6 +44,7 @@ public abstract class JoinMapper extends Mapper<LongWritable, Text, JoinKey, Joi
   protected void setup(Context context) throws IOException, InterruptedException {
     keys = KeyExtractor.fromConf(context.getConfiguration(), keyFieldsKey());
     strict = BloomkitConfig.STRICT.getBoolean(context.getConfiguration());
+    sampler = new MalformedRecords.Sampler(context, sideName(side()));
   }
 
   @Override
@@ -48,6 +56,7 @@ public abstract class JoinMapper extends Mapper<LongWritable, Text, JoinKey, Joi
       if (strict) {
         throw Records.malformed(context, context.getInputSplit(), offset.get(), keys.problem());
       }
+      sampler.note(offset.get(), line, keys.problem());
       return;
     }
     if (!accept(keys.key(), keys.keyLength(), context)) {

@@ -8,21 +8,22 @@ import io.bloomkit.filter.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.Inputs;
 import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.Jobs;
 import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.MalformedRecords;
 import io.bloomkit.mapreduce.Temporaries;
 import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.OptionGroup;
 import org.apache.commons.cli.Options;
@@ -33,15 +34,14 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCounter;
-import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
  * {@code join --left PATH --left-key I --right PATH --right-key J --output DIR [--type
  * inner|left-outer] [--delimiter D] [--filter FILE | --filter-type acbf|acbf1..3|cbf|bf|exact|none]
- * [--fpp P | --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--json]}: a Bloom-filtered
+ * [--fpp P | --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--max-malformed-share S]
+ * [--json]}: a Bloom-filtered
  * reduce-side join (the paper's section 4). Left is the small (build) side, right the large
  * (probe) side. Unless {@code --filter} names a filter file or the type is {@code none}, a build
  * job first makes a filter of the left keys in a staging directory next to the output (removed
@@ -88,6 +88,7 @@ public final class JoinTool extends BloomkitTool {
     SizingOptions.addRate(o);
     o.addOption(opt("reducers", "R", "reduce tasks (default 1)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
+    MalformedOptions.add(o);
     return o;
   }
 
@@ -119,23 +120,25 @@ public final class JoinTool extends BloomkitTool {
     }
     FilterSpec spec = filterType.equals("none") ? null : SizingOptions.spec(cl, filterType);
     int reducers = intValue(cl, "reducers", 1, 1);
+    double maxShare = MalformedOptions.maxShare(cl);
     Path[] left = existingPaths(required(cl, "left"), "left");
     Path[] right = existingPaths(required(cl, "right"), "right");
-    Set<String> leftNames = new HashSet<>();
-    for (Path p : left) {
-      leftNames.add(p.toString());
+    try {
+      left = Inputs.forMultipleInputs(conf, left);
+      right = Inputs.forMultipleInputs(conf, right);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
     }
-    for (Path p : right) {
-      if (leftNames.contains(p.toString())) {
-        throw new UsageException("a path cannot be on both sides: " + p);
-      }
+    Path shared = Inputs.shared(conf, left, right);
+    if (shared != null) {
+      throw new UsageException("a file cannot be on both sides: " + shared);
     }
     Path output = absentPath(required(cl, "output"), "output");
     long exactMax = BloomkitConfig.EXACT_MAX_BYTES.getLong(conf);
 
     Path filterPath = null;
     if (cl.hasOption("filter")) {
-      filterPath = existingPaths(cl.getOptionValue("filter"), "filter")[0];
+      filterPath = existingFile(cl.getOptionValue("filter"), "filter");
       checkFilter(conf, filterPath, exactMax);
     }
 
@@ -153,6 +156,7 @@ public final class JoinTool extends BloomkitTool {
             .delimiter(delimiter)
             .spec(spec)
             .reducers(reducers)
+            .inputName("left input")
             .strict(cl.hasOption("strict"))
             .run();
         checkExactBudget(conf, filterPath, exactMax);
@@ -168,16 +172,46 @@ public final class JoinTool extends BloomkitTool {
       Job job = joinJob(conf, left, right, staged, type, delimiter, leftKey, rightKey, filterPath,
           reducers, cl.hasOption("strict"));
       BloomkitConfig.JOIN_REJECTS_DIR.set(job.getConfiguration(), rejects);
+      Path samples = MalformedRecords.prepare(job, staging);
       Path droppedKeysDir = new Path(staging, "dropped-keys");
       BloomkitConfig.JOIN_DROPPED_KEYS_DIR.set(job.getConfiguration(), droppedKeysDir);
       Jobs.run(job);
+      // before the output is promoted: a failure leaves nothing
+      boolean warning = checkSides(conf, job, samples, delimiter, leftKey, rightKey, maxShare);
       checkNoLeftKeyRejected(job, outFs, rejects, filterPath);
       long droppedKeys = DroppedKeys.count(outFs, droppedKeysDir);
       Temporaries.promote(outFs, staged, output);
       boolean built = !cl.hasOption("filter") && spec != null;
-      return result(job, output, built ? null : filterPath, probe, built, droppedKeys,
+      Map<String, Object> m = result(job, output, built ? null : filterPath, probe, built,
+          droppedKeys,
           (System.nanoTime() - start) / 1e9);
+      m.put("malformedWarning", warning);
+      return m;
     }
+  }
+
+  /**
+   * Per side: fails when every record was malformed, warns above the share.
+   *
+   * @return whether a side warned
+   */
+  private boolean checkSides(Configuration conf, Job job, Path samples, char delimiter,
+      int[] leftKey, int[] rightKey, double maxShare) throws IOException {
+    String d = String.valueOf(delimiter);
+    MalformedRecords.Tally l =
+        new MalformedRecords.Tally("left input", KeyExtractor.formatFields(leftKey), d)
+            .counts(Jobs.counter(job, JoinCounters.LEFT_RECORDS),
+                Jobs.counter(job, JoinCounters.LEFT_MALFORMED),
+                MalformedRecords.first(conf, samples, JoinMapper.sideName(JoinKey.LEFT)));
+    MalformedRecords.Tally r =
+        new MalformedRecords.Tally("right input", KeyExtractor.formatFields(rightKey), d)
+            .counts(Jobs.counter(job, JoinCounters.RIGHT_RECORDS),
+                Jobs.counter(job, JoinCounters.RIGHT_MALFORMED),
+                MalformedRecords.first(conf, samples, JoinMapper.sideName(JoinKey.RIGHT)));
+    l.failIfAllMalformed();
+    r.failIfAllMalformed();
+    boolean warned = l.warnIfAbove(maxShare, err());
+    return r.warnIfAbove(maxShare, err()) || warned;
   }
 
   /**
@@ -257,12 +291,8 @@ public final class JoinTool extends BloomkitTool {
     } else {
       BloomkitConfig.JOIN_FILTER_PATH.set(conf, "");
     }
-    for (Path p : left) {
-      MultipleInputs.addInputPath(job, p, TextInputFormat.class, LeftJoinMapper.class);
-    }
-    for (Path p : right) {
-      MultipleInputs.addInputPath(job, p, TextInputFormat.class, RightJoinMapper.class);
-    }
+    Inputs.addSide(job, left, LeftJoinMapper.class);
+    Inputs.addSide(job, right, RightJoinMapper.class);
     job.setMapOutputKeyClass(JoinKey.class);
     job.setMapOutputValueClass(JoinValue.class);
     job.setPartitionerClass(JoinPartitioner.class);

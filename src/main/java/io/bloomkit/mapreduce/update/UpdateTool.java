@@ -4,15 +4,15 @@ import io.bloomkit.filter.CountingFilter;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.hash.KeyHash;
 import io.bloomkit.mapreduce.FilterFiles;
+import io.bloomkit.mapreduce.Inputs;
 import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.MalformedRecords;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -20,14 +20,14 @@ import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.util.LineReader;
 
 /**
  * {@code update --filter FILE --output FILE [--add PATH[,PATH]] [--remove PATH[,PATH]]
- * [--skip-non-members] [--key-field I[,J]] [--delimiter D] [--json]}: incremental maintenance of a counting filter (acbf,
+ * [--skip-non-members] [--key-field I[,J]] [--delimiter D] [--max-malformed-share S] [--json]}:
+ * incremental maintenance of a counting filter (acbf,
  * cbf), client-side. Reads FILE fully, adds the distinct keys of the {@code --add} inputs, then
  * removes the distinct keys of the {@code --remove} inputs, and writes OUTPUT atomically; FILE is
  * never modified. If a key to remove is not a member (some counter is 0), the whole update is
@@ -68,30 +68,27 @@ public final class UpdateTool extends BloomkitTool {
             + " filter and were wrongly removed"));
     o.addOption(opt("key-field", "I[,J]", "0-based key field(s) (default 0)"));
     o.addOption(SizingOptions.delimiter());
+    MalformedOptions.add(o);
     return o;
-  }
-
-  /** Counts of one update. */
-  private static final class Tally {
-    long inputRecords;
-    long malformed;
   }
 
   @Override
   protected Map<String, Object> execute(CommandLine cl) throws Exception {
     KeyExtractor keys;
+    char delimiter;
+    int[] fields;
     try {
-      keys =
-          new KeyExtractor(
-              KeyExtractor.parseDelimiter(cl.getOptionValue("delimiter", "\t")),
-              KeyExtractor.parseFields(cl.getOptionValue("key-field", "0")));
+      delimiter = KeyExtractor.parseDelimiter(cl.getOptionValue("delimiter", "\t"));
+      fields = KeyExtractor.parseFields(cl.getOptionValue("key-field", "0"));
+      keys = new KeyExtractor(delimiter, fields);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+    double maxShare = MalformedOptions.maxShare(cl);
     if (!cl.hasOption("add") && !cl.hasOption("remove")) {
       throw new UsageException("nothing to do: give --add and/or --remove");
     }
-    Path in = existingPaths(required(cl, "filter"), "filter")[0];
+    Path in = existingFile(required(cl, "filter"), "filter");
     Path[] add = cl.hasOption("add") ? existingPaths(cl.getOptionValue("add"), "add") : new Path[0];
     Path[] remove =
         cl.hasOption("remove") ? existingPaths(cl.getOptionValue("remove"), "remove") : new Path[0];
@@ -109,9 +106,18 @@ public final class UpdateTool extends BloomkitTool {
     }
     CountingFilter f = (CountingFilter) read;
     long before = f.items();
-    Tally tally = new Tally();
-    Set<String> toAdd = distinctKeys(add, keys, tally);
-    Set<String> toRemove = distinctKeys(remove, keys, tally);
+    String keyFields = KeyExtractor.formatFields(fields);
+    String delim = String.valueOf(delimiter);
+    MalformedRecords.Tally addTally = new MalformedRecords.Tally("--add input", keyFields, delim);
+    MalformedRecords.Tally removeTally =
+        new MalformedRecords.Tally("--remove input", keyFields, delim);
+    Set<String> toAdd = distinctKeys(add, keys, addTally);
+    Set<String> toRemove = distinctKeys(remove, keys, removeTally);
+    boolean warning = false;
+    for (MalformedRecords.Tally t : List.of(addTally, removeTally)) {
+      t.failIfAllMalformed();
+      warning |= t.warnIfAbove(maxShare, err());
+    }
     long capacity = f.shape().capacity();
     boolean hardCapacity = f.family() == io.bloomkit.filter.FilterFamily.ACCURATE_COUNTING;
     if (hardCapacity && before + toAdd.size() > capacity) {
@@ -171,8 +177,9 @@ public final class UpdateTool extends BloomkitTool {
     m.put("removed", removed);
     m.put("removedNonMembers", nonMembers);
     m.put("expectedWrongDecrements", expectedWrong);
-    m.put("inputRecords", tally.inputRecords);
-    m.put("malformedRecords", tally.malformed);
+    m.put("inputRecords", addTally.records + removeTally.records);
+    m.put("malformedRecords", addTally.malformed + removeTally.malformed);
+    m.put("malformedWarning", warning);
     m.put("capacity", capacity);
     m.put("bits", f.memoryBits());
     m.put("fpp", f.expectedFpp());
@@ -207,57 +214,34 @@ public final class UpdateTool extends BloomkitTool {
     }
   }
 
-  /** The distinct well-formed keys of every file under the paths (hidden files skipped). */
-  private Set<String> distinctKeys(Path[] paths, KeyExtractor keys, Tally tally)
+  /**
+   * The distinct well-formed keys of the files the paths stand for, read as every tool reads its
+   * inputs ({@link Inputs}: sub-directories, hidden names skipped, decompressed by codec).
+   */
+  private Set<String> distinctKeys(Path[] paths, KeyExtractor keys, MalformedRecords.Tally tally)
       throws IOException {
     Set<String> out = new LinkedHashSet<>(); // input order: "the first" is the first in the input
+    if (paths.length == 0) {
+      return out;
+    }
     Text line = new Text();
-    for (Path p : paths) {
-      FileSystem fs = p.getFileSystem(getConf());
-      for (Path file : files(fs, p)) {
-        try (InputStream s = new BufferedInputStream(fs.open(file), 1 << 16)) {
-          LineReader r = new LineReader(s);
-          while (r.readLine(line) > 0) {
-            tally.inputRecords++;
-            if (keys.extract(line)) {
-              out.add(keys.keyString());
-            } else {
-              tally.malformed++;
-            }
+    for (FileStatus st : Inputs.list(getConf(), paths)) {
+      try (InputStream s = Inputs.open(getConf(), st.getPath())) {
+        LineReader r = new LineReader(s, 1 << 16);
+        long offset = 0;
+        for (int n = r.readLine(line); n > 0; offset += n, n = r.readLine(line)) {
+          tally.records++;
+          if (keys.extract(line)) {
+            out.add(keys.keyString());
+          } else {
+            tally.note(
+                new MalformedRecords.Sample(st.getPath().toString(), offset, keys.problem(),
+                    line.getBytes(), line.getLength()));
           }
         }
       }
     }
     return out;
-  }
-
-  private static List<Path> files(FileSystem fs, Path p) throws IOException {
-    List<Path> out = new ArrayList<>();
-    FileStatus[] matched = fs.globStatus(p);
-    if (matched == null) {
-      return out;
-    }
-    Arrays.sort(matched);
-    for (FileStatus st : matched) {
-      collect(fs, st, out);
-    }
-    return out;
-  }
-
-  private static void collect(FileSystem fs, FileStatus st, List<Path> out) throws IOException {
-    String n = st.getPath().getName();
-    if (n.startsWith("_") || n.startsWith(".")) {
-      return;
-    }
-    if (st.isDirectory()) {
-      FileStatus[] children = fs.listStatus(st.getPath());
-      Arrays.sort(children);
-      for (FileStatus c : children) {
-        collect(fs, c, out);
-      }
-    } else {
-      out.add(st.getPath());
-    }
   }
 
   public static void main(String[] args) {

@@ -191,6 +191,38 @@ public class BloomJoinIT {
     assertTrue(n(j, "rightMalformed") > 0);
   }
 
+  /**
+   * Inputs in nested directories on HDFS (a hidden directory among them, skipped) join like flat
+   * ones; then a right side whose records are all malformed (a key field no line has) fails the
+   * join, showing the first right line, which the map tasks left on HDFS.
+   */
+  @Test
+  public void nestedInputsAndAnAllMalformedSide() throws Exception {
+    int half = DATA.left.size() / 2;
+    List<String> first = DATA.left.subList(0, half);
+    List<String> second = DATA.left.subList(half, DATA.left.size());
+    cluster.writeParts(new Path("/nested/a"), Collections.singletonList(lines(first)));
+    cluster.writeParts(new Path("/nested/b/c"), Collections.singletonList(lines(second)));
+    cluster.writeParts(new Path("/nested/b/_tmp"), Collections.singletonList(lines(List.of("h,1"))));
+    ToolRun ok = ToolRun.run(cluster.conf(), new JoinTool(),
+        "--left", "/nested", "--left-key", "1", "--right", RIGHT.toString(), "--right-key", "1",
+        "--output", "/nested-out", "--delimiter", ",", "--filter-type", "none", "--json");
+    assertEquals(ok.toString(), 0, ok.code);
+    assertEquals(
+        NaiveJoin.join(DATA.left, JoinData.KEY, DATA.right, JoinData.KEY, ',', false),
+        NaiveJoin.multiset(cluster.readLines(new Path("/nested-out"))));
+    checkBalance(MiniJson.parseObject(ok.lastLine()), DATA.left.size(), DATA.right.size());
+
+    ToolRun bad = ToolRun.run(cluster.conf(), new JoinTool(),
+        "--left", "/nested", "--left-key", "1", "--right", RIGHT.toString(), "--right-key", "9",
+        "--output", "/never", "--delimiter", ",", "--filter-type", "none");
+    assertEquals(bad.toString(), 1, bad.code);
+    assertTrue(bad.err, bad.err.contains("records of the right input is malformed"));
+    assertTrue(bad.err, bad.err.contains("key field(s) 9"));
+    assertTrue(bad.err, bad.err.contains("/data/right/part-0 at byte offset 0: \"" + DATA.right.get(0)));
+    assertTrue(!cluster.fs().exists(new Path("/never")));
+  }
+
   @Test
   public void updatedFilterJoinsTheUpdatedKeySet() throws Exception {
     // removed: the records of every 10th left key; added: records of keys right records cite

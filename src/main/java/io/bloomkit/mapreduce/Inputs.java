@@ -1,0 +1,243 @@
+package io.bloomkit.mapreduce;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.compress.CodecPool;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
+import org.apache.hadoop.io.compress.Decompressor;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
+import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
+import org.apache.hadoop.mapreduce.Mapper;
+
+/**
+ * The one way every tool reads its text inputs. An input is a comma-separated list of files,
+ * directories and globs ({@link #split}: commas inside braces belong to a glob such as {@code
+ * in/{a,b}}). It stands for the files that {@link TextInputFormat} lists with recursion on
+ * ({@link #RECURSIVE}): each glob match, and under a directory every file at any depth; a name
+ * starting with {@code .} or {@code _} is skipped at every level (Hadoop's hidden-file rule:
+ * {@code _SUCCESS}, {@code _logs}, {@code .crc}). Files are decompressed by the codec of their
+ * name ({@link CompressionCodecFactory}: {@code .gz}, {@code .bz2}, {@code .deflate}, ...).
+ *
+ * <p>MapReduce jobs get the rule through {@link #configure} or {@link #addSide}; client-side
+ * readers ({@code update}) and the file ranks of {@code dedup} use {@link #list} and {@link #open},
+ * which ask the same input format, so every tool reads the same files and bytes.
+ */
+public final class Inputs {
+  /** Hadoop's switch that makes {@link FileInputFormat} descend into sub-directories. */
+  public static final String RECURSIVE = FileInputFormat.INPUT_DIR_RECURSIVE;
+
+  private Inputs() {}
+
+  /**
+   * The entries of a comma-separated list; a comma inside braces ({@code {a,b}}) is part of its
+   * glob. Entries are trimmed and empty ones dropped.
+   *
+   * @throws IllegalArgumentException for unbalanced braces
+   */
+  public static List<String> split(String csv) {
+    List<String> out = new ArrayList<>();
+    StringBuilder cur = new StringBuilder();
+    int depth = 0;
+    for (int i = 0; i < csv.length(); i++) {
+      char c = csv.charAt(i);
+      if (c == '\\' && i + 1 < csv.length()) {
+        cur.append(c).append(csv.charAt(++i)); // an escaped character of the glob
+        continue;
+      }
+      if (c == '{') {
+        depth++;
+      } else if (c == '}') {
+        if (--depth < 0) {
+          throw new IllegalArgumentException("unbalanced '}' in \"" + csv + "\"");
+        }
+      } else if (c == ',' && depth == 0) {
+        add(out, cur);
+        continue;
+      }
+      cur.append(c);
+    }
+    if (depth != 0) {
+      throw new IllegalArgumentException("unbalanced '{' in \"" + csv + "\"");
+    }
+    add(out, cur);
+    return out;
+  }
+
+  private static void add(List<String> out, StringBuilder cur) {
+    String s = cur.toString().trim();
+    if (!s.isEmpty()) {
+      out.add(s);
+    }
+    cur.setLength(0);
+  }
+
+  /** Whether a file or directory name is hidden from the inputs ({@code .x}, {@code _x}). */
+  public static boolean hidden(String name) {
+    return name.startsWith(".") || name.startsWith("_");
+  }
+
+  /** Sets the text input format, the paths and recursion on a job that reads one input. */
+  public static void configure(Job job, Path... inputs) throws IOException {
+    job.setInputFormatClass(TextInputFormat.class);
+    FileInputFormat.setInputPaths(job, inputs);
+    job.getConfiguration().setBoolean(RECURSIVE, true);
+  }
+
+  /**
+   * Like {@link #configure}, for a job that orders records by their byte offset in the file
+   * ({@code dedup}): a compressed file is read whole by one task. (The text reader splits a bzip2
+   * file at its blocks, and its offsets in a later split start from the split's compressed
+   * position, so they would not follow the records' order in the file.)
+   */
+  public static void configureOrdered(Job job, Path... inputs) throws IOException {
+    configure(job, inputs);
+    job.setInputFormatClass(WholeCompressedText.class);
+  }
+
+  /** Text input that never splits a compressed file: the keys are offsets in the whole file. */
+  public static final class WholeCompressedText extends TextInputFormat {
+    @Override
+    protected boolean isSplitable(JobContext context, Path file) {
+      return new CompressionCodecFactory(context.getConfiguration()).getCodec(file) == null;
+    }
+  }
+
+  /**
+   * The paths of one side of a multi-input job ({@code join}) as {@link #addSide} needs them:
+   * {@code MultipleInputs} keeps its paths in one comma-separated string and does not escape, so a
+   * glob such as {@code {a,b}} is expanded here to its matches (hidden names skipped, as {@link
+   * FileInputFormat} does); directories stay directories.
+   *
+   * @throws IllegalArgumentException for a path that matches nothing, or whose name holds a comma
+   *     or a semicolon (which {@code MultipleInputs} cannot carry)
+   */
+  public static Path[] forMultipleInputs(Configuration conf, Path... inputs) throws IOException {
+    List<Path> out = new ArrayList<>();
+    for (Path p : inputs) {
+      FileStatus[] matches = p.getFileSystem(conf).globStatus(p, f -> !hidden(f.getName()));
+      if (matches == null || matches.length == 0) {
+        throw new IllegalArgumentException("input path does not exist: " + p);
+      }
+      for (FileStatus st : matches) {
+        String s = st.getPath().toString();
+        if (s.indexOf(',') >= 0 || s.indexOf(';') >= 0) {
+          throw new IllegalArgumentException("cannot read " + s + " in a join: Hadoop's"
+              + " MultipleInputs cannot carry a path with a comma or a semicolon; rename it");
+        }
+        out.add(st.getPath());
+      }
+    }
+    return out.toArray(new Path[0]);
+  }
+
+  /**
+   * Adds one side of a multi-input job ({@code join}): every path (from {@link
+   * #forMultipleInputs}) read as text by {@code mapper}; recursion is on for all of them (the
+   * per-path input formats read the job's configuration).
+   */
+  public static void addSide(
+      Job job, Path[] inputs, Class<? extends Mapper<?, ?, ?, ?>> mapper) {
+    job.getConfiguration().setBoolean(RECURSIVE, true);
+    for (Path p : inputs) {
+      String s = p.toString();
+      if (s.indexOf(',') >= 0 || s.indexOf(';') >= 0) {
+        throw new IllegalArgumentException("not a path for MultipleInputs: " + s);
+      }
+      @SuppressWarnings({"unchecked", "rawtypes"})
+      Class<? extends Mapper> m = mapper;
+      MultipleInputs.addInputPath(job, p, TextInputFormat.class, m);
+    }
+  }
+
+  /** Exposes the input format's own listing. */
+  private static final class Lister extends TextInputFormat {
+    List<FileStatus> files(JobContext job) throws IOException {
+      return listStatus(job);
+    }
+  }
+
+  /**
+   * The files a job reading {@code inputs} reads, as {@link #configure} sets it up, sorted by path
+   * (UTF-8 bytes, as {@link Text} compares).
+   */
+  public static List<FileStatus> list(Configuration conf, Path... inputs) throws IOException {
+    Job job = Job.getInstance(conf);
+    configure(job, inputs);
+    return list(job);
+  }
+
+  /** The files the job's configured inputs stand for, sorted by path. */
+  public static List<FileStatus> list(JobContext job) throws IOException {
+    List<FileStatus> files = new ArrayList<>(new Lister().files(job));
+    files.sort((a, b) -> new Text(a.getPath().toString()).compareTo(new Text(b.getPath().toString())));
+    return files;
+  }
+
+  /** A file that both inputs stand for, or null. */
+  public static Path shared(Configuration conf, Path[] a, Path[] b) throws IOException {
+    java.util.Set<Path> files = new java.util.HashSet<>();
+    for (FileStatus st : list(conf, a)) {
+      files.add(st.getPath());
+    }
+    for (FileStatus st : list(conf, b)) {
+      if (files.contains(st.getPath())) {
+        return st.getPath();
+      }
+    }
+    return null;
+  }
+
+  /** Total bytes (as stored, compressed or not) of the files the inputs stand for. */
+  public static long bytes(Configuration conf, Path... inputs) throws IOException {
+    long n = 0;
+    for (FileStatus st : list(conf, inputs)) {
+      n += st.getLen();
+    }
+    return n;
+  }
+
+  /** Opens a listed file, decompressed by the codec its name calls for (if any). */
+  public static InputStream open(Configuration conf, Path file) throws IOException {
+    FileSystem fs = file.getFileSystem(conf);
+    InputStream raw = fs.open(file);
+    CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(file);
+    if (codec == null) {
+      return raw;
+    }
+    Decompressor d = CodecPool.getDecompressor(codec);
+    try {
+      InputStream in = codec.createInputStream(raw, d);
+      return new java.io.FilterInputStream(in) {
+        private boolean closed;
+
+        @Override
+        public void close() throws IOException {
+          if (closed) {
+            return;
+          }
+          closed = true;
+          try {
+            super.close();
+          } finally {
+            CodecPool.returnDecompressor(d);
+          }
+        }
+      };
+    } catch (IOException | RuntimeException e) {
+      CodecPool.returnDecompressor(d);
+      raw.close();
+      throw e;
+    }
+  }
+}

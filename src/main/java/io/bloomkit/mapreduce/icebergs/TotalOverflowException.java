@@ -1,0 +1,40 @@
+package io.bloomkit.mapreduce.icebergs;
+
+import io.bloomkit.mapreduce.Records;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+
+/**
+ * A key's total weight (or lcbf estimate) past {@link Long#MAX_VALUE}: totals are exact, so the
+ * task fails naming the key rather than saturating.
+ */
+final class TotalOverflowException extends IOException {
+  private static final long serialVersionUID = 1L;
+
+  private TotalOverflowException(String message) {
+    super(message);
+  }
+
+  /**
+   * {@code a + b} for a key's total, exactly.
+   *
+   * @throws TotalOverflowException naming the key when the sum exceeds 2^63 - 1
+   */
+  static long plus(long a, long b, byte[] key, int length) throws TotalOverflowException {
+    try {
+      return Math.addExact(a, b);
+    } catch (ArithmeticException e) {
+      throw new TotalOverflowException(
+          "the total weight of key \"" + new String(key, 0, length, StandardCharsets.UTF_8)
+              + "\" overflows 2^63 - 1 = " + Long.MAX_VALUE + " (" + a + " + " + b
+              + "): icebergs sums weights exactly in 64-bit integers; scale the weights down");
+    }
+  }
+
+  /** Leaves the message where the client finds it (see {@link Records#leaveReason}); returns e. */
+  static IOException left(TaskAttemptContext context, TotalOverflowException e) {
+    Records.leaveReason(context, e.getMessage());
+    return e;
+  }
+}

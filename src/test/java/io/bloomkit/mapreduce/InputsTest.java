@@ -1,0 +1,104 @@
+package io.bloomkit.mapreduce;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.io.File;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+public class InputsTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  @Test
+  public void splitsOnCommasOutsideBraces() {
+    assertEquals(List.of("in/{a,b}", "c", "d/{x,{y,z}}/e"),
+        Inputs.split(" in/{a,b} ,c,, d/{x,{y,z}}/e"));
+    assertEquals(List.of("a\\,b", "c"), Inputs.split("a\\,b,c")); // an escaped comma stays
+    for (String bad : new String[] {"in/{a,b", "in/a}"}) {
+      try {
+        Inputs.split(bad);
+        throw new AssertionError(bad);
+      } catch (IllegalArgumentException e) {
+        assertTrue(e.getMessage().contains("unbalanced"));
+      }
+    }
+  }
+
+  @Test
+  public void hiddenNames() {
+    assertTrue(Inputs.hidden("_SUCCESS") && Inputs.hidden(".crc"));
+    assertFalse(Inputs.hidden("part-0") || Inputs.hidden("a_b.txt"));
+  }
+
+  @Test
+  public void listsFilesAtEveryDepthSortedWithoutHiddenOnesAndOpensThemDecompressed()
+      throws Exception {
+    File in = tmp.newFolder("in");
+    String[] visible = {"z.txt", "a/b/c.gz", "a/b.txt", "m/n/o/p"};
+    for (String v : visible) {
+      File f = new File(in, v);
+      f.getParentFile().mkdirs();
+      try (OutputStream o = v.endsWith(".gz")
+          ? new GZIPOutputStream(Files.newOutputStream(f.toPath()))
+          : Files.newOutputStream(f.toPath())) {
+        o.write(("line of " + v + "\n").getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    for (String h : new String[] {"_x", ".y", "a/_z/q", "a/b/.w", "m/n/_o"}) {
+      File f = new File(in, h);
+      f.getParentFile().mkdirs();
+      Files.write(f.toPath(), "hidden\n".getBytes(StandardCharsets.UTF_8));
+    }
+    Configuration conf = new Configuration();
+    conf.set("fs.defaultFS", "file:///");
+    List<String> got = new ArrayList<>();
+    for (FileStatus st : Inputs.list(conf, new Path(in.getPath()))) {
+      try (InputStream s = Inputs.open(conf, st.getPath())) {
+        String content = new String(s.readAllBytes(), StandardCharsets.UTF_8);
+        String rel = in.toPath().relativize(new File(st.getPath().toUri().getPath()).toPath()).toString();
+        assertEquals("line of " + rel + "\n", content);
+        got.add(rel);
+      }
+    }
+    List<String> expected = new ArrayList<>(List.of(visible));
+    expected.sort((x, y) -> new Text(x).compareTo(new Text(y)));
+    assertEquals(expected, got);
+  }
+
+  @Test
+  public void multipleInputsGetGlobMatchesAndNoCommas() throws Exception {
+    File in = tmp.newFolder("mi");
+    for (String n : new String[] {"a", "b", "_c", "d,e"}) {
+      Files.write(new File(in, n).toPath(), "x\n".getBytes(StandardCharsets.UTF_8));
+    }
+    Configuration conf = new Configuration();
+    conf.set("fs.defaultFS", "file:///");
+    Path[] got = Inputs.forMultipleInputs(conf, new Path(in.getPath() + "/{a,b,_c}"));
+    List<String> names = new ArrayList<>();
+    for (Path p : got) {
+      names.add(p.getName());
+    }
+    names.sort(null);
+    assertEquals(List.of("a", "b"), names);
+    try {
+      Inputs.forMultipleInputs(conf, new Path(in.getPath() + "/d*"));
+      throw new AssertionError();
+    } catch (IllegalArgumentException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains("d,e") && e.getMessage().contains("comma"));
+    }
+  }
+}

@@ -379,9 +379,6 @@ def main():
             short(r["benchmark"]), params_str(r.get("params")), r["mode"], fmt(score(r)),
             fmt(err(r)), r["primaryMetric"]["scoreUnit"]))
     w("")
-    w("Anchors measured earlier on this machine (n = 100K string keys, other harness) are in "
-      "`/work/shared/notes/anchors.md`.")
-    w("")
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
     with open(a.out, "w") as f:
         f.write("\n".join(L))

@@ -108,11 +108,6 @@ public final class PatentDataGenerator {
     this.seed = seed;
   }
 
-  /** The generator with the sizes of the paper's files. */
-  public static PatentDataGenerator withDefaults(long seed) {
-    return new PatentDataGenerator(DEFAULT_PATENTS, DEFAULT_CITATIONS, DEFAULT_KEYS, seed);
-  }
-
   public int patents() {
     return patents;
   }

@@ -307,10 +307,6 @@ final class SlicedBloomFilter {
     failed[site] = true;
   }
 
-  void recover(int site) {
-    failed[site] = false;
-  }
-
   void policy(FailurePolicy p, int x) {
     if (p == FailurePolicy.AT_LEAST && (x < 1 || x > k)) {
       throw new IllegalArgumentException("atLeast must be in [1, numHashes=" + k + "]: " + x);
@@ -364,22 +360,6 @@ final class SlicedBloomFilter {
 
   int numHashes() {
     return k;
-  }
-
-  /** The rate of the layout's formula with n items (eq. 3, eq. 4 or section 3.3). */
-  double theoryFpp(long n) {
-    switch (layout) {
-      case HORIZONTAL:
-        return Theory.horizontalSlicedFpp(m, k, slices, n);
-      case VERTICAL:
-        return Theory.verticalSlicedFpp(m, k, slices, n);
-      case HV:
-        return Theory.dicedFpp(false, m, k, slices, subSlices, n);
-      case VH:
-        return Theory.dicedFpp(true, m, k, slices, subSlices, n);
-      default:
-        throw new AssertionError(layout);
-    }
   }
 
   Map<String, Object> parameters() {

@@ -569,11 +569,6 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     return levelBits;
   }
 
-  /** Set bits of L1. */
-  public long firstLevelOnes() {
-    return l1Ones;
-  }
-
   /** Idle bits left inside the 4m budget. */
   public long idleBitsLeft() {
     return idleBits - levelBits;

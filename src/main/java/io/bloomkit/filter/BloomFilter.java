@@ -107,14 +107,6 @@ public final class BloomFilter implements Filter {
     return bits.cardinality();
   }
 
-  /**
-   * The rate estimated from the fill: {@code (setBits / m)^k}, which tracks the truth even when
-   * items were counted with duplicates.
-   */
-  public double fillFpp() {
-    return Math.pow((double) bits.cardinality() / m, k);
-  }
-
 
   @Override
   public FilterShape shape() {

@@ -337,12 +337,6 @@ public final class FilterShape {
     }
   }
 
-  /** The same shape with another expected item count (for reading back a stored filter). */
-  FilterShape withExpectedItems(long items) {
-    return new FilterShape(
-        family, acbfSizing, positions, counters, memoryBits, numHashes, capacity, items);
-  }
-
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof FilterShape)) {

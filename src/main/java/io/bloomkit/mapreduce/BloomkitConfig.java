@@ -9,35 +9,43 @@ import org.apache.hadoop.conf.Configuration;
 public enum BloomkitConfig {
   DELIMITER(
       "bloomkit.delimiter",
-      "field delimiter: one character (not a newline or carriage return), \\t or tab for a tab;"
+      "build, join, dedup, icebergs: field delimiter: one character (not a newline or carriage return), \\t or tab for a tab;"
           + " stored escaped: a control character, a backslash or any other character XML 1.0"
           + " cannot hold is written \\uXXXX (4 hex digits, e.g. \\u0001 for Hive's default), and"
           + " \\uXXXX escapes are decoded when read",
       "\t",
       true),
-  KEY_FIELDS("bloomkit.key.fields", "0-based key fields, comma-separated (build, update)", "0"),
-  STRICT("bloomkit.strict", "fail on the first malformed record instead of counting it", "false"),
+  KEY_FIELDS("bloomkit.key.fields", "build (and the filter builds of join), dedup, icebergs: 0-based key fields,"
+          + " comma-separated", "0"),
+  STRICT("bloomkit.strict", "build, join, dedup, icebergs: fail on the first malformed record instead of counting it", "false"),
   HASHSET_MAX_KEYS(
       "bloomkit.build.hashset.max.keys",
-      "in-mapper distinct-key set: flush (emit and clear) when it holds this many keys",
+      "build (and the filter builds of join): in-mapper distinct-key set: flush (emit and clear) when it holds this many keys",
       "100000"),
-  FILTER_NAME("bloomkit.filter.name", "filter to build: bf, cbf, acbf, acbf1..3, exact", "acbf"),
-  FILTER_ITEMS("bloomkit.filter.items", "items to size for (0: the exact distinct-key count)", "0"),
-  FILTER_CAPACITY("bloomkit.filter.capacity", "ACBF capacity (0: the items)", "0"),
-  FILTER_FPP("bloomkit.filter.fpp", "target false positive rate (0: size by bits per key)", "0"),
-  FILTER_BITS_PER_KEY("bloomkit.filter.bits.per.key", "memory bits per key", "16"),
-  FILTER_HASHES("bloomkit.filter.hashes", "hash count (0: the best for the family)", "0"),
+  FILTER_NAME("bloomkit.filter.name", "filter-building tasks (build, join, dedup and icebergs counting): filter to build: bf,"
+          + " cbf, acbf, acbf1..3, exact", "acbf"),
+  FILTER_ITEMS("bloomkit.filter.items", "filter-building tasks (build, join, dedup and icebergs counting): items to size for (0:"
+          + " the exact distinct-key count)", "0"),
+  FILTER_CAPACITY("bloomkit.filter.capacity", "filter-building tasks (build, join, dedup and icebergs counting): ACBF capacity (0: the"
+          + " items)", "0"),
+  FILTER_FPP("bloomkit.filter.fpp", "filter-building tasks (build, join, dedup and icebergs counting): target false positive"
+          + " rate (0: size by bits per key)", "0"),
+  FILTER_BITS_PER_KEY("bloomkit.filter.bits.per.key", "filter-building tasks (build, join, dedup and icebergs counting): memory bits per key", "16"),
+  FILTER_HASHES("bloomkit.filter.hashes", "filter-building tasks (build, join, dedup and icebergs counting): hash count (0: the best"
+          + " for the family)", "0"),
   PARTIAL_PREFIX(
       "bloomkit.build.partial.prefix",
-      "file name prefix of the partial filters written by the build tasks",
+      "filter-building tasks (build, join, dedup and icebergs counting): file name prefix of the"
+          + " partial filters they write",
       "partial-filter"),
-  JOIN_LEFT_KEY_FIELDS("bloomkit.join.left.key.fields", "0-based key fields of the left side", "0"),
+  JOIN_LEFT_KEY_FIELDS("bloomkit.join.left.key.fields", "join: 0-based key fields of the left side", "0"),
   JOIN_RIGHT_KEY_FIELDS(
-      "bloomkit.join.right.key.fields", "0-based key fields of the right side", "0"),
-  JOIN_TYPE("bloomkit.join.type", "inner or left-outer", "inner"),
+      "bloomkit.join.right.key.fields", "join: 0-based key fields of the right side", "0"),
+  JOIN_TYPE("bloomkit.join.type", "join: inner or left-outer", "inner"),
   JOIN_FILTER_PATH(
       "bloomkit.join.filter.path",
-      "the filter file the tasks probe (join: right-side mappers; dedup counting: every mapper)"
+      "the filter file the tasks probe (join: every mapper; dedup counting: every mapper;"
+          + " icebergs counting: every mapper and, without verify, every reducer)"
           + " (read from the DistributedCache symlink "
           + JoinFilterName.SYMLINK + " when present); empty: no filter",
       ""),
@@ -54,23 +62,26 @@ public enum BloomkitConfig {
       ""),
   FAILURE_DIR(
       "bloomkit.failure.dir",
-      "directory where a failing task leaves its reason for the client (set by the tools)",
+      "build, join, dedup, icebergs: directory where a failing task leaves its reason for the"
+          + " client (set by the tools)",
       ""),
   MALFORMED_SAMPLES(
       "bloomkit.malformed.samples",
-      "directory where each map task attempt leaves its first malformed record for the client's"
+      "build, join, dedup, icebergs: directory where each map task attempt leaves its first malformed record for the client's"
           + " messages (set by the tools; empty: none kept)",
       ""),
   TASK_MAP_CLASS(
       "bloomkit.task.map.class",
-      "set by the tools: the job's own mapper class, run by the wrapper that reports a task's"
+      "build, join, dedup, icebergs, set by the tools: the job's own mapper class, run by the wrapper that reports a task's"
           + " failure reason (TaskFailures)",
       ""),
   TASK_COMBINE_CLASS(
-      "bloomkit.task.combine.class", "set by the tools: the job's own combiner class (TaskFailures)",
+      "bloomkit.task.combine.class", "build, join, dedup, icebergs, set by the tools: the job's own combiner class"
+          + " (TaskFailures)",
       ""),
   TASK_REDUCE_CLASS(
-      "bloomkit.task.reduce.class", "set by the tools: the job's own reducer class (TaskFailures)",
+      "bloomkit.task.reduce.class", "build, join, dedup, icebergs, set by the tools: the job's own reducer class"
+          + " (TaskFailures)",
       ""),
   TIME_FIELD(
       "bloomkit.time.field",
@@ -184,7 +195,7 @@ public enum BloomkitConfig {
       "15"),
   EXACT_MAX_BYTES(
       "bloomkit.exact.max.bytes",
-      "largest exact key set (estimated heap bytes) a join task may load",
+      "join: largest exact key set (estimated heap bytes) a join task may load",
       String.valueOf(256L << 20));
 
   /** Holder for the DistributedCache symlink name, usable in the enum's own initialisers. */

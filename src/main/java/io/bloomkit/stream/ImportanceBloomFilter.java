@@ -203,10 +203,6 @@ final class ImportanceBloomFilter extends CellFilter {
     return p;
   }
 
-  ImportanceMap importanceMap() {
-    return importance;
-  }
-
   @Override
   int parameterBytes() {
     return 24;

@@ -57,11 +57,6 @@ public final class WindowFilters {
         tighten);
   }
 
-  /** The least timers for which {@code expectedItems} live events keep the rate at {@code fpp}. */
-  public static long timersFor(long expectedItems, int numHashes, double fpp) {
-    return Theory.bitsForFpp(expectedItems, numHashes, fpp);
-  }
-
   /** Reads a timer filter (single or dynamic) written by its {@code writeTo}. */
   public static StreamFilter read(InputStream in) throws IOException {
     return read(FilterFormat.open(in));

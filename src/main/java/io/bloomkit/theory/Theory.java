@@ -16,8 +16,8 @@ package io.bloomkit.theory;
  * </pre>
  *
  * "ACBF paper": Li, Huang, Zhang, Qin, "Accurate Counting Bloom Filters for Large-Scale Data
- * Processing", Mathematical Problems in Engineering 2013, id 516298 (see shared notes/acbf.md for
- * the equations its extracted text lost). Eq. 1 is Bloom (1970) in the form of Fan et al. (2000).
+ * Processing", Mathematical Problems in Engineering 2013, id 516298. Eq. 1 is Bloom (1970) in the
+ * form of Fan et al. (2000).
  */
 public final class Theory {
   /** Hash counts searched when looking for the best integer k. */
@@ -647,10 +647,9 @@ public final class Theory {
   // ---- Distributed filtering ("One is Enough") and linked counting Bloom filters --------------
   //
   // "One is Enough": Koloniari, Ntarmos, Souravlias, Pitoura, "One is Enough: Distributed
-  // Filtering for Duplicate Elimination", CIKM 2011 (shared papers/000). "Icebergs": Wu, Xiao, Li,
-  // Sun, "A Distributed Algorithm for Finding Global Icebergs with Linked Counting Bloom Filters"
-  // (shared papers/003). The text extraction garbled some formulas; where a formula below is a
-  // reconstruction rather than the printed text, its javadoc says so and why.
+  // Filtering for Duplicate Elimination", CIKM 2011. "Icebergs": Wu, Xiao, Li, Sun, "A Distributed
+  // Algorithm for Finding Global Icebergs with Linked Counting Bloom Filters". Where a formula
+  // below is a reconstruction rather than the printed text, its javadoc says so and why.
   //
   //   vertical, S slices of one m-bit filter     (1 - (1 - 1/m)^(kn))^k           [One eq. 3]
   //   horizontal, S slices of m/S bits           (1 - (1 - S/m)^(kn/S))^k         [One eq. 4]

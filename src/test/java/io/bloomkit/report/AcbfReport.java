@@ -231,7 +231,7 @@ public final class AcbfReport {
       md.append(String.format(Locale.ROOT, "| 4(a), theory, k = 3 | ACBF_opt vs %s, mean over m/n = 8..20 | %s | %s | %s | %s |\n",
           c[0], c[1], pct(meanReduction(rows, "acbf-opt", c[0], "3", false)),
           pct(meanReduction(rows, "acbf-opt", c[0], "3", true)),
-          "the paper's \"up to\" values are the means over m/n (shared notes)"));
+          "the paper's \"up to\" values are the means over m/n"));
     }
     String[][] fig5a = {{"cbf", "96.0%"}, {"acbf2", "76.6%"}, {"acbf3", "35.5%"}};
     for (String[] c : fig5a) {

@@ -9,8 +9,9 @@ import io.bloomkit.filter.FilterShape;
 import org.junit.Test;
 
 /**
- * The formulas against the numbers recomputed independently from the ACBF paper (shared
- * notes/acbf.md, "Numbers to reproduce" and "Equal memory"), and sizing against its contract.
+ * The formulas against the numbers recomputed independently from the ACBF paper (Li, Huang, Zhang,
+ * Qin, "Accurate Counting Bloom Filters for Large-Scale Data Processing", 2013), and sizing against
+ * its contract.
  */
 public class TheoryTest {
   private static final long N = 100_000;

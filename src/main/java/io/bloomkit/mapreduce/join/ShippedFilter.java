@@ -15,10 +15,12 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * Loads the filter a join task probes, read-only ({@link Filters#readQueryView}): from the
- * DistributedCache symlink {@value BloomkitConfig.JoinFilterName#SYMLINK} in the task's working
- * directory, or, when it is absent or the job runs in local mode (whose tasks share the client's
- * working directory), from the path in {@link BloomkitConfig#JOIN_FILTER_PATH}.
+ * Ships a filter file to a job's tasks and loads it there; used by join, dedup and icebergs. A join
+ * task probes it read-only ({@link #load}, {@link Filters#readQueryView}); dedup and icebergs
+ * tasks load the whole, updatable filter ({@link #loadWhole}). Either reads the DistributedCache
+ * symlink {@value BloomkitConfig.JoinFilterName#SYMLINK} in the task's working directory, or, when
+ * it is absent or the job runs in local mode (whose tasks share the client's working directory),
+ * the path in {@link BloomkitConfig#JOIN_FILTER_PATH}.
  */
 public final class ShippedFilter {
   private final Filter filter;

@@ -43,13 +43,13 @@ public final class FilterFiles {
    */
   public static Filter read(
       Configuration conf, Path path, String tool, Set<FilterFamily> accepted) throws IOException {
-    return load(conf, path, tool, accepted, Filters::read);
+    return load(conf, path, tool, accepted, (r, length) -> Filters.read(r));
   }
 
   /** The query view, as {@link #read(Configuration, Path, String, Set)}. */
   public static Filter readQueryView(
       Configuration conf, Path path, String tool, Set<FilterFamily> accepted) throws IOException {
-    return load(conf, path, tool, accepted, Filters::readQueryView);
+    return load(conf, path, tool, accepted, (r, length) -> Filters.readQueryView(r));
   }
 
   /**
@@ -58,27 +58,20 @@ public final class FilterFiles {
    */
   public static FilterShape readShape(
       Configuration conf, Path path, String tool, Set<FilterFamily> accepted) throws IOException {
-    FileSystem fs = path.getFileSystem(conf);
-    Path q = fs.makeQualified(path);
-    long length = fs.getFileStatus(q).getLen();
-    try (InputStream in = fs.open(q)) {
-      return named(q, () -> {
-        FilterFormat.Reader r = FilterFormat.open(in, length);
-        if (!accepted.contains(r.header.family)) {
-          throw r.unsupported(tool, accepted);
-        }
-        FilterFormat.checkLength(r.header, length);
-        return r.header.shape();
-      });
-    }
+    return load(conf, path, tool, accepted, (r, length) -> {
+      FilterFormat.checkLength(r.header, length);
+      return r.header.shape();
+    });
   }
 
-  private interface Payload {
-    Filter read(FilterFormat.Reader r) throws IOException;
+  /** What is read after the header: the payload, or nothing but checks. */
+  private interface Payload<T> {
+    T read(FilterFormat.Reader r, long fileLength) throws IOException;
   }
 
-  private static Filter load(
-      Configuration conf, Path path, String tool, Set<FilterFamily> accepted, Payload payload)
+  /** Opens the file, checks its header against its length and the accepted families, reads. */
+  private static <T> T load(
+      Configuration conf, Path path, String tool, Set<FilterFamily> accepted, Payload<T> payload)
       throws IOException {
     FileSystem fs = path.getFileSystem(conf);
     Path q = fs.makeQualified(path);
@@ -89,7 +82,7 @@ public final class FilterFiles {
         if (!accepted.contains(r.header.family)) {
           throw r.unsupported(tool, accepted);
         }
-        return payload.read(r);
+        return payload.read(r, length);
       });
     }
   }

@@ -45,11 +45,23 @@ public final class Records {
     if (dir == null || dir.isEmpty()) {
       return;
     }
-    Path file = new Path(dir, String.valueOf(context.getTaskAttemptID()));
-    try (OutputStream out = file.getFileSystem(conf).create(file, true)) {
-      out.write(reason.getBytes(StandardCharsets.UTF_8));
+    try {
+      leaveNote(context, dir, reason);
     } catch (IOException | RuntimeException e) {
       // best effort: the exception itself still fails the task
+    }
+  }
+
+  /**
+   * Writes {@code text} to the file named after the task attempt in {@code dir} (on the job's file
+   * system, so the client finds it on a cluster too): a task's one-line note to the client.
+   */
+  public static void leaveNote(TaskAttemptContext context, String dir, String text)
+      throws IOException {
+    Configuration conf = context.getConfiguration();
+    Path file = new Path(dir, String.valueOf(context.getTaskAttemptID()));
+    try (OutputStream out = file.getFileSystem(conf).create(file, true)) {
+      out.write(text.getBytes(StandardCharsets.UTF_8));
     }
   }
 

@@ -137,9 +137,10 @@ public final class JoinTool extends BloomkitTool {
     long exactMax = BloomkitConfig.EXACT_MAX_BYTES.getLong(conf);
 
     Path filterPath = null;
+    Filter probe = null;
     if (cl.hasOption("filter")) {
       filterPath = existingFile(cl.getOptionValue("filter"), "filter");
-      checkFilter(conf, filterPath, exactMax);
+      probe = checkFilter(conf, filterPath, exactMax);
     }
 
     long start = System.nanoTime();
@@ -161,11 +162,11 @@ public final class JoinTool extends BloomkitTool {
             .run();
         checkExactBudget(conf, filterPath, exactMax);
       }
-      Filter probe = null;
       if (filterPath != null) {
         filterPath = filterPath.getFileSystem(conf).makeQualified(filterPath);
-        // checked once more; gives the theoretical rate
-        probe = FilterFiles.readQueryView(conf, filterPath, "join", Filters.FAMILIES);
+        if (probe == null) { // built here: checked like a given one; gives the theoretical rate
+          probe = FilterFiles.readQueryView(conf, filterPath, "join", Filters.FAMILIES);
+        }
       }
       Path staged = new Path(staging, "out");
       Path rejects = new Path(staging, "rejects");
@@ -242,12 +243,15 @@ public final class JoinTool extends BloomkitTool {
             + " input; no output written");
   }
 
-  /** Full read (checksum included) of a given filter, after checking an exact set's size. */
-  private static void checkFilter(Configuration conf, Path path, long exactMax)
+  /**
+   * Full read (checksum included) of a given filter, after checking an exact set's size; the
+   * query view it returns gives the theoretical rate.
+   */
+  private static Filter checkFilter(Configuration conf, Path path, long exactMax)
       throws IOException {
     checkExactBudget(conf, path, exactMax);
     // errors name the file and the field (exit 1), or the family join cannot use (exit 2)
-    FilterFiles.readQueryView(conf, path, "join", Filters.FAMILIES);
+    return FilterFiles.readQueryView(conf, path, "join", Filters.FAMILIES);
   }
 
   private static void checkExactBudget(Configuration conf, Path path, long exactMax)

@@ -5,10 +5,7 @@ import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.Records;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 
@@ -79,14 +76,9 @@ public class LeftJoinMapper extends JoinMapper {
 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
-    Configuration conf = context.getConfiguration();
-    String dir = BloomkitConfig.JOIN_REJECTS_DIR.get(conf);
-    if (firstRejected == null || dir == null || dir.isEmpty()) {
-      return;
-    }
-    Path file = new Path(dir, String.valueOf(context.getTaskAttemptID()));
-    try (OutputStream out = file.getFileSystem(conf).create(file, true)) {
-      out.write(firstRejected.getBytes(StandardCharsets.UTF_8));
+    String dir = BloomkitConfig.JOIN_REJECTS_DIR.get(context.getConfiguration());
+    if (firstRejected != null && dir != null && !dir.isEmpty()) {
+      Records.leaveNote(context, dir, firstRejected);
     }
   }
 }

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.update;
 
 import io.bloomkit.filter.CountingFilter;
-import io.bloomkit.filter.Filter;
+import io.bloomkit.filter.FilterFamily;
 import io.bloomkit.hash.KeyHash;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.Inputs;
@@ -13,6 +13,7 @@ import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -94,17 +95,12 @@ public final class UpdateTool extends BloomkitTool {
         cl.hasOption("remove") ? existingPaths(cl.getOptionValue("remove"), "remove") : new Path[0];
     Path out = absentPath(required(cl, "output"), "output");
     long start = System.nanoTime();
-    Filter read =
-        FilterFiles.read(
-            getConf(), in, name(),
-            java.util.EnumSet.of(
-                io.bloomkit.filter.FilterFamily.COUNTING,
-                io.bloomkit.filter.FilterFamily.ACCURATE_COUNTING));
-    if (!(read instanceof CountingFilter)) {
-      throw new UsageException(
-          in + " is a " + read.shape().name() + " filter; update needs a counting filter (acbf, cbf)");
-    }
-    CountingFilter f = (CountingFilter) read;
+    // any other family is refused naming the file (unsupported family: exit 2)
+    CountingFilter f =
+        (CountingFilter)
+            FilterFiles.read(
+                getConf(), in, name(),
+                EnumSet.of(FilterFamily.COUNTING, FilterFamily.ACCURATE_COUNTING));
     long before = f.items();
     String keyFields = KeyExtractor.formatFields(fields);
     String delim = String.valueOf(delimiter);
@@ -119,7 +115,7 @@ public final class UpdateTool extends BloomkitTool {
       warning |= t.warnIfAbove(maxShare, err());
     }
     long capacity = f.shape().capacity();
-    boolean hardCapacity = f.family() == io.bloomkit.filter.FilterFamily.ACCURATE_COUNTING;
+    boolean hardCapacity = f.family() == FilterFamily.ACCURATE_COUNTING;
     if (hardCapacity && before + toAdd.size() > capacity) {
       throw new IOException(
           "adding " + toAdd.size() + " keys to the " + before + " held would exceed the capacity of "

@@ -5,7 +5,6 @@ import io.bloomkit.sim.SimOptions;
 import io.bloomkit.sim.Simulation;
 import io.bloomkit.sim.StreamOptions;
 import io.bloomkit.data.TimedStream;
-import io.bloomkit.core.Theory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -177,8 +176,8 @@ public final class LcbfSimulation implements Simulation {
         row.put("bitsOneLayer", bits1 / queries);
         row.put("naiveBits", 22.0 * 8 * ratings);
         row.put("exactFraction", (double) exact / present);
-        row.put("errorLowerBound", Theory.lcbfErrorLowerBound(m, k));
-        row.put("errorUpperBound", Theory.lcbfErrorUpperBound(m, k, present));
+        row.put("errorLowerBound", LcbfTheory.errorLowerBound(m, k));
+        row.put("errorUpperBound", LcbfTheory.errorUpperBound(m, present, k));
         rows.add(row);
       }
     }

@@ -31,7 +31,7 @@ import org.apache.commons.cli.Options;
  * (duplicate) arrivals of importance i (the weighted rates also for the clicks stream) ({@code NaN} printed as -1 where there are none). Ends with
  * the fraction of zero cells (bits) observed and the theory's value ({@link
  * StreamFilters#theoryZeroFraction}, for IBF with the stream's own law of importance classes), and
- * the theory's false positive bound ({@link StreamFilters#theoryFprBound}).
+ * the theory's false positive bound ({@link StreamFilters#theoryFppBound}).
  */
 public final class DedupSimulation implements Simulation {
   static final String[] FILTERS = {"bf", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h"};
@@ -230,7 +230,7 @@ public final class DedupSimulation implements Simulation {
     double theoryZeros = StreamFilters.theoryZeroFraction(filter, distinct, classProb);
     row.put("zeroFraction", zeros);
     row.put("zeroFractionTheory", theoryZeros);
-    row.put("fprTheory", StreamFilters.theoryFprBound(filter, theoryZeros));
+    row.put("fprTheory", StreamFilters.theoryFppBound(filter, theoryZeros));
     row.put("stream", streamName);
     if (!importanceStream && !clicks) {
       row.put("universe", universe);
@@ -271,7 +271,7 @@ public final class DedupSimulation implements Simulation {
           return StreamFilters.bloom(memoryBits, k);
         case "sbf":
           if (cl.hasOption("fpr-target") && !cl.hasOption("decrements")) {
-            return StreamFilters.stableForFpr(
+            return StreamFilters.stableForFpp(
                 memoryBits, max, k, SimOptions.doubleValue(cl, "fpr-target", 0.1), seed);
           }
           return StreamFilters.stable(memoryBits, max, k, p, seed);
@@ -282,7 +282,7 @@ public final class DedupSimulation implements Simulation {
             if (cl.hasOption("num-hashes")) {
               return StreamFilters.reservoir(memoryBits, k, threshold, seed);
             }
-            return StreamFilters.reservoirForFpr(
+            return StreamFilters.reservoirForFpp(
                 memoryBits, SimOptions.doubleValue(cl, "fpr-target", 0.1), threshold, seed);
           }
         default:

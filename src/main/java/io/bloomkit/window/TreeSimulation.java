@@ -1,12 +1,12 @@
 package io.bloomkit.window;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.window.BloomTree.Mode;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.sim.SimOptions;
 import io.bloomkit.sim.Simulation;
 import io.bloomkit.sim.StreamOptions;
 import io.bloomkit.data.TimedStream;
-import io.bloomkit.core.Theory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -74,7 +74,7 @@ public final class TreeSimulation implements Simulation {
       }
       long m = cl.hasOption("memory-bits")
           ? SimOptions.longValue(cl, "memory-bits", 0)
-          : Theory.bitsForFpp(keys.size(), k, fpp);
+          : BloomMath.bitsForFpp(keys.size(), k, fpp);
       for (int levels : levelsList) {
         int fanout = cl.hasOption("fanout")
             ? SimOptions.intValue(cl, "fanout", 2, 1)

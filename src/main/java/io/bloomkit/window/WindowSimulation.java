@@ -1,5 +1,6 @@
 package io.bloomkit.window;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.data.Zipf;
 
 import io.bloomkit.core.hash.KeyHash;
@@ -7,7 +8,6 @@ import io.bloomkit.sim.SimOptions;
 import io.bloomkit.sim.Simulation;
 import io.bloomkit.sim.StreamOptions;
 import io.bloomkit.data.TimedStream;
-import io.bloomkit.core.Theory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -89,7 +89,7 @@ public final class WindowSimulation implements Simulation {
           long m =
               cl.hasOption("timers")
                   ? SimOptions.longValue(cl, "timers", 0)
-                  : Theory.bitsForFpp(Math.max(1, (long) Math.ceil(rate * w)), k, fpp);
+                  : BloomMath.bitsForFpp(Math.max(1, (long) Math.ceil(rate * w)), k, fpp);
           for (String f : filters) {
             for (int e : equal) {
               rows.add(runOne(s, dist, burst, w, f, m, k, fpp, e, f.equals("fixed") ? slices : 1, series));

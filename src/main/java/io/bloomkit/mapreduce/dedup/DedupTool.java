@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.dedup;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.DedupCounters;
@@ -14,7 +15,6 @@ import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.join.ShippedFilter;
-import io.bloomkit.core.Theory;
 import java.io.IOException;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
@@ -253,9 +253,9 @@ public final class DedupTool extends BloomkitTool {
         }
         BloomkitConfig.DEDUP_LOCAL_BITS.set(conf, localBits);
         int k = BloomkitConfig.DEDUP_LOCAL_HASHES.getInt(conf);
-        if (k < 1 || k > Theory.MAX_HASHES) {
+        if (k < 1 || k > BloomMath.MAX_HASHES) {
           throw new UsageException(BloomkitConfig.DEDUP_LOCAL_HASHES.key() + " must be in [1, "
-              + Theory.MAX_HASHES + "]: " + k);
+              + BloomMath.MAX_HASHES + "]: " + k);
         }
       }
       String recordDelimiter = conf.get("textinputformat.record.delimiter");

@@ -34,4 +34,39 @@ public class RsbfTheoryTest {
     assertEquals(0, 1 - 2 * b + Math.pow(b, 4), 1e-12);
     assertTrue(b > 0.5 && b < 0.6);
   }
+
+  /**
+   * The stationary law of the ones against the birth-death chain of eqs. 5.19-5.21 summed term by
+   * term ({@code pi(l + 1)/pi(l) = (s - l)^2 / ((l + 1) l)}, l = 1..s), and the forced level at
+   * k = 1 against its closed form 1/(1 + sqrt(p)), including p = 0 where the root is 1.
+   */
+  @Test
+  public void onesLawMatchesTheBirthDeathChain() {
+    for (long s : new long[] {1, 2, 3, 10, 333, 1000, 5461}) {
+      double[] logPi = new double[(int) s + 1]; // logPi[l], l = 1..s, up to a constant
+      double top = 0;
+      for (int l = 1; l < s; l++) {
+        logPi[l + 1] = logPi[l] + 2 * Math.log(s - l) - Math.log(l + 1.0) - Math.log(l);
+        top = Math.max(top, logPi[l + 1]);
+      }
+      double z = 0;
+      double mean = 0;
+      double sq = 0;
+      for (int l = 1; l <= s; l++) {
+        double w = Math.exp(logPi[l] - top);
+        z += w;
+        mean += w * l;
+        sq += w * (double) l * l;
+      }
+      mean /= z;
+      double var = sq / z - mean * mean;
+      double[] law = RsbfTheory.onesStationary(s);
+      assertEquals("mean s=" + s, mean, law[0], 1e-12 * mean);
+      assertEquals("variance s=" + s, var, law[1], 1e-9 * Math.max(1, var));
+      assertEquals(RsbfTheory.stableOnes(s), law[0], 1e-12 * mean);
+    }
+    for (double p : new double[] {0, 1e-6, 0.01, 0.25, 1}) {
+      assertEquals("p=" + p, 1 / (1 + Math.sqrt(p)), RsbfTheory.forcedOnesFraction(1, p), 1e-7);
+    }
+  }
 }

@@ -88,4 +88,41 @@ public class WindowTheoryTest {
     assertEquals(1.0, WindowTheory.fairnessIndex(new long[] {0, 0}), 0);
     assertEquals(0.0, WindowTheory.maxLoadShare(new long[] {0, 0}), 0);
   }
+
+  /** The x-of-k rates against their sums written out with binomial coefficients, every x. */
+  @Test
+  public void atLeastRatesAreTheBinomialSums() {
+    long m = 50_000;
+    long n = 8_000;
+    for (int k : new int[] {3, 8, 13}) {
+      for (int failed : new int[] {0, 3, 17, 40}) {
+        double phi = failed / 40.0;
+        double p = 1 - Math.exp(-(double) k * n / m);
+        for (int x = 1; x <= k; x++) {
+          double fp = 0;
+          double fn = 0;
+          for (int a = 0; a <= k; a++) {
+            double c = choose(k, a);
+            if (a >= x) {
+              fp += c * Math.pow(1 - phi, a) * Math.pow(phi, k - a) * Math.pow(p, a);
+            }
+            if (a >= k - x + 1) {
+              fn += c * Math.pow(phi, a) * Math.pow(1 - phi, k - a);
+            }
+          }
+          String at = "k=" + k + " f=" + failed + " x=" + x;
+          assertEquals(at, fp, WindowTheory.verticalAtLeastFpp(m, n, k, 40, failed, x), 1e-12 * fp);
+          assertEquals(at, fn, WindowTheory.verticalAtLeastFnr(k, 40, failed, x), 1e-12 * fn);
+        }
+      }
+    }
+  }
+
+  private static double choose(int n, int r) {
+    double c = 1;
+    for (int i = 1; i <= r; i++) {
+      c = c * (n - r + i) / i;
+    }
+    return c;
+  }
 }

@@ -22,6 +22,8 @@ import io.bloomkit.mapreduce.generate.GenerateTool;
 import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.update.UpdateTool;
+import io.bloomkit.registry.Simulations;
+import io.bloomkit.sim.Simulation;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -362,7 +364,7 @@ public class ToolJsonGoldenTest {
 
   private static Set<String> simulationNames() {
     Set<String> s = new TreeSet<>();
-    for (io.bloomkit.sim.Simulation sim : io.bloomkit.sim.Simulations.all()) {
+    for (Simulation sim : Simulations.all()) {
       s.add(sim.name());
     }
     return s;

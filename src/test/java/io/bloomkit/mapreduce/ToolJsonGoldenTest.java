@@ -39,6 +39,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.junit.AfterClass;
 import org.junit.Rule;
 import org.junit.Test;
@@ -132,16 +134,14 @@ public class ToolJsonGoldenTest {
       {"cbf-bpk", "--filter", "cbf", "--bits-per-key", "20", "--hashes", "5"},
       {"bf", "--filter", "bf", "--fpp", "0.01"},
       {"bf-bpk", "--filter", "bf", "--bits-per-key", "10"},
-      {"bf-items-reducers", "--filter", "bf", "--fpp", "0.02", "--items", "1000", "--reducers", "2"},
+      {"bf-items-reducers", "--filter", "bf", "--fpp", "0.02", "--items", "1000", "--reducers",
+        "2"},
       {"exact", "--filter", "exact"},
     };
+    cases("build", BuildTool::new, builds,
+        c -> List.of("--input", keys, "--output", path("filters/" + c), "--delimiter", ","));
     for (String[] b : builds) {
-      String file = path("filters/" + b[0]);
-      List<String> args =
-          new ArrayList<>(List.of("--input", keys, "--output", file, "--delimiter", ","));
-      args.addAll(List.of(b).subList(1, b.length));
-      check("build-" + b[0], run(new BuildTool(), args.toArray(new String[0])));
-      check("inspect-" + b[0], run(new InspectTool(), file));
+      check("inspect-" + b[0], run(new InspectTool(), path("filters/" + b[0])));
     }
 
     // update: acbf with room (capacity), cbf; add, remove, skip non-members
@@ -185,14 +185,19 @@ public class ToolJsonGoldenTest {
       {"left-outer-none", "--filter-type", "none", "--type", "left-outer"},
       {"left-outer-given", "--filter", path("filters/bf"), "--type", "left-outer"},
     };
-    for (String[] j : joins) {
-      List<String> args =
-          new ArrayList<>(List.of("--left", keys, "--left-key", "0", "--right", citations,
-              "--right-key", "1", "--output", path("join/" + j[0]), "--delimiter", ",",
-              "--reducers", "2"));
-      args.addAll(List.of(j).subList(1, j.length));
-      check("join-" + j[0], run(new JoinTool(), args.toArray(new String[0])));
-    }
+    cases("join", JoinTool::new, joins,
+        c -> List.of("--left", keys, "--left-key", "0", "--right", citations, "--right-key", "1",
+            "--output", path("join/" + c), "--delimiter", ",", "--reducers", "2"));
+
+    // malformed records (too few fields) on both sides: the malformed counts and warning
+    String bad = malformed("malformed");
+    check("build-malformed",
+        run(new BuildTool(), "--input", bad, "--output", path("filters/malformed"),
+            "--key-field", "1", "--delimiter", ",", "--filter", "bf", "--fpp", "0.01"));
+    check("join-malformed",
+        run(new JoinTool(), "--left", bad, "--left-key", "1", "--right",
+            malformed("malformed-right"), "--right-key", "1",
+            "--output", path("join/malformed"), "--delimiter", ",", "--filter-type", "exact"));
     done();
   }
 
@@ -217,14 +222,14 @@ public class ToolJsonGoldenTest {
       {"stream-local-bloom-evaluate", "--method", "stream", "--filter", "rsbf", "--memory-bits",
         "8192", "--local-filter", "bloom", "--local-bits", "4096", "--evaluate"},
     };
-    for (String[] c : cases) {
-      List<String> args =
-          new ArrayList<>(List.of("--input", in, "--output", path("dedup/" + c[0]),
-              "--duplicates", path("dedup/" + c[0] + ".dup"), "--key-field", "1", "--time-field",
-              "0", "--delimiter", ",", "--reducers", "2"));
-      args.addAll(List.of(c).subList(1, c.length));
-      check("dedup-" + c[0], run(new DedupTool(), args.toArray(new String[0])));
-    }
+    cases("dedup", DedupTool::new, cases,
+        c -> List.of("--input", in, "--output", path("dedup/" + c), "--duplicates",
+            path("dedup/" + c + ".dup"), "--key-field", "1", "--time-field", "0", "--delimiter",
+            ",", "--reducers", "2"));
+    check("dedup-malformed",
+        run(new DedupTool(), "--input", malformed("malformed"), "--output",
+            path("dedup/malformed"),
+            "--key-field", "1", "--time-field", "0", "--delimiter", ","));
     done();
   }
 
@@ -233,27 +238,26 @@ public class ToolJsonGoldenTest {
   public void icebergs() throws Exception {
     String in = records();
     String[][] cases = {
-      {"exact", "--threshold", "60"},
-      {"exact-count", "--threshold", "12", "--no-weight"},
-      {"counting", "--method", "counting", "--threshold", "60", "--items", "700"},
-      {"counting-verify", "--method", "counting", "--threshold", "60", "--verify"},
-      {"counting-evaluate", "--method", "counting", "--threshold", "60", "--evaluate",
-        "--bits-per-key", "16"},
-      {"lcbf", "--method", "lcbf", "--threshold", "60"},
-      {"lcbf-verify-evaluate", "--method", "lcbf", "--threshold", "60", "--verify", "--evaluate",
-        "--entries-per-key", "4", "--num-hashes", "2", "--value-bits", "20"},
+      {"exact", "--weight-field", "2", "--threshold", "60"},
+      {"exact-count", "--threshold", "12"},
+      {"counting", "--weight-field", "2", "--method", "counting", "--threshold", "60", "--items",
+        "700"},
+      {"counting-verify", "--weight-field", "2", "--method", "counting", "--threshold", "60",
+        "--verify"},
+      {"counting-evaluate", "--weight-field", "2", "--method", "counting", "--threshold", "60",
+        "--evaluate", "--bits-per-key", "16"},
+      {"lcbf", "--weight-field", "2", "--method", "lcbf", "--threshold", "60"},
+      {"lcbf-verify-evaluate", "--weight-field", "2", "--method", "lcbf", "--threshold", "60",
+        "--verify", "--evaluate", "--entries-per-key", "4", "--num-hashes", "2", "--value-bits",
+        "20"},
     };
-    for (String[] c : cases) {
-      List<String> args =
-          new ArrayList<>(List.of("--input", in, "--output", path("icebergs/" + c[0]),
-              "--key-field", "1", "--delimiter", ",", "--reducers", "2"));
-      List<String> more = new ArrayList<>(List.of(c).subList(1, c.length));
-      if (!more.remove("--no-weight")) {
-        args.addAll(List.of("--weight-field", "2"));
-      }
-      args.addAll(more);
-      check("icebergs-" + c[0], run(new IcebergTool(), args.toArray(new String[0])));
-    }
+    cases("icebergs", IcebergTool::new, cases,
+        c -> List.of("--input", in, "--output", path("icebergs/" + c), "--key-field", "1",
+            "--delimiter", ",", "--reducers", "2"));
+    check("icebergs-malformed",
+        run(new IcebergTool(), "--input", malformed("malformed"), "--output",
+            path("icebergs/malformed"),
+            "--key-field", "1", "--weight-field", "2", "--delimiter", ",", "--threshold", "3"));
     done();
   }
 
@@ -263,21 +267,22 @@ public class ToolJsonGoldenTest {
    */
   @Test
   public void simulate() throws Exception {
-    String[][] runs = {
+    String[][] runs = { // case name, then the simulate command line
       {"acbf", "acbf", "--items", "2000", "--queries", "20000", "--trials", "1", "--periods", "1",
         "--counters-per-item", "8,16", "--hashes", "3", "--filters", "cbf,acbf-opt"},
-      {"dedup-sbf-zipf", "dedup", "--filter", "sbf", "--memory-bits", "4096", "--length", "3000", "--universe",
-        "2000"},
-      {"dedup-ibf-importance-trace", "dedup", "--filter", "ibf-h", "--memory-bits", "4096", "--stream", "importance",
-        "--length", "3000", "--importance-max", "10", "--trace-every", "1000"},
-      {"dedup-rsbf-clicks", "dedup", "--filter", "rsbf", "--memory-bits", "4096", "--stream", "clicks", "--length",
-        "3000"},
-      {"window", "window", "--distribution", "zipf", "--length", "3000", "--universe", "2000", "--burst",
-        "2", "--window", "100", "--filters", "fixed,density", "--series", "5"},
+      {"dedup-sbf-zipf", "dedup", "--filter", "sbf", "--memory-bits", "4096", "--length", "3000",
+        "--universe", "2000"},
+      {"dedup-ibf-importance-trace", "dedup", "--filter", "ibf-h", "--memory-bits", "4096",
+        "--stream", "importance", "--length", "3000", "--importance-max", "10", "--trace-every",
+        "1000"},
+      {"dedup-rsbf-clicks", "dedup", "--filter", "rsbf", "--memory-bits", "4096", "--stream",
+        "clicks", "--length", "3000"},
+      {"window", "window", "--distribution", "zipf", "--length", "3000", "--universe", "2000",
+        "--burst", "2", "--window", "100", "--filters", "fixed,density", "--series", "5"},
       {"slices", "slices", "--distribution", "uniform", "--length", "3000", "--universe", "2000",
         "--slices", "4", "--fpp", "0.05"},
-      {"tree", "tree", "--distribution", "zipf", "--length", "3000", "--universe", "2000", "--producers",
-        "16", "--levels", "3"},
+      {"tree", "tree", "--distribution", "zipf", "--length", "3000", "--universe", "2000",
+        "--producers", "16", "--levels", "3"},
       {"lcbf", "lcbf", "--items", "300", "--ratings", "5000", "--nodes", "10", "--ratio", "10",
         "--num-hashes", "3", "--queries", "1"},
     };
@@ -357,7 +362,8 @@ public class ToolJsonGoldenTest {
 
   private static boolean allTestsRan() {
     // every test method contributes at least its first case
-    return CASES.contains("size-fpp") && CASES.contains("build-acbf") && CASES.contains("dedup-exact")
+    return CASES.contains("size-fpp") && CASES.contains("build-acbf")
+        && CASES.contains("dedup-exact")
         && CASES.contains("icebergs-exact") && CASES.contains("simulate-acbf")
         && CASES.contains("generate-clicks") && CASES.contains("demo");
   }
@@ -368,6 +374,40 @@ public class ToolJsonGoldenTest {
       s.add(sim.name());
     }
     return s;
+  }
+
+  /**
+   * One case per row: {@code TOOL-row[0]}, run with {@code common(row[0])} and then the rest of the
+   * row.
+   */
+  private void cases(String tool, Supplier<BloomkitTool> make, String[][] rows,
+      Function<String, List<String>> common) throws IOException {
+    for (String[] c : rows) {
+      List<String> args = new ArrayList<>(common.apply(c[0]));
+      args.addAll(List.of(c).subList(1, c.length));
+      check(tool + "-" + c[0], run(make.get(), args.toArray(new String[0])));
+    }
+  }
+
+  /**
+   * Records {@code time,key,weight} with malformed ones among them: too few fields (no key), a
+   * weight and a time that are not numbers; in the temp dir's NAME, written on the first call.
+   */
+  private String malformed(String name) throws IOException {
+    File dir = new File(tmp.getRoot(), name);
+    if (dir.mkdir()) {
+      StringBuilder b = new StringBuilder();
+      for (int i = 0; i < 60; i++) {
+        b.append(i).append(",m").append(i % 7).append(',').append(1 + i % 3).append('\n');
+        if (i % 20 == 0) {
+          b.append("garbage").append(i).append('\n');
+        }
+      }
+      b.append("61,m1,heavy\n").append("soon,m2,1\n");
+      Files.write(
+          new File(dir, "part-00000").toPath(), b.toString().getBytes(StandardCharsets.UTF_8));
+    }
+    return dir.getPath();
   }
 
   /** Runs the tool with {@code --json}; it must succeed; returns its parsed last stdout line. */
@@ -393,8 +433,8 @@ public class ToolJsonGoldenTest {
     JsonNode expected;
     try (InputStream in = getClass().getResourceAsStream("/" + GOLDEN_DIR + "/" + name + ".json")) {
       if (in == null) {
-        mismatches.add(name + ": no golden file " + GOLDEN_DIR + "/" + name + ".json (generate with -D"
-            + WRITE_PROPERTY + "=true)");
+        mismatches.add(name + ": no golden file " + GOLDEN_DIR + "/" + name
+            + ".json (generate with -D" + WRITE_PROPERTY + "=true)");
         return;
       }
       expected = MAPPER.readTree(in);
@@ -495,7 +535,8 @@ public class ToolJsonGoldenTest {
             .append(",r").append(f).append('-').append(i).append(',')
             .append(String.format(java.util.Locale.ROOT, "%.3f", rnd.nextDouble())).append('\n');
       }
-      Files.write(new File(dir, "part-0000" + f).toPath(), b.toString().getBytes(StandardCharsets.UTF_8));
+      Files.write(
+          new File(dir, "part-0000" + f).toPath(), b.toString().getBytes(StandardCharsets.UTF_8));
     }
     return dir.getPath();
   }

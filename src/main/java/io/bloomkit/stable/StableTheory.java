@@ -64,7 +64,7 @@ public final class StableTheory {
    * below j and at or above j balances exactly,
    *
    * <pre>
-   *   setProb * Q_j * sum_{i<j} V_i = decrementProb[j] * (1 - setProb * Q_j) * V_j,   Q_j = Pr(v >= j)
+   *   setProb * Q_j * sum_{i&lt;j} V_i = decrementProb[j] * (1 - setProb * Q_j) * V_j,   Q_j = Pr(v &gt;= j)
    * </pre>
    *
    * (a cell at j falls below j when it is decremented and not raised back to j or more in the same
@@ -160,8 +160,8 @@ public final class StableTheory {
    * elements. With {@code p' = p(1 - k)}, {@code kH = k(1 - lowShare)}, {@code h = floor(M/2)}:
    *
    * <pre>
-   *   V_M = kH / (p' + kH);   V_i = (p'/(p' + kH))^(M-i) V_M            (h < i < M)
-   *   V_i = (p'/(p' + k))^(h-i) V_h    (0 < i < h);   V_0 = (p'/k) V_1   (balance at 0)
+   *   V_M = kH / (p' + kH);   V_i = (p'/(p' + kH))^(M-i) V_M            (h &lt; i &lt; M)
+   *   V_i = (p'/(p' + k))^(h-i) V_h    (0 &lt; i &lt; h);   V_0 = (p'/k) V_1   (balance at 0)
    *   V_h = (1 - sum_{i>h} V_i) / (1 + sum_{j=1}^{h-1} (p'/(p'+k))^j + (p'/k)(p'/(p'+k))^(h-1))
    * </pre>
    *

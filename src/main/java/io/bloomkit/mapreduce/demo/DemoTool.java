@@ -65,7 +65,7 @@ public final class DemoTool extends BloomkitTool {
     o.addOption(
         opt("work", "DIR", "where the filter and join output go (default "
             + defaultWork().getPath() + ")"));
-    o.addOption(opt("bits-per-key", "B", "filter memory bits per key (default 16)"));
+    o.addOption(numberOpt("bits-per-key", "B", "filter memory bits per key (default 16)"));
     return o;
   }
 

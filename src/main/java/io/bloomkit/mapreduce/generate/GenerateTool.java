@@ -75,34 +75,34 @@ public final class GenerateTool extends BloomkitTool {
   protected Options options() {
     Options o = new Options();
     o.addOption(opt("out", "DIR", "output directory, must not exist (required)"));
-    o.addOption(opt("parts", "N", "part files per dataset (default 1)"));
-    o.addOption(opt("scale", "S", "tpch: scale factor, e.g. 0.01 or 1 (required for tpch)"));
+    o.addOption(integerOpt("parts", "N", "part files per dataset (default 1)"));
+    o.addOption(numberOpt("scale", "S", "tpch: scale factor, e.g. 0.01 or 1 (required for tpch)"));
     o.addOption(opt("table", "NAME", "tpch: table: " + String.join(", ", tableNames())));
     o.addOption(
-        opt(
+        numberOpt(
             "orders-fraction",
             "F",
             "tpch orders: keep the orders whose mixed o_orderkey hash falls below F, about F of"
                 + " them (default 1)"));
     o.addOption(
-        opt(
+        integerOpt(
             "patents",
             "P",
             "patents: number of patents (default " + PatentDataGenerator.DEFAULT_PATENTS + ")"));
     o.addOption(
-        opt(
+        integerOpt(
             "citations",
             "C",
             "patents: number of citations (default "
                 + PatentDataGenerator.DEFAULT_CITATIONS
                 + ")"));
     o.addOption(
-        opt(
+        integerOpt(
             "keys",
             "K",
             "patents: number of key patents (default " + PatentDataGenerator.DEFAULT_KEYS + ")"));
     o.addOption(
-        opt(
+        integerOpt(
             "seed",
             "S",
             "patents, clicks: random seed (default " + PatentDataGenerator.DEFAULT_SEED
@@ -112,15 +112,15 @@ public final class GenerateTool extends BloomkitTool {
             "datasets",
             "LIST",
             "patents: which of patents,citations,keys to write (default all three)"));
-    o.addOption(opt("records", "N",
+    o.addOption(integerOpt("records", "N",
         "clicks: lines (default " + ClickLogGenerator.DEFAULT_RECORDS + ")"));
-    o.addOption(opt("duplicate-share", "F",
+    o.addOption(numberOpt("duplicate-share", "F",
         "clicks: share of lines that re-send an earlier click, in [0, 1) (default "
             + ClickLogGenerator.DEFAULT_DUPLICATE_SHARE + ")"));
-    o.addOption(opt("ads", "A", "clicks: distinct ads (default " + ClickLogGenerator.DEFAULT_ADS + ")"));
-    o.addOption(opt("alpha", "Z", "clicks: Zipf exponent of re-sends (by recency) and of ads"
+    o.addOption(integerOpt("ads", "A", "clicks: distinct ads (default " + ClickLogGenerator.DEFAULT_ADS + ")"));
+    o.addOption(numberOpt("alpha", "Z", "clicks: Zipf exponent of re-sends (by recency) and of ads"
         + " (default " + ClickLogGenerator.DEFAULT_ALPHA + ")"));
-    o.addOption(opt("hours", "H", "clicks: time span in hours, times in seconds (default "
+    o.addOption(integerOpt("hours", "H", "clicks: time span in hours, times in seconds (default "
         + ClickLogGenerator.DEFAULT_HOURS + ")"));
     return o;
   }

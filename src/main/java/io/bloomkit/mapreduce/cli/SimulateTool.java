@@ -3,7 +3,7 @@ package io.bloomkit.mapreduce.cli;
 import static java.util.stream.Collectors.joining;
 
 import io.bloomkit.sim.Simulation;
-import io.bloomkit.sim.Simulations;
+import io.bloomkit.registry.Simulations;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

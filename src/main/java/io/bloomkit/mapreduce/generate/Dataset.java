@@ -18,12 +18,13 @@ enum Dataset {
   PATENTS("patents", PatentsGeneration::options, PatentsGeneration::new),
   CLICKS("clicks", ClicksGeneration::options, ClicksGeneration::new);
 
-  private final String name;
+  /** The positional argument that names it. */
+  private final String word;
   private final Supplier<Options> options;
   private final Function<CommandLine, Generation> plan;
 
-  Dataset(String name, Supplier<Options> options, Function<CommandLine, Generation> plan) {
-    this.name = name;
+  Dataset(String word, Supplier<Options> options, Function<CommandLine, Generation> plan) {
+    this.word = word;
     this.options = options;
     this.plan = plan;
   }
@@ -31,7 +32,7 @@ enum Dataset {
   /** The dataset the positional arguments name (exactly one). */
   static Dataset of(List<String> args) {
     for (Dataset d : values()) {
-      if (args.size() == 1 && d.name.equals(args.get(0))) {
+      if (args.size() == 1 && d.word.equals(args.get(0))) {
         return d;
       }
     }
@@ -67,7 +68,7 @@ enum Dataset {
     Options own = options.get();
     for (Option o : allOptions().getOptions()) {
       if (!own.hasLongOption(o.getLongOpt()) && cl.hasOption(o.getLongOpt())) {
-        throw new UsageException("--" + o.getLongOpt() + " does not apply to " + name);
+        throw new UsageException("--" + o.getLongOpt() + " does not apply to " + word);
       }
     }
   }
@@ -83,6 +84,6 @@ enum Dataset {
 
   @Override
   public String toString() {
-    return name;
+    return word;
   }
 }

@@ -3,6 +3,7 @@ package io.bloomkit.stable;
 import io.bloomkit.core.bits.PackedCells;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.hash.KeyHash;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -162,16 +163,14 @@ public abstract class CellFilter extends AbstractStreamFilter {
 
   abstract void writeParameters(DataOutputStream out) throws IOException;
 
-  abstract int variantId();
+  /** The family's block: its header fields named (see {@link ParameterBlock}). */
+  abstract ParameterBlock block();
 
   @Override
   public void writeTo(java.io.OutputStream out) throws IOException {
     long words = cells.words().length;
     long payload = parameterBytes() + 8 + 8 + 8 + 8 * words;
-    FilterFormat.Header h =
-        new FilterFormat.Header(
-            family(), hashStrategy(), numHashes, variantId(), m, m, memoryBits(), offered, 0,
-            payload);
+    FilterFormat.Header h = block().header(offered, payload);
     FilterFormat.write(
         out,
         h,

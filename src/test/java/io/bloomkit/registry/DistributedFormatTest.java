@@ -12,6 +12,7 @@ import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.data.TimedStream;
 import io.bloomkit.core.StreamFilter;
+import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.window.WindowFilters;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -31,7 +32,9 @@ public class DistributedFormatTest {
 
   static Object read(String name, byte[] b) throws IOException {
     InputStream in = new ByteArrayInputStream(b);
-    return name.startsWith("lcbf") ? LinkedCountingBloomFilter.read(in) : WindowFilters.read(in);
+    return name.startsWith("lcbf")
+        ? Filters.read(in, LinkedCountingBloomFilter.class)
+        : Filters.read(in, StreamFilter.class);
   }
 
   @Test
@@ -60,7 +63,8 @@ public class DistributedFormatTest {
       for (int i = 0; i < 10_000; i++) {
         f.offer(s.hash(i), s.times[i], 1);
       }
-      StreamFilter back = WindowFilters.read(new ByteArrayInputStream(GoldenDistributedFilters.bytes(f)));
+      StreamFilter back =
+          Filters.read(new ByteArrayInputStream(GoldenDistributedFilters.bytes(f)), StreamFilter.class);
       assertEquals(f, back);
       assertEquals(f.parameters(), back.parameters());
       assertEquals(f.memoryBits(), back.memoryBits());
@@ -78,7 +82,7 @@ public class DistributedFormatTest {
     }
     byte[] b = GoldenDistributedFilters.bytes(l);
     assertEquals(64 + 12 + 8 * ((l.twoLayerBits() + 63) / 64) + 4, b.length);
-    LinkedCountingBloomFilter back = LinkedCountingBloomFilter.read(new ByteArrayInputStream(b));
+    LinkedCountingBloomFilter back = Filters.read(new ByteArrayInputStream(b), LinkedCountingBloomFilter.class);
     assertEquals(l, back);
     for (int i = 0; i < 3_000; i++) {
       KeyHash h = TimedStream.hashOf(i);
@@ -164,7 +168,7 @@ public class DistributedFormatTest {
     b = l.clone();
     b[6] = 8; // an lcbf file read as... a timer header with lcbf fields
     try {
-      WindowFilters.read(new ByteArrayInputStream(l));
+      WindowFilters.read(FilterFormat.open(new ByteArrayInputStream(l))); // the family's own guard
       fail("lcbf read as a timer filter");
     } catch (CorruptFilterException e) {
       assertEquals("family", e.field());

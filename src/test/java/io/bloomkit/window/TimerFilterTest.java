@@ -299,7 +299,9 @@ public class TimerFilterTest {
     }
     java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
     f.writeTo(b);
-    StreamFilter back = WindowFilters.read(new java.io.ByteArrayInputStream(b.toByteArray()));
+    StreamFilter back =
+        io.bloomkit.registry.Filters.read(
+            new java.io.ByteArrayInputStream(b.toByteArray()), StreamFilter.class);
     assertEquals(f, back);
     assertEquals(f.parameters(), back.parameters());
   }

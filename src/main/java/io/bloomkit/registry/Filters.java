@@ -122,7 +122,7 @@ public final class Filters {
   }
 
   /** The class (or, for package-private ones, the interface) {@link #read} returns for a family. */
-  public static Class<? extends StoredFilter> kindOf(FilterFamily family) {
+  static Class<? extends StoredFilter> kindOf(FilterFamily family) {
     return REGISTRY.get(family).kind;
   }
 
@@ -168,7 +168,7 @@ public final class Filters {
   }
 
   /** Reads the payload of a file of any family whose header {@code r} has opened. */
-  public static StoredFilter read(FilterFormat.Reader r) throws IOException {
+  private static StoredFilter read(FilterFormat.Reader r) throws IOException {
     try {
       return REGISTRY.get(r.header.family).reader.read(r);
     } catch (IllegalArgumentException e) {

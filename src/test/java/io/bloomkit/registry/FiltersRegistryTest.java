@@ -14,8 +14,8 @@ import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.UnsupportedFamilyException;
 import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.lcbf.LinkedCountingBloomFilter;
+import io.bloomkit.testing.FilterBytes;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -42,16 +42,12 @@ public class FiltersRegistryTest {
         }) {
       m.put(name, Crafted.golden(name));
     }
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ExactKeySet.ofStrings(Arrays.asList("a", "bb", "ccc")).writeTo(out);
-    m.put("exact", out.toByteArray());
+    m.put("exact", FilterBytes.of(ExactKeySet.ofStrings(Arrays.asList("a", "bb", "ccc"))));
     return m;
   }
 
-  private static byte[] bytes(StoredFilter f) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    f.writeTo(out);
-    return out.toByteArray();
+  private static byte[] bytes(StoredFilter f) {
+    return FilterBytes.of(f);
   }
 
   @Test

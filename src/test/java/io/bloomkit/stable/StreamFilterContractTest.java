@@ -16,37 +16,31 @@ import org.junit.runners.Parameterized;
  */
 @RunWith(Enclosed.class)
 public class StreamFilterContractTest {
-  private static KeyHash golden(int i) {
-    return HashStrategy.MURMUR3_128_DOUBLE.hash("golden-" + (i % 700));
+  /** The golden files' stream: keys {@code golden-(i % 700)}. */
+  abstract static class GoldenStream extends StreamFilterContract {
+    @Override
+    protected KeyHash key(int i) {
+      return HashStrategy.MURMUR3_128_DOUBLE.hash("golden-" + (i % 700));
+    }
   }
 
-  public static class Stable extends StreamFilterContract {
+  public static class Stable extends GoldenStream {
     @Override
     protected StreamFilter create() {
       return StreamFilters.stable(300, 3, 3, 4, 17);
     }
-
-    @Override
-    protected KeyHash key(int i) {
-      return golden(i);
-    }
   }
 
-  public static class Reservoir extends StreamFilterContract {
+  public static class Reservoir extends GoldenStream {
     @Override
     protected StreamFilter create() {
       return StreamFilters.reservoir(300, 3, 0.03, 17);
-    }
-
-    @Override
-    protected KeyHash key(int i) {
-      return golden(i);
     }
   }
 
   /** Each IBF variant (2C, MC, H). */
   @RunWith(Parameterized.class)
-  public static class Importance extends StreamFilterContract {
+  public static class Importance extends GoldenStream {
     @Parameterized.Parameters(name = "{0}")
     public static List<Object[]> variants() {
       List<Object[]> l = new ArrayList<>();
@@ -66,22 +60,12 @@ public class StreamFilterContractTest {
     protected StreamFilter create() {
       return StreamFilters.importance(variant, 300, 7, 3, 4, 1, 50, 17);
     }
-
-    @Override
-    protected KeyHash key(int i) {
-      return golden(i);
-    }
   }
 
-  public static class StreamBloom extends StreamFilterContract {
+  public static class StreamBloom extends GoldenStream {
     @Override
     protected StreamFilter create() {
       return StreamFilters.bloom(300, 3);
-    }
-
-    @Override
-    protected KeyHash key(int i) {
-      return golden(i);
     }
   }
 }

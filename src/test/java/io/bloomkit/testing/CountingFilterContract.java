@@ -13,7 +13,6 @@ import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.registry.Filters;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import org.junit.Test;
 
@@ -42,13 +41,7 @@ public abstract class CountingFilterContract {
   protected void checkInvariants(CountingFilter f) {}
 
   protected static byte[] bytes(CountingFilter f) {
-    try {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      f.writeTo(out);
-      return out.toByteArray();
-    } catch (IOException e) {
-      throw new AssertionError(e);
-    }
+    return FilterBytes.of(f);
   }
 
   /** Written and read back through the registry, as a counting filter. */

@@ -7,7 +7,6 @@ import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.registry.Filters;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,13 +50,7 @@ public abstract class StreamFilterContract {
   }
 
   protected static byte[] bytes(StreamFilter f) {
-    try {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      f.writeTo(out);
-      return out.toByteArray();
-    } catch (IOException e) {
-      throw new AssertionError(e);
-    }
+    return FilterBytes.of(f);
   }
 
   @Test

@@ -89,7 +89,8 @@ import io.bloomkit.core.hash.HashStrategy;
  * The stream families and lcbf have the nested blocks: {@link Stable}, {@link Importance},
  * {@link Reservoir}, {@link StreamBloom}, {@link Timer}, {@link DynamicTimer}, {@link
  * LinkedCounting}. Their header's hash is always {@link HashStrategy#MURMUR3_128_DOUBLE} and
- * capacity 0.
+ * capacity 0; each block's {@code PARAMETER_BYTES} is the length of the payload before the state
+ * words (cells, bits, timers or layers).
  */
 public abstract class ParameterBlock {
   private final FilterFamily family;
@@ -140,8 +141,8 @@ public abstract class ParameterBlock {
    * </pre>
    */
   public static final class Stable extends ParameterBlock {
-    /** Bytes of max and decrements, before the seed, random state and count. */
-    public static final int PARAMETER_BYTES = 8;
+    /** Bytes of max, decrements, seed, random state and count, before the cells. */
+    public static final int PARAMETER_BYTES = 32;
 
     public Stable(long cells, int cellBits, int numHashes) {
       super(FilterFamily.STABLE, numHashes, 0, cells, cells, cells * cellBits);
@@ -173,8 +174,8 @@ public abstract class ParameterBlock {
    * </pre>
    */
   public static final class Importance extends ParameterBlock {
-    /** Bytes of max, decrements and the importance range, before the seed, state and count. */
-    public static final int PARAMETER_BYTES = 24;
+    /** Bytes of max, decrements, importance range, seed, random state and count, before the cells. */
+    public static final int PARAMETER_BYTES = 48;
 
     public Importance(int variant, long cells, int cellBits, int numHashes) {
       super(FilterFamily.IMPORTANCE, numHashes, variant, cells, cells, cells * cellBits);

@@ -12,6 +12,7 @@
  *   <li>{@link io.bloomkit.core.CountingFilter}: a filter with counters (remove, count).
  *   <li>{@link io.bloomkit.core.StreamFilter}: the stream duplicate-detection contract (test, then
  *       update).
+ *   <li>{@link io.bloomkit.core.StoredFilter}: anything the file format stores (all ten families).
  *   <li>{@link io.bloomkit.core.FilterFamily}: the families the file format knows, with their ids.
  *   <li>{@link io.bloomkit.core.FilterShape}: a filter's parameters and the sizing that chooses them.
  *   <li>{@link io.bloomkit.core.AcbfSizing}: the ACBF's split of its budget (a format-level variant)

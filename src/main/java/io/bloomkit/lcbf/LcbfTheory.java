@@ -1,6 +1,7 @@
 package io.bloomkit.lcbf;
 
 import io.bloomkit.core.BloomMath;
+import io.bloomkit.core.format.ParameterBlock;
 
 /**
  * The error bounds and encoded sizes of the linked counting Bloom filter (LCBF).
@@ -35,11 +36,11 @@ public final class LcbfTheory {
 
   /**
    * Bits of the two-layer LCBF encoding: m first-layer bits plus (l + 1) bits per stored value
-   * (value and link bit) [Icebergs sec. V].
+   * (value and link bit) [Icebergs sec. V]. The file layout stores this encoding, so it is computed
+   * by {@link ParameterBlock.LinkedCounting#bits}.
    */
   public static long twoLayerBits(long m, long values, int valueBits) {
-    BloomMath.requirePositive("m", m);
-    return m + (valueBits + 1L) * values;
+    return ParameterBlock.LinkedCounting.bits(m, values, valueBits);
   }
 
   /**

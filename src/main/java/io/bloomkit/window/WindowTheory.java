@@ -1,6 +1,7 @@
 package io.bloomkit.window;
 
 import io.bloomkit.core.BloomMath;
+import io.bloomkit.core.format.ParameterBlock;
 import org.apache.commons.math3.distribution.BinomialDistribution;
 
 /**
@@ -232,11 +233,11 @@ public final class WindowTheory {
   /**
    * Bits of one timer of a window of w time units: a live timer holds 1..w, 0 is expired, so
    * {@code ceil(log2(w + 1))} [One is Enough sec. 4 writes ceil(log2 w), one short when w is a
-   * power of two].
+   * power of two]. The file layout needs it too, so it is computed by {@link
+   * ParameterBlock.Timer#timerBits}.
    */
   public static int timerBits(long window) {
-    BloomMath.requirePositive("window", window);
-    return 64 - Long.numberOfLeadingZeros(window);
+    return ParameterBlock.Timer.timerBits(window);
   }
 
   /**

@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
+import io.bloomkit.data.SplitMix64;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -145,7 +145,7 @@ public final class AcbfSimulation implements Simulation {
     long updates = 0;
     for (int t = 0; t < trials; t++) {
       // the data of trial t is the same for every filter, m/n and k: a fair comparison
-      SplittableRandom rnd = new SplittableRandom(seed * 1_000_003L + t);
+      SplitMix64 rnd = new SplitMix64(seed * 1_000_003L + t);
       String prefix = Long.toHexString(rnd.nextLong());
       String[] items = new String[n];
       for (int i = 0; i < n; i++) {

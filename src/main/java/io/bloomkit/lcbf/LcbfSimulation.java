@@ -13,7 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
+import io.bloomkit.data.SplitMix64;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
@@ -79,7 +79,7 @@ public final class LcbfSimulation implements Simulation {
     TimedStream items =
         TimedStream.generate(
             new TimedStream.Spec().distribution("zipf").alpha(alpha).universe(n).length(ratings).seed(seed));
-    SplittableRandom r = new SplittableRandom(seed ^ 0x1CEBE65L);
+    SplitMix64 r = new SplitMix64(seed ^ 0x1CEBE65L);
     List<Map<Integer, Long>> local = new ArrayList<>();
     for (int u = 0; u < nodes; u++) {
       local.add(new LinkedHashMap<>());
@@ -107,7 +107,7 @@ public final class LcbfSimulation implements Simulation {
       long m = (long) ratio * present;
       for (int k : ks) {
         double hit = 0, err = 0, bits2 = 0, bits1 = 0, reportedSum = 0, falseReports = 0, missed = 0;
-        SplittableRandom walk = new SplittableRandom(seed * 31 + ratio * 7L + k);
+        SplitMix64 walk = new SplitMix64(seed * 31 + ratio * 7L + k);
         for (int q = 0; q < queries; q++) {
           int[] order = permutation(nodes, walk);
           LinkedCountingBloomFilter f = LinkedCountingBloomFilter.create(m, k, l, seed + q);
@@ -185,7 +185,7 @@ public final class LcbfSimulation implements Simulation {
     return rows;
   }
 
-  static int[] permutation(int n, SplittableRandom r) {
+  static int[] permutation(int n, SplitMix64 r) {
     int[] p = new int[n];
     for (int i = 0; i < n; i++) {
       p[i] = i;

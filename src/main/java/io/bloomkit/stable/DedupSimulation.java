@@ -1,9 +1,9 @@
 package io.bloomkit.stable;
 
-import io.bloomkit.sim.LongSet;
 import io.bloomkit.sim.SimOptions;
 import io.bloomkit.sim.Simulation;
 
+import com.carrotsearch.hppc.LongHashSet;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.data.ClickLogGenerator;
 import io.bloomkit.core.StreamFilter;
@@ -143,7 +143,7 @@ public final class DedupSimulation implements Simulation {
     long filterSeed = seed * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L;
     StreamFilter filter = build(filterName, memoryBits, cl, impMin, impMax, filterSeed);
 
-    LongSet seen = new LongSet();
+    LongHashSet seen = new LongHashSet();
     long distinct = 0;
     long duplicates = 0;
     long fp = 0;

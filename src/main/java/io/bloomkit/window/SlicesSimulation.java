@@ -13,7 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
+import io.bloomkit.data.SplitMix64;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
@@ -113,7 +113,7 @@ public final class SlicesSimulation implements Simulation {
       int failed, FailurePolicy policy, int x, boolean mixed, long seed) {
     SlicedBloomFilter f = new SlicedBloomFilter(layout, m, k, slices, sub, mixed);
     int sites = f.siteCount();
-    SplittableRandom r = new SplittableRandom(seed ^ 0xFA11L);
+    SplitMix64 r = new SplitMix64(seed ^ 0xFA11L);
     int[] order = new int[sites];
     for (int i = 0; i < sites; i++) {
       order[i] = i;

@@ -1,22 +1,33 @@
 package io.bloomkit.report;
 
-import io.bloomkit.sim.Simulation;
+import io.bloomkit.mapreduce.cli.SimulateTool;
 import io.bloomkit.registry.Simulations;
+import io.bloomkit.sim.Simulation;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.ParseException;
 
 /** Runs one simulation from the command line (test scope) and prints its rows: {@code SimRun NAME ARGS...}. */
 public final class SimRun {
   private SimRun() {}
 
-  public static List<Map<String, Object>> run(String name, String... args) throws Exception {
+  /**
+   * The rows of simulation {@code name} run with {@code args}, parsed as {@code simulate} parses
+   * them.
+   *
+   * @throws IllegalArgumentException for an unknown simulation or option, or a bad value
+   */
+  public static List<Map<String, Object>> run(String name, String... args) {
     Simulation s = Simulations.named(name);
     if (s == null) {
       throw new IllegalArgumentException("no simulation " + name);
     }
-    return s.run(new DefaultParser().parse(s.options(), args));
+    try {
+      return s.run(SimulateTool.values(s, args));
+    } catch (ParseException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
   }
 
   public static void main(String[] args) throws Exception {

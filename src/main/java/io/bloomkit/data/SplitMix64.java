@@ -100,13 +100,7 @@ public final class SplitMix64 {
     checkBound(bound);
     long r = nextLong();
     long m = bound - 1;
-    if ((bound & m) == 0) {
-      return r & m;
-    }
-    for (long u = r >>> 1; u + m - (r = u % bound) < 0; u = nextLong() >>> 1) {
-      // reject
-    }
-    return r;
+    return (bound & m) == 0 ? r & m : reduce(r >>> 1, bound);
   }
 
   /**
@@ -116,13 +110,15 @@ public final class SplitMix64 {
    */
   public long nextLong63(long bound) {
     checkBound(bound);
-    long m = bound - 1;
     long u = nextLong() >>> 1;
-    if ((bound & m) == 0) {
-      return u & m;
-    }
+    long m = bound - 1;
+    return (bound & m) == 0 ? u & m : reduce(u, bound);
+  }
+
+  /** {@code u % bound} for a 63-bit candidate u, redrawn while it falls in the short last interval. */
+  private long reduce(long u, long bound) {
     long r;
-    while (u + m - (r = u % bound) < 0) {
+    while (u + (bound - 1) - (r = u % bound) < 0) {
       u = nextLong() >>> 1;
     }
     return r;

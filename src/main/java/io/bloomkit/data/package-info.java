@@ -12,8 +12,7 @@
  *   <li>{@link io.bloomkit.data.Streams}: key streams for the duplicate-detection simulations.
  *   <li>{@link io.bloomkit.data.TimedStream}: timestamped event streams with bursts.
  *   <li>{@link io.bloomkit.data.Zipf}: the Zipf distribution over ranks.
- *   <li>{@link io.bloomkit.data.SplitMix64}: the generators' own seeded random numbers.
- *   <li>{@link io.bloomkit.data.Rng}: the stream filters' random generator, its state one long.
+ *   <li>{@link io.bloomkit.data.SplitMix64}: the one seeded random generator of bloomkit.
  *   <li>{@link io.bloomkit.data.PartSink}: where generators write, one stream per part.
  *   <li>{@code AsciiLineWriter}: buffered ASCII lines without per-line strings (package-private).
  * </ul>

@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce;
 
+import io.bloomkit.mapreduce.common.Temporaries;
 import io.bloomkit.filter.CorruptFilterException;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.filter.FilterFamily;

@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.join;
 
+import io.bloomkit.mapreduce.common.ShippedFilter;
 import io.bloomkit.filter.ExactKeySet;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.filter.FilterFamily;
@@ -8,12 +9,12 @@ import io.bloomkit.filter.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.FilterSpec;
-import io.bloomkit.mapreduce.Inputs;
+import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.JoinCounters;
-import io.bloomkit.mapreduce.Jobs;
+import io.bloomkit.mapreduce.common.Jobs;
 import io.bloomkit.mapreduce.KeyExtractor;
-import io.bloomkit.mapreduce.MalformedRecords;
-import io.bloomkit.mapreduce.Temporaries;
+import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.common.Temporaries;
 import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MalformedOptions;

@@ -1,9 +1,10 @@
 package io.bloomkit.mapreduce.join;
 
+import io.bloomkit.mapreduce.common.ShippedFilter;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
-import io.bloomkit.mapreduce.Records;
+import io.bloomkit.mapreduce.common.Records;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.io.LongWritable;

@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.join;
 
+import io.bloomkit.mapreduce.common.ShippedFilter;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;

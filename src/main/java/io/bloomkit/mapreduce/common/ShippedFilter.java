@@ -1,9 +1,9 @@
-package io.bloomkit.mapreduce.join;
+package io.bloomkit.mapreduce.common;
 
 import io.bloomkit.filter.Filter;
 import io.bloomkit.filter.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.CacheFiles;
+import io.bloomkit.mapreduce.common.CacheFiles;
 import io.bloomkit.mapreduce.FilterFiles;
 import java.io.BufferedInputStream;
 import java.io.File;

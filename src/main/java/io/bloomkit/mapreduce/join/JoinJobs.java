@@ -1,10 +1,9 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.filter.ExactKeySet;
-import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.FilterFamily;
-import io.bloomkit.filter.FilterShape;
-import io.bloomkit.filter.Filters;
+import io.bloomkit.bloom.ExactKeySet;
+import io.bloomkit.core.Filter;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.JoinCounters;
@@ -16,6 +15,7 @@ import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.ShippedFilter;
+import io.bloomkit.registry.Filters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.filter.Filter;
+import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.common.Choices;
 import org.apache.hadoop.fs.Path;

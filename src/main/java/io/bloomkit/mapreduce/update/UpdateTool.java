@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.update;
 
-import io.bloomkit.filter.CountingFilter;
+import io.bloomkit.core.CountingFilter;
 import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MalformedOptions;

@@ -1,6 +1,5 @@
 package io.bloomkit.mapreduce;
 
-import io.bloomkit.mapreduce.common.Temporaries;
 import io.bloomkit.filter.CorruptFilterException;
 import io.bloomkit.filter.Filter;
 import io.bloomkit.filter.FilterFamily;
@@ -8,6 +7,7 @@ import io.bloomkit.filter.FilterFormat;
 import io.bloomkit.filter.FilterShape;
 import io.bloomkit.filter.Filters;
 import io.bloomkit.filter.UnsupportedFamilyException;
+import io.bloomkit.mapreduce.common.Temporaries;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;

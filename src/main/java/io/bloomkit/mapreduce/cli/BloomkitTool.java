@@ -232,7 +232,8 @@ public abstract class BloomkitTool extends Configured implements Tool {
     System.exit(run(new Configuration(), tool, args));
   }
 
-  // ---- option helpers: bad values are usage errors; public for option sets of their own ----
+  // ---- option helpers: bad values are usage errors (the parsers and option builders are public
+  // for the option sets that live next to a tool, such as icebergs' per-method options) ----
 
   /** A new ordered result map. */
   protected static Map<String, Object> result() {

@@ -1,18 +1,17 @@
 package io.bloomkit.mapreduce.dedup;
 
-import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
-
 import io.bloomkit.mapreduce.cli.UsageException;
-import java.util.List;
-import java.util.Locale;
+import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.common.MethodOptions;
+import java.util.EnumSet;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * The methods of {@code dedup --method}. Each owns the options only it takes ({@link #options()});
- * another method's option is a usage error naming the option and its method.
+ * The methods of {@code dedup --method}. Each owns the options only it takes; another method's
+ * option is a usage error naming the option and its method.
  */
 enum DedupMethod {
   /**
@@ -25,24 +24,9 @@ enum DedupMethod {
    * multiplicities, one partial per split summed with {@code merge} ({@link MultiplicityMapper});
    * then the exact job runs with that filter shipped to every map task, which writes records whose
    * key has estimate 1 directly (certainly unique) and shuffles only the rest. The output is the
-   * same multiset of lines as {@code exact}'s.
+   * same multiset of lines as {@code exact}'s. Its options: {@link CountingOptions}.
    */
-  COUNTING {
-    @Override
-    Options options() {
-      Options o = new Options();
-      o.addOption(opt("items", "N", "counting: distinct keys to size the counting filter for"
-          + " (default: input bytes / 64)"));
-      o.addOption(opt("bits-per-key", "B", "counting: filter memory bits per distinct key"
-          + " (default 32)"));
-      return o;
-    }
-
-    @Override
-    String forWhat() {
-      return " (it sizes its filter)";
-    }
-  },
+  COUNTING,
   /**
    * Bounded memory, approximate ({@link StreamOptions}): horizontal slicing, records partitioned to
    * S reducers by a hash of the key and sorted by (time, path, offset); each reducer runs the
@@ -54,16 +38,6 @@ enum DedupMethod {
    */
   STREAM {
     @Override
-    Options options() {
-      return StreamOptions.options();
-    }
-
-    @Override
-    void checkOwnOptions(CommandLine cl) {
-      StreamOptions.checkAlone(cl);
-    }
-
-    @Override
     void shuffle(Job job) {
       // horizontal slices by key hash, each in the global order, one record per reduce call
       job.setSortComparatorClass(DedupKey.TimeOrderComparator.class);
@@ -72,23 +46,12 @@ enum DedupMethod {
     }
   };
 
-  /** The name on the command line and in the result. */
-  String cliName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
-
-  /** The options only this method takes. */
-  Options options() {
-    return new Options();
-  }
-
-  /** How a usage error goes on after "--OPTION applies to --method NAME". */
-  String forWhat() {
-    return "";
-  }
-
-  /** Checks of this method's options that need no other value. */
-  void checkOwnOptions(CommandLine cl) {}
+  /** The methods' own options, stream's checked first. */
+  private static final MethodOptions<DedupMethod> OWN =
+      new MethodOptions<DedupMethod>()
+          .only(EnumSet.of(STREAM), "applies to --method stream", names(StreamOptions.options()))
+          .only(EnumSet.of(COUNTING), "applies to --method counting (it sizes its filter)",
+              names(CountingOptions.options()));
 
   /** Sets the dedup job's sort, grouping and reducer. */
   void shuffle(Job job) {
@@ -97,30 +60,31 @@ enum DedupMethod {
     job.setReducerClass(DedupReducer.class);
   }
 
+  /** Adds every method's own options. */
+  static void addOptions(Options o) {
+    for (Options own : new Options[] {CountingOptions.options(), StreamOptions.options()}) {
+      for (Option x : own.getOptions()) {
+        o.addOption(x);
+      }
+    }
+  }
+
   /**
    * The method {@code --method} names (default exact), after checking that {@code cl} has no
-   * option of another method and that the method's own options go together.
+   * option of another method and that the stream options that need no other value are right.
    *
    * @throws UsageException naming the first option that does not apply
    */
   static DedupMethod of(CommandLine cl) {
-    String name = cl.getOptionValue("method", EXACT.cliName());
-    DedupMethod method = null;
-    for (DedupMethod m : values()) {
-      method = m.cliName().equals(name) ? m : method;
+    DedupMethod method = Choices.get(cl, "method", EXACT);
+    OWN.check(cl, method);
+    if (method == STREAM) {
+      StreamOptions.checkAlone(cl);
     }
-    if (method == null) {
-      throw new UsageException("--method must be exact, counting or stream: " + name);
-    }
-    for (DedupMethod other : List.of(STREAM, COUNTING)) { // the order the errors are found in
-      for (Option o : other.options().getOptions()) {
-        if (other != method && cl.hasOption(o.getLongOpt())) {
-          throw new UsageException("--" + o.getLongOpt() + " applies to --method "
-              + other.cliName() + other.forWhat());
-        }
-      }
-    }
-    method.checkOwnOptions(cl);
     return method;
+  }
+
+  private static String[] names(Options options) {
+    return options.getOptions().stream().map(Option::getLongOpt).toArray(String[]::new);
   }
 }

@@ -22,15 +22,13 @@ final class DedupPlan {
   final long window;
   /** The share of malformed records above which the tool warns. */
   final double maxShare;
-  /** counting: the distinct keys its filter is sized for, 0 for input bytes / 64. */
-  final long items;
-  /** counting: the filter's bits per distinct key. */
-  final double bitsPerKey;
+  /** counting's settings, null for the other methods. */
+  final CountingOptions counting;
   /** stream's settings, null for the other methods. */
   final StreamOptions stream;
 
   DedupPlan(DedupMethod method, Path[] inputs, Path output, Path duplicates, int reducers,
-      long window, double maxShare, long items, double bitsPerKey, StreamOptions stream) {
+      long window, double maxShare, CountingOptions counting, StreamOptions stream) {
     this.method = method;
     this.inputs = inputs;
     this.output = output;
@@ -38,8 +36,7 @@ final class DedupPlan {
     this.reducers = reducers;
     this.window = window;
     this.maxShare = maxShare;
-    this.items = items;
-    this.bitsPerKey = bitsPerKey;
+    this.counting = counting;
     this.stream = stream;
   }
 

@@ -6,10 +6,10 @@ import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.common.Report;
 import java.io.IOException;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -65,11 +65,7 @@ public final class DedupTool extends BloomkitTool {
     o.addOption(opt("reducers", "R", "reduce tasks (default 1)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
     MalformedOptions.add(o);
-    for (DedupMethod m : DedupMethod.values()) {
-      for (Option x : m.options().getOptions()) {
-        o.addOption(x);
-      }
-    }
+    DedupMethod.addOptions(o);
     return o;
   }
 
@@ -78,10 +74,10 @@ public final class DedupTool extends BloomkitTool {
     Configuration conf = new Configuration(getConf());
     DedupPlan plan = plan(cl, conf);
     plan.configure(conf);
-    long start = System.nanoTime();
+    Report report = new Report();
     DedupJobs.Run run = DedupJobs.run(conf, plan);
     boolean warning = run.tally.warnIfAbove(plan.maxShare, err());
-    return DedupReport.of(plan, run, warning, (System.nanoTime() - start) / 1e9);
+    return DedupReport.of(report, plan, run, warning);
   }
 
   /** The plan of {@code cl}; sets the record format in {@code conf}. */
@@ -105,11 +101,7 @@ public final class DedupTool extends BloomkitTool {
     double maxShare = MalformedOptions.maxShare(cl);
     StreamOptions stream =
         method == DedupMethod.STREAM ? StreamOptions.parse(cl, conf, window, reducers) : null;
-    long items = longValue(cl, "items", 0, 1);
-    double bitsPerKey = doubleValue(cl, "bits-per-key", 32);
-    if (!(bitsPerKey > 0)) {
-      throw new UsageException("--bits-per-key must be positive: " + bitsPerKey);
-    }
+    CountingOptions counting = method == DedupMethod.COUNTING ? CountingOptions.parse(cl) : null;
     Path[] inputs = existingPaths(required(cl, "input"), "input");
     Path output = absentPath(required(cl, "output"), "output");
     Path duplicates =
@@ -118,7 +110,7 @@ public final class DedupTool extends BloomkitTool {
       throw new UsageException("--duplicates must differ from --output");
     }
     return new DedupPlan(method, inputs, output, duplicates,
-        stream == null ? reducers : stream.slices, window, maxShare, items, bitsPerKey, stream);
+        stream == null ? reducers : stream.slices, window, maxShare, counting, stream);
   }
 
   public static void main(String[] args) {

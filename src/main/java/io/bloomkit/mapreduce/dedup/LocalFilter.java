@@ -1,10 +1,10 @@
 package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.common.Choices;
 import io.bloomkit.stream.StreamFilter;
 import io.bloomkit.stream.StreamFilters;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
@@ -40,16 +40,14 @@ import org.apache.hadoop.io.Text;
  * Not thread-safe.
  */
 abstract class LocalFilter {
-  /** The leaves {@code --local-filter} names (see above); its value in the configuration. */
+  /**
+   * The leaves {@code --local-filter} names ({@link Choices#name}: none, exact, bloom), also their
+   * value in {@link BloomkitConfig#DEDUP_LOCAL_FILTER}.
+   */
   enum Kind {
     NONE,
     EXACT,
     BLOOM;
-
-    /** The name on the command line and in {@link BloomkitConfig#DEDUP_LOCAL_FILTER}. */
-    String cliName() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     /**
      * The kind named {@code name}.
@@ -58,7 +56,7 @@ abstract class LocalFilter {
      */
     static Kind of(String name) {
       for (Kind k : values()) {
-        if (k.cliName().equals(name)) {
+        if (Choices.name(k).equals(name)) {
           return k;
         }
       }

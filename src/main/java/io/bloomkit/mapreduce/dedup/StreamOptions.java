@@ -7,6 +7,7 @@ import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.common.Choices;
 import io.bloomkit.theory.Theory;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -78,18 +79,9 @@ final class StreamOptions {
 
   /** The checks that need no other option: the leaf's name, and its bits only for bloom. */
   static void checkAlone(CommandLine cl) {
-    LocalFilter.Kind local = localKind(cl);
+    LocalFilter.Kind local = Choices.get(cl, "local-filter", LocalFilter.Kind.NONE);
     if (cl.hasOption("local-bits") && local != LocalFilter.Kind.BLOOM) {
       throw new UsageException("--local-bits applies to --local-filter bloom");
-    }
-  }
-
-  private static LocalFilter.Kind localKind(CommandLine cl) {
-    String name = cl.getOptionValue("local-filter", LocalFilter.Kind.NONE.cliName());
-    try {
-      return LocalFilter.Kind.of(name);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--local-filter must be none, exact or bloom: " + name);
     }
   }
 
@@ -115,7 +107,7 @@ final class StreamOptions {
     int slices = intValue(cl, "slices", reducers, 1);
     boolean windowed = StreamDedupFilters.windowed(filter);
     boolean evaluate = cl.hasOption("evaluate");
-    LocalFilter.Kind local = localKind(cl);
+    LocalFilter.Kind local = Choices.get(cl, "local-filter", LocalFilter.Kind.NONE);
     if (cl.hasOption("importance-field") && !filter.startsWith("ibf-") && !evaluate) {
       throw new UsageException("--importance-field applies to the ibf filters (ibf-2c, ibf-mc,"
           + " ibf-h) and to --evaluate's weighted rates; --filter " + filter + " has no use"
@@ -186,7 +178,7 @@ final class StreamOptions {
     if (local == LocalFilter.Kind.BLOOM) {
       BloomkitConfig.DEDUP_LOCAL_BITS.set(conf, localBits);
     }
-    BloomkitConfig.DEDUP_LOCAL_FILTER.set(conf, local.cliName());
+    BloomkitConfig.DEDUP_LOCAL_FILTER.set(conf, Choices.name(local));
     BloomkitConfig.DEDUP_STREAM_FILTER.set(conf, filter);
     BloomkitConfig.DEDUP_STREAM_BITS.set(conf, bitsPerSlice);
     BloomkitConfig.DEDUP_EVALUATE.set(conf, evaluate);

@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.common;
 
-import io.bloomkit.filter.Filter;
+import io.bloomkit.core.Filter;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;

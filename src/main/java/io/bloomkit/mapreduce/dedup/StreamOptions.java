@@ -5,10 +5,10 @@ import static io.bloomkit.mapreduce.cli.BloomkitTool.intValue;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.longValue;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
 
+import io.bloomkit.core.Theory;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.Choices;
-import io.bloomkit.theory.Theory;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;

@@ -14,7 +14,7 @@ import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.ShippedFilter;
-import io.bloomkit.theory.Theory;
+import io.bloomkit.core.Theory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,11 +6,11 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.bloomkit.filter.BloomFilter;
-import io.bloomkit.filter.CountingFilter;
-import io.bloomkit.filter.ExactKeySet;
-import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.FilterShape;
+import io.bloomkit.bloom.BloomFilter;
+import io.bloomkit.bloom.ExactKeySet;
+import io.bloomkit.core.CountingFilter;
+import io.bloomkit.core.Filter;
+import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import java.io.File;
 import java.io.FileOutputStream;

@@ -6,6 +6,7 @@ import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.common.RecordFormat;
 import io.bloomkit.mapreduce.common.Report;
 import java.io.IOException;
 import java.util.Map;
@@ -83,14 +84,9 @@ public final class DedupTool extends BloomkitTool {
   /** The plan of {@code cl}; sets the record format in {@code conf}. */
   private DedupPlan plan(CommandLine cl, Configuration conf) throws IOException {
     DedupMethod method = DedupMethod.of(cl);
-    try {
-      BloomkitConfig.DELIMITER.set(
-          conf, String.valueOf(KeyExtractor.parseDelimiter(cl.getOptionValue("delimiter", "\t"))));
-      BloomkitConfig.KEY_FIELDS.set(
-          conf, KeyExtractor.formatFields(KeyExtractor.parseFields(required(cl, "key-field"))));
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
+    BloomkitConfig.DELIMITER.set(conf, String.valueOf(RecordFormat.delimiter(cl)));
+    BloomkitConfig.KEY_FIELDS.set(
+        conf, KeyExtractor.formatFields(RecordFormat.keyFields(cl, "key-field", null)));
     BloomkitConfig.TIME_FIELD.set(conf, intValue(cl, "time-field", -1, 0));
     long window = longValue(cl, "window", 0, 1);
     if (window > 0 && !cl.hasOption("time-field")) {

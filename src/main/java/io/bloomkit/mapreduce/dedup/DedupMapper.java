@@ -21,8 +21,9 @@ import org.apache.hadoop.mapreduce.Mapper;
  *
  * <ul>
  *   <li>{@code counting}: if the key's estimate in the shipped counting filter of key
- *       multiplicities ({@link FilterStep}) is 1, the key occurs once in the whole input (an estimate is never below the
- *       true multiplicity), so the record is kept and written here, without a shuffle;
+ *       multiplicities ({@link FilterStep}) is 1, the key occurs once in the whole input (an
+ *       estimate is never below the true multiplicity), so the record is kept and written here,
+ *       without a shuffle;
  *   <li>without a window: in-mapper combining keeps only the earliest record (by time, then
  *       offset) of each key of the split in a table bounded by {@link
  *       BloomkitConfig#DEDUP_MAX_KEYS}; a later same-key record is a certain duplicate, written to
@@ -74,7 +75,8 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
     file = InputFiles.rank(conf, Records.fileOf(context.getInputSplit()));
     if (BloomkitConfig.DEDUP_COUNTING.getBoolean(conf)) {
       // a record goes on to the shuffle unless its key's estimate is 1
-      multiplicities = FilterStep.builder().whole().test(DedupMapper::seenMoreThanOnce).load(context);
+      multiplicities =
+          FilterStep.builder().whole().test(DedupMapper::seenMoreThanOnce).load(context);
       if (multiplicities.filterAs(CountingFilter.class, NEED) == null) {
         throw new IOException(NEED + ", got null");
       }

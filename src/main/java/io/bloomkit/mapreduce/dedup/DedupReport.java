@@ -85,7 +85,8 @@ final class DedupReport {
       r.counters(c, LOCAL_FALSE_POSITIVES);
     }
     if (s.evaluate && s.importanceField >= 0) {
-      r.rate("wFP", c.get(FALSE_POSITIVE_IMPORTANCE_MICROS), c.get(ORACLE_DISTINCT_IMPORTANCE_MICROS))
+      r.rate("wFP", c.get(FALSE_POSITIVE_IMPORTANCE_MICROS),
+              c.get(ORACLE_DISTINCT_IMPORTANCE_MICROS))
           .rate("wFN", c.get(FALSE_NEGATIVE_IMPORTANCE_MICROS),
               c.get(ORACLE_DUPLICATES_IMPORTANCE_MICROS));
     }

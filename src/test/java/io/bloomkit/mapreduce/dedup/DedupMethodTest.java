@@ -82,7 +82,8 @@ public class DedupMethodTest {
     List<String> all = new ArrayList<>();
     for (Option o : new DedupTool().commandLineOptions().getOptions()) {
       all.add(o.getLongOpt());
-      assertTrue(o.getLongOpt(), common.contains(o.getLongOpt()) || OWNERS.containsKey(o.getLongOpt()));
+      String name = o.getLongOpt();
+      assertTrue(name, common.contains(name) || OWNERS.containsKey(name));
     }
     assertEquals(common.size() + OWNERS.size(), all.size());
   }

@@ -2,7 +2,8 @@ package io.bloomkit.mapreduce.dedup;
 
 import static io.bloomkit.mapreduce.cli.BloomkitTool.doubleValue;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.longValue;
-import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
+import static io.bloomkit.mapreduce.cli.BloomkitTool.integerOpt;
+import static io.bloomkit.mapreduce.cli.BloomkitTool.numberOpt;
 
 import io.bloomkit.mapreduce.cli.UsageException;
 import org.apache.commons.cli.CommandLine;
@@ -22,9 +23,9 @@ final class CountingOptions {
 
   static Options options() {
     Options o = new Options();
-    o.addOption(opt("items", "N", "counting: distinct keys to size the counting filter for"
+    o.addOption(integerOpt("items", "N", "counting: distinct keys to size the counting filter for"
         + " (default: input bytes / 64)"));
-    o.addOption(opt("bits-per-key", "B", "counting: filter memory bits per distinct key (default 32)"));
+    o.addOption(numberOpt("bits-per-key", "B", "counting: filter memory bits per distinct key (default 32)"));
     return o;
   }
 

@@ -56,14 +56,14 @@ public final class DedupTool extends BloomkitTool {
     o.addOption(opt("input", "PATH[,PATH]", "input files, directories or globs (required)"));
     o.addOption(opt("output", "DIR", "directory of the kept records; must not exist (required)"));
     o.addOption(opt("key-field", "I[,J]", "0-based key field(s), joined with the delimiter (required)"));
-    o.addOption(opt("time-field", "T", "0-based field holding an integer time (default: input order)"));
+    o.addOption(integerOpt("time-field", "T", "0-based field holding an integer time (default: input order)"));
     o.addOption(SizingOptions.delimiter());
     o.addOption(opt("method", "M", "exact (default), counting or stream"));
-    o.addOption(opt("window", "W", "duplicate only if the key occurred less than W time units earlier"
+    o.addOption(integerOpt("window", "W", "duplicate only if the key occurred less than W time units earlier"
         + " (time-field units; stream: the timer filter, --local-filter exact and the --evaluate"
         + " oracle apply it)"));
     o.addOption(opt("duplicates", "DIR2", "directory for the removed records; must not exist"));
-    o.addOption(opt("reducers", "R", "reduce tasks (default 1)"));
+    o.addOption(integerOpt("reducers", "R", "reduce tasks (default 1)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
     MalformedOptions.add(o);
     DedupMethod.addOptions(o);

@@ -2,6 +2,7 @@ package io.bloomkit.mapreduce.dedup;
 
 import static io.bloomkit.mapreduce.cli.BloomkitTool.flag;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.intValue;
+import static io.bloomkit.mapreduce.cli.BloomkitTool.integerOpt;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.longValue;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
 
@@ -58,19 +59,19 @@ final class StreamOptions {
     Options o = new Options();
     o.addOption(opt("filter", "F", "stream: bf, sbf (default), rsbf, ibf-2c, ibf-mc, ibf-h (no window:"
         + " they ignore --window) or timer (sliding window, needs --window)"));
-    o.addOption(opt("memory-bits", "B", "stream: total filter memory in bits, B/S per slice (required)"));
-    o.addOption(opt("slices", "S", "stream: horizontal slices = reduce tasks (default --reducers;"
+    o.addOption(integerOpt("memory-bits", "B", "stream: total filter memory in bits, B/S per slice (required)"));
+    o.addOption(integerOpt("slices", "S", "stream: horizontal slices = reduce tasks (default --reducers;"
         + " both given must agree)"));
-    o.addOption(opt("importance-field", "F", "stream: 0-based field of a numeric importance"
+    o.addOption(integerOpt("importance-field", "F", "stream: 0-based field of a numeric importance"
         + " (ibf filters, and --evaluate's weighted rates; range from -D"
         + " bloomkit.importance.min/max, default 0..1)"));
     o.addOption(opt("local-filter", "L", "stream: a leaf filter in each map task that drops records"
         + " seen earlier in the task before the shuffle: none (default), exact (key -> time table)"
         + " or bloom (test-and-set Bloom filter; drops only while the task's time does not go back;"
         + " not with --window)"));
-    o.addOption(opt("local-bits", "B", "stream, --local-filter bloom: bits of each map task's leaf"
+    o.addOption(integerOpt("local-bits", "B", "stream, --local-filter bloom: bits of each map task's leaf"
         + " (default --memory-bits: the paper's tree gives every node the root's size)"));
-    o.addOption(opt("timer-resolution", "U", "stream, --filter timer: time units per timer tick"
+    o.addOption(integerOpt("timer-resolution", "U", "stream, --filter timer: time units per timer tick"
         + " (default 1); timers count ceil(W/U) ticks in fewer bits, exact up to one tick at the"
         + " window's end"));
     o.addOption(flag("evaluate", "stream: count false positives/negatives against an exact oracle"));

@@ -89,8 +89,8 @@ public final class IcebergTool extends BloomkitTool {
     o.addOption(opt("output", "DIR", "directory of key<TAB>total lines (unverified counting and"
         + " lcbf: key<TAB>estimate of each candidate); must not exist (required)"));
     o.addOption(opt("key-field", "I[,J]", "0-based key field(s), joined with the delimiter (required)"));
-    o.addOption(opt("weight-field", "W", "0-based field of a non-negative integer weight (default 1)"));
-    o.addOption(opt("threshold", "T", "minimum total of an iceberg, at least 1 (required)"));
+    o.addOption(integerOpt("weight-field", "W", "0-based field of a non-negative integer weight (default 1)"));
+    o.addOption(integerOpt("threshold", "T", "minimum total of an iceberg, at least 1 (required)"));
     o.addOption(SizingOptions.delimiter());
     o.addOption(opt("method", "M", "exact (default), counting (summed counting filters) or lcbf"
         + " (per-split linked counting Bloom filters, the icebergs paper)"));
@@ -98,14 +98,14 @@ public final class IcebergTool extends BloomkitTool {
         + " at or above T (counting: output = exact's; lcbf: the icebergs among the candidates)"));
     o.addOption(flag("evaluate", "counting, lcbf: also compute the exact answer (one more pass"
         + " over the input, every key shuffled) and report keys, hitRatio and errorRate"));
-    o.addOption(opt("reducers", "R", "reduce tasks (default 1)"));
-    o.addOption(opt("items", "N", "counting: distinct keys to size the filter for"
+    o.addOption(integerOpt("reducers", "R", "reduce tasks (default 1)"));
+    o.addOption(integerOpt("items", "N", "counting: distinct keys to size the filter for"
         + " (default: input bytes / 64)"));
-    o.addOption(opt("bits-per-key", "B", "counting: filter memory bits per distinct key (default 32)"));
-    o.addOption(opt("entries-per-key", "R", "lcbf: entries m of each split's filter per local"
+    o.addOption(numberOpt("bits-per-key", "B", "counting: filter memory bits per distinct key (default 32)"));
+    o.addOption(numberOpt("entries-per-key", "R", "lcbf: entries m of each split's filter per local"
         + " total it stores, m/n (default 10)"));
-    o.addOption(opt("num-hashes", "K", "lcbf: hash functions k (default 3)"));
-    o.addOption(opt("value-bits", "L", "lcbf: bits l of each stored value, 1..62; values saturate"
+    o.addOption(integerOpt("num-hashes", "K", "lcbf: hash functions k (default 3)"));
+    o.addOption(integerOpt("value-bits", "L", "lcbf: bits l of each stored value, 1..62; values saturate"
         + " at 2^l - 1 (default 15, as the paper)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
     MalformedOptions.add(o);

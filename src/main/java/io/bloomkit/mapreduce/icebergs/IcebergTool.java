@@ -1,19 +1,19 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.CacheFiles;
+import io.bloomkit.mapreduce.common.CacheFiles;
 import io.bloomkit.mapreduce.IcebergCounters;
-import io.bloomkit.mapreduce.Inputs;
-import io.bloomkit.mapreduce.Jobs;
-import io.bloomkit.mapreduce.Temporaries;
+import io.bloomkit.mapreduce.common.Inputs;
+import io.bloomkit.mapreduce.common.Jobs;
+import io.bloomkit.mapreduce.common.Temporaries;
 import io.bloomkit.mapreduce.KeyExtractor;
-import io.bloomkit.mapreduce.MalformedRecords;
+import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
-import io.bloomkit.mapreduce.join.ShippedFilter;
+import io.bloomkit.mapreduce.common.ShippedFilter;
 import io.bloomkit.core.Theory;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -6,6 +6,7 @@
  *
  * <ul>
  *   <li>{@link io.bloomkit.acbf.AccurateCountingBloomFilter}: the multi-level filter (section 3.1).
+ *   <li>{@code AcbfFormat}: its payload in the file format (package-private).
  *   <li>{@link io.bloomkit.acbf.AcbfTheory}: its false positive rates (eqs. 3 and 7).
  *   <li>{@link io.bloomkit.acbf.AcbfSimulation}: {@code simulate acbf}, the experiment of section
  *       3.3.

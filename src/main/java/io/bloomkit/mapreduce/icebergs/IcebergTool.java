@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.icebergs;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.common.CacheFiles;
 import io.bloomkit.mapreduce.IcebergCounters;
@@ -14,7 +15,6 @@ import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.ShippedFilter;
-import io.bloomkit.core.Theory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -201,8 +201,8 @@ public final class IcebergTool extends BloomkitTool {
       throw new UsageException("--entries-per-key must be positive: " + entriesPerKey);
     }
     int numHashes = intValue(cl, "num-hashes", 3, 1);
-    if (numHashes > Theory.MAX_HASHES) {
-      throw new UsageException("--num-hashes must be at most " + Theory.MAX_HASHES + ": " + numHashes);
+    if (numHashes > BloomMath.MAX_HASHES) {
+      throw new UsageException("--num-hashes must be at most " + BloomMath.MAX_HASHES + ": " + numHashes);
     }
     int valueBits = intValue(cl, "value-bits", 15, 1);
     if (valueBits > 62) {

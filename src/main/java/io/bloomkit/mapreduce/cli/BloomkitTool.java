@@ -232,14 +232,15 @@ public abstract class BloomkitTool extends Configured implements Tool {
     System.exit(run(new Configuration(), tool, args));
   }
 
-  // ---- option helpers: bad values are usage errors ----
+  // ---- option helpers: bad values are usage errors (the parsers and option builders are public
+  // for the option sets that live next to a tool, such as icebergs' per-method options) ----
 
   /** A new ordered result map. */
   protected static Map<String, Object> result() {
     return new LinkedHashMap<>();
   }
 
-  protected static String required(CommandLine cl, String opt) {
+  public static String required(CommandLine cl, String opt) {
     String v = cl.getOptionValue(opt);
     if (v == null || v.isEmpty()) {
       throw new UsageException("--" + opt + " is required");
@@ -247,7 +248,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
     return v;
   }
 
-  protected static long longValue(CommandLine cl, String opt, long dflt, long min) {
+  public static long longValue(CommandLine cl, String opt, long dflt, long min) {
     String v = cl.getOptionValue(opt);
     if (v == null) {
       return dflt;
@@ -264,7 +265,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
     return x;
   }
 
-  protected static int intValue(CommandLine cl, String opt, int dflt, int min) {
+  public static int intValue(CommandLine cl, String opt, int dflt, int min) {
     long x = longValue(cl, opt, dflt, min);
     if (x > Integer.MAX_VALUE) {
       throw new UsageException("--" + opt + " is too large: " + x);
@@ -272,7 +273,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
     return (int) x;
   }
 
-  protected static double doubleValue(CommandLine cl, String opt, double dflt) {
+  public static double doubleValue(CommandLine cl, String opt, double dflt) {
     String v = cl.getOptionValue(opt);
     if (v == null) {
       return dflt;
@@ -369,12 +370,12 @@ public abstract class BloomkitTool extends Configured implements Tool {
   }
 
   /** An option taking one value. */
-  protected static Option opt(String longOpt, String arg, String desc) {
+  public static Option opt(String longOpt, String arg, String desc) {
     return Option.builder().longOpt(longOpt).hasArg().argName(arg).desc(desc).build();
   }
 
   /** A flag. */
-  protected static Option flag(String longOpt, String desc) {
+  public static Option flag(String longOpt, String desc) {
     return Option.builder().longOpt(longOpt).desc(desc).build();
   }
 }

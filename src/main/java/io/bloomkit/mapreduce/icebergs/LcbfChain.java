@@ -1,0 +1,122 @@
+package io.bloomkit.mapreduce.icebergs;
+
+import static io.bloomkit.mapreduce.IcebergCounters.CANDIDATES;
+import static io.bloomkit.mapreduce.IcebergCounters.CANDIDATE_RECORDS;
+import static io.bloomkit.mapreduce.IcebergCounters.FILTERED_RECORDS;
+import static io.bloomkit.mapreduce.IcebergCounters.FILTERS;
+import static io.bloomkit.mapreduce.IcebergCounters.FILTER_BYTES_LOADED;
+import static io.bloomkit.mapreduce.IcebergCounters.HITS;
+import static io.bloomkit.mapreduce.IcebergCounters.ICEBERGS;
+import static io.bloomkit.mapreduce.IcebergCounters.INPUT_RECORDS;
+import static io.bloomkit.mapreduce.IcebergCounters.KEYS;
+import static io.bloomkit.mapreduce.IcebergCounters.LOCAL_ICEBERGS;
+import static io.bloomkit.mapreduce.IcebergCounters.MALFORMED_RECORDS;
+import static io.bloomkit.mapreduce.IcebergCounters.NAIVE_BYTES;
+import static io.bloomkit.mapreduce.IcebergCounters.SATURATIONS;
+import static io.bloomkit.mapreduce.IcebergCounters.TRUE_ICEBERGS;
+import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
+import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
+
+import io.bloomkit.mapreduce.CacheFiles;
+import io.bloomkit.mapreduce.Jobs;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.PathFilter;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+
+/**
+ * The jobs of {@code lcbf}. Job 1 (map only, {@link LcbfTotalsMapper}, step 1 per split): each map
+ * task writes its split's complete local totals and a filter of those below T; local icebergs are
+ * reported at once. Job 2 ({@link LcbfEstimateMapper}, {@link LcbfCandidateReducer}, step 3): the
+ * filters are shipped through the DistributedCache; each map task estimates its keys' global
+ * totals from its own total plus the other splits' filters and emits those reaching T: the
+ * candidates, written as {@code key<TAB>estimate}. {@code --verify} (job 3, {@link
+ * CandidatesJob}): ships the candidates, re-reads the input and writes the candidates' exact
+ * totals at or above T: the true icebergs among the candidates.
+ */
+final class LcbfChain {
+  private LcbfChain() {}
+
+  static void run(IcebergPlan plan, Path work, Path output, RunCounters c)
+      throws IOException, InterruptedException {
+    Configuration conf = plan.conf;
+    FileSystem fs = output.getFileSystem(conf);
+    // job 1: complete local totals per split, local icebergs, one filter per split (step 1)
+    Path totals = new Path(work, "totals");
+    Job first = IcebergJobs.create(conf, "bloomkit icebergs lcbf: local totals -> " + totals,
+        LcbfTotalsMapper.class, null, 0, SequenceFileOutputFormat.class, totals);
+    Path samples = IcebergJobs.readInput(first, plan, work);
+    IcebergJobs.run(first, c);
+    IcebergJobs.takeInput(first, plan, samples, c);
+    c.take(first, LOCAL_ICEBERGS, SATURATIONS, FILTERS, NAIVE_BYTES);
+
+    // job 2: every other split's filter shipped to each split's totals (step 3)
+    List<Path> filters = new ArrayList<>();
+    boolean anyTotals = false;
+    if (fs.exists(totals)) {
+      for (FileStatus st : fs.listStatus(totals)) {
+        String n = st.getPath().getName();
+        if (n.endsWith(LcbfFilters.SUFFIX)) {
+          filters.add(st.getPath());
+          c.filterBytesShipped += st.getLen();
+        } else if (n.startsWith("part-")) {
+          anyTotals = true;
+        }
+      }
+    }
+    Path candidates = plan.verify ? new Path(work, "candidates") : output;
+    Job second = IcebergJobs.create(conf, "bloomkit icebergs lcbf: global estimates of "
+            + filters.size() + " filters -> " + candidates,
+        LcbfEstimateMapper.class, LcbfCandidateReducer.class, plan.reducers,
+        TextOutputFormat.class, candidates);
+    CacheFiles.ship(second, filters, CacheFiles.FILTER_PREFIX);
+    second.setInputFormatClass(SequenceFileInputFormat.class);
+    if (anyTotals) {
+      FileInputFormat.setInputPaths(second, totals);
+      FileInputFormat.setInputPathFilter(second, TotalsFiles.class);
+      // one map task per totals file (a few bytes per key): each task loads all other filters
+      FileInputFormat.setMinInputSplitSize(second, Long.MAX_VALUE);
+    } else {
+      // no well-formed record at all: an empty input, so job 2 writes no candidates
+      Path none = new Path(work, "no-totals");
+      fs.mkdirs(none);
+      FileInputFormat.setInputPaths(second, none);
+    }
+    IcebergJobs.run(second, c);
+    c.take(second, CANDIDATES, FILTER_BYTES_LOADED, MAP_OUTPUT_RECORDS, MAP_OUTPUT_BYTES);
+    if (!plan.verify && !plan.evaluate) {
+      return;
+    }
+
+    // job 3: the candidates' exact totals (verify), every key's (evaluate)
+    Job third = CandidatesJob.run(plan, candidates,
+        plan.verify ? output : new Path(work, "evaluate"), plan.verify, plan.evaluate, c);
+    IcebergJobs.checkSameInput(c.get(INPUT_RECORDS), Jobs.counter(third, INPUT_RECORDS));
+    c.take(third, CANDIDATE_RECORDS, FILTERED_RECORDS);
+    IcebergJobs.checkRecords(c.get(INPUT_RECORDS), c.get(CANDIDATE_RECORDS),
+        c.get(FILTERED_RECORDS), Jobs.counter(third, MALFORMED_RECORDS));
+    if (plan.verify) {
+      c.take(third, ICEBERGS, HITS);
+    }
+    if (plan.evaluate) {
+      c.take(third, KEYS, TRUE_ICEBERGS, HITS);
+    }
+  }
+
+  /** Job 2's input: the totals files of job 1, not the filters next to them. */
+  public static final class TotalsFiles implements PathFilter {
+    @Override
+    public boolean accept(Path p) {
+      return !p.getName().endsWith(LcbfFilters.SUFFIX);
+    }
+  }
+}

@@ -10,6 +10,7 @@ import static io.bloomkit.mapreduce.icebergs.MethodOption.VERIFY;
 
 import io.bloomkit.mapreduce.cli.UsageException;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
@@ -84,13 +85,9 @@ enum IcebergMethod {
    */
   static IcebergMethod parse(CommandLine cl) {
     String name = cl.getOptionValue("method", EXACT.cliName());
-    IcebergMethod method = null;
-    for (IcebergMethod m : values()) {
-      method = m.cliName().equals(name) ? m : method;
-    }
-    if (method == null) {
-      throw new UsageException("--method must be exact, counting or lcbf: " + name);
-    }
+    IcebergMethod method = Arrays.stream(values()).filter(m -> m.cliName().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new UsageException("--method must be exact, counting or lcbf: " + name));
     for (MethodOption o : MethodOption.values()) {
       if (cl.hasOption(o.name) && !method.options.contains(o)) {
         throw new UsageException("--" + o.name + " applies to " + o.appliesTo());

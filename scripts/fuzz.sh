@@ -4,7 +4,7 @@
 #
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
 #   SECONDS   fuzzing time per target (default 60)
-#   TARGET    Class#method, e.g. io.bloomkit.filter.FilterReadersFuzzTest#read (default: all)
+#   TARGET    Class#method, e.g. io.bloomkit.registry.FilterReadersFuzzTest#read (default: all)
 # Environment: MVN_FLAGS (default -o, offline), JAVA (default java), FUZZ_HEAP (default -Xmx1g: a
 #   claimed size allocated for real fails at once as an OutOfMemoryError finding), FUZZ_TIMEOUT
 #   (seconds one input may take before it counts as a hang, default 10).
@@ -21,12 +21,12 @@ shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(
-    io.bloomkit.filter.FilterReadersFuzzTest#read
-    io.bloomkit.filter.FilterReadersFuzzTest#readQueryView
-    io.bloomkit.filter.FilterReadersFuzzTest#readShape
-    io.bloomkit.stream.StreamFiltersFuzzTest#read
-    io.bloomkit.stream.StreamFiltersFuzzTest#readWindow
-    io.bloomkit.distributed.LcbfReadFuzzTest#read
+    io.bloomkit.registry.FilterReadersFuzzTest#read
+    io.bloomkit.registry.FilterReadersFuzzTest#readQueryView
+    io.bloomkit.registry.FilterReadersFuzzTest#readShape
+    io.bloomkit.registry.StreamFiltersFuzzTest#read
+    io.bloomkit.registry.StreamFiltersFuzzTest#readWindow
+    io.bloomkit.lcbf.LcbfReadFuzzTest#read
     io.bloomkit.mapreduce.cli.InspectFuzzTest#inspect
     io.bloomkit.mapreduce.KeyExtractorFuzzTest#extract
   )

@@ -4,7 +4,7 @@
 # docs/results/stream-filters.md with its plots in docs/results/stream-filters/.
 #   scripts/report-stream-filters.sh            # the committed report (a few minutes on 2 cores)
 #   scripts/report-stream-filters.sh --quick    # shorter streams, for a look while developing
-# Every number comes from `simulate dedup` runs (io.bloomkit.sim.DedupSimulation), made in-process
+# Every number comes from `simulate dedup` runs (io.bloomkit.stable.DedupSimulation), made in-process
 # by io.bloomkit.report.StreamFiltersReport.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

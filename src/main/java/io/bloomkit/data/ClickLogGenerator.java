@@ -1,6 +1,5 @@
 package io.bloomkit.data;
 
-import io.bloomkit.stream.Zipf;
 import java.io.IOException;
 
 /**

@@ -1,12 +1,12 @@
 package io.bloomkit.mapreduce;
 
-import io.bloomkit.filter.CorruptFilterException;
-import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.FilterFamily;
-import io.bloomkit.filter.FilterFormat;
-import io.bloomkit.filter.FilterShape;
-import io.bloomkit.filter.Filters;
-import io.bloomkit.filter.UnsupportedFamilyException;
+import io.bloomkit.core.CorruptFilterException;
+import io.bloomkit.core.Filter;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.registry.Filters;
+import io.bloomkit.core.UnsupportedFamilyException;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce;
 
-import io.bloomkit.filter.FilterFamily;
-import io.bloomkit.filter.FilterShape;
-import io.bloomkit.theory.AcbfSizing;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.AcbfSizing;
 import org.apache.hadoop.conf.Configuration;
 
 /**

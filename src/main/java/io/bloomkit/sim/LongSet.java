@@ -1,13 +1,13 @@
 package io.bloomkit.sim;
 
 /** An open-addressing set of longs (linear probing, power-of-two table): the exact oracle. */
-final class LongSet {
+public final class LongSet {
   private long[] keys = new long[1 << 16];
   private boolean[] used = new boolean[1 << 16];
   private int size;
 
   /** Adds {@code k}; returns false if it was already present. */
-  boolean add(long k) {
+  public boolean add(long k) {
     if (2 * (size + 1) > keys.length) {
       grow();
     }

@@ -1,5 +1,6 @@
 package io.bloomkit.sim;
 
+
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
@@ -7,7 +8,7 @@ import org.apache.commons.cli.Options;
 
 /**
  * One experiment of {@code bloomkit simulate NAME}: plain Java (no Hadoop), seeded, printing one
- * JSON object per result row. The {@code simulate} tool looks it up in {@link Simulations}.
+ * JSON object per result row. The {@code simulate} tool looks it up in {@code io.bloomkit.registry.Simulations}.
  */
 public interface Simulation {
   /** The sub-command: acbf, dedup, window, slices, tree, lcbf. */

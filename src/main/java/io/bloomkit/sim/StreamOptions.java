@@ -1,5 +1,7 @@
 package io.bloomkit.sim;
 
+import io.bloomkit.data.TimedStream;
+
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;

@@ -8,13 +8,14 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.Test;
 
 /**
- * Filters, hashing, bit structures and theory are plain Java: no Hadoop inside, and no dependency
+ * Filters, hashing, bit structures, theory, simulations, data and the registry are plain Java: no Hadoop inside, and no dependency
  * on the MapReduce layer that wraps them.
  */
 public class CoreHasNoHadoopTest {
   static final String[] CORE = {
-    "io.bloomkit.hash..", "io.bloomkit.bits..", "io.bloomkit.filter..", "io.bloomkit.theory..",
-    "io.bloomkit.stream..", "io.bloomkit.data..", "io.bloomkit.sim..", "io.bloomkit.distributed.."
+    "io.bloomkit.core..", "io.bloomkit.data..", "io.bloomkit.sim..", "io.bloomkit.bloom..",
+    "io.bloomkit.acbf..", "io.bloomkit.stable..", "io.bloomkit.window..", "io.bloomkit.lcbf..",
+    "io.bloomkit.registry.."
   };
 
   @Test

@@ -1,8 +1,8 @@
 package io.bloomkit.bench;
 
-import io.bloomkit.filter.BloomFilter;
-import io.bloomkit.filter.FilterFamily;
-import io.bloomkit.filter.FilterShape;
+import io.bloomkit.bloom.BloomFilter;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.FilterShape;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.util.bloom.Key;
 import org.apache.hadoop.util.hash.Hash;

@@ -1,10 +1,10 @@
 package io.bloomkit.bench;
 
-import io.bloomkit.filter.AccurateCountingBloomFilter;
-import io.bloomkit.filter.CountingBloomFilter;
-import io.bloomkit.filter.FilterShape;
-import io.bloomkit.hash.HashStrategy;
-import io.bloomkit.theory.AcbfSizing;
+import io.bloomkit.acbf.AccurateCountingBloomFilter;
+import io.bloomkit.bloom.CountingBloomFilter;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.core.AcbfSizing;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.util.bloom.Key;
 import org.apache.hadoop.util.hash.Hash;

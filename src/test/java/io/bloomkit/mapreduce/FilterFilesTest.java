@@ -4,11 +4,11 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.bloomkit.filter.CorruptFilterException;
-import io.bloomkit.filter.Crafted;
-import io.bloomkit.filter.FilterFamily;
-import io.bloomkit.filter.Filters;
-import io.bloomkit.filter.UnsupportedFamilyException;
+import io.bloomkit.core.CorruptFilterException;
+import io.bloomkit.registry.Crafted;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.registry.Filters;
+import io.bloomkit.core.UnsupportedFamilyException;
 import io.bloomkit.mapreduce.cli.InspectTool;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.join.JoinTool;

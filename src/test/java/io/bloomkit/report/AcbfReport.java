@@ -1,8 +1,8 @@
 package io.bloomkit.report;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
-import io.bloomkit.theory.AcbfSizing;
-import io.bloomkit.theory.Theory;
+import io.bloomkit.core.AcbfSizing;
+import io.bloomkit.core.Theory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package io.bloomkit.report;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.sim.Simulation;
-import io.bloomkit.sim.Simulations;
+import io.bloomkit.registry.Simulations;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

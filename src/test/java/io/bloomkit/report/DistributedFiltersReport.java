@@ -1,6 +1,6 @@
 package io.bloomkit.report;
 
-import io.bloomkit.theory.Theory;
+import io.bloomkit.core.Theory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.bloomkit.report;
 
 import io.bloomkit.sim.Simulation;
-import io.bloomkit.sim.Simulations;
+import io.bloomkit.registry.Simulations;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

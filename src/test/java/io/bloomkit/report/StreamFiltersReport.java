@@ -1,9 +1,9 @@
 package io.bloomkit.report;
 
 import io.bloomkit.sim.Simulation;
-import io.bloomkit.sim.Simulations;
-import io.bloomkit.stream.ImportanceMap;
-import io.bloomkit.theory.Theory;
+import io.bloomkit.registry.Simulations;
+import io.bloomkit.stable.ImportanceMap;
+import io.bloomkit.core.Theory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -92,7 +92,7 @@ public final class StreamFiltersReport {
     long start = System.nanoTime();
     p("# Stream duplicate detection: SBF, RSBF, IBF");
     p("");
-    p("Filters of `io.bloomkit.stream` (`StreamFilters`) run by `simulate dedup` against an exact oracle "
+    p("Filters of `io.bloomkit.stable` (`StreamFilters`) run by `simulate dedup` against an exact oracle "
         + "(the set of keys seen): a false positive (FP) is a distinct arrival reported duplicate, a false "
         + "negative (FN) a duplicate arrival reported distinct; FPR = FP / distinct arrivals, FNR = FN / "
         + "duplicate arrivals. Papers: RSBF — Dutta, Bhattacharjee, Narang, EDBT 2012 (with SBF, Deng and "

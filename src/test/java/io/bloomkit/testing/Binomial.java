@@ -2,8 +2,8 @@ package io.bloomkit.testing;
 
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.filter.FilterShape;
-import io.bloomkit.theory.AcbfSizing;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.AcbfSizing;
 import org.apache.commons.math3.distribution.BetaDistribution;
 import org.apache.commons.math3.distribution.BinomialDistribution;
 

@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.build;
 
-import io.bloomkit.filter.Filter;
+import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.cli.BloomkitTool;

@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.build;
 
-import io.bloomkit.filter.Filter;
+import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterFiles;

@@ -1,14 +1,14 @@
 package io.bloomkit.mapreduce.build;
 
-import io.bloomkit.filter.AccurateCountingBloomFilter;
-import io.bloomkit.filter.BloomFilter;
-import io.bloomkit.filter.CountingBloomFilter;
-import io.bloomkit.filter.CountingFilter;
-import io.bloomkit.filter.ExactKeySet;
-import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.FilterShape;
-import io.bloomkit.hash.HashStrategy;
-import io.bloomkit.hash.KeyHash;
+import io.bloomkit.acbf.AccurateCountingBloomFilter;
+import io.bloomkit.bloom.BloomFilter;
+import io.bloomkit.bloom.CountingBloomFilter;
+import io.bloomkit.core.CountingFilter;
+import io.bloomkit.bloom.ExactKeySet;
+import io.bloomkit.core.Filter;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.mapreduce.FilterSpec;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,10 +1,10 @@
 package io.bloomkit.mapreduce.cli;
 
-import io.bloomkit.filter.AccurateCountingBloomFilter;
-import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.FilterFamily;
-import io.bloomkit.filter.FilterShape;
-import io.bloomkit.filter.Filters;
+import io.bloomkit.acbf.AccurateCountingBloomFilter;
+import io.bloomkit.core.Filter;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.FilterFiles;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;

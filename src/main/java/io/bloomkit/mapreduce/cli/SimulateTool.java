@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.cli;
 
 import io.bloomkit.sim.Simulation;
-import io.bloomkit.sim.Simulations;
+import io.bloomkit.registry.Simulations;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

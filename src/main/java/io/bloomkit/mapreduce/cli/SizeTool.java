@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.cli;
 
-import io.bloomkit.filter.FilterFamily;
-import io.bloomkit.filter.FilterShape;
-import io.bloomkit.theory.AcbfSizing;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.AcbfSizing;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -54,7 +54,7 @@ public final class SizeTool extends BloomkitTool {
       bf = shape(FilterFamily.BLOOM, null, n, c, fpp, bpk, k);
       cbf = shape(FilterFamily.COUNTING, null, n, c, fpp, bpk, k);
       acbf = shape(FilterFamily.ACCURATE_COUNTING, AcbfSizing.OPTIMAL, n, c, fpp, bpk, k);
-    } catch (io.bloomkit.filter.FilterTooLargeException e) {
+    } catch (io.bloomkit.core.FilterTooLargeException e) {
       throw SizingOptions.tooLarge(cl, e);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());

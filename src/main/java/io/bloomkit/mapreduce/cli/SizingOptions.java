@@ -63,8 +63,8 @@ public final class SizingOptions {
       throw new UsageException("--bits-per-key must be positive: " + bpk);
     }
     int hashes = BloomkitTool.intValue(cl, "hashes", 0, 1);
-    if (hashes > io.bloomkit.theory.Theory.MAX_HASHES) {
-      throw new UsageException("--hashes must be at most " + io.bloomkit.theory.Theory.MAX_HASHES);
+    if (hashes > io.bloomkit.core.Theory.MAX_HASHES) {
+      throw new UsageException("--hashes must be at most " + io.bloomkit.core.Theory.MAX_HASHES);
     }
     FilterSpec spec;
     try {
@@ -72,9 +72,9 @@ public final class SizingOptions {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    if (spec.family() == io.bloomkit.filter.FilterFamily.EXACT) {
+    if (spec.family() == io.bloomkit.core.FilterFamily.EXACT) {
       refuse(cl, "an exact key set (it holds the keys themselves and has no sizing)", SIZING);
-    } else if (spec.family() != io.bloomkit.filter.FilterFamily.ACCURATE_COUNTING) {
+    } else if (spec.family() != io.bloomkit.core.FilterFamily.ACCURATE_COUNTING) {
       refuse(cl, "a " + spec.name() + " filter (only an ACBF has a capacity: its idle space)",
           "capacity");
     }
@@ -83,7 +83,7 @@ public final class SizingOptions {
         spec.shape(); // fail now on parameters that cannot be met
       }
       return spec;
-    } catch (io.bloomkit.filter.FilterTooLargeException e) {
+    } catch (io.bloomkit.core.FilterTooLargeException e) {
       throw tooLarge(cl, e);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
@@ -91,10 +91,10 @@ public final class SizingOptions {
   }
 
   /**
-   * The usage error for a filter above {@link io.bloomkit.filter.FilterShape#MAX_MEMORY_BITS},
+   * The usage error for a filter above {@link io.bloomkit.core.FilterShape#MAX_MEMORY_BITS},
    * naming the options that asked for it.
    */
-  static UsageException tooLarge(CommandLine cl, io.bloomkit.filter.FilterTooLargeException e) {
+  static UsageException tooLarge(CommandLine cl, io.bloomkit.core.FilterTooLargeException e) {
     String rate = cl.hasOption("fpp") ? "fpp" : "bits-per-key";
     String value = cl.getOptionValue(rate, String.valueOf((int) DEFAULT_BITS_PER_KEY));
     return new UsageException(

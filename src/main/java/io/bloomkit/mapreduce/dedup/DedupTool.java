@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.dedup;
 
-import io.bloomkit.filter.Filter;
+import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.DedupCounters;
 import io.bloomkit.mapreduce.Inputs;
@@ -14,7 +14,7 @@ import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.join.ShippedFilter;
-import io.bloomkit.theory.Theory;
+import io.bloomkit.core.Theory;
 import java.io.IOException;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.stream.StreamFilter;
-import io.bloomkit.stream.StreamFilters;
+import io.bloomkit.core.StreamFilter;
+import io.bloomkit.stable.StreamFilters;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;

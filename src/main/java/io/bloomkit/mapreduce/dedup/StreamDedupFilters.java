@@ -1,10 +1,10 @@
 package io.bloomkit.mapreduce.dedup;
 
-import io.bloomkit.stream.IbfVariant;
-import io.bloomkit.stream.StreamFilter;
-import io.bloomkit.stream.StreamFilters;
-import io.bloomkit.stream.WindowFilters;
-import io.bloomkit.theory.Theory;
+import io.bloomkit.stable.IbfVariant;
+import io.bloomkit.core.StreamFilter;
+import io.bloomkit.stable.StreamFilters;
+import io.bloomkit.window.WindowFilters;
+import io.bloomkit.core.Theory;
 import java.util.List;
 
 /**

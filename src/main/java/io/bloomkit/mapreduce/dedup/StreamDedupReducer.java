@@ -2,7 +2,7 @@ package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.DedupCounters;
-import io.bloomkit.stream.StreamFilter;
+import io.bloomkit.core.StreamFilter;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.dedup;
 
-import io.bloomkit.filter.FilterFamily;
-import io.bloomkit.hash.HashStrategy;
-import io.bloomkit.hash.KeyHash;
-import io.bloomkit.stream.StreamFilter;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.core.hash.KeyHash;
+import io.bloomkit.core.StreamFilter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.LinkedHashMap;

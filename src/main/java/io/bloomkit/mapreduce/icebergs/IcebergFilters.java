@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.filter.CountingBloomFilter;
-import io.bloomkit.filter.CountingFilter;
+import io.bloomkit.bloom.CountingBloomFilter;
+import io.bloomkit.core.CountingFilter;
 
 /**
  * How {@code icebergs --method counting} uses a 4-bit counting Bloom filter of key totals. A total

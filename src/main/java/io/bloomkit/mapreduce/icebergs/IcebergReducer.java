@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.filter.CountingFilter;
-import io.bloomkit.filter.Filter;
+import io.bloomkit.core.CountingFilter;
+import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
 import io.bloomkit.mapreduce.join.ShippedFilter;

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.distributed.LinkedCountingBloomFilter;
-import io.bloomkit.hash.KeyHash;
+import io.bloomkit.lcbf.LinkedCountingBloomFilter;
+import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.CacheFiles;
 import io.bloomkit.mapreduce.FilterFiles;

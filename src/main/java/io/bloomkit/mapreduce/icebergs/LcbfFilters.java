@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.distributed.LinkedCountingBloomFilter;
-import io.bloomkit.hash.HashStrategy;
-import io.bloomkit.hash.KeyHash;
+import io.bloomkit.lcbf.LinkedCountingBloomFilter;
+import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import org.apache.hadoop.conf.Configuration;
 

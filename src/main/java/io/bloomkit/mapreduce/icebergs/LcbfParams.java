@@ -3,7 +3,7 @@ package io.bloomkit.mapreduce.icebergs;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.UsageException;
-import io.bloomkit.theory.Theory;
+import io.bloomkit.core.Theory;
 import org.apache.commons.cli.CommandLine;
 import org.apache.hadoop.conf.Configuration;
 

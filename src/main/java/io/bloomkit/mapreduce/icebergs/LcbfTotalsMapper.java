@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.distributed.LinkedCountingBloomFilter;
+import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
 import io.bloomkit.mapreduce.Records;

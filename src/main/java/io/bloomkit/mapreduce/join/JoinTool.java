@@ -1,10 +1,10 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.filter.ExactKeySet;
-import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.FilterFamily;
-import io.bloomkit.filter.FilterShape;
-import io.bloomkit.filter.Filters;
+import io.bloomkit.bloom.ExactKeySet;
+import io.bloomkit.core.Filter;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.FilterSpec;

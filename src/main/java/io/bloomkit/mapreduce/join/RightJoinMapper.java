@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.filter.Filter;
+import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.Filters;
+import io.bloomkit.core.Filter;
+import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.CacheFiles;
 import io.bloomkit.mapreduce.FilterFiles;

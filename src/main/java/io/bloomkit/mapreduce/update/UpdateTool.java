@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.update;
 
-import io.bloomkit.filter.CountingFilter;
-import io.bloomkit.filter.FilterFamily;
-import io.bloomkit.hash.KeyHash;
+import io.bloomkit.core.CountingFilter;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.Inputs;
 import io.bloomkit.mapreduce.KeyExtractor;

@@ -5,9 +5,9 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.FilterFamily;
-import io.bloomkit.filter.Filters;
+import io.bloomkit.core.Filter;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterSpec;

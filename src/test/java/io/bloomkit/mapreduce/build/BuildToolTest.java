@@ -4,9 +4,9 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.FilterShape;
-import io.bloomkit.filter.Filters;
+import io.bloomkit.core.Filter;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;

@@ -2,7 +2,7 @@ package io.bloomkit.mapreduce.build;
 
 import static org.junit.Assert.assertEquals;
 
-import io.bloomkit.filter.Filter;
+import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.FilterSpec;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

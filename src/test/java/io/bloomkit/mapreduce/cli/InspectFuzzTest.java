@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.cli;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.Filters;
-import io.bloomkit.filter.FuzzOutcomes;
+import io.bloomkit.core.Filter;
+import io.bloomkit.registry.Filters;
+import io.bloomkit.registry.FuzzOutcomes;
 import io.bloomkit.mapreduce.FilterFiles;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;

@@ -4,8 +4,8 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.filter.BloomFilter;
-import io.bloomkit.filter.FilterShape;
+import io.bloomkit.bloom.BloomFilter;
+import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.dedup.DedupTool;
 import io.bloomkit.mapreduce.icebergs.IcebergTool;

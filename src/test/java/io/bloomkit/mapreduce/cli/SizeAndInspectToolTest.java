@@ -4,12 +4,12 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.filter.AccurateCountingBloomFilter;
-import io.bloomkit.filter.BloomFilter;
-import io.bloomkit.filter.FilterFamily;
-import io.bloomkit.filter.FilterShape;
-import io.bloomkit.theory.AcbfSizing;
-import io.bloomkit.theory.Theory;
+import io.bloomkit.acbf.AccurateCountingBloomFilter;
+import io.bloomkit.bloom.BloomFilter;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.AcbfSizing;
+import io.bloomkit.core.Theory;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.OutputStream;

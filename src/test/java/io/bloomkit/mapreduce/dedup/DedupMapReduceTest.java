@@ -4,9 +4,9 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.bloomkit.filter.CountingBloomFilter;
-import io.bloomkit.filter.FilterFamily;
-import io.bloomkit.filter.FilterShape;
+import io.bloomkit.bloom.CountingBloomFilter;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.DedupCounters;
 import io.bloomkit.mapreduce.Records;

@@ -9,7 +9,7 @@ import io.bloomkit.mapreduce.DedupCounters;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
-import io.bloomkit.stream.StreamFilter;
+import io.bloomkit.core.StreamFilter;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -4,8 +4,8 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.data.SampleDataJoin;
-import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.Filters;
+import io.bloomkit.core.Filter;
+import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;

@@ -4,7 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.bloomkit.distributed.LinkedCountingBloomFilter;
+import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.CacheFiles;
 import io.bloomkit.mapreduce.IcebergCounters;

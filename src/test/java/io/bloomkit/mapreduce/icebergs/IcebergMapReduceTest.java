@@ -3,9 +3,9 @@ package io.bloomkit.mapreduce.icebergs;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.filter.CountingBloomFilter;
-import io.bloomkit.filter.FilterFamily;
-import io.bloomkit.filter.FilterShape;
+import io.bloomkit.bloom.CountingBloomFilter;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
 import java.io.File;

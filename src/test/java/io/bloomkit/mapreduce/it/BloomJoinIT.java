@@ -4,9 +4,9 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.filter.CountingFilter;
-import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.Filters;
+import io.bloomkit.core.CountingFilter;
+import io.bloomkit.core.Filter;
+import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -289,7 +289,7 @@ public class BloomJoinIT {
 
     // the filter from before the update is stale for the new left side: on the cluster too, the
     // join fails naming the exact count of left records it rejects and one of their keys
-    io.bloomkit.filter.Filter old;
+    io.bloomkit.core.Filter old;
     try (InputStream in = cluster.fs().open(new Path("/u/old.acbf"))) {
       old = Filters.readQueryView(in);
     }

@@ -5,10 +5,10 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.bloomkit.filter.BloomFilter;
-import io.bloomkit.filter.ExactKeySet;
-import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.FilterShape;
+import io.bloomkit.bloom.BloomFilter;
+import io.bloomkit.bloom.ExactKeySet;
+import io.bloomkit.core.Filter;
+import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
 import java.io.File;

@@ -4,11 +4,11 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.filter.BloomFilter;
-import io.bloomkit.filter.ExactKeySet;
-import io.bloomkit.filter.FilterShape;
-import io.bloomkit.filter.Filter;
-import io.bloomkit.filter.Filters;
+import io.bloomkit.bloom.BloomFilter;
+import io.bloomkit.bloom.ExactKeySet;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.Filter;
+import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.update.UpdateTool;
 import java.io.FileInputStream;

@@ -1,0 +1,61 @@
+package io.bloomkit.core;
+
+import io.bloomkit.core.format.FilterFormat;
+
+import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.core.hash.KeyHash;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * A membership filter: {@link #mightContain} never answers false for a key that was added (and not
+ * removed); it may answer true for a key that was not, with the rate {@link #expectedFpp()}.
+ *
+ * <p>Keys are strings (hashed as UTF-8) or bytes; {@link KeyHash} lets a caller hash once and probe
+ * several filters. Filters are not thread-safe for writes; read-only use from many threads is safe.
+ */
+public interface Filter {
+  default FilterFamily family() {
+    return shape().family();
+  }
+
+  /** The parameters the filter was built with. */
+  FilterShape shape();
+
+  HashStrategy hashStrategy();
+
+  default int numHashes() {
+    return shape().numHashes();
+  }
+
+  boolean mightContain(KeyHash hash);
+
+  default boolean mightContain(String key) {
+    return mightContain(hashStrategy().hash(key));
+  }
+
+  default boolean mightContain(byte[] key) {
+    return mightContain(hashStrategy().hash(key));
+  }
+
+  /** Membership of the key in {@code key[offset, offset + length)} (its UTF-8 bytes). */
+  default boolean mightContain(byte[] key, int offset, int length) {
+    return mightContain(hashStrategy().hash(key, offset, length));
+  }
+
+  /** Number of keys the filter holds (insertions minus removals). */
+  long items();
+
+  /** The theoretical false positive rate at the current {@link #items()} (eq. 1, or eq. 3). */
+  default double expectedFpp() {
+    return shape().fpp(items());
+  }
+
+  /** The memory budget in bits that the family's theory is stated for (see {@link FilterShape}). */
+  default long memoryBits() {
+    return shape().memoryBits();
+  }
+
+  /** Writes the filter in the one binary format (see {@code FilterFormat}). */
+  void writeTo(OutputStream out) throws IOException;
+}

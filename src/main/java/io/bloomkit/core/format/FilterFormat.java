@@ -1,0 +1,564 @@
+package io.bloomkit.core.format;
+
+import io.bloomkit.core.CorruptFilterException;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.UnsupportedFamilyException;
+
+import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.core.AcbfSizing;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.zip.CRC32C;
+import java.util.zip.CheckedInputStream;
+import java.util.zip.CheckedOutputStream;
+
+/**
+ * The one binary format of every filter family. All integers are big-endian.
+ *
+ * <pre>
+ * offset  size  field          meaning
+ * ------  ----  -------------  -------------------------------------------------------------
+ *      0     4  magic          0x424C4D4B, "BLMK"
+ *      4     2  version        format version, {@value #VERSION}
+ *      6     1  family         {@link FilterFamily#id()}: 1 bf, 2 cbf, 3 acbf, 4 exact, 5..
+ *                               stream families (their parameters open the payload)
+ *      7     1  hash           {@link HashStrategy#id()}: 1 Murmur3 x64 128, double hashing
+ *      8     4  numHashes      k
+ *     12     4  variant        acbf: {@link AcbfSizing#id()} (0 optimal, t = 1..3); else 0
+ *     16     8  positions      hash range: bits (bf), counters (cbf), m1 (acbf), keys (exact)
+ *     24     8  counters       m: counters (cbf, acbf); 0 otherwise
+ *     32     8  memoryBits     bits (bf), 4m (cbf, acbf budget), payload bits (exact)
+ *     40     8  items          keys held
+ *     48     8  capacity       acbf: most items the idle space holds; others: sized-for items
+ *     56     8  payloadBytes   length of the payload that follows
+ *     64     n  payload        family-specific, see each family's writeTo
+ *   64+n     4  checksum       CRC32C of bytes [0, 64+n)
+ * </pre>
+ *
+ * Reading checks, in order, magic, version, family, hash, the header values, the payload length
+ * (against the file's length when the caller knows it, see {@link #open(InputStream, long)}), the
+ * sizes the family's parameters imply against the payload length, the checksum, that no byte
+ * follows the checksum, then the payload's own consistency; any failure is a {@link
+ * CorruptFilterException} naming the field and the value found. No array is allocated for a size
+ * the file has not shown to hold: sizes are checked first, and where the file's length is unknown
+ * the arrays the payload fills grow as their bytes arrive ({@link Reader#readLongArray}).
+ */
+public final class FilterFormat {
+  static final int MAGIC = 0x424C4D4B;
+  static final int VERSION = 1;
+  static final int HEADER_BYTES = 64;
+  /** Refuse payloads larger than this (a corrupt length would otherwise allocate wildly). */
+  static final long MAX_PAYLOAD_BYTES = 1L << 40;
+  /** Bytes of a file besides the payload: the header and the checksum. */
+  public static final int FRAME_BYTES = HEADER_BYTES + 4;
+  /** The most elements one Java array holds (the VM's limit, a little below 2^31). */
+  public static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+  /** Arrays of a stream of unknown length start at this many elements and double as bytes arrive. */
+  private static final int FIRST_CHUNK = 1 << 16;
+
+  private FilterFormat() {}
+
+  /**
+   * The fixed header, as written or as read and checked. Families outside this package (the stream
+   * filters) build it with the public constructor and keep their extra parameters at the start of
+   * their payload.
+   */
+  public static final class Header {
+    public final FilterFamily family;
+    public final HashStrategy hash;
+    public final int numHashes;
+    public final int variant;
+    public final long positions;
+    public final long counters;
+    public final long memoryBits;
+    public final long items;
+    public final long capacity;
+    public final long payloadBytes;
+
+    public Header(FilterShape shape, HashStrategy hash, long items, long payloadBytes) {
+      this.family = shape.family();
+      this.hash = hash;
+      this.numHashes = shape.numHashes();
+      this.variant = shape.acbfSizing() == null ? 0 : shape.acbfSizing().id();
+      this.positions = shape.positions();
+      this.counters = shape.counters();
+      this.memoryBits = shape.memoryBits();
+      this.items = items;
+      this.capacity = shape.capacity();
+      this.payloadBytes = payloadBytes;
+    }
+
+    /** A header of raw values (for families without a {@link FilterShape}). */
+    public Header(
+        FilterFamily family,
+        HashStrategy hash,
+        int numHashes,
+        int variant,
+        long positions,
+        long counters,
+        long memoryBits,
+        long items,
+        long capacity,
+        long payloadBytes) {
+      this.family = family;
+      this.hash = hash;
+      this.numHashes = numHashes;
+      this.variant = variant;
+      this.positions = positions;
+      this.counters = counters;
+      this.memoryBits = memoryBits;
+      this.items = items;
+      this.capacity = capacity;
+      this.payloadBytes = payloadBytes;
+    }
+
+    /** The shape these header values describe; throws naming the field that is out of range. */
+    public FilterShape shape() throws CorruptFilterException {
+      try {
+        switch (family) {
+          case BLOOM: // capacity holds the items the filter was sized for
+            checkAtMost("positions", positions, 8 * MAX_PAYLOAD_BYTES);
+            return FilterShape.bloom(positions, numHashes, capacity);
+          case COUNTING:
+            checkAtMost("positions", positions, 2 * MAX_PAYLOAD_BYTES);
+            return FilterShape.counting(positions, numHashes, capacity);
+          case ACCURATE_COUNTING:
+            {
+              // the budget 4m bits bounds the payload (first level and levels)
+              checkAtMost("counters", counters, 2 * MAX_PAYLOAD_BYTES);
+              checkAtMost("items", items, 4 * counters);
+              AcbfSizing s = AcbfSizing.fromId(variant);
+              if (s == null) {
+                throw new CorruptFilterException("variant", "unknown ACBF variant " + variant);
+              }
+              FilterShape shape = FilterShape.acbf(s, counters, numHashes, capacity, items);
+              if (shape.positions() != positions) {
+                throw new CorruptFilterException(
+                    "positions",
+                    "first level " + positions + " does not match " + shape.positions()
+                        + " computed from counters, numHashes and capacity");
+              }
+              return shape;
+            }
+          case EXACT:
+            return FilterShape.exact(positions, memoryBits);
+          default:
+            throw new CorruptFilterException("family", "no shape for " + family);
+        }
+      } catch (IllegalArgumentException e) {
+        throw new CorruptFilterException("parameters", e.getMessage());
+      }
+    }
+
+    private static void checkAtMost(String field, long value, long max)
+        throws CorruptFilterException {
+      if (value > max) {
+        throw new CorruptFilterException(
+            field, value + " is more than a payload of at most " + MAX_PAYLOAD_BYTES
+                + " bytes holds (" + max + ")");
+      }
+    }
+  }
+
+  /**
+   * Writes the header, the payload produced by {@code payload} (which must write exactly
+   * {@code header.payloadBytes} bytes) and the checksum.
+   */
+  public static void write(OutputStream out, Header h, PayloadWriter payload) throws IOException {
+    CRC32C crc = new CRC32C();
+    CheckedOutputStream checked = new CheckedOutputStream(nonClosing(out), crc);
+    DataOutputStream d = new DataOutputStream(checked);
+    d.writeInt(MAGIC);
+    d.writeShort(VERSION);
+    d.writeByte(h.family.id());
+    d.writeByte(h.hash.id());
+    d.writeInt(h.numHashes);
+    d.writeInt(h.variant);
+    d.writeLong(h.positions);
+    d.writeLong(h.counters);
+    d.writeLong(h.memoryBits);
+    d.writeLong(h.items);
+    d.writeLong(h.capacity);
+    d.writeLong(h.payloadBytes);
+    int before = d.size();
+    payload.write(d);
+    long written = (long) d.size() - before;
+    if (d.size() != Integer.MAX_VALUE && written != h.payloadBytes) {
+      throw new IllegalStateException(
+          "payload writer wrote " + written + " bytes, header says " + h.payloadBytes);
+    }
+    d.flush();
+    new DataOutputStream(nonClosing(out)).writeInt((int) crc.getValue());
+    out.flush();
+  }
+
+  /** Writes a payload to a stream that computes the checksum. */
+  public interface PayloadWriter {
+    void write(DataOutputStream out) throws IOException;
+  }
+
+  /** A reader positioned after the header: payload reads go through the checksum. */
+  public static final class Reader {
+    public final Header header;
+    final DataInputStream payload;
+    private final CRC32C crc;
+    private final InputStream raw;
+    private final boolean lengthKnown;
+    private long remaining;
+
+    private Reader(
+        Header header, DataInputStream payload, CRC32C crc, InputStream raw, boolean lengthKnown) {
+      this.header = header;
+      this.payload = payload;
+      this.crc = crc;
+      this.raw = raw;
+      this.lengthKnown = lengthKnown;
+      this.remaining = header.payloadBytes;
+    }
+
+    /**
+     * Reads {@code count} longs into a new array. The count is checked first against what one
+     * array holds and against the payload left ({@code field} named in either failure); when the
+     * file's length is unknown the array grows as the longs arrive, so a header claiming more than
+     * the stream holds fails as a truncation instead of allocating the claimed size.
+     */
+    public long[] readLongArray(long count, String field) throws IOException {
+      int n = arrayLength(count, field);
+      need(8L * n, field);
+      long[] a = new long[lengthKnown ? n : Math.min(n, FIRST_CHUNK)];
+      try {
+        for (int i = 0; i < n; i++) {
+          if (i == a.length) {
+            a = Arrays.copyOf(a, (int) Math.min(n, 2L * a.length));
+          }
+          a[i] = payload.readLong();
+        }
+      } catch (EOFException e) {
+        throw truncatedPayload(field);
+      }
+      remaining -= 8L * n;
+      return a;
+    }
+
+    /** Reads {@code count} ints into a new array, checked and grown as {@link #readLongArray}. */
+    public int[] readIntArray(long count, String field) throws IOException {
+      int n = arrayLength(count, field);
+      need(4L * n, field);
+      int[] a = new int[lengthKnown ? n : Math.min(n, FIRST_CHUNK)];
+      try {
+        for (int i = 0; i < n; i++) {
+          if (i == a.length) {
+            a = Arrays.copyOf(a, (int) Math.min(n, 2L * a.length));
+          }
+          a[i] = payload.readInt();
+        }
+      } catch (EOFException e) {
+        throw truncatedPayload(field);
+      }
+      remaining -= 4L * n;
+      return a;
+    }
+
+    /** Reads {@code count} bytes into a new array, checked and grown as {@link #readLongArray}. */
+    public byte[] readByteArray(long count, String field) throws IOException {
+      int n = arrayLength(count, field);
+      need(n, field);
+      byte[] a = new byte[lengthKnown ? n : Math.min(n, 8 * FIRST_CHUNK)];
+      int filled = 0;
+      try {
+        while (filled < n) {
+          if (filled == a.length) {
+            a = Arrays.copyOf(a, (int) Math.min(n, 2L * a.length));
+          }
+          payload.readFully(a, filled, a.length - filled);
+          filled = a.length;
+        }
+      } catch (EOFException e) {
+        throw truncatedPayload(field);
+      }
+      remaining -= n;
+      return a;
+    }
+
+    /**
+     * The failure for a file of a family {@code user} does not take: the payload is read through
+     * (nothing kept) and the checksum verified first, so that a damaged family byte is reported as
+     * corrupt and only a well-formed file as unsupported.
+     */
+    public UnsupportedFamilyException unsupported(
+        String user, java.util.Collection<FilterFamily> accepted)
+        throws IOException {
+      skip(remaining, "payload");
+      finish();
+      return UnsupportedFamilyException.of(header.family, user, accepted);
+    }
+
+    /**
+     * Whether the file's length was known and checked against the payload length, so arrays of
+     * sizes the payload length implies can be allocated at once.
+     */
+    public boolean lengthKnown() {
+      return lengthKnown;
+    }
+
+    public long readLong(String field) throws IOException {
+      need(8, field);
+      remaining -= 8;
+      try {
+        return payload.readLong();
+      } catch (EOFException e) {
+        throw truncatedPayload(field);
+      }
+    }
+
+    public int readInt(String field) throws IOException {
+      need(4, field);
+      remaining -= 4;
+      try {
+        return payload.readInt();
+      } catch (EOFException e) {
+        throw truncatedPayload(field);
+      }
+    }
+
+    public void readLongs(long[] into, String field) throws IOException {
+      need(8L * into.length, field);
+      try {
+        for (int i = 0; i < into.length; i++) {
+          into[i] = payload.readLong();
+        }
+      } catch (EOFException e) {
+        throw truncatedPayload(field);
+      }
+      remaining -= 8L * into.length;
+    }
+
+    public void readFully(byte[] into, String field) throws IOException {
+      need(into.length, field);
+      try {
+        payload.readFully(into);
+      } catch (EOFException e) {
+        throw truncatedPayload(field);
+      }
+      remaining -= into.length;
+    }
+
+    /** Reads and discards {@code n} payload bytes (still checksummed). */
+    public void skip(long n, String field) throws IOException {
+      need(n, field);
+      byte[] buf = new byte[8192];
+      long left = n;
+      while (left > 0) {
+        int r = payload.read(buf, 0, (int) Math.min(buf.length, left));
+        if (r < 0) {
+          throw truncatedPayload(field);
+        }
+        left -= r;
+      }
+      remaining -= n;
+    }
+
+    public long remaining() {
+      return remaining;
+    }
+
+    private void need(long n, String field) throws CorruptFilterException {
+      if (n > remaining) {
+        throw new CorruptFilterException(
+            "payloadBytes",
+            "payload of " + header.payloadBytes + " bytes is too short for " + field);
+      }
+    }
+
+    /**
+     * Checks that the payload was consumed exactly, verifies the checksum, then that the stream
+     * ends there: a byte after the checksum (two files concatenated, an appended tail) is a {@link
+     * CorruptFilterException} of field {@code trailing bytes}.
+     */
+    public void finish() throws IOException {
+      if (remaining != 0) {
+        throw new CorruptFilterException(
+            "payloadBytes",
+            header.payloadBytes + " declared, " + remaining + " bytes left unread by the "
+                + header.family.shortName() + " reader");
+      }
+      int expected = (int) crc.getValue();
+      int stored;
+      try {
+        stored = new DataInputStream(raw).readInt();
+      } catch (EOFException e) {
+        throw new CorruptFilterException("checksum", "file truncated before the checksum");
+      }
+      if (stored != expected) {
+        throw new CorruptFilterException(
+            "checksum",
+            String.format("CRC32C stored 0x%08x, computed 0x%08x", stored, expected));
+      }
+      // counted by reading: skip() may pass the end of a file without noticing
+      byte[] buf = new byte[8192];
+      long trailing = 0;
+      for (int r; trailing < TRAILING_COUNT_LIMIT && (r = raw.read(buf)) >= 0; ) {
+        trailing += r;
+      }
+      if (trailing > 0) {
+        throw trailingBytes(
+            (trailing >= TRAILING_COUNT_LIMIT ? "at least " : "") + trailing, "");
+      }
+    }
+  }
+
+  /** Trailing bytes are counted up to this many (a concatenated file may be large). */
+  private static final long TRAILING_COUNT_LIMIT = 1L << 20;
+
+  private static CorruptFilterException trailingBytes(String count, String detail) {
+    return new CorruptFilterException("trailing bytes", count + " after the checksum" + detail);
+  }
+
+  /** The elements {@code count} asks for, if one array holds them; otherwise names the field. */
+  public static int arrayLength(long count, String field) throws CorruptFilterException {
+    if (count < 0 || count > MAX_ARRAY) {
+      throw new CorruptFilterException(
+          field, count + " elements, outside [0, " + MAX_ARRAY + "] (one array's limit)");
+    }
+    return (int) count;
+  }
+
+  /**
+   * Reads and checks the header of a stream whose length is unknown; the returned reader delivers
+   * the payload. The stream must hold exactly one filter: {@link Reader#finish} rejects any byte
+   * after the checksum.
+   */
+  public static Reader open(InputStream in) throws IOException {
+    return open(in, -1);
+  }
+
+  /**
+   * As {@link #open(InputStream)}, for a stream of {@code length} bytes (a file's length; -1 when
+   * unknown): the payload length is checked against it before anything else is read, so a header
+   * claiming more than the file holds fails at once, naming {@code payloadBytes}.
+   */
+  public static Reader open(InputStream in, long length) throws IOException {
+    CRC32C crc = new CRC32C();
+    DataInputStream d = new DataInputStream(new CheckedInputStream(in, crc));
+    int magic = readInt(d, "magic");
+    if (magic != MAGIC) {
+      throw new CorruptFilterException(
+          "magic", String.format("0x%08x, expected 0x%08x (\"BLMK\")", magic, MAGIC));
+    }
+    int version = readUnsignedShort(d, "version");
+    if (version != VERSION) {
+      throw new CorruptFilterException(
+          "version", version + " is not a known format version (this reader knows " + VERSION + ")");
+    }
+    int familyId = readUnsignedByte(d, "family");
+    FilterFamily family = FilterFamily.fromId(familyId);
+    if (family == null) {
+      throw new CorruptFilterException("family", "unknown family id " + familyId);
+    }
+    int hashId = readUnsignedByte(d, "hash");
+    HashStrategy hash = HashStrategy.fromId(hashId);
+    if (hash == null) {
+      throw new CorruptFilterException("hash", "unknown hash id " + hashId);
+    }
+    int numHashes = readInt(d, "numHashes");
+    int variant = readInt(d, "variant");
+    long positions = readLong(d, "positions");
+    long counters = readLong(d, "counters");
+    long memoryBits = readLong(d, "memoryBits");
+    long items = readLong(d, "items");
+    long capacity = readLong(d, "capacity");
+    long payloadBytes = readLong(d, "payloadBytes");
+    if (items < 0) {
+      throw new CorruptFilterException("items", "negative: " + items);
+    }
+    if (payloadBytes < 0 || payloadBytes > MAX_PAYLOAD_BYTES) {
+      throw new CorruptFilterException("payloadBytes", "out of range: " + payloadBytes);
+    }
+    if (length >= 0 && payloadBytes > length - FRAME_BYTES) {
+      throw new CorruptFilterException(
+          "payloadBytes",
+          payloadBytes + " declared, the file of " + length + " bytes holds at most "
+              + Math.max(0, length - FRAME_BYTES) + " besides the header and checksum");
+    }
+    Header h =
+        new Header(
+            family, hash, numHashes, variant, positions, counters, memoryBits, items, capacity,
+            payloadBytes);
+    return new Reader(h, d, crc, in, length >= 0);
+  }
+
+  /**
+   * Checks, from the header alone, that a file of {@code length} bytes is exactly the header, the
+   * declared payload and the checksum (for readers that stop after the header).
+   */
+  public static void checkLength(Header h, long length) throws CorruptFilterException {
+    long end = FRAME_BYTES + h.payloadBytes;
+    if (length > end) {
+      throw trailingBytes(
+          Long.toString(length - end),
+          " (payloadBytes " + h.payloadBytes + " ends the filter at byte " + end + " of " + length
+              + ")");
+    }
+  }
+
+  private static int readInt(DataInputStream d, String field) throws IOException {
+    try {
+      return d.readInt();
+    } catch (EOFException e) {
+      throw truncatedHeader(field);
+    }
+  }
+
+  private static long readLong(DataInputStream d, String field) throws IOException {
+    try {
+      return d.readLong();
+    } catch (EOFException e) {
+      throw truncatedHeader(field);
+    }
+  }
+
+  private static int readUnsignedShort(DataInputStream d, String field) throws IOException {
+    try {
+      return d.readUnsignedShort();
+    } catch (EOFException e) {
+      throw truncatedHeader(field);
+    }
+  }
+
+  private static int readUnsignedByte(DataInputStream d, String field) throws IOException {
+    try {
+      return d.readUnsignedByte();
+    } catch (EOFException e) {
+      throw truncatedHeader(field);
+    }
+  }
+
+  private static CorruptFilterException truncatedHeader(String field) {
+    return new CorruptFilterException(field, "file truncated in the header");
+  }
+
+  /** Wraps an EOF inside the payload as a named truncation. */
+  public static CorruptFilterException truncatedPayload(String field) {
+    return new CorruptFilterException("payload", "file truncated while reading " + field);
+  }
+
+  private static OutputStream nonClosing(OutputStream out) {
+    return new java.io.FilterOutputStream(out) {
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        out.write(b, off, len);
+      }
+
+      @Override
+      public void close() throws IOException {
+        flush();
+      }
+    };
+  }
+}

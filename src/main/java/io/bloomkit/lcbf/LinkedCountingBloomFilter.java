@@ -1,0 +1,458 @@
+package io.bloomkit.lcbf;
+
+import io.bloomkit.core.bits.BitArray;
+import io.bloomkit.core.bits.BitStreams;
+import io.bloomkit.core.CorruptFilterException;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.core.hash.KeyHash;
+import io.bloomkit.core.Theory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Linked counting Bloom filter (Wu, Xiao, Li, Sun, "A Distributed Algorithm for Finding Global
+ * Icebergs with Linked Counting Bloom Filters", sections II-V): m entries, each a list of frequency
+ * values; an item hashes to k entries (the distinct ones among its k positions).
+ *
+ * <ul>
+ *   <li>Insertion with frequency f (<em>frequency matching</em>): if some value v is stored in all
+ *       of the item's entries, the item is taken to be present and one occurrence of v becomes v + f
+ *       in each entry; otherwise f is appended to each entry's list. When several values match, the
+ *       smallest is used (the paper leaves this case open for insertions).
+ *   <li>Removal: a matching value is removed from each entry, one chosen at random (seeded) when
+ *       several match, as the paper says.
+ *   <li>Query: the matching value (the smallest if several), 0 if none.
+ * </ul>
+ *
+ * Values hold {@code valueBits} = l bits (the paper uses 15) and saturate at {@code 2^l - 1}
+ * (all k copies alike, so the match survives); saturations are counted.
+ *
+ * <p>The serialized form is the two-layer encoding of section V: a first layer of m bits (entry
+ * non-empty), then the lists of the non-empty entries in entry order, each value as 1 link bit (1:
+ * another value of the same list follows) and l value bits; an entry's list is found by the rank of
+ * its first-layer bit. {@link #twoLayerBits()} and {@link #oneLayerBits()} give the two sizes the
+ * paper compares (its Fig. 5).
+ */
+public final class LinkedCountingBloomFilter {
+  private final long m;
+  private final int k;
+  private final int valueBits;
+  private final long maxValue;
+  private final long seed;
+  private SplittableRandom random;
+  private final long[][] lists;
+  private long values;
+  private long nonEmpty;
+  private long items;
+  private long saturations;
+  // scratch
+  private final int[] entry;
+  private int distinct;
+
+  private LinkedCountingBloomFilter(long entries, int numHashes, int valueBits, long seed) {
+    if (entries < 1 || entries > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException("entries must be in [1, 2^31 - 9]: " + entries);
+    }
+    if (numHashes < 1 || numHashes > Theory.MAX_HASHES) {
+      throw new IllegalArgumentException("numHashes must be in [1, " + Theory.MAX_HASHES + "]: " + numHashes);
+    }
+    if (valueBits < 1 || valueBits > 62) {
+      throw new IllegalArgumentException("valueBits must be in [1, 62]: " + valueBits);
+    }
+    this.m = entries;
+    this.k = numHashes;
+    this.valueBits = valueBits;
+    this.maxValue = (1L << valueBits) - 1;
+    this.seed = seed;
+    this.random = new SplittableRandom(seed);
+    this.lists = new long[(int) entries][];
+    this.entry = new int[numHashes];
+  }
+
+  /**
+   * An empty filter of {@code entries} entries (m), {@code numHashes} hashes (k), values of {@code
+   * valueBits} bits (l) and a seed for the random choice among multiple matches on removal.
+   */
+  public static LinkedCountingBloomFilter create(long entries, int numHashes, int valueBits, long seed) {
+    return new LinkedCountingBloomFilter(entries, numHashes, valueBits, seed);
+  }
+
+  private void locate(KeyHash key) {
+    distinct = 0;
+    for (int i = 0; i < k; i++) {
+      int p = (int) key.position(i, m);
+      boolean seen = false;
+      for (int j = 0; j < distinct; j++) {
+        if (entry[j] == p) {
+          seen = true;
+          break;
+        }
+      }
+      if (!seen) {
+        entry[distinct++] = p;
+      }
+    }
+  }
+
+  private static boolean holds(long[] list, long v) {
+    if (list == null) {
+      return false;
+    }
+    for (long x : list) {
+      if (x == v) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The distinct values stored in all the key's entries, ascending (after {@link #locate}). */
+  private long[] matchesLocated() {
+    long[] first = lists[entry[0]];
+    if (first == null) {
+      return new long[0];
+    }
+    long[] c = first.clone();
+    Arrays.sort(c);
+    int n = 0;
+    for (int i = 0; i < c.length; i++) {
+      if (i > 0 && c[i] == c[i - 1]) {
+        continue;
+      }
+      boolean all = true;
+      for (int j = 1; j < distinct && all; j++) {
+        all = holds(lists[entry[j]], c[i]);
+      }
+      if (all) {
+        c[n++] = c[i];
+      }
+    }
+    return Arrays.copyOf(c, n);
+  }
+
+  /** The values common to all the key's entries (frequency matches), ascending. */
+  public long[] matches(KeyHash key) {
+    locate(key);
+    return matchesLocated();
+  }
+
+  /** The key's frequency: the matching value (the smallest if several), 0 if none. */
+  public long frequency(KeyHash key) {
+    long[] c = matches(key);
+    return c.length == 0 ? 0 : c[0];
+  }
+
+  /**
+   * Adds {@code frequency} (at least 1) to the key: to its matching value, or as a new value.
+   * Returns the key's value afterwards.
+   */
+  public long add(KeyHash key, long frequency) {
+    if (frequency < 1) {
+      throw new IllegalArgumentException("frequency must be at least 1: " + frequency);
+    }
+    locate(key);
+    long[] c = matchesLocated();
+    if (c.length > 0) {
+      long v = c[0];
+      long nv = v > maxValue - frequency ? maxValue : v + frequency;
+      if (nv == maxValue && v + frequency != maxValue) {
+        saturations++;
+      }
+      for (int j = 0; j < distinct; j++) {
+        long[] l = lists[entry[j]];
+        for (int i = 0; i < l.length; i++) {
+          if (l[i] == v) {
+            l[i] = nv;
+            break;
+          }
+        }
+      }
+      return nv;
+    }
+    long nv = Math.min(frequency, maxValue);
+    if (nv != frequency) {
+      saturations++;
+    }
+    for (int j = 0; j < distinct; j++) {
+      long[] l = lists[entry[j]];
+      if (l == null) {
+        lists[entry[j]] = new long[] {nv};
+        nonEmpty++;
+      } else {
+        l = Arrays.copyOf(l, l.length + 1);
+        l[l.length - 1] = nv;
+        lists[entry[j]] = l;
+      }
+      values++;
+    }
+    items++;
+    return nv;
+  }
+
+  /** Removes the key's matching value (a random one if several); returns it, or 0 if none. */
+  public long remove(KeyHash key) {
+    locate(key);
+    long[] c = matchesLocated();
+    if (c.length == 0) {
+      return 0;
+    }
+    long v = c.length == 1 ? c[0] : c[random.nextInt(c.length)];
+    for (int j = 0; j < distinct; j++) {
+      long[] l = lists[entry[j]];
+      int at = 0;
+      while (l[at] != v) {
+        at++;
+      }
+      if (l.length == 1) {
+        lists[entry[j]] = null;
+        nonEmpty--;
+      } else {
+        long[] r = new long[l.length - 1];
+        System.arraycopy(l, 0, r, 0, at);
+        System.arraycopy(l, at + 1, r, at, l.length - at - 1);
+        lists[entry[j]] = r;
+      }
+      values--;
+    }
+    if (items > 0) {
+      items--; // a false match may remove values of another item: never below 0
+    }
+    return v;
+  }
+
+  /** Back to empty, the random generator re-seeded. */
+  public void reset() {
+    Arrays.fill(lists, null);
+    values = 0;
+    nonEmpty = 0;
+    items = 0;
+    saturations = 0;
+    random = new SplittableRandom(seed);
+  }
+
+  public long entries() {
+    return m;
+  }
+
+  public int numHashes() {
+    return k;
+  }
+
+  public int valueBits() {
+    return valueBits;
+  }
+
+  /** Values stored over all entries (an item with j distinct entries stores j). */
+  public long values() {
+    return values;
+  }
+
+  public long nonEmptyEntries() {
+    return nonEmpty;
+  }
+
+  /**
+   * Items held, as counted: insertions that appended a new value minus removals (never below 0;
+   * exact unless false matches occurred).
+   */
+  public long items() {
+    return items;
+  }
+
+  /** Additions that hit the {@code 2^l - 1} ceiling. */
+  public long saturations() {
+    return saturations;
+  }
+
+  /** The list of entry {@code e}, a copy (empty if none). */
+  public long[] list(int e) {
+    return lists[e] == null ? new long[0] : lists[e].clone();
+  }
+
+  /** Two-layer encoding: {@code m + (l + 1) * values} bits [Icebergs sec. V]. */
+  public long twoLayerBits() {
+    return Theory.lcbfTwoLayerBits(m, values, valueBits);
+  }
+
+  /** One-layer encoding: {@code (l + 1)(values + empty entries)} bits [Icebergs sec. V]. */
+  public long oneLayerBits() {
+    return Theory.lcbfOneLayerBits(values, m - nonEmpty, valueBits);
+  }
+
+  public Map<String, Object> parameters() {
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put("entries", m);
+    p.put("numHashes", k);
+    p.put("valueBits", valueBits);
+    p.put("seed", seed);
+    return p;
+  }
+
+  // ---- format ------------------------------------------------------------------------------------
+  //
+  // family 9 (lcbf). Header: numHashes = k, variant 0, positions = m entries, counters = stored values
+  // V, memoryBits = m + V (l + 1) (the two-layer size), items = items, capacity 0. Payload:
+  //
+  //   offset  size  field      meaning
+  //        0     4  valueBits  l
+  //        4     8  seed       seed of the random choice among multiple matches
+  //       12   8*W  layers     one bit stream, little-endian in W = ceil((m + V(l+1)) / 64) longs:
+  //                            bits [0, m) first layer (entry i non-empty), then per non-empty entry
+  //                            in order its values, each 1 link bit (1: more follow) then l value
+  //                            bits (low bit first); padding bits zero
+
+  /** Writes the two-layer encoding in the one binary format. */
+  public void writeTo(OutputStream out) throws IOException {
+    long bits = twoLayerBits();
+    BitStreams.Writer w = new BitStreams.Writer((int) BitArray.wordsFor(bits));
+    for (int e = 0; e < m; ) {
+      int n = (int) Math.min(64, m - e);
+      long word = 0;
+      for (int b = 0; b < n; b++) {
+        if (lists[e + b] != null) {
+          word |= 1L << b;
+        }
+      }
+      w.append(word, n);
+      e += n;
+    }
+    for (long[] l : lists) {
+      if (l != null) {
+        for (int i = 0; i < l.length; i++) {
+          w.append(i + 1 < l.length);
+          w.append(l[i], valueBits);
+        }
+      }
+    }
+    long[] words = w.toWords(0);
+    FilterFormat.Header h =
+        new FilterFormat.Header(
+            FilterFamily.LINKED_COUNTING, HashStrategy.MURMUR3_128_DOUBLE, k, 0, m, values, bits, items,
+            0, 12 + 8L * words.length);
+    FilterFormat.write(
+        out,
+        h,
+        d -> {
+          d.writeInt(valueBits);
+          d.writeLong(seed);
+          for (long x : words) {
+            d.writeLong(x);
+          }
+        });
+  }
+
+  /** Reads a filter written by {@link #writeTo}. */
+  public static LinkedCountingBloomFilter read(InputStream in) throws IOException {
+    return read(FilterFormat.open(in));
+  }
+
+  /**
+   * As {@link #read(InputStream)}, for a stream of {@code length} bytes (-1: unknown): a header
+   * claiming more than the file holds fails before anything is read or allocated.
+   */
+  public static LinkedCountingBloomFilter read(InputStream in, long length) throws IOException {
+    return read(FilterFormat.open(in, length));
+  }
+
+  /** Reads the payload of an lcbf file whose header {@code r} has opened. */
+  public static LinkedCountingBloomFilter read(FilterFormat.Reader r) throws IOException {
+    FilterFormat.Header h = r.header;
+    if (h.family != FilterFamily.LINKED_COUNTING) {
+      throw r.unsupported(
+          "LinkedCountingBloomFilter.read", java.util.EnumSet.of(FilterFamily.LINKED_COUNTING));
+    }
+    if (h.numHashes < 1 || h.numHashes > Theory.MAX_HASHES) {
+      throw new CorruptFilterException("numHashes", "out of range: " + h.numHashes);
+    }
+    if (h.variant != 0) {
+      throw new CorruptFilterException("variant", "must be 0: " + h.variant);
+    }
+    if (h.positions < 1 || h.positions > Integer.MAX_VALUE - 8) {
+      throw new CorruptFilterException("positions", "out of range: " + h.positions);
+    }
+    if (h.counters < 0 || h.counters > 1L << 40) {
+      throw new CorruptFilterException("counters", "out of range: " + h.counters);
+    }
+    if (h.capacity != 0) {
+      throw new CorruptFilterException("capacity", "must be 0: " + h.capacity);
+    }
+    int l = r.readInt("valueBits");
+    if (l < 1 || l > 62) {
+      throw new CorruptFilterException("valueBits", "out of range: " + l);
+    }
+    long bits = Theory.lcbfTwoLayerBits(h.positions, h.counters, l);
+    if (h.memoryBits != bits) {
+      throw new CorruptFilterException("memoryBits", h.memoryBits + ", expected m + V(l+1) = " + bits);
+    }
+    long words = BitArray.wordsFor(bits);
+    if (h.payloadBytes != 12 + 8 * words) {
+      throw new CorruptFilterException("payloadBytes", h.payloadBytes + ", expected " + (12 + 8 * words));
+    }
+    long seed = r.readLong("seed");
+    long[] a = r.readLongArray(words, "layers");
+    r.finish();
+    LinkedCountingBloomFilter f = new LinkedCountingBloomFilter(h.positions, h.numHashes, l, seed);
+    long at = h.positions;
+    long[] buf = new long[8];
+    for (int e = 0; e < h.positions; e++) {
+      if (!BitStreams.get(a, e)) {
+        continue;
+      }
+      int n = 0;
+      boolean more = true;
+      while (more) {
+        if (at + 1 + l > bits) {
+          throw new CorruptFilterException("layers", "second layer ends inside the list of entry " + e);
+        }
+        more = BitStreams.get(a, at);
+        long v = BitStreams.read(a, at + 1, l);
+        at += 1 + l;
+        if (v == 0) {
+          throw new CorruptFilterException("layers", "zero value in the list of entry " + e);
+        }
+        if (n == buf.length) {
+          buf = Arrays.copyOf(buf, 2 * n);
+        }
+        buf[n++] = v;
+      }
+      f.lists[e] = Arrays.copyOf(buf, n);
+      f.nonEmpty++;
+      f.values += n;
+    }
+    if (at != bits) {
+      throw new CorruptFilterException("counters", h.counters + " values declared, " + f.values + " in the lists");
+    }
+    if ((bits & 63) != 0 && (a[a.length - 1] >>> (bits & 63)) != 0) {
+      throw new CorruptFilterException("layers", "bits set past the end of the second layer");
+    }
+    f.items = h.items;
+    return f;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof LinkedCountingBloomFilter)) {
+      return false;
+    }
+    LinkedCountingBloomFilter f = (LinkedCountingBloomFilter) o;
+    return f.m == m && f.k == k && f.valueBits == valueBits && f.seed == seed && f.items == items
+        && Arrays.deepEquals(f.lists, lists);
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.deepHashCode(lists);
+  }
+
+  @Override
+  public String toString() {
+    return "LinkedCountingBloomFilter[" + parameters() + ", items=" + items + ", values=" + values + "]";
+  }
+}

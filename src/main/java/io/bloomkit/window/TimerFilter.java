@@ -1,0 +1,439 @@
+package io.bloomkit.window;
+
+import io.bloomkit.core.StreamFilter;
+
+import io.bloomkit.core.bits.BitArray;
+import io.bloomkit.core.bits.BitStreams;
+import io.bloomkit.core.CorruptFilterException;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.core.hash.KeyHash;
+import io.bloomkit.core.Theory;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The sliding-window timer filter of "One is Enough" (Koloniari et al., CIKM 2011, section 4): m
+ * timers instead of m bits, k positions per event. Inserting an event stamped {@code t_e} at clock
+ * {@code t_now} sets its k timers to {@code w - (t_now - t_e)}; a position counts as set while its
+ * timer is non-zero; the paper decrements every timer once per time unit.
+ *
+ * <p>Here a timer is stored as its <em>expiry time</em> {@code t_e + w}: its paper value at clock
+ * {@code now} is {@code max(0, expiry - now)}, so advancing the clock costs nothing and every answer
+ * equals the decrementing version's. Setting keeps the later of the old and new expiry (the paper
+ * overwrites; for events arriving in time order the two are the same, and for late events the max
+ * never shortens another event's window, which would make a false negative).
+ *
+ * <p>{@link #offer} is first-test-then-set: a duplicate sets nothing (so a duplicate does not
+ * extend its own window: Definition 4 counts delivered events only). With the equal-timers
+ * heuristic ({@code equalTimers = k' > 0}) an event is a duplicate only if all k timers are live
+ * and at least k' of them are equal.
+ *
+ * <p>Occurrence window ({@code everyOccurrence}, our addition for {@code dedup --window}, whose
+ * definition is "the previous record of the key, kept or not, is less than w older"): every
+ * offered event sets its timers, a reported duplicate too, so a key repeated at gaps below w stays
+ * a duplicate for as long as it keeps coming (Definition 4 would let it through again w after its
+ * last delivery). Written as variant {@value #OCCURRENCE_VARIANT} of the format.
+ *
+ * <p>The live-timer count (the density of section 5) is kept in O(1) per change with one counter
+ * per possible expiry in {@code (now, now + w]}, built on first use; advancing the clock by d time
+ * units costs {@code min(d, w)} counter resets.
+ */
+public final class TimerFilter implements StreamFilter {
+  /**
+   * Largest window for which live timers are counted incrementally (an array of w ints, 4 MiB at
+   * most per filter); beyond it {@link #liveCount} scans the m timers.
+   */
+  static final long MAX_COUNTED_WINDOW = 1L << 20;
+  /** Timestamps must stay within +-2^61 so that expiry arithmetic cannot overflow. */
+  public static final long MAX_ABS_TIME = 1L << 61;
+
+  private static final long DEAD = Long.MIN_VALUE;
+
+  private final long m;
+  private final int k;
+  private final long window;
+  private final int equalTimers;
+  private final boolean everyOccurrence;
+  private final int timerBits;
+  private final long[] expiry;
+  private long now = DEAD;
+  private long items;
+  private long maxExpiry = DEAD;
+  // live-timer bookkeeping (null until first asked for, or from construction when tracked)
+  private int[] liveAt;
+  private long live;
+
+  /** Format variant of a single timer filter with the occurrence window. */
+  static final int OCCURRENCE_VARIANT = 3;
+
+  TimerFilter(long timers, int numHashes, long window, int equalTimers, boolean trackLive) {
+    this(timers, numHashes, window, equalTimers, trackLive, false);
+  }
+
+  TimerFilter(
+      long timers, int numHashes, long window, int equalTimers, boolean trackLive,
+      boolean everyOccurrence) {
+    if (timers <= 0 || timers > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException("timers must be in [1, 2^31 - 9]: " + timers);
+    }
+    if (numHashes < 1 || numHashes > Theory.MAX_HASHES) {
+      throw new IllegalArgumentException("numHashes must be in [1, " + Theory.MAX_HASHES + "]: " + numHashes);
+    }
+    if (window <= 0 || window > MAX_ABS_TIME) {
+      throw new IllegalArgumentException("window must be in [1, 2^61]: " + window);
+    }
+    if (equalTimers < 0 || equalTimers > numHashes) {
+      throw new IllegalArgumentException(
+          "equalTimers must be in [0, numHashes=" + numHashes + "] (0: heuristic off): " + equalTimers);
+    }
+    this.m = timers;
+    this.k = numHashes;
+    this.window = window;
+    this.equalTimers = equalTimers;
+    this.everyOccurrence = everyOccurrence;
+    this.timerBits = Theory.timerBits(window);
+    this.expiry = new long[(int) timers];
+    Arrays.fill(expiry, DEAD);
+    if (trackLive) {
+      liveCount();
+    }
+  }
+
+  long timers() {
+    return m;
+  }
+
+  int numHashes() {
+    return k;
+  }
+
+  long window() {
+    return window;
+  }
+
+  int equalTimers() {
+    return equalTimers;
+  }
+
+  /** True if every offered event sets its timers, duplicates included (the occurrence window). */
+  boolean everyOccurrence() {
+    return everyOccurrence;
+  }
+
+  /** The clock: the latest time seen (Long.MIN_VALUE before any event). */
+  long now() {
+    return now;
+  }
+
+  /** Events inserted (answered distinct) since construction or reset. */
+  long items() {
+    return items;
+  }
+
+  /** True if every timer has expired at the current clock. */
+  boolean allExpired() {
+    return maxExpiry <= now;
+  }
+
+  /** The paper's timer value at position {@code p}: {@code max(0, expiry - now)}. */
+  long timerValue(long p) {
+    long e = expiry[(int) p];
+    return e > now ? e - now : 0;
+  }
+
+  /** Moves the clock forward to {@code time} (never back). */
+  void advanceTo(long time) {
+    checkTime(time);
+    if (now != DEAD && time <= now) {
+      return;
+    }
+    if (liveAt != null && now != DEAD) {
+      long steps = Math.min(time - now, window);
+      for (long t = now + 1; t <= now + steps; t++) {
+        int b = (int) Math.floorMod(t, window);
+        live -= liveAt[b];
+        liveAt[b] = 0;
+      }
+    }
+    now = time;
+  }
+
+  /**
+   * The quantity of the equal-timers heuristic at the current clock: when all k of the key's timers
+   * are live, the size of the largest group of equal timers (1 to k, counted over the k hash
+   * indexes, so positions that coincide count as equal); 0 if some timer has expired.
+   */
+  int equalTimerCount(KeyHash key) {
+    long[] e = new long[k];
+    for (int i = 0; i < k; i++) {
+      e[i] = expiry[(int) key.position(i, m)];
+      if (e[i] <= now) {
+        return 0;
+      }
+    }
+    Arrays.sort(e);
+    int best = 1;
+    int run = 1;
+    for (int i = 1; i < k; i++) {
+      run = e[i] == e[i - 1] ? run + 1 : 1;
+      best = Math.max(best, run);
+    }
+    return best;
+  }
+
+  /** The answer at the current clock, without changing anything. */
+  boolean test(KeyHash key) {
+    if (equalTimers > 0) {
+      return equalTimerCount(key) >= equalTimers;
+    }
+    long h1 = key.h1();
+    long h2 = key.h2();
+    for (int i = 0; i < k; i++) {
+      if (expiry[(int) HashStrategy.position(h1, h2, i, m)] <= now) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Sets the key's timers for an event stamped {@code time} (clock moved to it first). */
+  void insert(KeyHash key, long time) {
+    advanceTo(time);
+    items++;
+    setTimers(key, time);
+  }
+
+  private void setTimers(KeyHash key, long time) {
+    long e = time + window;
+    if (e <= now) {
+      return; // stamped more than w ago: its timers would be zero already
+    }
+    long h1 = key.h1();
+    long h2 = key.h2();
+    for (int i = 0; i < k; i++) {
+      int p = (int) HashStrategy.position(h1, h2, i, m);
+      long old = expiry[p];
+      if (old >= e) {
+        continue;
+      }
+      if (liveAt != null) {
+        if (old > now) {
+          liveAt[(int) Math.floorMod(old, window)]--;
+          live--;
+        }
+        liveAt[(int) Math.floorMod(e, window)]++;
+        live++;
+      }
+      expiry[p] = e;
+    }
+    maxExpiry = Math.max(maxExpiry, e);
+  }
+
+  @Override
+  public boolean offer(KeyHash key, long time, double importance) {
+    if (time == NO_TIME) {
+      throw new IllegalArgumentException("a timer filter needs each event's timestamp");
+    }
+    advanceTo(time);
+    if (test(key)) {
+      if (everyOccurrence) {
+        setTimers(key, time);
+      }
+      return true;
+    }
+    insert(key, time);
+    return false;
+  }
+
+  /** Number of live (non-zero) timers at the current clock: the filter's density times m. */
+  long liveCount() {
+    if (liveAt != null) {
+      return live;
+    }
+    if (window > MAX_COUNTED_WINDOW) {
+      long c = 0;
+      for (long e : expiry) {
+        if (e > now) {
+          c++;
+        }
+      }
+      return c;
+    }
+    liveAt = new int[(int) window];
+    live = 0;
+    for (long e : expiry) {
+      if (e > now) {
+        liveAt[(int) Math.floorMod(e, window)]++;
+        live++;
+      }
+    }
+    return live;
+  }
+
+  @Override
+  public FilterFamily family() {
+    return FilterFamily.TIMER;
+  }
+
+  @Override
+  public String name() {
+    return "timer";
+  }
+
+  @Override
+  public void reset() {
+    Arrays.fill(expiry, DEAD);
+    now = DEAD;
+    items = 0;
+    maxExpiry = DEAD;
+    if (liveAt != null) {
+      Arrays.fill(liveAt, 0);
+      live = 0;
+    }
+  }
+
+  /** m timers of {@code ceil(log2(w + 1))} bits each (section 4). */
+  @Override
+  public long memoryBits() {
+    return m * timerBits;
+  }
+
+  @Override
+  public Map<String, Object> parameters() {
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put("timers", m);
+    p.put("numHashes", k);
+    p.put("window", window);
+    p.put("equalTimers", equalTimers);
+    if (everyOccurrence) {
+      p.put("everyOccurrence", true);
+    }
+    return p;
+  }
+
+  // ---- format ------------------------------------------------------------------------------------
+  //
+  // family 8 (timer), variant 0 (or 3: the occurrence window, same payload). Header: numHashes = k, positions = m (timers), counters = 0,
+  // memoryBits = m * ceil(log2(w + 1)), items = events inserted, capacity = 0. Payload:
+  //
+  //   offset  size  field        meaning
+  //        0     8  window       w
+  //        8     8  now          the clock (Long.MIN_VALUE: no event yet, all timers zero)
+  //       16     4  equalTimers  k' of the equal-timers heuristic, 0 = off
+  //       20   8*W  timers       m timer values max(0, expiry - now), ceil(log2(w+1)) bits each,
+  //                              packed little-endian in W = ceil(m * bits / 64) longs
+  //
+  // (DynamicTimerFilter writes variant 1 or 2 and several timer arrays, see there.)
+
+  public static final int PARAMETER_BYTES = 20;
+
+  long timerWords() {
+    return BitArray.wordsFor(m * timerBits);
+  }
+
+  @Override
+  public void writeTo(OutputStream out) throws IOException {
+    FilterFormat.Header h =
+        new FilterFormat.Header(
+            FilterFamily.TIMER, HashStrategy.MURMUR3_128_DOUBLE, k,
+            everyOccurrence ? OCCURRENCE_VARIANT : 0, m, 0, memoryBits(), items, 0,
+            PARAMETER_BYTES + 8 * timerWords());
+    FilterFormat.write(
+        out,
+        h,
+        d -> {
+          d.writeLong(window);
+          d.writeLong(now);
+          d.writeInt(equalTimers);
+          writeTimers(d);
+        });
+  }
+
+  void writeTimers(DataOutputStream d) throws IOException {
+    BitStreams.Writer w = new BitStreams.Writer((int) timerWords());
+    for (int p = 0; p < m; p++) {
+      w.append(timerValue(p), timerBits);
+    }
+    for (long word : w.toWords(0)) {
+      d.writeLong(word);
+    }
+  }
+
+  /**
+   * Reads the words of {@code timers} timers of a {@code window} written by {@link #writeTimers},
+   * before the filter that holds them is built.
+   */
+  static long[] readTimerWords(FilterFormat.Reader r, long timers, long window) throws IOException {
+    return r.readLongArray(BitArray.wordsFor(timers * Theory.timerBits(window)), "timers");
+  }
+
+  /** Loads timers {@link #readTimerWords} read into this (empty) filter at clock {@code now}. */
+  void loadTimers(long[] words, long clock, long itemCount) throws IOException {
+    long bits = m * timerBits;
+    if ((bits & 63) != 0 && (words[words.length - 1] >>> (bits & 63)) != 0) {
+      throw new CorruptFilterException("timers", "bits set past the last timer");
+    }
+    now = clock;
+    items = itemCount;
+    for (int p = 0; p < m; p++) {
+      long v = BitStreams.read(words, (long) p * timerBits, timerBits);
+      if (v > window) {
+        throw new CorruptFilterException("timers", "timer " + p + " holds " + v + " > window " + window);
+      }
+      if (v != 0) {
+        if (clock == DEAD) {
+          throw new CorruptFilterException("now", "no clock yet, but timer " + p + " is live");
+        }
+        expiry[p] = clock + v;
+        maxExpiry = Math.max(maxExpiry, expiry[p]);
+      }
+    }
+    if (liveAt != null) {
+      liveAt = null;
+      liveCount();
+    }
+  }
+
+  static void checkTime(long time) {
+    if (time < -MAX_ABS_TIME || time > MAX_ABS_TIME) {
+      throw new IllegalArgumentException("timestamps must lie within +-2^61: " + time);
+    }
+  }
+
+  /** Same parameters, clock and timer values (at the clock), and items. */
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof TimerFilter)) {
+      return false;
+    }
+    TimerFilter t = (TimerFilter) o;
+    if (t.m != m || t.k != k || t.window != window || t.equalTimers != equalTimers
+        || t.everyOccurrence != everyOccurrence
+        || t.now != now || t.items != items) {
+      return false;
+    }
+    for (int p = 0; p < m; p++) {
+      if (t.timerValue(p) != timerValue(p)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public int hashCode() {
+    return Long.hashCode(m * 31 + window) + k + (int) items;
+  }
+
+  @Override
+  public String toString() {
+    return "TimerFilter[m=" + m + ", k=" + k + ", w=" + window + ", k'=" + equalTimers + (everyOccurrence ? ", every occurrence" : "") + ", now=" + now
+        + ", items=" + items + "]";
+  }
+}

@@ -1,0 +1,168 @@
+package io.bloomkit.window;
+
+import io.bloomkit.window.BloomTree.Mode;
+import io.bloomkit.core.hash.KeyHash;
+import io.bloomkit.sim.SimOptions;
+import io.bloomkit.sim.Simulation;
+import io.bloomkit.sim.StreamOptions;
+import io.bloomkit.data.TimedStream;
+import io.bloomkit.core.Theory;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+
+/**
+ * {@code simulate tree}: dense and sparse Bloom trees over a producer hierarchy ("One is Enough",
+ * sections 6 and 7; Table 1 and Figure 12). Each key has a home producer that emits it with
+ * probability {@code locality}, otherwise a random producer does. Every node is a filter of the
+ * same shape, sized for the stream's distinct keys at {@code fpp}; one flat filter of that shape
+ * runs alongside. Per row: hits and accesses per level (root first), the levels each event climbed,
+ * false positives and negatives against the truth (append-only: the key occurred before; with a
+ * window: delivered by the tree in the previous w time units), top-down rejections.
+ */
+public final class TreeSimulation implements Simulation {
+  @Override
+  public String name() {
+    return "tree";
+  }
+
+  @Override
+  public String description() {
+    return "One is Enough sec. 6: dense and sparse Bloom trees, top-down testing (Table 1, Fig. 12)";
+  }
+
+  @Override
+  public Options options() {
+    Options o = new Options();
+    StreamOptions.add(o, 10_000, 100_000, 10);
+    o.addOption(StreamOptions.opt("producers", "P", "producers (default 256)"));
+    o.addOption(StreamOptions.opt("locality", "L", "share of a key's events from its home producer (default 0.9)"));
+    o.addOption(StreamOptions.opt("levels", "LIST", "tree levels, root included (default 2,5)"));
+    o.addOption(StreamOptions.opt("fanout", "F", "children per node (default: the least giving every producer its own leaf)"));
+    o.addOption(StreamOptions.opt("modes", "LIST", "dense and/or sparse (default dense,sparse)"));
+    o.addOption(StreamOptions.opt("threshold-level", "LIST", "top-down threshold levels d, 0 = off (default 0)"));
+    o.addOption(StreamOptions.opt("num-hashes", "K", "hash functions k (default 4)"));
+    o.addOption(StreamOptions.opt("fpp", "P", "target rate sizing every node for the distinct keys (default 0.05)"));
+    o.addOption(StreamOptions.opt("memory-bits", "M", "bits per node (overrides --fpp)"));
+    o.addOption(StreamOptions.opt("window", "W", "timer window in time units, 0 = append-only (default 0)"));
+    return o;
+  }
+
+  @Override
+  public List<Map<String, Object>> run(CommandLine cl) {
+    int producers = SimOptions.intValue(cl, "producers", 256, 1);
+    double locality = SimOptions.doubleValue(cl, "locality", 0.9);
+    int[] levelsList = SimOptions.intList(cl, "levels", new int[] {2, 5});
+    String[] modes = SimOptions.stringList(cl, "modes", new String[] {"dense", "sparse"});
+    int[] thresholds = StreamOptions.intList0(cl, "threshold-level", new int[] {0});
+    int k = SimOptions.intValue(cl, "num-hashes", 4, 1);
+    double fpp = SimOptions.doubleValue(cl, "fpp", 0.05);
+    long window = SimOptions.longValue(cl, "window", 0);
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (String dist : StreamOptions.distributions(cl)) {
+      TimedStream s =
+          TimedStream.generate(StreamOptions.spec(cl, dist, 10_000, 100_000, 10).producers(producers, locality));
+      Set<Long> keys = new HashSet<>();
+      for (long key : s.keys) {
+        keys.add(key);
+      }
+      long m = cl.hasOption("memory-bits")
+          ? SimOptions.longValue(cl, "memory-bits", 0)
+          : Theory.bitsForFpp(keys.size(), k, fpp);
+      for (int levels : levelsList) {
+        int fanout = cl.hasOption("fanout")
+            ? SimOptions.intValue(cl, "fanout", 2, 1)
+            : levels == 1 ? 1 : (int) Math.ceil(Math.pow(producers, 1.0 / (levels - 1)) - 1e-9);
+        for (String ms : modes) {
+          for (int d : thresholds) {
+            if (d >= levels) {
+              continue;
+            }
+            rows.add(runOne(s, dist, Mode.fromName(ms), levels, fanout, m, k, window, d, fpp, producers, locality));
+          }
+        }
+      }
+    }
+    return rows;
+  }
+
+  static Map<String, Object> runOne(
+      TimedStream s, String dist, Mode mode, int levels, int fanout, long m, int k, long window,
+      int threshold, double fpp, int producers, double locality) {
+    BloomTree tree = new BloomTree(levels, fanout, m, k, mode, window, threshold);
+    BloomTree flat = new BloomTree(1, 1, m, k, Mode.SPARSE, window, 0);
+    Map<Long, Long> delivered = new HashMap<>();
+    Map<Long, Long> flatDelivered = new HashMap<>();
+    long tp = 0, fp = 0, tn = 0, fn = 0, flatFp = 0, flatTn = 0;
+    for (int i = 0; i < s.length(); i++) {
+      KeyHash h = s.hash(i);
+      long t = s.times[i];
+      boolean truth = isDuplicate(delivered, s.keys[i], t, window);
+      boolean dup = tree.offer(h, s.producers[i], t);
+      if (!dup || window == 0) {
+        delivered.put(s.keys[i], t);
+      }
+      if (truth) {
+        if (dup) {
+          tp++;
+        } else {
+          fn++;
+        }
+      } else if (dup) {
+        fp++;
+      } else {
+        tn++;
+      }
+      boolean flatTruth = isDuplicate(flatDelivered, s.keys[i], t, window);
+      boolean flatDup = flat.offer(h, 0, t);
+      if (!flatDup || window == 0) {
+        flatDelivered.put(s.keys[i], t);
+      }
+      if (!flatTruth) {
+        flatFp += flatDup ? 1 : 0;
+        flatTn += flatDup ? 0 : 1;
+      }
+    }
+    Map<String, Object> row = new LinkedHashMap<>();
+    row.put("filter", mode.cliName);
+    row.put("distribution", dist);
+    row.put("levels", levels);
+    row.put("fanout", fanout);
+    row.put("producers", producers);
+    row.put("locality", locality);
+    row.put("memoryBits", m);
+    row.put("numHashes", k);
+    row.put("fpp", fpp);
+    row.put("window", window);
+    row.put("thresholdLevel", threshold);
+    row.put("length", s.length());
+    row.put("distinct", fp + tn);
+    row.put("duplicates", tp + fn);
+    row.put("falsePositives", fp);
+    row.put("falseNegatives", fn);
+    row.put("fpr", StreamOptions.ratio(fp, fp + tn));
+    row.put("fnr", StreamOptions.ratio(fn, fn + tp));
+    row.put("flatFpr", StreamOptions.ratio(flatFp, flatFp + flatTn));
+    row.put("rejections", tree.rejections());
+    row.put("hitsPerLevel", tree.hitsPerLevel());
+    row.put("accessesPerLevel", tree.accessesPerLevel());
+    row.put("levelsClimbed", java.util.Arrays.copyOfRange(tree.levelsClimbed(), 1, levels + 1));
+    row.put("memoryBitsTotal", tree.memoryBits());
+    return row;
+  }
+
+  /**
+   * Append-only: the key occurred before (each key's first occurrence is the one distinct event);
+   * with a window: delivered in the previous w time units (Definition 4).
+   */
+  static boolean isDuplicate(Map<Long, Long> delivered, long key, long t, long window) {
+    Long last = delivered.get(key);
+    return last != null && (window == 0 || last + window > t);
+  }
+}

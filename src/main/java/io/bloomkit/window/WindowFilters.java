@@ -1,0 +1,133 @@
+package io.bloomkit.window;
+
+import io.bloomkit.core.StreamFilter;
+
+import io.bloomkit.core.bits.BitArray;
+import io.bloomkit.core.CorruptFilterException;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.Theory;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * The sliding-window filters of "One is Enough" (sections 4 and 5): factories and the reader of
+ * family {@link FilterFamily#TIMER}. The implementations are package-private; everything outside
+ * sees {@link StreamFilter}.
+ */
+public final class WindowFilters {
+  private WindowFilters() {}
+
+  /**
+   * A timer filter of {@code timers} positions, {@code numHashes} hashes and a window of {@code
+   * window} time units; {@code equalTimers} is the k' of the equal-timers heuristic (0: off).
+   */
+  public static StreamFilter timer(long timers, int numHashes, long window, int equalTimers) {
+    return new TimerFilter(timers, numHashes, window, equalTimers, false);
+  }
+
+  /**
+   * A timer filter as {@link #timer} whose window runs from a key's last <em>occurrence</em>: every
+   * offered event sets its timers, a reported duplicate too (the paper's Definition 4 sets them on
+   * delivery only). The semantics of {@code dedup --window}, where a record is a duplicate when
+   * the previous record of its key, kept or not, is less than {@code window} older.
+   */
+  public static StreamFilter occurrenceTimer(long timers, int numHashes, long window, int equalTimers) {
+    return new TimerFilter(timers, numHashes, window, equalTimers, false, true);
+  }
+
+  /**
+   * A dynamically sized timer filter (section 5): filters of {@code timers} positions are added as
+   * the newest reaches the {@code threshold} ("cardinality" or "density") for target rate {@code
+   * fpp}, and dropped when all their timers have expired.
+   */
+  public static StreamFilter dynamic(
+      long timers, int numHashes, long window, int equalTimers, double fpp, String threshold) {
+    return dynamic(timers, numHashes, window, equalTimers, fpp, threshold, false);
+  }
+
+  /**
+   * As {@link #dynamic(long, int, long, int, double, String)}; with {@code tighten} the j-th live
+   * filter is full at rate {@code fpp * 6 / (pi^2 (j+1)^2)}, which keeps the rate of a lookup over
+   * all live filters under {@code fpp}; without, every filter is full at {@code fpp} (the paper).
+   */
+  public static StreamFilter dynamic(
+      long timers, int numHashes, long window, int equalTimers, double fpp, String threshold,
+      boolean tighten) {
+    return new DynamicTimerFilter(
+        timers, numHashes, window, equalTimers, fpp, DynamicTimerFilter.Threshold.fromName(threshold),
+        tighten);
+  }
+
+  /** Reads a timer filter (single or dynamic) written by its {@code writeTo}. */
+  public static StreamFilter read(InputStream in) throws IOException {
+    return read(FilterFormat.open(in));
+  }
+
+  /** As {@link #read(InputStream)}, for a stream of {@code length} bytes (-1: unknown). */
+  public static StreamFilter read(InputStream in, long length) throws IOException {
+    return read(FilterFormat.open(in, length));
+  }
+
+  /**
+   * Reads the payload of a timer-family file whose header {@code r} has opened (the dispatch entry
+   * for {@code io.bloomkit.registry.Filters.readStream}: {@code case TIMER: return WindowFilters.read(reader);}).
+   */
+  public static StreamFilter read(FilterFormat.Reader r) throws IOException {
+    FilterFormat.Header h = r.header;
+    if (h.family != FilterFamily.TIMER) {
+      throw new CorruptFilterException("family", h.family.shortName() + " is not a timer filter");
+    }
+    if (h.numHashes < 1 || h.numHashes > Theory.MAX_HASHES) {
+      throw new CorruptFilterException("numHashes", "out of range: " + h.numHashes);
+    }
+    if (h.positions <= 0 || h.positions > Integer.MAX_VALUE - 8) {
+      throw new CorruptFilterException("positions", "out of range: " + h.positions);
+    }
+    if (h.capacity != 0) {
+      throw new CorruptFilterException("capacity", "must be 0 for timer filters: " + h.capacity);
+    }
+    boolean occurrence = h.variant == TimerFilter.OCCURRENCE_VARIANT;
+    if (h.variant != 0 && !occurrence) {
+      DynamicTimerFilter.Threshold t = DynamicTimerFilter.Threshold.fromVariant(h.variant);
+      if (t == null) {
+        throw new CorruptFilterException("variant", "unknown timer variant " + h.variant);
+      }
+      return DynamicTimerFilter.read(r, t);
+    }
+    if (h.counters != 0) {
+      throw new CorruptFilterException("counters", "must be 0 for a single timer filter: " + h.counters);
+    }
+    long window = r.readLong("window");
+    long clock = r.readLong("now");
+    int equal = r.readInt("equalTimers");
+    if (window <= 0 || window > TimerFilter.MAX_ABS_TIME) {
+      throw new CorruptFilterException("window", "out of range: " + window);
+    }
+    long bits = h.positions * Theory.timerBits(window);
+    if (h.memoryBits != bits) {
+      throw new CorruptFilterException("memoryBits", h.memoryBits + ", expected " + bits);
+    }
+    long payload = TimerFilter.PARAMETER_BYTES + 8 * BitArray.wordsFor(bits);
+    if (h.payloadBytes != payload) {
+      throw new CorruptFilterException("payloadBytes", h.payloadBytes + ", expected " + payload);
+    }
+    long[] words = TimerFilter.readTimerWords(r, h.positions, window);
+    r.finish();
+    TimerFilter f;
+    try {
+      f = new TimerFilter(h.positions, h.numHashes, window, equal, false, occurrence);
+    } catch (IllegalArgumentException e) {
+      throw new CorruptFilterException("parameters", e.getMessage());
+    }
+    if (clock != Long.MIN_VALUE) {
+      try {
+        TimerFilter.checkTime(clock);
+      } catch (IllegalArgumentException e) {
+        throw new CorruptFilterException("now", e.getMessage());
+      }
+    }
+    f.loadTimers(words, clock, h.items);
+    return f;
+  }
+}

@@ -1,0 +1,225 @@
+package io.bloomkit.window;
+
+import io.bloomkit.data.Zipf;
+
+import io.bloomkit.core.hash.KeyHash;
+import io.bloomkit.sim.SimOptions;
+import io.bloomkit.sim.Simulation;
+import io.bloomkit.sim.StreamOptions;
+import io.bloomkit.data.TimedStream;
+import io.bloomkit.core.Theory;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+
+/**
+ * {@code simulate window}: sliding-window duplicate elimination with timer filters ("One is
+ * Enough", sections 4, 5 and 7; Figures 9-11). Seeded Zipf and uniform streams at {@code rate}
+ * events per time unit, with a burst of 2x or 5x that rate in the middle third; windows of 100, 500
+ * and 1000 time units. Filters: {@code fixed} (one timer filter, or S horizontal slices), {@code
+ * density} and {@code cardinality} (dynamic size with the paper's single threshold), and {@code
+ * density-tight}, {@code cardinality-tight} (thresholds tightened so that their sum stays under the
+ * target). The truth is the exact window of the filter's own deliveries (Definition 4: distinct if
+ * not delivered in the previous w time units). One row per (distribution, burst, window, filter,
+ * equal-timers k'); {@code fpr = FP / (FP + TN)}, {@code fnr = FN / (FN + TP)}.
+ */
+public final class WindowSimulation implements Simulation {
+  static final String[] FILTERS = {"fixed", "density", "cardinality", "density-tight", "cardinality-tight"};
+
+  @Override
+  public String name() {
+    return "window";
+  }
+
+  @Override
+  public String description() {
+    return "One is Enough sec. 4-5: timer filters, equal timers, dynamic size through bursts (Fig. 9-11)";
+  }
+
+  @Override
+  public Options options() {
+    Options o = new Options();
+    StreamOptions.add(o, 100_000, 100_000, 10);
+    o.addOption(StreamOptions.opt("burst", "LIST", "rate factors of the middle third (default 1,2,5)"));
+    o.addOption(StreamOptions.opt("window", "LIST", "window sizes w in time units (default 100,500,1000)"));
+    o.addOption(StreamOptions.opt("filters", "LIST", "subset of " + String.join(",", FILTERS) + " (default all)"));
+    o.addOption(StreamOptions.opt("num-hashes", "K", "hash functions k (default 4)"));
+    o.addOption(StreamOptions.opt("fpp", "P", "target false positive rate: sizes the filters and sets the dynamic thresholds (default 0.02)"));
+    o.addOption(StreamOptions.opt("timers", "M", "timers per filter (default: the least reaching fpp with rate x window live events)"));
+    o.addOption(StreamOptions.opt("equal-timers", "LIST", "k' of the equal-timers heuristic, 0 = off (default 0)"));
+    o.addOption(StreamOptions.opt("slices", "S", "fixed filter only: S horizontal slices of m/S timers (default 1, the same as vertical)"));
+    o.addOption(StreamOptions.opt("series", "N", "samples of the live filter count over the stream (default 60)"));
+    return o;
+  }
+
+  @Override
+  public List<Map<String, Object>> run(CommandLine cl) {
+    String[] dists = StreamOptions.distributions(cl);
+    double[] bursts = StreamOptions.doubleList(cl, "burst", new double[] {1, 2, 5});
+    int[] windows = SimOptions.intList(cl, "window", new int[] {100, 500, 1000});
+    String[] filters = SimOptions.stringList(cl, "filters", FILTERS);
+    int k = SimOptions.intValue(cl, "num-hashes", 4, 1);
+    double fpp = SimOptions.doubleValue(cl, "fpp", 0.02);
+    int[] equal = StreamOptions.intList0(cl, "equal-timers", new int[] {0});
+    int slices = SimOptions.intValue(cl, "slices", 1, 1);
+    int series = SimOptions.intValue(cl, "series", 60, 1);
+    double rate = SimOptions.doubleValue(cl, "rate", 10);
+    for (String f : filters) {
+      if (!java.util.Arrays.asList(FILTERS).contains(f)) {
+        throw new IllegalArgumentException("--filters: unknown filter " + f);
+      }
+    }
+    if (!(fpp > 0 && fpp < 1)) {
+      throw new IllegalArgumentException("--fpp must be in (0, 1): " + fpp);
+    }
+    for (int e : equal) {
+      if (e > k) {
+        throw new IllegalArgumentException("--equal-timers must be at most --num-hashes: " + e);
+      }
+    }
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (String dist : dists) {
+      for (double burst : bursts) {
+        TimedStream s = TimedStream.generate(StreamOptions.spec(cl, dist, 100_000, 100_000, 10).burst(burst));
+        for (int w : windows) {
+          long m =
+              cl.hasOption("timers")
+                  ? SimOptions.longValue(cl, "timers", 0)
+                  : Theory.bitsForFpp(Math.max(1, (long) Math.ceil(rate * w)), k, fpp);
+          for (String f : filters) {
+            for (int e : equal) {
+              rows.add(runOne(s, dist, burst, w, f, m, k, fpp, e, f.equals("fixed") ? slices : 1, series));
+            }
+          }
+        }
+      }
+    }
+    return rows;
+  }
+
+  static Map<String, Object> runOne(
+      TimedStream s, String dist, double burst, long w, String filter, long m, int k, double fpp,
+      int equal, int slices, int series) {
+    TimerFilter single = null;
+    SlicedTimerFilter sliced = null;
+    DynamicTimerFilter dynamic = null;
+    if (filter.equals("fixed")) {
+      if (slices == 1) {
+        single = new TimerFilter(m, k, w, equal, false);
+      } else {
+        sliced = new SlicedTimerFilter(m, k, w, equal, slices);
+      }
+    } else {
+      String[] parts = filter.split("-");
+      dynamic =
+          new DynamicTimerFilter(
+              m, k, w, equal, fpp, DynamicTimerFilter.Threshold.fromName(parts[0]), parts.length > 1);
+    }
+    Map<Long, Long> delivered = new HashMap<>();
+    long tp = 0, fp = 0, tn = 0, fn = 0, burstFp = 0, burstTn = 0;
+    long[] equalTrue = new long[k + 1];
+    long[] equalFalse = new long[k + 1];
+    int n = s.length();
+    int every = Math.max(1, n / series);
+    List<Double> filtersOverTime = new ArrayList<>();
+    List<Double> timesOverTime = new ArrayList<>();
+    long maxMemory = 0;
+    int maxFilters = 1;
+    double sumFilters = 0;
+    for (int i = 0; i < n; i++) {
+      KeyHash h = s.hash(i);
+      long t = s.times[i];
+      Long last = delivered.get(s.keys[i]);
+      boolean truth = last != null && last + w > t;
+      if (equal == 0 && (single != null || sliced != null)) {
+        int c;
+        if (single != null) {
+          single.advanceTo(t);
+          c = single.equalTimerCount(h);
+        } else {
+          c = sliced.equalTimerCount(h, t);
+        }
+        if (c > 0) {
+          if (truth) {
+            equalTrue[c]++;
+          } else {
+            equalFalse[c]++;
+          }
+        }
+      }
+      boolean dup;
+      if (single != null) {
+        dup = single.offer(h, t, 1.0);
+      } else if (sliced != null) {
+        dup = sliced.offer(h, t);
+      } else {
+        dup = dynamic.offer(h, t, 1.0);
+      }
+      if (!dup) {
+        delivered.put(s.keys[i], t);
+      }
+      boolean inBurst = i >= n / 3 && i < 2 * n / 3;
+      if (truth) {
+        if (dup) {
+          tp++;
+        } else {
+          fn++;
+        }
+      } else if (dup) {
+        fp++;
+        burstFp += inBurst ? 1 : 0;
+      } else {
+        tn++;
+        burstTn += inBurst ? 1 : 0;
+      }
+      int live = dynamic == null ? 1 : dynamic.liveFilters();
+      maxFilters = Math.max(maxFilters, live);
+      sumFilters += live;
+      long mem = single != null ? single.memoryBits() : sliced != null ? sliced.memoryBits() : dynamic.memoryBits();
+      maxMemory = Math.max(maxMemory, mem);
+      if (i % every == 0) {
+        filtersOverTime.add((double) live);
+        timesOverTime.add((double) t);
+      }
+    }
+    Map<String, Object> r = new LinkedHashMap<>();
+    r.put("filter", filter);
+    r.put("distribution", dist);
+    r.put("burst", burst);
+    r.put("window", w);
+    r.put("numHashes", k);
+    r.put("timers", m);
+    r.put("fpp", fpp);
+    r.put("equalTimers", equal);
+    r.put("slices", slices);
+    r.put("length", n);
+    r.put("distinct", fp + tn);
+    r.put("duplicates", tp + fn);
+    r.put("falsePositives", fp);
+    r.put("falseNegatives", fn);
+    r.put("fpr", StreamOptions.ratio(fp, fp + tn));
+    r.put("fnr", StreamOptions.ratio(fn, fn + tp));
+    r.put("burstFpr", StreamOptions.ratio(burstFp, burstFp + burstTn));
+    r.put("maxFilters", maxFilters);
+    r.put("meanFilters", sumFilters / n);
+    r.put("filtersCreated", dynamic == null ? 1 : dynamic.created());
+    r.put("maxMemoryBits", maxMemory);
+    r.put("timesOverTime", toArray(timesOverTime));
+    r.put("filtersOverTime", toArray(filtersOverTime));
+    r.put("equalTimersTrue", java.util.Arrays.copyOfRange(equalTrue, 1, k + 1));
+    r.put("equalTimersFalse", java.util.Arrays.copyOfRange(equalFalse, 1, k + 1));
+    return r;
+  }
+
+  static double[] toArray(List<Double> l) {
+    double[] a = new double[l.size()];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = l.get(i);
+    }
+    return a;
+  }
+}

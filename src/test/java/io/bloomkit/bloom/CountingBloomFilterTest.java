@@ -1,0 +1,172 @@
+package io.bloomkit.bloom;
+
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.registry.Filters;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.core.hash.KeyHash;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.Test;
+
+/** The CBF against a naive int[] model with the saturation rule of Fan et al. */
+public class CountingBloomFilterTest {
+  private static final HashStrategy H = HashStrategy.MURMUR3_128_DOUBLE;
+
+  @Test
+  public void matchesASaturatingModelUnderRandomOperations() {
+    for (long seed = 1; seed <= 3; seed++) {
+      Random rnd = new Random(seed);
+      FilterShape shape = FilterShape.counting(2_000, 4, 500);
+      CountingBloomFilter f = CountingBloomFilter.create(shape);
+      int[] model = new int[2_000];
+      boolean[] saturated = new boolean[2_000];
+      long lost = 0;
+      List<KeyHash> members = new ArrayList<>();
+      for (int op = 0; op < 100_000; op++) {
+        if (members.isEmpty() || rnd.nextInt(100) < 55) {
+          KeyHash h = H.hash("c" + rnd.nextInt(300)); // few keys: counters saturate
+          f.add(h);
+          members.add(h);
+          for (int i = 0; i < 4; i++) {
+            int p = (int) h.position(i, 2_000);
+            if (model[p] == 15) {
+              lost++;
+              saturated[p] = true;
+            } else {
+              model[p]++;
+            }
+          }
+        } else {
+          KeyHash h = members.remove(rnd.nextInt(members.size()));
+          f.remove(h);
+          for (int i = 0; i < 4; i++) {
+            int p = (int) h.position(i, 2_000);
+            if (model[p] != 15) {
+              model[p]--;
+            }
+          }
+        }
+        if (op % 1000 == 0) {
+          for (int p = 0; p < 2_000; p++) {
+            assertEquals(model[p], f.counter(p));
+          }
+          for (KeyHash m : members) {
+            assertTrue("false negative", f.mightContain(m));
+          }
+        }
+      }
+      assertEquals(lost, f.saturationEvents());
+      long sat = 0;
+      for (int p = 0; p < 2_000; p++) {
+        sat += model[p] == 15 ? 1 : 0;
+      }
+      assertEquals(sat, f.saturatedCounters());
+      assertTrue("the test must reach saturation", lost > 0);
+    }
+  }
+
+  @Test
+  public void removingANonMemberFailsAndChangesNothing() {
+    CountingBloomFilter f = CountingBloomFilter.create(FilterShape.counting(1_000, 3, 10));
+    for (int i = 0; i < 10; i++) {
+      f.add("m" + i);
+    }
+    CountingBloomFilter before = copy(f);
+    int failures = 0;
+    for (int i = 0; i < 100; i++) {
+      if (!f.mightContain("x" + i)) {
+        try {
+          f.remove("x" + i);
+          fail();
+        } catch (IllegalArgumentException e) {
+          failures++;
+          assertTrue(e.getMessage().contains("non-member"));
+        }
+      }
+    }
+    assertTrue(failures > 50);
+    assertEquals(before, f);
+    assertEquals(10, f.items());
+  }
+
+  @Test
+  public void mergeAddsCountersNeverOrs() {
+    FilterShape shape = FilterShape.counting(500, 3, 100);
+    CountingBloomFilter a = CountingBloomFilter.create(shape);
+    CountingBloomFilter b = CountingBloomFilter.create(shape);
+    int[] model = new int[500];
+    for (int i = 0; i < 100; i++) {
+      KeyHash h = H.hash("k" + (i % 40));
+      (i % 2 == 0 ? a : b).add(h);
+      for (int j = 0; j < 3; j++) {
+        model[(int) h.position(j, 500)]++;
+      }
+    }
+    a.merge(b);
+    for (int p = 0; p < 500; p++) {
+      assertEquals(Math.min(15, model[p]), a.counter(p));
+    }
+    assertEquals(100, a.items());
+    try {
+      a.merge(CountingBloomFilter.create(FilterShape.counting(501, 3, 100)));
+      fail();
+    } catch (IllegalArgumentException e) {
+      assertEquals("cannot merge filters with different positions: 500 vs 501", e.getMessage());
+    }
+  }
+
+  @Test
+  public void bloomFilterMergesByOr() {
+    FilterShape shape = FilterShape.bloom(4_000, 5, 200);
+    BloomFilter a = BloomFilter.create(shape);
+    BloomFilter b = BloomFilter.create(shape);
+    BloomFilter both = BloomFilter.create(shape);
+    for (int i = 0; i < 200; i++) {
+      (i % 2 == 0 ? a : b).add("b" + i);
+      both.add("b" + i);
+    }
+    a.merge(b);
+    assertEquals(both, a);
+    try {
+      a.merge(BloomFilter.create(FilterShape.bloom(4_000, 6, 200)));
+      fail();
+    } catch (IllegalArgumentException e) {
+      assertEquals("cannot merge filters with different numHashes: 5 vs 6", e.getMessage());
+    }
+  }
+
+  @Test
+  public void bloomFilterOfMoreThanTwoToThe32BitsWorks() {
+    long bits = (1L << 32) + (1L << 30) + 4_099; // 671 MB; a fifth of the positions lie past 2^32
+    BloomFilter f = BloomFilter.create(FilterShape.bloom(bits, 3, 1_000));
+    long high = 0;
+    for (int i = 0; i < 1_000; i++) {
+      KeyHash h = H.hash("big" + i);
+      f.add(h);
+      for (int j = 0; j < 3; j++) {
+        high += h.position(j, bits) >= (1L << 32) ? 1 : 0;
+      }
+    }
+    assertTrue("some positions beyond 2^32", high > 0);
+    for (int i = 0; i < 1_000; i++) {
+      assertTrue(f.mightContain("big" + i));
+    }
+    assertEquals(3_000, f.cardinality(), 5);
+  }
+
+  private static CountingBloomFilter copy(CountingBloomFilter f) {
+    try {
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      f.writeTo(out);
+      return (CountingBloomFilter) Filters.read(new java.io.ByteArrayInputStream(out.toByteArray()));
+    } catch (java.io.IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+}

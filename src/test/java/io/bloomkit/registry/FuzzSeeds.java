@@ -1,0 +1,88 @@
+package io.bloomkit.registry;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Writes the seed corpus of the filter fuzz tests: every golden file and the crafted headers of
+ * {@code CraftedFilterFilesTest} and {@code StreamCraftedFilesTest}, into each fuzz test's Jazzer
+ * inputs directory ({@code src/test/resources/<package>/<TestClass>Inputs/<method>/}). Run from the
+ * project root when the golden files or the crafted cases change (docs/fuzzing.md); findings of
+ * {@code scripts/fuzz.sh} are added to those directories by hand, under a name saying what they
+ * found.
+ */
+public final class FuzzSeeds {
+  private FuzzSeeds() {}
+
+  static final String[] TARGETS = {
+    "io/bloomkit/filter/FilterReadersFuzzTestInputs/read",
+    "io/bloomkit/filter/FilterReadersFuzzTestInputs/readQueryView",
+    "io/bloomkit/filter/FilterReadersFuzzTestInputs/readShape",
+    "io/bloomkit/stream/StreamFiltersFuzzTestInputs/read",
+    "io/bloomkit/stream/StreamFiltersFuzzTestInputs/readWindow",
+    "io/bloomkit/distributed/LcbfReadFuzzTestInputs/read",
+    "io/bloomkit/mapreduce/cli/InspectFuzzTestInputs/inspect",
+  };
+
+  static final String[] GOLDEN = {
+    "bf", "cbf", "acbf", "acbf2", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h", "stream-bf", "timer",
+    "timer-dynamic", "lcbf"
+  };
+
+  static Map<String, byte[]> seeds() throws IOException {
+    Map<String, byte[]> m = new LinkedHashMap<>();
+    for (String g : GOLDEN) {
+      m.put("golden-" + g, Crafted.golden(g));
+    }
+    long bits = 1L << 36;
+    m.put("crafted-bf-2e36-bits-in-76-bytes",
+        Crafted.file(1, 3, 0, bits, 0, bits, 0, 1000, bits / 8, new byte[8]));
+    long c = 1L << 34;
+    m.put("crafted-cbf-2e34-counters", Crafted.file(2, 3, 0, c, c, 4 * c, 0, 10, c / 2, new byte[8]));
+    long keys = Integer.MAX_VALUE - 9;
+    m.put("crafted-exact-2e31-keys",
+        Crafted.file(4, 1, 0, keys, 0, 8 * 4 * keys, keys, keys, 4 * keys, new byte[8]));
+    long past = Integer.MAX_VALUE - 8; // one offset more than an int array holds
+    m.put("crafted-exact-offsets-past-array",
+        Crafted.file(4, 1, 0, past, 0, 8 * 4 * past, past, past, 4 * past, new byte[8]));
+    long words = (1L << 31) + 1;
+    m.put("crafted-bf-words-past-2e31",
+        Crafted.file(1, 3, 0, 64 * words, 0, 64 * words, 0, 1000, 8 * words, new byte[8]));
+    m.put("crafted-payload-larger-than-file",
+        Crafted.file(1, 3, 0, 64000, 0, 64000, 0, 1000, 8000, new byte[800]));
+    byte[] bf = Crafted.golden("bf");
+    m.put("crafted-bf-trailing-byte", Arrays.copyOf(bf, bf.length + 1));
+    m.put("crafted-bf-cbf-concatenated", Crafted.concat(bf, Crafted.golden("cbf")));
+    long cells = 1L << 34;
+    m.put("crafted-sbf-2e34-cells",
+        Crafted.file(5, 5, 0, cells, cells, 2 * cells, 0, 0, 8 + 24 + 8 * (2 * cells / 64),
+            ByteBuffer.allocate(32).putInt(3).putInt(4).putLong(7).putLong(1).putLong(0).array()));
+    long sb = 1L << 35;
+    m.put("crafted-stream-bf-2e35-bits", Crafted.file(10, 3, 0, sb, 0, sb, 0, 0, 8 + sb / 8,
+        Crafted.longs(0)));
+    long timers = Integer.MAX_VALUE - 8;
+    m.put("crafted-timer-2e31-timers", Crafted.file(8, 3, 0, timers, 0, timers, 0, 0,
+        20 + 8 * ((timers + 63) / 64),
+        ByteBuffer.allocate(20).putLong(1).putLong(Long.MIN_VALUE).putInt(0).array()));
+    return m;
+  }
+
+  public static void main(String[] args) throws IOException {
+    Path root = Paths.get(args.length > 0 ? args[0] : "src/test/resources");
+    Map<String, byte[]> seeds = seeds();
+    for (String t : TARGETS) {
+      Path dir = root.resolve(t);
+      Files.createDirectories(dir);
+      for (Map.Entry<String, byte[]> e : seeds.entrySet()) {
+        Files.write(dir.resolve(e.getKey()), e.getValue());
+      }
+    }
+    System.out.println(seeds.size() + " seeds in each of " + TARGETS.length + " inputs directories");
+  }
+}

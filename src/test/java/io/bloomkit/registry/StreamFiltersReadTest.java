@@ -1,0 +1,53 @@
+package io.bloomkit.registry;
+
+import io.bloomkit.core.StreamFilter;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import io.bloomkit.core.CorruptFilterException;
+import java.io.IOException;
+import java.io.InputStream;
+import org.junit.Test;
+
+/** {@link StreamFilters#read} reads every stream family's golden file, and refuses the others. */
+public class StreamFiltersReadTest {
+  private static InputStream golden(String name) {
+    InputStream in = StreamFiltersReadTest.class.getResourceAsStream("/golden/" + name + ".bkf");
+    assertNotNull(name, in);
+    return in;
+  }
+
+  @Test
+  public void readsEveryStreamFamily() throws IOException {
+    String[][] files = {
+      {"sbf", "sbf"}, {"rsbf", "rsbf"}, {"ibf-2c", "ibf"}, {"ibf-mc", "ibf"}, {"ibf-h", "ibf"},
+      {"stream-bf", "stream-bf"}, {"timer", "timer"}, {"timer-dynamic", "timer"}
+    };
+    for (String[] f : files) {
+      try (InputStream in = golden(f[0])) {
+        StreamFilter s = Filters.readStream(in);
+        assertEquals(f[0], f[1], s.family().shortName());
+        assertTrue(f[0], s.memoryBits() > 0);
+      }
+    }
+  }
+
+  @Test
+  public void refusesMembershipFamilies() throws IOException {
+    for (String name : new String[] {"bf", "acbf"}) {
+      try (InputStream in = golden(name)) {
+        Filters.readStream(in);
+        fail(name);
+      } catch (io.bloomkit.core.UnsupportedFamilyException e) {
+        // a well-formed file of another family: unsupported, not corrupt
+        assertEquals(
+            "unsupported family " + name + " for StreamFilters.read (StreamFilters.read needs"
+                + " sbf, rsbf, ibf, timer, stream-bf)",
+            e.getMessage());
+      }
+    }
+  }
+}

@@ -1,0 +1,177 @@
+package io.bloomkit.stable;
+
+import io.bloomkit.registry.Simulations;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import io.bloomkit.data.Streams;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.cli.DefaultParser;
+import org.junit.Test;
+
+/** {@code simulate dedup} against an independent count of the same stream, and its options. */
+public class DedupSimulationTest {
+  static Map<String, Object> run(String... args) throws Exception {
+    DedupSimulation sim = new DedupSimulation();
+    List<Map<String, Object>> rows = sim.run(new DefaultParser().parse(sim.options(), args));
+    assertEquals(1, rows.size());
+    return rows.get(0);
+  }
+
+  static long num(Map<String, Object> r, String k) {
+    return ((Number) r.get(k)).longValue();
+  }
+
+  static double dbl(Map<String, Object> r, String k) {
+    return ((Number) r.get(k)).doubleValue();
+  }
+
+  /** The clicks stream is the key sequence of the generated click log (recounted from its lines). */
+  @Test
+  public void clicksStreamIsTheGeneratedLog() throws Exception {
+    java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+    new io.bloomkit.data.ClickLogGenerator(30_000, 0.3, 1, 0.9, 1, 5).write((d, p) -> log, 1);
+    HashSet<String> clicks = new HashSet<>();
+    for (String line : log.toString(java.nio.charset.StandardCharsets.US_ASCII).split("\n")) {
+      clicks.add(line.split(",")[1]);
+    }
+    Map<String, Object> r =
+        run("--filter", "bf", "--memory-bits", "400000", "--stream", "clicks", "--length", "30000",
+            "--duplicate-share", "0.3", "--alpha", "0.9", "--seed", "5");
+    assertEquals(clicks.size(), num(r, "distinct"));
+    assertEquals(30_000 - clicks.size(), num(r, "duplicates"));
+    assertEquals(0L, num(r, "falseNegatives"));
+    assertTrue(r.toString(), dbl(r, "fpr") < 0.01 && r.containsKey("wfp"));
+    assertEquals(0.3, dbl(r, "duplicateShare"), 0);
+  }
+
+  @Test
+  public void registeredAndRowsAreConsistentWithTheStream() throws Exception {
+    assertTrue(Simulations.named("dedup") instanceof DedupSimulation);
+    // an independent count of distinct keys of the same seeded stream
+    Streams.ElementStream s = Streams.zipf(5000, 1.0, 3);
+    HashSet<Long> seen = new HashSet<>();
+    for (int i = 0; i < 20_000; i++) {
+      seen.add(s.nextKey());
+    }
+    for (String f : DedupSimulation.FILTERS) {
+      Map<String, Object> r =
+          run("--filter", f, "--memory-bits", "20000", "--stream", "zipf", "--length", "20000",
+              "--universe", "5000", "--seed", "3");
+      assertEquals(f, r.get("filter"));
+      assertEquals(20_000L, num(r, "length"));
+      assertEquals(seen.size(), num(r, "distinct"));
+      assertEquals(20_000 - seen.size(), num(r, "duplicates"));
+      assertEquals((double) num(r, "falsePositives") / num(r, "distinct"), dbl(r, "fpr"), 1e-15);
+      assertEquals((double) num(r, "falseNegatives") / num(r, "duplicates"), dbl(r, "fnr"), 1e-15);
+      assertTrue(dbl(r, "zeroFraction") >= 0 && dbl(r, "zeroFraction") <= 1);
+      assertTrue(r.containsKey("zeroFractionTheory"));
+      if (f.equals("bf")) {
+        assertEquals(0L, num(r, "falseNegatives")); // a Bloom filter never forgets
+        assertEquals(20_000L, num(r, "memoryBits"));
+      }
+      String[] keys = r.keySet().toArray(new String[0]);
+      String[] first = {"filter", "memoryBits", "length", "distinct", "duplicates", "falsePositives",
+        "falseNegatives", "fpr", "fnr"};
+      for (int i = 0; i < first.length; i++) {
+        assertEquals(first[i], keys[i]);
+      }
+    }
+  }
+
+  @Test
+  public void importanceStreamsReportWeightedAndPerImportanceRates() throws Exception {
+    Map<String, Object> r =
+        run("--filter", "ibf-mc", "--memory-bits", "30000", "--stream", "importance", "--length",
+            "30000", "--repeat", "0.3", "--occurrence", "inverse", "--seed", "2");
+    double[] ifp = (double[]) r.get("ifp");
+    double[] ifn = (double[]) r.get("ifn");
+    assertEquals(50, ifp.length);
+    assertEquals(50, ifn.length);
+    assertEquals(0.3, (double) num(r, "duplicates") / num(r, "length"), 0.02);
+    // recount from a rerun of the same stream: distinct and duplicate arrivals per importance; the
+    // per-importance rates times these counts give back the error counts, and weighted by the
+    // importance the weighted rates wfp = sum(imp * FP) / sum(imp over distinct arrivals), wfn
+    // likewise over duplicate arrivals
+    Streams.ElementStream s = Streams.importance(0.3, Streams.Occurrence.INVERSE, 50, 2);
+    HashSet<Long> seen = new HashSet<>();
+    Map<Integer, Integer> distinctByImp = new HashMap<>();
+    Map<Integer, Integer> dupByImp = new HashMap<>();
+    double wDistinct = 0;
+    double wDup = 0;
+    for (int i = 0; i < 30_000; i++) {
+      long k = s.nextKey();
+      if (seen.add(k)) {
+        distinctByImp.merge(s.importance(), 1, Integer::sum);
+        wDistinct += s.importance();
+      } else {
+        dupByImp.merge(s.importance(), 1, Integer::sum);
+        wDup += s.importance();
+      }
+    }
+    double fp = 0;
+    double wfp = 0;
+    for (Map.Entry<Integer, Integer> e : distinctByImp.entrySet()) {
+      fp += ifp[e.getKey() - 1] * e.getValue();
+      wfp += ifp[e.getKey() - 1] * e.getValue() * e.getKey();
+    }
+    double fn = 0;
+    double wfn = 0;
+    for (Map.Entry<Integer, Integer> e : dupByImp.entrySet()) {
+      fn += ifn[e.getKey() - 1] * e.getValue();
+      wfn += ifn[e.getKey() - 1] * e.getValue() * e.getKey();
+    }
+    assertEquals(num(r, "falsePositives"), fp, 1e-6);
+    assertEquals(num(r, "falseNegatives"), fn, 1e-6);
+    assertTrue(r.toString(), fp > 0 && fn > 0); // errs both ways, so the weights matter
+    assertEquals(dbl(r, "wfp"), wfp / wDistinct, 1e-9);
+    assertEquals(dbl(r, "wfn"), wfn / wDup, 1e-9);
+  }
+
+  @Test
+  public void zerosMatchTheTheoryOnALongUniformStream() throws Exception {
+    for (String f : new String[] {"sbf", "ibf-2c", "rsbf"}) {
+      Map<String, Object> r =
+          run("--filter", f, "--memory-bits", "12288", "--stream", "uniform", "--universe",
+              "100000000", "--length", "60000", "--seed", "5");
+      assertEquals(f, dbl(r, "zeroFractionTheory"), dbl(r, "zeroFraction"), 0.03);
+    }
+  }
+
+  /** A Bloom filter's bits are the OR of every distinct element's bits, false positives included. */
+  @Test
+  public void bloomZerosCountEveryDistinctElement() throws Exception {
+    Map<String, Object> r =
+        run("--filter", "bf", "--memory-bits", "12288", "--stream", "uniform", "--universe",
+            "100000000", "--length", "4000", "--seed", "5");
+    assertTrue(num(r, "falsePositives") > 100);
+    assertEquals(Math.exp(-5 * 4000 / 12288.0), dbl(r, "zeroFractionTheory"), 1e-3);
+    assertEquals(dbl(r, "zeroFractionTheory"), dbl(r, "zeroFraction"), 0.01);
+  }
+
+  @Test
+  public void badOptionsAreIllegalArguments() throws Exception {
+    String[][] bad = {
+      {"--memory-bits", "100"},
+      {"--filter", "xbf", "--memory-bits", "100"},
+      {"--filter", "sbf"},
+      {"--filter", "sbf", "--memory-bits", "100", "--stream", "poisson"},
+      {"--filter", "sbf", "--memory-bits", "100", "--max", "6"},
+      {"--filter", "ibf-mc", "--memory-bits", "100", "--stream", "importance", "--occurrence", "odd"},
+      {"--filter", "rsbf", "--memory-bits", "100", "--threshold", "3"},
+    };
+    for (String[] args : bad) {
+      try {
+        run(args);
+        fail(String.join(" ", args));
+      } catch (IllegalArgumentException expected) {
+        assertTrue(expected.getMessage(), expected.getMessage().length() > 0);
+      }
+    }
+  }
+}

@@ -7,6 +7,7 @@ import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.registry.Filters;
 import io.bloomkit.core.UnsupportedFamilyException;
+import io.bloomkit.mapreduce.common.Temporaries;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;

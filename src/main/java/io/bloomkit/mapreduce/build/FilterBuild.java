@@ -5,11 +5,12 @@ import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.FilterSpec;
-import io.bloomkit.mapreduce.Inputs;
-import io.bloomkit.mapreduce.Jobs;
 import io.bloomkit.mapreduce.KeyExtractor;
-import io.bloomkit.mapreduce.MalformedRecords;
-import io.bloomkit.mapreduce.Temporaries;
+import io.bloomkit.mapreduce.common.Inputs;
+import io.bloomkit.mapreduce.common.JobChain;
+import io.bloomkit.mapreduce.common.JobCounters;
+import io.bloomkit.mapreduce.common.Jobs;
+import io.bloomkit.mapreduce.common.MalformedRecords;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,7 +22,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
@@ -127,43 +127,40 @@ public final class FilterBuild {
     BloomkitConfig.DELIMITER.set(conf, String.valueOf(delimiter));
     BloomkitConfig.KEY_FIELDS.set(conf, KeyExtractor.formatFields(keyFields));
     BloomkitConfig.STRICT.set(conf, strict);
-    FileSystem fs = output.getFileSystem(conf);
-    output = fs.makeQualified(output); // a relative path has a parent too
     Result r = new Result();
-    try (Temporaries.Temporary t = Temporaries.of(conf, output, "build")) {
-      Path work = t.path();
-      FilterSpec sized = spec;
-      Path partials = new Path(work, "partials");
-      Job first = Job.getInstance(conf);
-      first.setJarByClass(FilterBuild.class);
-      Inputs.configure(first, inputs);
-      Path samples = MalformedRecords.prepare(first, work);
-      first.setMapperClass(DistinctKeyMapper.class);
-      first.setMapOutputKeyClass(Text.class);
-      first.setMapOutputValueClass(NullWritable.class);
-      first.setNumReduceTasks(reducers);
-      if (spec.items() > 0) {
-        first.setJobName("bloomkit build " + spec.name() + " (one pass) -> " + output);
-        spec.toConf(first.getConfiguration());
-        first.setReducerClass(PartialFilterReducer.class);
-        first.setOutputKeyClass(NullWritable.class);
-        first.setOutputValueClass(NullWritable.class);
-        LazyOutputFormat.setOutputFormatClass(first, SequenceFileOutputFormat.class);
-        FileOutputFormat.setOutputPath(first, partials);
-        Jobs.run(first);
-        checkRecords(conf, first, samples, r);
-        r.jobs = 1;
+    try (JobChain chain = JobChain.open(conf, output, "build", FilterBuild.class)) {
+      Path out = chain.output();
+      Path partials = chain.work("partials");
+      boolean onePass = spec.items() > 0; // else: count the distinct keys, then size
+      Path keys = chain.work("keys");
+      JobChain.Step first =
+          chain.step(onePass
+                  ? "build " + spec.name() + " (one pass) -> " + out
+                  : "build: distinct keys -> " + keys)
+              .textInput(inputs)
+              .sampleMalformed()
+              .map(DistinctKeyMapper.class, Text.class, NullWritable.class);
+      if (onePass) {
+        spec.toConf(first.conf());
+        first
+            .reduce(PartialFilterReducer.class, reducers)
+            .lazyOutput(SequenceFileOutputFormat.class, NullWritable.class, NullWritable.class,
+                partials);
       } else {
-        Path keys = new Path(work, "keys");
-        first.setJobName("bloomkit build: distinct keys -> " + keys);
-        first.setReducerClass(DistinctKeyReducer.class);
-        first.setOutputKeyClass(Text.class);
-        first.setOutputValueClass(NullWritable.class);
-        LazyOutputFormat.setOutputFormatClass(first, SequenceFileOutputFormat.class);
-        FileOutputFormat.setOutputPath(first, keys);
-        Jobs.run(first);
-        checkRecords(conf, first, samples, r);
-        long distinct = Jobs.counter(first, BuildCounters.DISTINCT_KEYS);
+        first
+            .reduce(DistinctKeyReducer.class, reducers)
+            .lazyOutput(SequenceFileOutputFormat.class, Text.class, NullWritable.class, keys);
+      }
+      JobCounters c = first.run();
+      r.tally =
+          new MalformedRecords.Tally(
+                  inputName, KeyExtractor.formatFields(keyFields), String.valueOf(delimiter))
+              .counts(c.get(BuildCounters.INPUT_RECORDS), c.get(BuildCounters.MALFORMED_RECORDS),
+                  first.firstMalformed(SAMPLE_INPUT));
+      r.tally.failIfAllMalformed();
+      long distinct = c.get(BuildCounters.DISTINCT_KEYS);
+      FilterSpec sized = spec;
+      if (!onePass) {
         try {
           sized = spec.withItems(Math.max(1, distinct));
           sized.shape();
@@ -171,45 +168,28 @@ public final class FilterBuild {
           throw new IOException(
               "cannot size " + spec + " for the " + distinct + " distinct keys: " + e.getMessage());
         }
-        r.jobs = 1;
         if (distinct > 0) {
-          Job second = Job.getInstance(conf);
-          second.setJobName("bloomkit build " + sized.name() + " from " + distinct + " keys -> " + output);
-          second.setJarByClass(FilterBuild.class);
-          sized.toConf(second.getConfiguration());
-          second.setInputFormatClass(SequenceFileInputFormat.class);
-          FileInputFormat.setInputPaths(second, keys);
-          second.setMapperClass(PartialFilterMapper.class);
-          second.setNumReduceTasks(0);
-          second.setOutputKeyClass(NullWritable.class);
-          second.setOutputValueClass(NullWritable.class);
-          LazyOutputFormat.setOutputFormatClass(second, SequenceFileOutputFormat.class);
-          FileOutputFormat.setOutputPath(second, partials);
-          Jobs.run(second);
-          r.jobs = 2;
+          JobChain.Step second =
+              chain.step("build " + sized.name() + " from " + distinct + " keys -> " + out)
+                  .input(SequenceFileInputFormat.class, keys)
+                  .map(PartialFilterMapper.class)
+                  .mapOnly()
+                  .lazyOutput(SequenceFileOutputFormat.class, NullWritable.class,
+                      NullWritable.class, partials);
+          sized.toConf(second.conf());
+          second.run();
         }
       }
+      r.jobs = chain.jobs();
       r.spec = sized;
-      r.inputRecords = Jobs.counter(first, BuildCounters.INPUT_RECORDS);
-      r.malformedRecords = Jobs.counter(first, BuildCounters.MALFORMED_RECORDS);
-      r.distinctKeys = Jobs.counter(first, BuildCounters.DISTINCT_KEYS);
+      r.inputRecords = c.get(BuildCounters.INPUT_RECORDS);
+      r.malformedRecords = c.get(BuildCounters.MALFORMED_RECORDS);
+      r.distinctKeys = distinct;
       r.filter = mergePartials(conf, partials, sized);
-      r.bytes = FilterFiles.writeAtomically(conf, output, r.filter);
-      LOG.info("built {} with {} keys into {}", sized.name(), r.filter.items(), output);
+      r.bytes = FilterFiles.writeAtomically(conf, out, r.filter);
+      LOG.info("built {} with {} keys into {}", sized.name(), r.filter.items(), out);
       return r;
     }
-  }
-
-  private void checkRecords(Configuration conf, Job first, Path samples, Result r)
-      throws IOException {
-    r.tally =
-        new MalformedRecords.Tally(
-                inputName, KeyExtractor.formatFields(keyFields), String.valueOf(delimiter))
-            .counts(
-                Jobs.counter(first, BuildCounters.INPUT_RECORDS),
-                Jobs.counter(first, BuildCounters.MALFORMED_RECORDS),
-                MalformedRecords.first(conf, samples, SAMPLE_INPUT));
-    r.tally.failIfAllMalformed();
   }
 
   /** Reads the partial filters under {@code dir} and sums them (an empty filter if none). */
@@ -242,6 +222,30 @@ public final class FilterBuild {
   public static Filter perSplitCountingFilter(
       Job job, Path[] inputs, Path work, Path filter, long items, double bitsPerKey)
       throws IOException, InterruptedException {
+    Path partials = new Path(work, "partials");
+    FilterSpec spec = perSplitJob(job, inputs, partials, items, bitsPerKey);
+    Jobs.run(job);
+    return sumPartials(job.getConfiguration(), partials, spec, filter);
+  }
+
+  /**
+   * As {@link #perSplitCountingFilter(Job, Path[], Path, Path, long, double)}, for a step of a
+   * {@link JobChain} (the caller names it and sets its mapper); the job runs as one of the chain,
+   * writing its partials into the chain's work directory.
+   *
+   * @return the summed filter; {@link JobChain.Step#job()} holds the phase's counters
+   */
+  public static Filter perSplitCountingFilter(
+      JobChain.Step step, Path[] inputs, Path filter, long items, double bitsPerKey)
+      throws IOException, InterruptedException {
+    Path partials = step.chain().work("partials");
+    FilterSpec spec = perSplitJob(step.job(), inputs, partials, items, bitsPerKey);
+    step.run();
+    return sumPartials(step.conf(), partials, spec, filter);
+  }
+
+  private static FilterSpec perSplitJob(
+      Job job, Path[] inputs, Path partials, long items, double bitsPerKey) throws IOException {
     Configuration conf = job.getConfiguration();
     if (items <= 0) {
       items = Math.max(1024, Inputs.bytes(conf, inputs) / 64);
@@ -254,11 +258,14 @@ public final class FilterBuild {
     job.setOutputKeyClass(NullWritable.class);
     job.setOutputValueClass(NullWritable.class);
     LazyOutputFormat.setOutputFormatClass(job, SequenceFileOutputFormat.class);
-    Path partials = new Path(work, "partials");
     FileOutputFormat.setOutputPath(job, partials);
-    Jobs.run(job);
+    return spec;
+  }
+
+  private static Filter sumPartials(Configuration conf, Path partials, FilterSpec spec, Path filter)
+      throws IOException {
     Filter f = mergePartials(conf, partials, spec);
-    FilterFiles.writeAtomically(job.getConfiguration(), filter, f);
+    FilterFiles.writeAtomically(conf, filter, f);
     return f;
   }
 }

@@ -290,7 +290,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
   }
 
   /**
-   * The paths of a comma-separated list (see {@link io.bloomkit.mapreduce.Inputs}: commas inside
+   * The paths of a comma-separated list (see {@link io.bloomkit.mapreduce.common.Inputs}: commas inside
    * braces belong to the glob), each of which must exist: a glob must match something not hidden
    * (names starting with {@code .} or {@code _} are never read).
    *
@@ -300,7 +300,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
       throws java.io.IOException {
     java.util.List<String> parts;
     try {
-      parts = io.bloomkit.mapreduce.Inputs.split(csv);
+      parts = io.bloomkit.mapreduce.common.Inputs.split(csv);
     } catch (IllegalArgumentException e) {
       throw new UsageException(what + ": " + e.getMessage());
     }
@@ -313,7 +313,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
       }
       boolean visible = false;
       for (org.apache.hadoop.fs.FileStatus f : st) {
-        visible |= !io.bloomkit.mapreduce.Inputs.hidden(f.getPath().getName());
+        visible |= !io.bloomkit.mapreduce.common.Inputs.hidden(f.getPath().getName());
       }
       if (!visible) {
         throw new UsageException(what + " path " + p + " names only hidden files (names starting"

@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.cli;
 
-import io.bloomkit.mapreduce.MalformedRecords;
+import io.bloomkit.mapreduce.common.MalformedRecords;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.Inputs;
+import io.bloomkit.mapreduce.common.Inputs;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

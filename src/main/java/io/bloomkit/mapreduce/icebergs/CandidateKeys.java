@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.mapreduce.CacheFiles;
+import io.bloomkit.mapreduce.common.CacheFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.CacheFiles;
-import io.bloomkit.mapreduce.Inputs;
+import io.bloomkit.mapreduce.common.CacheFiles;
+import io.bloomkit.mapreduce.common.Inputs;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

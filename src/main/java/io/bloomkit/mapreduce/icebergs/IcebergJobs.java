@@ -2,10 +2,10 @@ package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
-import io.bloomkit.mapreduce.Inputs;
-import io.bloomkit.mapreduce.Jobs;
-import io.bloomkit.mapreduce.MalformedRecords;
-import io.bloomkit.mapreduce.Temporaries;
+import io.bloomkit.mapreduce.common.Inputs;
+import io.bloomkit.mapreduce.common.Jobs;
+import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.common.Temporaries;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;

@@ -4,7 +4,7 @@ import io.bloomkit.core.CountingFilter;
 import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
-import io.bloomkit.mapreduce.join.ShippedFilter;
+import io.bloomkit.mapreduce.common.ShippedFilter;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;

@@ -17,8 +17,8 @@ import static io.bloomkit.mapreduce.IcebergCounters.TRUE_ICEBERGS;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
 
-import io.bloomkit.mapreduce.CacheFiles;
-import io.bloomkit.mapreduce.Jobs;
+import io.bloomkit.mapreduce.common.CacheFiles;
+import io.bloomkit.mapreduce.common.Jobs;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.bloomkit.mapreduce.icebergs;
 import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.CacheFiles;
+import io.bloomkit.mapreduce.common.CacheFiles;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.IcebergCounters;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import com.google.common.base.CaseFormat;
-import io.bloomkit.mapreduce.Jobs;
-import io.bloomkit.mapreduce.MalformedRecords;
+import io.bloomkit.mapreduce.common.Jobs;
+import io.bloomkit.mapreduce.common.MalformedRecords;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

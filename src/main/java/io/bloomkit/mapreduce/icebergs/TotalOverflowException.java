@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.mapreduce.Records;
+import io.bloomkit.mapreduce.common.Records;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;

@@ -14,9 +14,9 @@ import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.Jobs;
+import io.bloomkit.mapreduce.common.Jobs;
 import io.bloomkit.mapreduce.build.FilterBuild;
-import io.bloomkit.mapreduce.join.ShippedFilter;
+import io.bloomkit.mapreduce.common.ShippedFilter;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;

@@ -2,8 +2,8 @@ package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
-import io.bloomkit.mapreduce.MalformedRecords;
-import io.bloomkit.mapreduce.Records;
+import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.common.Records;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;

@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
-import io.bloomkit.mapreduce.Records;
+import io.bloomkit.mapreduce.common.FilterStep;
+import io.bloomkit.mapreduce.common.Records;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.io.LongWritable;
@@ -19,14 +19,18 @@ import org.apache.hadoop.io.Text;
  * client, which then fails the join without committing its output.
  */
 public class LeftJoinMapper extends JoinMapper {
-  private Filter filter;
+  private FilterStep filter;
   private long offset;
   private String firstRejected;
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
     super.setup(context);
-    filter = ShippedFilter.load(context.getConfiguration()).filter();
+    filter =
+        FilterStep.builder()
+            .counting(null, JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER)
+            .onReject((f, key, length) -> noteRejected(key, length, context))
+            .load(context);
   }
 
   @Override
@@ -63,15 +67,16 @@ public class LeftJoinMapper extends JoinMapper {
 
   @Override
   protected boolean accept(byte[] key, int length, Context context) {
-    if (filter != null && !filter.mightContain(key, 0, length)) {
-      context.getCounter(JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER).increment(1);
-      if (firstRejected == null) {
-        firstRejected =
-            "\"" + new String(key, 0, length, StandardCharsets.UTF_8) + "\" in "
-                + Records.fileOf(context.getInputSplit()) + " at byte offset " + offset;
-      }
+    filter.passes(key, length); // counts a rejected key; the client fails the whole join on it
+    return true;
+  }
+
+  private void noteRejected(byte[] key, int length, Context context) {
+    if (firstRejected == null) {
+      firstRejected =
+          "\"" + new String(key, 0, length, StandardCharsets.UTF_8) + "\" in "
+              + Records.fileOf(context.getInputSplit()) + " at byte offset " + offset;
     }
-    return true; // the client fails the whole join on the count
   }
 
   @Override

@@ -1,38 +1,34 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
+import io.bloomkit.mapreduce.common.FilterStep;
 import java.io.IOException;
 
 /**
- * Map side of the right (probe, large) input: loads the shipped filter once in setup and drops the
+ * Map side of the right (probe, large) input: the shipped filter's {@link FilterStep} drops the
  * records whose key fails it (the paper's figure 8). Without a filter every record passes. The
  * task's distinct dropped keys are collected by 64-bit key hash (under 32 bytes of memory per
  * distinct dropped key) and written at its end for the job-wide count ({@link DroppedKeys}).
  */
 public class RightJoinMapper extends JoinMapper {
-  private Filter filter;
+  private FilterStep filter;
   private final DistinctHashes droppedKeys = new DistinctHashes();
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
     super.setup(context);
-    ShippedFilter shipped = ShippedFilter.load(context.getConfiguration());
-    filter = shipped.filter();
-    if (filter != null) {
-      context
-          .getCounter(
-              shipped.fromCache()
-                  ? JoinCounters.FILTER_LOADS_FROM_CACHE
-                  : JoinCounters.FILTER_LOADS_FROM_PATH)
-          .increment(1);
-    }
+    filter =
+        FilterStep.builder()
+            .counting(null, JoinCounters.RIGHT_DROPPED_BY_FILTER) // passed: counted by JoinMapper
+            .countingLoads(JoinCounters.FILTER_LOADS_FROM_CACHE, JoinCounters.FILTER_LOADS_FROM_PATH)
+            .onReject((f, key, length) -> droppedKeys.add(f.hashStrategy().hash(key, 0, length).h1()))
+            .load(context);
   }
 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
-    if (filter != null) {
+    if (filter.active()) {
       DroppedKeys.write(context, droppedKeys);
     }
     super.cleanup(context);
@@ -65,14 +61,6 @@ public class RightJoinMapper extends JoinMapper {
 
   @Override
   protected boolean accept(byte[] key, int length, Context context) {
-    if (filter == null) {
-      return true;
-    }
-    if (filter.mightContain(key, 0, length)) {
-      return true;
-    }
-    context.getCounter(JoinCounters.RIGHT_DROPPED_BY_FILTER).increment(1);
-    droppedKeys.add(filter.hashStrategy().hash(key, 0, length).h1());
-    return false;
+    return filter.passes(key, length);
   }
 }

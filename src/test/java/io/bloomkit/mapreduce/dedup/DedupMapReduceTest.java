@@ -9,7 +9,7 @@ import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.DedupCounters;
-import io.bloomkit.mapreduce.Records;
+import io.bloomkit.mapreduce.common.Records;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.OutputStream;

@@ -6,7 +6,7 @@ import static org.junit.Assert.fail;
 
 import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.CacheFiles;
+import io.bloomkit.mapreduce.common.CacheFiles;
 import io.bloomkit.mapreduce.IcebergCounters;
 import java.io.File;
 import java.io.FileInputStream;

@@ -1,5 +1,6 @@
-package io.bloomkit.mapreduce;
+package io.bloomkit.mapreduce.common;
 
+import io.bloomkit.mapreduce.BloomkitConfig;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

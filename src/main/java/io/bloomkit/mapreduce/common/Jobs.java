@@ -1,10 +1,11 @@
-package io.bloomkit.mapreduce;
+package io.bloomkit.mapreduce.common;
 
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.cli.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
-import io.bloomkit.mapreduce.cli.UsageException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;

@@ -1,4 +1,4 @@
-package io.bloomkit.mapreduce;
+package io.bloomkit.mapreduce.common;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,10 +15,10 @@ import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.io.compress.Decompressor;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
-import org.apache.hadoop.mapreduce.Mapper;
 
 /**
  * The one way every tool reads its text inputs. An input is a comma-separated list of files,

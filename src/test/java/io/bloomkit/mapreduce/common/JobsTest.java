@@ -1,4 +1,4 @@
-package io.bloomkit.mapreduce;
+package io.bloomkit.mapreduce.common;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;

@@ -1,4 +1,4 @@
-package io.bloomkit.mapreduce;
+package io.bloomkit.mapreduce.common;
 
 import java.io.BufferedInputStream;
 import java.io.File;

@@ -1,5 +1,6 @@
-package io.bloomkit.mapreduce;
+package io.bloomkit.mapreduce.common;
 
+import io.bloomkit.mapreduce.BloomkitConfig;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Method;

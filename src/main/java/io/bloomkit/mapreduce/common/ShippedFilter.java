@@ -1,10 +1,10 @@
-package io.bloomkit.mapreduce.join;
+package io.bloomkit.mapreduce.common;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.CacheFiles;
 import io.bloomkit.mapreduce.FilterFiles;
+import io.bloomkit.mapreduce.common.CacheFiles;
 import java.io.BufferedInputStream;
 import java.io.File;
 import java.io.FileInputStream;

@@ -2,16 +2,15 @@ package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.common.CacheFiles;
-import io.bloomkit.mapreduce.common.Inputs;
+import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.common.JobChain;
+import io.bloomkit.mapreduce.common.JobCounters;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
  * The verify / evaluate job of counting and lcbf: ships the {@code key<TAB>value} files of the
@@ -22,27 +21,25 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 final class CandidatesJob {
   private CandidatesJob() {}
 
-  /** Runs the job from {@code candidates} into {@code output}; returns the finished job. */
-  static Job run(IcebergPlan plan, Path candidates, Path output, boolean verify, boolean evaluate,
-      RunCounters counters) throws IOException, InterruptedException {
-    Configuration conf = plan.conf;
-    FileSystem fs = candidates.getFileSystem(conf);
+  /** Runs the job from {@code candidates} into {@code output}; returns its counters. */
+  static JobCounters run(IcebergPlan plan, JobChain chain, Path candidates, Path output,
+      boolean verify, boolean evaluate) throws IOException, InterruptedException {
+    FileSystem fs = chain.fs();
     List<Path> files = new ArrayList<>();
     if (fs.exists(candidates)) {
       for (FileStatus st : fs.listStatus(candidates, p -> p.getName().startsWith("part-"))) {
         files.add(st.getPath());
       }
     }
-    Job job = IcebergJobs.create(conf,
-        "bloomkit icebergs " + plan.method.cliName() + ": " + (verify ? "verify" : "")
-            + (verify && evaluate ? " and " : "") + (evaluate ? "evaluate" : "") + " -> " + output,
-        CandidateTotalsMapper.class, CandidateTotalsReducer.class, plan.reducers,
-        TextOutputFormat.class, output);
-    BloomkitConfig.ICEBERG_VERIFY.set(job.getConfiguration(), verify);
-    BloomkitConfig.ICEBERG_EVALUATE.set(job.getConfiguration(), evaluate);
-    CacheFiles.ship(job, files, CacheFiles.CANDIDATES_PREFIX);
-    Inputs.configure(job, plan.inputs);
-    IcebergJobs.run(job, counters);
-    return job;
+    JobChain.Step step = chain.step("icebergs " + Choices.name(plan.method) + ": "
+        + (verify ? "verify" : "") + (verify && evaluate ? " and " : "")
+        + (evaluate ? "evaluate" : "") + " -> " + output)
+        .textInput(plan.inputs);
+    IcebergJobs.sums(step, CandidateTotalsMapper.class, CandidateTotalsReducer.class,
+        plan.reducers, output);
+    BloomkitConfig.ICEBERG_VERIFY.set(step.conf(), verify);
+    BloomkitConfig.ICEBERG_EVALUATE.set(step.conf(), evaluate);
+    CacheFiles.ship(step.job(), files, CacheFiles.CANDIDATES_PREFIX);
+    return step.run();
   }
 }

@@ -18,8 +18,8 @@ final class CountingSizing {
 
   /** From {@code --items} and {@code --bits-per-key} (default 32). */
   static CountingSizing parse(CommandLine cl) {
-    long items = BloomkitTool.longValue(cl, MethodOption.ITEMS.name, 0, 1);
-    double bitsPerKey = BloomkitTool.doubleValue(cl, MethodOption.BITS_PER_KEY.name, 32);
+    long items = BloomkitTool.longValue(cl, "items", 0, 1);
+    double bitsPerKey = BloomkitTool.doubleValue(cl, "bits-per-key", 32);
     if (!(bitsPerKey > 0)) {
       throw new UsageException("--bits-per-key must be positive: " + bitsPerKey);
     }

@@ -1,27 +1,24 @@
 package io.bloomkit.mapreduce.icebergs;
 
+import static io.bloomkit.mapreduce.IcebergCounters.INPUT_RECORDS;
+import static io.bloomkit.mapreduce.IcebergCounters.MALFORMED_RECORDS;
+
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.IcebergCounters;
-import io.bloomkit.mapreduce.common.Inputs;
-import io.bloomkit.mapreduce.common.Jobs;
+import io.bloomkit.mapreduce.common.JobChain;
+import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
-import io.bloomkit.mapreduce.common.Temporaries;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.OutputFormat;
 import org.apache.hadoop.mapreduce.Reducer;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
- * What the icebergs job chains share: the work directory, the setup of a job of (key, total)
- * pairs, and the checks that the counters add up.
+ * What the icebergs job chains share: the chain of a plan, the jobs that sum (key, total) pairs,
+ * and the input's record counts.
  */
 final class IcebergJobs {
   /** The input's name in the map tasks' malformed-record samples. */
@@ -30,99 +27,50 @@ final class IcebergJobs {
   private IcebergJobs() {}
 
   /**
-   * Runs the plan's chain in a hidden work directory next to the output; the finished output is
-   * renamed into place.
+   * Runs the plan's method in a {@link JobChain} (a hidden work directory next to the output); the
+   * finished output is renamed into place.
    */
   static RunCounters run(IcebergPlan plan) throws IOException, InterruptedException {
-    Configuration conf = plan.conf;
-    FileSystem fs = plan.output.getFileSystem(conf);
-    Path output = fs.makeQualified(plan.output);
-    RunCounters counters = new RunCounters();
-    try (Temporaries.Temporary t = Temporaries.of(conf, output, "icebergs")) {
-      Path staged = new Path(t.path(), "out");
-      plan.method.chain().run(plan, t.path(), staged, counters);
-      Temporaries.promote(fs, staged, output);
+    try (JobChain chain = JobChain.open(plan.conf, plan.output, "icebergs", IcebergTool.class)) {
+      RunCounters counters = new RunCounters();
+      plan.method.chain.run(plan, chain, counters);
+      chain.promote();
+      counters.jobs = chain.jobs();
       return counters;
     }
   }
 
-  /**
-   * A job writing (Text key, LongWritable total) pairs with {@code format} into {@code output}
-   * (lazily: no empty files); map-only when {@code reducer} is null.
-   */
+  /** Sets a step that sums (Text key, LongWritable total) pairs into {@code key<TAB>total} lines. */
   @SuppressWarnings("rawtypes")
-  static Job create(
-      Configuration conf,
-      String name,
-      Class<? extends Mapper> mapper,
-      Class<? extends Reducer> reducer,
-      int reducers,
-      Class<? extends OutputFormat> format,
-      Path output)
-      throws IOException {
-    Job job = Job.getInstance(conf);
-    job.setJobName(name);
-    job.setJarByClass(IcebergTool.class);
-    job.setMapperClass(mapper);
-    if (reducer != null) {
-      job.setMapOutputKeyClass(Text.class);
-      job.setMapOutputValueClass(LongWritable.class);
-      job.setReducerClass(reducer);
-    }
-    job.setNumReduceTasks(reducer == null ? 0 : reducers);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(LongWritable.class);
-    LazyOutputFormat.setOutputFormatClass(job, format);
-    FileOutputFormat.setOutputPath(job, output);
-    return job;
-  }
-
-  /** Runs a job to completion and counts it. */
-  static void run(Job job, RunCounters counters) throws IOException, InterruptedException {
-    Jobs.run(job);
-    counters.jobs++;
+  static JobChain.Step sums(JobChain.Step step, Class<? extends Mapper> mapper,
+      Class<? extends Reducer> reducer, int reducers, Path output) {
+    return step.map(mapper, Text.class, LongWritable.class)
+        .reduce(reducer, reducers)
+        .lazyOutput(TextOutputFormat.class, Text.class, LongWritable.class, output);
   }
 
   /**
-   * Sets the plan's input on a job whose map tasks read and parse it ({@link
-   * WeightedRecordMapper}); returns the directory of their malformed-record samples.
+   * Takes the input and malformed records of the step that read the input first (its map tasks
+   * sampled the malformed ones); fails when every record was malformed.
    */
-  static Path readInput(Job job, IcebergPlan plan, Path work) throws IOException {
-    Inputs.configure(job, plan.inputs);
-    return MalformedRecords.prepare(job, work);
-  }
-
-  /**
-   * Takes the input and malformed records of the job that read the input first; fails when every
-   * record was malformed.
-   */
-  static void takeInput(Job job, IcebergPlan plan, Path samples, RunCounters counters)
-      throws IOException {
-    counters.take(job, IcebergCounters.INPUT_RECORDS, IcebergCounters.MALFORMED_RECORDS);
+  static void takeInput(JobChain.Step step, JobCounters job, IcebergPlan plan,
+      RunCounters counters) throws IOException {
+    counters.take(job, INPUT_RECORDS, MALFORMED_RECORDS);
     Configuration conf = plan.conf;
     counters.tally =
         new MalformedRecords.Tally(
                 SAMPLE_INPUT, BloomkitConfig.KEY_FIELDS.get(conf), BloomkitConfig.DELIMITER.get(conf))
-            .counts(counters.get(IcebergCounters.INPUT_RECORDS),
-                counters.get(IcebergCounters.MALFORMED_RECORDS),
-                MalformedRecords.first(conf, samples, SAMPLE_INPUT));
+            .counts(job.get(INPUT_RECORDS), job.get(MALFORMED_RECORDS),
+                step.firstMalformed(SAMPLE_INPUT));
     counters.tally.failIfAllMalformed();
   }
 
-  /** Fails unless a filtering job's records are each a candidate's, filtered or malformed. */
-  static void checkRecords(long input, long candidate, long filtered, long malformed)
-      throws IOException {
-    if (candidate + filtered + malformed != input) {
-      throw new IOException("records unaccounted for: " + input + " read but " + candidate
-          + " candidates + " + filtered + " filtered + " + malformed + " malformed");
-    }
-  }
-
   /** Fails unless a later pass read as many records as the first. */
-  static void checkSameInput(long first, long again) throws IOException {
-    if (first != again) {
+  static void checkSameInput(RunCounters counters, JobCounters again) throws IOException {
+    long first = counters.get(INPUT_RECORDS);
+    if (first != again.get(INPUT_RECORDS)) {
       throw new IOException("the input changed while icebergs ran: " + first
-          + " records in the first pass, " + again + " in the last");
+          + " records in the first pass, " + again.get(INPUT_RECORDS) + " in the last");
     }
   }
 }

@@ -1,25 +1,17 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import static io.bloomkit.mapreduce.icebergs.MethodOption.BITS_PER_KEY;
-import static io.bloomkit.mapreduce.icebergs.MethodOption.ENTRIES_PER_KEY;
-import static io.bloomkit.mapreduce.icebergs.MethodOption.EVALUATE;
-import static io.bloomkit.mapreduce.icebergs.MethodOption.ITEMS;
-import static io.bloomkit.mapreduce.icebergs.MethodOption.NUM_HASHES;
-import static io.bloomkit.mapreduce.icebergs.MethodOption.VALUE_BITS;
-import static io.bloomkit.mapreduce.icebergs.MethodOption.VERIFY;
-
-import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.common.JobChain;
+import io.bloomkit.mapreduce.common.MethodOptions;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.Locale;
-import java.util.Set;
 import org.apache.commons.cli.CommandLine;
-import org.apache.hadoop.fs.Path;
+import org.apache.commons.cli.Options;
 
 /**
  * How {@code icebergs} finds the keys whose total weight is at least T: each method with the
- * options it takes ({@link MethodOption}) and the job chain that runs it.
+ * options it takes ({@link #OPTIONS}) and the job chain that runs it.
  *
  * <p>{@code --evaluate} (counting and lcbf): the candidates job ({@link CandidatesJob}) also sums
  * every key's exact total, so the reducers count the true icebergs and the candidates among them:
@@ -32,7 +24,7 @@ enum IcebergMethod {
    * Map tasks sum per key in a bounded table ({@link IcebergMapper}), reducers sum and keep totals
    * of at least T ({@link IcebergReducer}); see {@link TotalsChain}.
    */
-  EXACT(EnumSet.noneOf(MethodOption.class), TotalsChain::run),
+  EXACT(TotalsChain::run),
   /**
    * Phase 1 adds each split's local totals to a 4-bit counting Bloom filter, the per-split counter
    * vectors summed with {@code merge} ({@link TotalsFilterMapper}, see {@link IcebergFilters} for
@@ -41,58 +33,60 @@ enum IcebergMethod {
    * exact totals and the output equals {@code exact}'s; without it every candidate is written with
    * its estimate. See {@link TotalsChain}.
    */
-  COUNTING(EnumSet.of(VERIFY, EVALUATE, ITEMS, BITS_PER_KEY), TotalsChain::run),
+  COUNTING(TotalsChain::run),
   /**
    * The linked counting Bloom filter algorithm of Wu et al. (see {@link LcbfFilters}) in
    * MapReduce form, three jobs ({@link LcbfChain}): per-split totals and filters, global estimates
    * of the candidates and, with {@code --verify}, the candidates' exact totals. Icebergs can be
    * missed (lost matches) and non-icebergs reported (false matches).
    */
-  LCBF(EnumSet.of(VERIFY, EVALUATE, ENTRIES_PER_KEY, NUM_HASHES, VALUE_BITS), LcbfChain::run);
+  LCBF(LcbfChain::run);
 
-  /** The jobs of a method: run into {@code output}, with scratch space in {@code work}. */
+  /** The options of some methods only; with another method each one is a usage error. */
+  static final MethodOptions<IcebergMethod> OPTIONS = new MethodOptions<IcebergMethod>()
+      .only(EnumSet.of(COUNTING, LCBF), "applies to --method counting and lcbf (exact is exact)",
+          "verify", "evaluate")
+      .only(EnumSet.of(COUNTING), "applies to --method counting only", "items", "bits-per-key")
+      .only(EnumSet.of(LCBF), "applies to --method lcbf only",
+          "entries-per-key", "num-hashes", "value-bits");
+
+  /** The jobs of a method, run in {@code chain} into its staged output. */
   @FunctionalInterface
   interface Chain {
-    void run(IcebergPlan plan, Path work, Path output, RunCounters counters)
+    void run(IcebergPlan plan, JobChain chain, RunCounters counters)
         throws IOException, InterruptedException;
   }
 
-  private final Set<MethodOption> options;
-  private final Chain chain;
+  final Chain chain;
 
-  IcebergMethod(Set<MethodOption> options, Chain chain) {
-    this.options = options;
+  IcebergMethod(Chain chain) {
     this.chain = chain;
   }
 
-  /** The method's own options; the other {@link MethodOption}s are refused. */
-  Set<MethodOption> options() {
-    return options;
-  }
-
-  Chain chain() {
-    return chain;
-  }
-
-  /** The name on the command line and in the JSON. */
-  String cliName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
-
-  /**
-   * The method {@code --method} names, its options checked: another method's option is a usage
-   * error.
-   */
+  /** The method {@code --method} names (default exact); another method's option is refused. */
   static IcebergMethod parse(CommandLine cl) {
-    String name = cl.getOptionValue("method", EXACT.cliName());
-    IcebergMethod method = Arrays.stream(values()).filter(m -> m.cliName().equals(name))
-        .findFirst()
-        .orElseThrow(() -> new UsageException("--method must be exact, counting or lcbf: " + name));
-    for (MethodOption o : MethodOption.values()) {
-      if (cl.hasOption(o.name) && !method.options.contains(o)) {
-        throw new UsageException("--" + o.name + " applies to " + o.appliesTo());
-      }
-    }
+    IcebergMethod method = Choices.get(cl, "method", EXACT);
+    OPTIONS.check(cl, method);
     return method;
+  }
+
+  /** Adds {@code --method} and the {@link #OPTIONS}. */
+  static void addOptions(Options o) {
+    o.addOption(BloomkitTool.opt("method", "M", "exact (default), counting (summed counting"
+        + " filters) or lcbf (per-split linked counting Bloom filters, the icebergs paper)"));
+    o.addOption(BloomkitTool.flag("verify", "counting, lcbf: sum the candidates' exact totals and"
+        + " write those at or above T (counting: output = exact's; lcbf: the icebergs among the"
+        + " candidates)"));
+    o.addOption(BloomkitTool.flag("evaluate", "counting, lcbf: also compute the exact answer (one"
+        + " more pass over the input, every key shuffled) and report keys, hitRatio and errorRate"));
+    o.addOption(BloomkitTool.opt("items", "N", "counting: distinct keys to size the filter for"
+        + " (default: input bytes / 64)"));
+    o.addOption(BloomkitTool.opt("bits-per-key", "B",
+        "counting: filter memory bits per distinct key (default 32)"));
+    o.addOption(BloomkitTool.opt("entries-per-key", "R", "lcbf: entries m of each split's filter"
+        + " per local total it stores, m/n (default 10)"));
+    o.addOption(BloomkitTool.opt("num-hashes", "K", "lcbf: hash functions k (default 3)"));
+    o.addOption(BloomkitTool.opt("value-bits", "L", "lcbf: bits l of each stored value, 1..62;"
+        + " values saturate at 2^l - 1 (default 15, as the paper)"));
   }
 }

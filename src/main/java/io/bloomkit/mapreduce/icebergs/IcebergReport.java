@@ -17,7 +17,8 @@ import static io.bloomkit.mapreduce.IcebergCounters.TRUE_ICEBERGS;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
 
-import java.util.Map;
+import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.common.Report;
 
 /**
  * The result of an icebergs run: the counters by name ({@link RunCounters#report}; null where the
@@ -26,9 +27,9 @@ import java.util.Map;
 final class IcebergReport {
   private IcebergReport() {}
 
-  /** Fills {@code m} in the documented order (see docs/tools.md). */
-  static void fill(Map<String, Object> m, IcebergPlan plan, RunCounters c, boolean warning) {
-    m.put("method", plan.method.cliName());
+  /** Adds the fields in the documented order (see docs/tools.md), up to {@code jobs}. */
+  static void fill(Report m, IcebergPlan plan, RunCounters c, boolean warning) {
+    m.put("method", Choices.name(plan.method));
     c.report(m, INPUT_RECORDS, MALFORMED_RECORDS);
     m.put("malformedWarning", warning);
     c.report(m, KEYS, ICEBERGS, TRUE_ICEBERGS, CANDIDATES, HITS);

@@ -6,6 +6,7 @@ import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.common.Report;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -43,11 +44,7 @@ public final class IcebergTool extends BloomkitTool {
     o.addOption(opt("weight-field", "W", "0-based field of a non-negative integer weight (default 1)"));
     o.addOption(opt("threshold", "T", "minimum total of an iceberg, at least 1 (required)"));
     o.addOption(SizingOptions.delimiter());
-    o.addOption(opt("method", "M", "exact (default), counting (summed counting filters) or lcbf"
-        + " (per-split linked counting Bloom filters, the icebergs paper)"));
-    for (MethodOption m : MethodOption.values()) {
-      o.addOption(m.option());
-    }
+    IcebergMethod.addOptions(o);
     o.addOption(opt("reducers", "R", "reduce tasks (default 1)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
     MalformedOptions.add(o);
@@ -81,13 +78,10 @@ public final class IcebergTool extends BloomkitTool {
         cl.hasOption("evaluate"), reducers, counting, lcbf, maxShare,
         existingPaths(required(cl, "input"), "input"), absentPath(required(cl, "output"), "output"));
 
-    long start = System.nanoTime();
+    Report report = new Report();
     RunCounters run = IcebergJobs.run(plan);
-    Map<String, Object> m = result();
-    IcebergReport.fill(m, plan, run, run.tally.warnIfAbove(plan.maxMalformedShare, err()));
-    m.put("output", plan.output.toString());
-    m.put("seconds", (System.nanoTime() - start) / 1e9);
-    return m;
+    IcebergReport.fill(report, plan, run, run.tally.warnIfAbove(plan.maxMalformedShare, err()));
+    return report.put("output", plan.output.toString()).seconds().fields();
   }
 
   public static void main(String[] args) {

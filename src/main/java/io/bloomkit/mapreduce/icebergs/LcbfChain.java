@@ -18,20 +18,21 @@ import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
 
 import io.bloomkit.mapreduce.common.CacheFiles;
-import io.bloomkit.mapreduce.common.Jobs;
+import io.bloomkit.mapreduce.common.JobChain;
+import io.bloomkit.mapreduce.common.JobCounters;
+import io.bloomkit.mapreduce.common.RecordBalance;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathFilter;
-import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
  * The jobs of {@code lcbf}. Job 1 (map only, {@link LcbfTotalsMapper}, step 1 per split): each map
@@ -46,20 +47,20 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 final class LcbfChain {
   private LcbfChain() {}
 
-  static void run(IcebergPlan plan, Path work, Path output, RunCounters c)
+  static void run(IcebergPlan plan, JobChain chain, RunCounters c)
       throws IOException, InterruptedException {
-    Configuration conf = plan.conf;
-    FileSystem fs = output.getFileSystem(conf);
     // job 1: complete local totals per split, local icebergs, one filter per split (step 1)
-    Path totals = new Path(work, "totals");
-    Job first = IcebergJobs.create(conf, "bloomkit icebergs lcbf: local totals -> " + totals,
-        LcbfTotalsMapper.class, null, 0, SequenceFileOutputFormat.class, totals);
-    Path samples = IcebergJobs.readInput(first, plan, work);
-    IcebergJobs.run(first, c);
-    IcebergJobs.takeInput(first, plan, samples, c);
-    c.take(first, LOCAL_ICEBERGS, SATURATIONS, FILTERS, NAIVE_BYTES);
+    Path totals = chain.work("totals");
+    JobChain.Step first = chain.step("icebergs lcbf: local totals -> " + totals)
+        .textInput(plan.inputs).sampleMalformed()
+        .map(LcbfTotalsMapper.class).mapOnly()
+        .lazyOutput(SequenceFileOutputFormat.class, Text.class, LongWritable.class, totals);
+    JobCounters one = first.run();
+    IcebergJobs.takeInput(first, one, plan, c);
+    c.take(one, LOCAL_ICEBERGS, SATURATIONS, FILTERS, NAIVE_BYTES);
 
     // job 2: every other split's filter shipped to each split's totals (step 3)
+    FileSystem fs = chain.fs();
     List<Path> filters = new ArrayList<>();
     boolean anyTotals = false;
     if (fs.exists(totals)) {
@@ -73,42 +74,42 @@ final class LcbfChain {
         }
       }
     }
-    Path candidates = plan.verify ? new Path(work, "candidates") : output;
-    Job second = IcebergJobs.create(conf, "bloomkit icebergs lcbf: global estimates of "
-            + filters.size() + " filters -> " + candidates,
-        LcbfEstimateMapper.class, LcbfCandidateReducer.class, plan.reducers,
-        TextOutputFormat.class, candidates);
-    CacheFiles.ship(second, filters, CacheFiles.FILTER_PREFIX);
-    second.setInputFormatClass(SequenceFileInputFormat.class);
-    if (anyTotals) {
-      FileInputFormat.setInputPaths(second, totals);
-      FileInputFormat.setInputPathFilter(second, TotalsFiles.class);
-      // one map task per totals file (a few bytes per key): each task loads all other filters
-      FileInputFormat.setMinInputSplitSize(second, Long.MAX_VALUE);
-    } else {
-      // no well-formed record at all: an empty input, so job 2 writes no candidates
-      Path none = new Path(work, "no-totals");
+    Path candidates = plan.verify ? chain.work("candidates") : chain.staged();
+    // no well-formed record at all: an empty input, so job 2 writes no candidates
+    Path none = chain.work("no-totals");
+    if (!anyTotals) {
       fs.mkdirs(none);
-      FileInputFormat.setInputPaths(second, none);
     }
-    IcebergJobs.run(second, c);
-    c.take(second, CANDIDATES, FILTER_BYTES_LOADED, MAP_OUTPUT_RECORDS, MAP_OUTPUT_BYTES);
+    JobChain.Step second = chain.step("icebergs lcbf: global estimates of " + filters.size()
+        + " filters -> " + candidates)
+        .input(SequenceFileInputFormat.class, anyTotals ? totals : none);
+    IcebergJobs.sums(second, LcbfEstimateMapper.class, LcbfCandidateReducer.class,
+        plan.reducers, candidates);
+    CacheFiles.ship(second.job(), filters, CacheFiles.FILTER_PREFIX);
+    if (anyTotals) {
+      FileInputFormat.setInputPathFilter(second.job(), TotalsFiles.class);
+      // one map task per totals file (a few bytes per key): each task loads all other filters
+      FileInputFormat.setMinInputSplitSize(second.job(), Long.MAX_VALUE);
+    }
+    JobCounters two = second.run();
+    c.take(two, CANDIDATES, FILTER_BYTES_LOADED, MAP_OUTPUT_RECORDS, MAP_OUTPUT_BYTES);
     if (!plan.verify && !plan.evaluate) {
       return;
     }
 
     // job 3: the candidates' exact totals (verify), every key's (evaluate)
-    Job third = CandidatesJob.run(plan, candidates,
-        plan.verify ? output : new Path(work, "evaluate"), plan.verify, plan.evaluate, c);
-    IcebergJobs.checkSameInput(c.get(INPUT_RECORDS), Jobs.counter(third, INPUT_RECORDS));
-    c.take(third, CANDIDATE_RECORDS, FILTERED_RECORDS);
-    IcebergJobs.checkRecords(c.get(INPUT_RECORDS), c.get(CANDIDATE_RECORDS),
-        c.get(FILTERED_RECORDS), Jobs.counter(third, MALFORMED_RECORDS));
+    JobCounters three = CandidatesJob.run(plan, chain, candidates,
+        plan.verify ? chain.staged() : chain.work("evaluate"), plan.verify, plan.evaluate);
+    IcebergJobs.checkSameInput(c, three);
+    c.take(three, CANDIDATE_RECORDS, FILTERED_RECORDS);
+    RecordBalance.of(c.get(INPUT_RECORDS)).plus(c.get(CANDIDATE_RECORDS), "candidates")
+        .plus(c.get(FILTERED_RECORDS), "filtered").plus(three.get(MALFORMED_RECORDS), "malformed")
+        .check();
     if (plan.verify) {
-      c.take(third, ICEBERGS, HITS);
+      c.take(three, ICEBERGS, HITS);
     }
     if (plan.evaluate) {
-      c.take(third, KEYS, TRUE_ICEBERGS, HITS);
+      c.take(three, KEYS, TRUE_ICEBERGS, HITS);
     }
   }
 

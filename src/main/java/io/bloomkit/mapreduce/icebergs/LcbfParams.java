@@ -33,16 +33,16 @@ final class LcbfParams {
    * --value-bits} (default 15, as the paper).
    */
   static LcbfParams parse(CommandLine cl) {
-    double entriesPerKey = BloomkitTool.doubleValue(cl, MethodOption.ENTRIES_PER_KEY.name, 10);
+    double entriesPerKey = BloomkitTool.doubleValue(cl, "entries-per-key", 10);
     if (!(entriesPerKey > 0)) {
       throw new UsageException("--entries-per-key must be positive: " + entriesPerKey);
     }
-    int numHashes = BloomkitTool.intValue(cl, MethodOption.NUM_HASHES.name, 3, 1);
+    int numHashes = BloomkitTool.intValue(cl, "num-hashes", 3, 1);
     if (numHashes > Theory.MAX_HASHES) {
       throw new UsageException(
           "--num-hashes must be at most " + Theory.MAX_HASHES + ": " + numHashes);
     }
-    int valueBits = BloomkitTool.intValue(cl, MethodOption.VALUE_BITS.name, 15, 1);
+    int valueBits = BloomkitTool.intValue(cl, "value-bits", 15, 1);
     if (valueBits > MAX_VALUE_BITS) {
       throw new UsageException("--value-bits must be in [1, 62]: " + valueBits);
     }

@@ -1,18 +1,16 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import com.google.common.base.CaseFormat;
-import io.bloomkit.mapreduce.common.Jobs;
+import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
-import java.io.IOException;
+import io.bloomkit.mapreduce.common.Report;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.hadoop.mapreduce.Job;
 
 /**
  * What an icebergs run found, by counter ({@link io.bloomkit.mapreduce.IcebergCounters}, {@link
- * org.apache.hadoop.mapreduce.TaskCounter}): each chain takes the counters it knows from the job
- * that counted them; a counter it does not know for this method and these options stays absent
- * (null in the report).
+ * org.apache.hadoop.mapreduce.TaskCounter}): a chain takes each counter it knows from the job that
+ * counted it (or sets it from another counter); a counter it does not know for this method and
+ * these options stays absent, null in the report.
  */
 final class RunCounters {
   private final Map<Enum<?>, Long> values = new HashMap<>();
@@ -24,13 +22,13 @@ final class RunCounters {
   MalformedRecords.Tally tally;
 
   /** Takes the counters' values from a finished job. */
-  void take(Job job, Enum<?>... counters) throws IOException {
+  void take(JobCounters job, Enum<?>... counters) {
     for (Enum<?> c : counters) {
-      values.put(c, Jobs.counter(job, c));
+      values.put(c, job.get(c));
     }
   }
 
-  /** Sets the counters to a value the chain knows from another counter (or none). */
+  /** Sets the counters to a value the chain knows from another counter. */
   void set(long value, Enum<?>... counters) {
     for (Enum<?> c : counters) {
       values.put(c, value);
@@ -42,10 +40,10 @@ final class RunCounters {
     return values.get(counter);
   }
 
-  /** Puts each counter's value, or null, under its name in lowerCamel ({@code inputRecords}). */
-  void report(Map<String, Object> result, Enum<?>... counters) {
+  /** Adds each counter's value, or null, under its {@link Report#key}. */
+  void report(Report report, Enum<?>... counters) {
     for (Enum<?> c : counters) {
-      result.put(CaseFormat.UPPER_UNDERSCORE.to(CaseFormat.LOWER_CAMEL, c.name()), get(c));
+      report.put(Report.key(c), get(c));
     }
   }
 }

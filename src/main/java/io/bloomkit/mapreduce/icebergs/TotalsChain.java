@@ -14,15 +14,14 @@ import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.common.Jobs;
 import io.bloomkit.mapreduce.build.FilterBuild;
+import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.common.JobChain;
+import io.bloomkit.mapreduce.common.JobCounters;
+import io.bloomkit.mapreduce.common.RecordBalance;
 import io.bloomkit.mapreduce.common.ShippedFilter;
 import java.io.IOException;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
  * The jobs of {@code exact} and {@code counting}: [counting: phase 1, the summed counting filter of
@@ -32,43 +31,43 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 final class TotalsChain {
   private TotalsChain() {}
 
-  static void run(IcebergPlan plan, Path work, Path output, RunCounters c)
+  static void run(IcebergPlan plan, JobChain chain, RunCounters c)
       throws IOException, InterruptedException {
-    Configuration conf = plan.conf;
     boolean counting = plan.method == IcebergMethod.COUNTING;
-    Path filter = null;
+    Path filter = chain.work("totals.cbf");
     if (counting) {
-      FileSystem fs = output.getFileSystem(conf);
-      filter = fs.makeQualified(new Path(work, "totals.cbf"));
-      Job first = totalsFilter(plan, work, filter);
-      c.filterBytesShipped = fs.getFileStatus(filter).getLen();
-      c.take(first, NAIVE_BYTES);
-      c.jobs++;
+      JobChain.Step first =
+          chain.step("icebergs counting: local totals").map(TotalsFilterMapper.class);
+      FilterBuild.perSplitCountingFilter(first, plan.inputs, filter, plan.counting.items,
+          plan.counting.bitsPerKey);
+      c.filterBytesShipped = chain.fs().getFileStatus(filter).getLen();
+      c.take(JobCounters.of(first.job()), NAIVE_BYTES);
     } else {
       c.set(0, NAIVE_BYTES); // exact ships no filter
     }
-    Job job = IcebergJobs.create(conf, "bloomkit icebergs " + plan.method.cliName() + " -> " + output,
-        IcebergMapper.class, IcebergReducer.class, plan.reducers, TextOutputFormat.class, output);
-    Configuration jc = job.getConfiguration();
-    BloomkitConfig.ICEBERG_VERIFY.set(jc, plan.verify);
+    JobChain.Step step = chain.step("icebergs " + Choices.name(plan.method) + " -> "
+        + chain.staged()).textInput(plan.inputs).sampleMalformed();
+    IcebergJobs.sums(step, IcebergMapper.class, IcebergReducer.class, plan.reducers,
+        chain.staged());
+    BloomkitConfig.ICEBERG_VERIFY.set(step.conf(), plan.verify);
     if (counting) {
-      BloomkitConfig.ICEBERG_COUNTING.set(jc, true);
-      ShippedFilter.ship(job, filter);
+      BloomkitConfig.ICEBERG_COUNTING.set(step.conf(), true);
+      ShippedFilter.ship(step.job(), filter);
     }
-    Path samples = IcebergJobs.readInput(job, plan, work);
-    IcebergJobs.run(job, c);
-    IcebergJobs.takeInput(job, plan, samples, c);
+    JobCounters job = step.run();
+    IcebergJobs.takeInput(step, job, plan, c);
     c.take(job, MAP_OUTPUT_RECORDS, MAP_OUTPUT_BYTES);
-    long written = Jobs.counter(job, ICEBERGS);
+    long written = job.get(ICEBERGS);
     if (!counting) {
       c.take(job, KEYS);
       c.set(written, ICEBERGS, TRUE_ICEBERGS, HITS, CANDIDATES); // every key written is an iceberg
       return;
     }
-    c.set(Jobs.counter(job, KEYS), CANDIDATES); // every candidate key reaches the reducers
+    c.set(job.get(KEYS), CANDIDATES); // every candidate key reaches the reducers
     c.take(job, CANDIDATE_RECORDS, FILTERED_RECORDS);
-    IcebergJobs.checkRecords(c.get(INPUT_RECORDS), c.get(CANDIDATE_RECORDS),
-        c.get(FILTERED_RECORDS), c.get(MALFORMED_RECORDS));
+    RecordBalance.of(c.get(INPUT_RECORDS)).plus(c.get(CANDIDATE_RECORDS), "candidates")
+        .plus(c.get(FILTERED_RECORDS), "filtered").plus(c.get(MALFORMED_RECORDS), "malformed")
+        .check();
     if (plan.verify) {
       // counting misses no iceberg (IcebergFilters): the verified candidates are all the icebergs
       c.set(written, ICEBERGS, TRUE_ICEBERGS, HITS);
@@ -76,21 +75,10 @@ final class TotalsChain {
     if (plan.evaluate) {
       // the reported keys: the verified icebergs or the candidates; either way hits = those
       // among them that are true icebergs
-      Job ev = CandidatesJob.run(plan, output, new Path(work, "evaluate"), false, true, c);
+      JobCounters ev = CandidatesJob.run(plan, chain, chain.staged(), chain.work("evaluate"),
+          false, true);
       c.take(ev, KEYS, TRUE_ICEBERGS, HITS);
-      IcebergJobs.checkSameInput(c.get(INPUT_RECORDS), Jobs.counter(ev, INPUT_RECORDS));
+      IcebergJobs.checkSameInput(c, ev);
     }
-  }
-
-  /** Phase 1 of counting: per-split counting filters of local totals, summed; returns the job. */
-  private static Job totalsFilter(IcebergPlan plan, Path work, Path filter)
-      throws IOException, InterruptedException {
-    Job job = Job.getInstance(plan.conf);
-    job.setJobName("bloomkit icebergs counting: local totals");
-    job.setJarByClass(IcebergTool.class);
-    job.setMapperClass(TotalsFilterMapper.class);
-    FilterBuild.perSplitCountingFilter(job, plan.inputs, work, filter,
-        plan.counting.items, plan.counting.bitsPerKey);
-    return job;
   }
 }

@@ -1,0 +1,208 @@
+package io.bloomkit.mapreduce.join;
+
+import io.bloomkit.bloom.ExactKeySet;
+import io.bloomkit.core.Filter;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.registry.Filters;
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.FilterFiles;
+import io.bloomkit.mapreduce.JoinCounters;
+import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.build.FilterBuild;
+import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.common.Inputs;
+import io.bloomkit.mapreduce.common.JobChain;
+import io.bloomkit.mapreduce.common.JobCounters;
+import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.common.ShippedFilter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+
+/**
+ * The jobs of a {@link JoinPlan}: the filter of the left keys first when it is built here ({@link
+ * FilterBuild}), then the join job with the filter shipped to every map task (right-side mappers
+ * drop what it rejects, left-side mappers check it holds every left key). The join writes into the
+ * work directory, which becomes the output only after the job succeeded and every check passed.
+ */
+final class JoinJobs {
+  private JoinJobs() {}
+
+  /** What the run did, for the report. */
+  static final class Outcome {
+    final JobCounters counters;
+    final Path output;
+    /** The filter file to report: the given one, null when none or built here (temporary). */
+    final Path filter;
+    /** The filter's query view, null without one. */
+    final Filter probe;
+    /** The distinct right keys the filter dropped ({@link DroppedKeys}). */
+    final long droppedKeys;
+    /** Whether a side's malformed share was above {@code --max-malformed-share}. */
+    final boolean malformedWarning;
+
+    Outcome(JobCounters counters, Path output, Path filter, Filter probe, long droppedKeys,
+        boolean malformedWarning) {
+      this.counters = counters;
+      this.output = output;
+      this.filter = filter;
+      this.probe = probe;
+      this.droppedKeys = droppedKeys;
+      this.malformedWarning = malformedWarning;
+    }
+  }
+
+  static Outcome run(Configuration conf, JoinPlan p, PrintStream err)
+      throws IOException, InterruptedException {
+    Path filterPath = p.givenFilter;
+    Filter probe = p.givenProbe;
+    try (JobChain chain = JobChain.open(conf, p.output, "join", JoinTool.class)) {
+      if (p.filterSource == JoinPlan.FilterSource.BUILD) {
+        filterPath = chain.work("left." + p.spec.name());
+        new FilterBuild(conf)
+            .inputs(p.left)
+            .output(filterPath)
+            .keyFields(p.leftKey)
+            .delimiter(p.delimiter)
+            .spec(p.spec)
+            .reducers(p.reducers)
+            .inputName("left input")
+            .strict(p.strict)
+            .run();
+        checkExactBudget(conf, filterPath, p.exactMax);
+      }
+      if (filterPath != null) {
+        filterPath = filterPath.getFileSystem(conf).makeQualified(filterPath);
+        if (probe == null) { // built here: checked like a given one; gives the theoretical rate
+          probe = FilterFiles.readQueryView(conf, filterPath, "join", Filters.FAMILIES);
+        }
+      }
+      Path rejects = chain.work("rejects");
+      Path droppedKeysDir = chain.work("dropped-keys");
+      JobChain.Step join = joinStep(chain, p, filterPath);
+      BloomkitConfig.JOIN_REJECTS_DIR.set(join.conf(), rejects);
+      BloomkitConfig.JOIN_DROPPED_KEYS_DIR.set(join.conf(), droppedKeysDir);
+      JobCounters c = join.run();
+      // before the output is promoted: a failure leaves nothing
+      boolean warning = checkSides(join, c, p, err);
+      checkNoLeftKeyRejected(c, chain.fs(), rejects, filterPath);
+      long droppedKeys = DroppedKeys.count(chain.fs(), droppedKeysDir);
+      chain.promote();
+      boolean built = p.filterSource == JoinPlan.FilterSource.BUILD;
+      return new Outcome(c, chain.output(), built ? null : filterPath, probe, droppedKeys, warning);
+    }
+  }
+
+  /** The join job, writing into the chain's staged output. */
+  private static JobChain.Step joinStep(JobChain chain, JoinPlan p, Path filter)
+      throws IOException {
+    Path output = chain.staged();
+    JobChain.Step s =
+        chain.step("join (" + p.type.cliName() + ", filter "
+            + (filter == null ? "none" : filter.getName()) + ") -> " + output);
+    Job job = s.job();
+    Configuration conf = s.conf();
+    BloomkitConfig.DELIMITER.set(conf, String.valueOf(p.delimiter));
+    BloomkitConfig.JOIN_LEFT_KEY_FIELDS.set(conf, KeyExtractor.formatFields(p.leftKey));
+    BloomkitConfig.JOIN_RIGHT_KEY_FIELDS.set(conf, KeyExtractor.formatFields(p.rightKey));
+    BloomkitConfig.JOIN_TYPE.set(conf, p.type.cliName());
+    BloomkitConfig.STRICT.set(conf, p.strict);
+    if (filter != null) {
+      ShippedFilter.ship(job, filter);
+    } else {
+      BloomkitConfig.JOIN_FILTER_PATH.set(conf, "");
+    }
+    Inputs.addSide(job, p.left, LeftJoinMapper.class);
+    Inputs.addSide(job, p.right, RightJoinMapper.class);
+    job.setMapOutputKeyClass(JoinKey.class);
+    job.setMapOutputValueClass(JoinValue.class);
+    job.setPartitionerClass(JoinPartitioner.class);
+    job.setSortComparatorClass(JoinKey.Comparator.class);
+    job.setGroupingComparatorClass(JoinKey.GroupingComparator.class);
+    return s.sampleMalformed()
+        .reduce(JoinReducer.class, p.reducers)
+        .output(TextOutputFormat.class, Text.class, Text.class, output);
+  }
+
+  /**
+   * Per side: fails when every record was malformed, warns above the share.
+   *
+   * @return whether a side warned
+   */
+  private static boolean checkSides(JobChain.Step join, JobCounters c, JoinPlan p, PrintStream err)
+      throws IOException {
+    String d = String.valueOf(p.delimiter);
+    MalformedRecords.Tally l =
+        new MalformedRecords.Tally("left input", KeyExtractor.formatFields(p.leftKey), d)
+            .counts(c.get(JoinCounters.LEFT_RECORDS), c.get(JoinCounters.LEFT_MALFORMED),
+                join.firstMalformed(JoinMapper.sideName(JoinKey.LEFT)));
+    MalformedRecords.Tally r =
+        new MalformedRecords.Tally("right input", KeyExtractor.formatFields(p.rightKey), d)
+            .counts(c.get(JoinCounters.RIGHT_RECORDS), c.get(JoinCounters.RIGHT_MALFORMED),
+                join.firstMalformed(JoinMapper.sideName(JoinKey.RIGHT)));
+    l.failIfAllMalformed();
+    r.failIfAllMalformed();
+    boolean warned = l.warnIfAbove(p.maxShare, err);
+    return r.warnIfAbove(p.maxShare, err) || warned;
+  }
+
+  /**
+   * The filter must contain every left key (it is meant to be built from them): otherwise the
+   * join would silently lose the rows of the keys it rejects. Fails, before the output is
+   * committed, naming the filter, the exact count and the first rejected key a task left.
+   */
+  private static void checkNoLeftKeyRejected(JobCounters c, FileSystem fs, Path rejects,
+      Path filter) throws IOException {
+    long rejected = c.get(JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER);
+    if (rejected == 0) {
+      return;
+    }
+    String first = "unknown";
+    if (fs.exists(rejects)) {
+      FileStatus[] files = fs.listStatus(rejects);
+      Arrays.sort(files);
+      if (files.length > 0) {
+        try (InputStream in = fs.open(files[0].getPath())) {
+          first = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+      }
+    }
+    throw new IOException(
+        "filter " + filter + " rejects the keys of " + rejected + " left records (first: " + first
+            + "): it was not built from these left keys (another --left-key or --delimiter, an"
+            + " older left input, or keys removed by update since); rebuild it from the left"
+            + " input; no output written");
+  }
+
+  /**
+   * Full read (checksum included) of a given filter, after checking an exact set's size; the
+   * query view it returns gives the theoretical rate.
+   */
+  static Filter checkGivenFilter(Configuration conf, Path path, long exactMax) throws IOException {
+    checkExactBudget(conf, path, exactMax);
+    // errors name the file and the field (exit 1), or the family join cannot use (exit 2)
+    return FilterFiles.readQueryView(conf, path, "join", Filters.FAMILIES);
+  }
+
+  private static void checkExactBudget(Configuration conf, Path path, long exactMax)
+      throws IOException {
+    FilterShape shape = FilterFiles.readShape(conf, path, "join", Filters.FAMILIES);
+    if (shape.family() == FilterFamily.EXACT && ExactKeySet.heapBytes(shape) > exactMax) {
+      throw new UsageException(
+          "the exact key set of " + shape.positions() + " keys needs about "
+              + ExactKeySet.heapBytes(shape) + " bytes in every map task, more than "
+              + BloomkitConfig.EXACT_MAX_BYTES.key() + " = " + exactMax
+              + "; use a Bloom filter type or raise the limit with -D");
+    }
+  }
+}

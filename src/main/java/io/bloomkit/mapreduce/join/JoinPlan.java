@@ -1,0 +1,74 @@
+package io.bloomkit.mapreduce.join;
+
+import io.bloomkit.core.Filter;
+import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.common.Choices;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * What a {@code join} run does, checked and resolved from the command line ({@link JoinTool}):
+ * inputs (each side's paths as {@code MultipleInputs} takes them), key fields, the join type and
+ * where the filter comes from: the spec to build ({@link FilterSource#BUILD}), or the given file and
+ * its query view, read and checked while planning ({@link FilterSource#GIVEN}); {@code exactMax} is
+ * {@code bloomkit.exact.max.bytes}, the largest exact key set a map task may load.
+ */
+final class JoinPlan {
+  final Path[] left;
+  final int[] leftKey;
+  final Path[] right;
+  final int[] rightKey;
+  final char delimiter;
+  final Path output;
+  final Type type;
+  final FilterSource filterSource;
+  final FilterSpec spec;
+  final Path givenFilter;
+  final Filter givenProbe;
+  final int reducers;
+  final boolean strict;
+  final double maxShare;
+  final long exactMax;
+
+  JoinPlan(Path[] left, int[] leftKey, Path[] right, int[] rightKey, char delimiter, Path output,
+      Type type, FilterSource filterSource, FilterSpec spec, Path givenFilter, Filter givenProbe,
+      int reducers, boolean strict, double maxShare, long exactMax) {
+    this.left = left;
+    this.leftKey = leftKey;
+    this.right = right;
+    this.rightKey = rightKey;
+    this.delimiter = delimiter;
+    this.output = output;
+    this.type = type;
+    this.filterSource = filterSource;
+    this.spec = spec;
+    this.givenFilter = givenFilter;
+    this.givenProbe = givenProbe;
+    this.reducers = reducers;
+    this.strict = strict;
+    this.maxShare = maxShare;
+    this.exactMax = exactMax;
+  }
+
+  /** {@code --type}: the rows a join writes. */
+  enum Type {
+    /** Only matching pairs. */
+    INNER,
+    /** Also every left record without a match, with an empty right part. */
+    LEFT_OUTER;
+
+    /** The name in {@code --type} and {@link io.bloomkit.mapreduce.BloomkitConfig#JOIN_TYPE}. */
+    String cliName() {
+      return Choices.name(this);
+    }
+  }
+
+  /** Where the right side's filter comes from. */
+  enum FilterSource {
+    /** {@code --filter FILE}: a filter file built earlier (build, update). */
+    GIVEN,
+    /** {@code --filter-type TYPE}: a filter of the left keys built first, in the work directory. */
+    BUILD,
+    /** {@code --filter-type none}: no filter, a plain reduce-side join. */
+    NONE
+  }
+}

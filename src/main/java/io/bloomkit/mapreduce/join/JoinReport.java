@@ -1,0 +1,56 @@
+package io.bloomkit.mapreduce.join;
+
+import static io.bloomkit.mapreduce.JoinCounters.FALSE_POSITIVES;
+import static io.bloomkit.mapreduce.JoinCounters.FALSE_POSITIVE_KEYS;
+import static io.bloomkit.mapreduce.JoinCounters.FILTER_LOADS_FROM_CACHE;
+import static io.bloomkit.mapreduce.JoinCounters.FILTER_LOADS_FROM_PATH;
+import static io.bloomkit.mapreduce.JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER;
+import static io.bloomkit.mapreduce.JoinCounters.LEFT_MALFORMED;
+import static io.bloomkit.mapreduce.JoinCounters.LEFT_PASSED;
+import static io.bloomkit.mapreduce.JoinCounters.LEFT_RECORDS;
+import static io.bloomkit.mapreduce.JoinCounters.OUTPUT_RECORDS;
+import static io.bloomkit.mapreduce.JoinCounters.RIGHT_DROPPED_BY_FILTER;
+import static io.bloomkit.mapreduce.JoinCounters.RIGHT_MALFORMED;
+import static io.bloomkit.mapreduce.JoinCounters.RIGHT_PASSED;
+import static io.bloomkit.mapreduce.JoinCounters.RIGHT_RECORDS;
+import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
+import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
+
+import io.bloomkit.mapreduce.common.JobCounters;
+import io.bloomkit.mapreduce.common.Report;
+import java.util.Map;
+
+/**
+ * The result of a {@code join}, from the job's counters ({@link Report}: a counter's field is its
+ * name in lower camel case). Observed false positive rates: per record, false positives / (right
+ * records dropped + false positives); per key, the same over distinct keys ({@link DroppedKeys}).
+ */
+final class JoinReport {
+  private JoinReport() {}
+
+  /** The fields, in output order, added to {@code r} (created when the run started). */
+  static Map<String, Object> of(Report r, JoinPlan p, JoinJobs.Outcome o) {
+    JobCounters c = o.counters;
+    long dropped = c.get(RIGHT_DROPPED_BY_FILTER);
+    long fp = c.get(FALSE_POSITIVES);
+    long fpKeys = c.get(FALSE_POSITIVE_KEYS);
+    return r.put("output", o.output.toString())
+        .put("filter", o.filter == null ? null : o.filter.toString()) // null: none or temporary
+        .put("filterBuilt", p.filterSource == JoinPlan.FilterSource.BUILD)
+        .put("filterType", o.probe == null ? "none" : o.probe.shape().name())
+        .counters(c, LEFT_RECORDS, RIGHT_RECORDS, LEFT_PASSED, LEFT_KEYS_REJECTED_BY_FILTER,
+            RIGHT_DROPPED_BY_FILTER, RIGHT_PASSED, FALSE_POSITIVES)
+        .rate("observedFppPerRecord", fp, dropped + fp)
+        .counters(c, FALSE_POSITIVE_KEYS)
+        .put("rightDroppedKeys", o.droppedKeys)
+        .rate("observedFppPerKey", fpKeys, o.droppedKeys + fpKeys)
+        .put("theoreticalFpp", o.probe == null ? 1.0 : o.probe.expectedFpp())
+        .counters(c, MAP_OUTPUT_RECORDS, MAP_OUTPUT_BYTES, OUTPUT_RECORDS, LEFT_MALFORMED,
+            RIGHT_MALFORMED)
+        .put("malformedRecords", c.sum(LEFT_MALFORMED, RIGHT_MALFORMED))
+        .counters(c, FILTER_LOADS_FROM_CACHE, FILTER_LOADS_FROM_PATH)
+        .seconds()
+        .put("malformedWarning", o.malformedWarning)
+        .fields();
+  }
+}

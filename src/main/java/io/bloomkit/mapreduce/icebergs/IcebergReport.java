@@ -19,6 +19,7 @@ import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
 
 import io.bloomkit.mapreduce.common.Choices;
 import io.bloomkit.mapreduce.common.Report;
+import java.util.Map;
 
 /**
  * The result of an icebergs run: the counters by name ({@link RunCounters#report}; null where the
@@ -27,8 +28,11 @@ import io.bloomkit.mapreduce.common.Report;
 final class IcebergReport {
   private IcebergReport() {}
 
-  /** Adds the fields in the documented order (see docs/tools.md), up to {@code jobs}. */
-  static void fill(Report m, IcebergPlan plan, RunCounters c, boolean warning) {
+  /**
+   * The fields, in the documented order (see docs/tools.md), added to {@code m} (created when the
+   * run started).
+   */
+  static Map<String, Object> of(Report m, IcebergPlan plan, RunCounters c, boolean warning) {
     m.put("method", Choices.name(plan.method));
     c.report(m, INPUT_RECORDS, MALFORMED_RECORDS);
     m.put("malformedWarning", warning);
@@ -48,7 +52,7 @@ final class IcebergReport {
     m.put("filterBytesShipped", c.filterBytesShipped);
     m.put("filterBytesShippedToTasks", c.get(FILTER_BYTES_LOADED));
     c.report(m, NAIVE_BYTES);
-    m.put("jobs", c.jobs);
+    return m.put("jobs", c.jobs).put("output", plan.output.toString()).seconds().fields();
   }
 
   /** The icebergs paper's hit ratio: true icebergs reported / icebergs (1 without icebergs). */

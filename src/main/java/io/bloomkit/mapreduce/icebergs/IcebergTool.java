@@ -5,8 +5,9 @@ import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
-import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.common.RecordFormat;
 import io.bloomkit.mapreduce.common.Report;
+import java.io.IOException;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -53,16 +54,19 @@ public final class IcebergTool extends BloomkitTool {
 
   @Override
   protected Map<String, Object> execute(CommandLine cl) throws Exception {
+    IcebergPlan plan = plan(cl);
+    Report report = new Report();
+    RunCounters run = IcebergJobs.run(plan);
+    return IcebergReport.of(report, plan, run, run.tally.warnIfAbove(plan.maxMalformedShare, err()));
+  }
+
+  /** The run the command line asks for; bad options are usage errors, before any job. */
+  private IcebergPlan plan(CommandLine cl) throws IOException {
     IcebergMethod method = IcebergMethod.parse(cl);
     Configuration conf = new Configuration(getConf());
-    try {
-      BloomkitConfig.DELIMITER.set(
-          conf, String.valueOf(KeyExtractor.parseDelimiter(cl.getOptionValue("delimiter", "\t"))));
-      BloomkitConfig.KEY_FIELDS.set(
-          conf, KeyExtractor.formatFields(KeyExtractor.parseFields(required(cl, "key-field"))));
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
+    BloomkitConfig.DELIMITER.set(conf, String.valueOf(RecordFormat.delimiter(cl)));
+    BloomkitConfig.KEY_FIELDS.set(
+        conf, KeyExtractor.formatFields(RecordFormat.keyFields(cl, "key-field", null)));
     BloomkitConfig.WEIGHT_FIELD.set(conf, intValue(cl, "weight-field", -1, 0));
     required(cl, "threshold");
     BloomkitConfig.ICEBERG_THRESHOLD.set(conf, longValue(cl, "threshold", 1, 1));
@@ -74,14 +78,9 @@ public final class IcebergTool extends BloomkitTool {
     if (lcbf != null) {
       lcbf.toConf(conf);
     }
-    IcebergPlan plan = new IcebergPlan(conf, method, cl.hasOption("verify"),
-        cl.hasOption("evaluate"), reducers, counting, lcbf, maxShare,
+    return new IcebergPlan(conf, method, cl.hasOption("verify"), cl.hasOption("evaluate"),
+        reducers, counting, lcbf, maxShare,
         existingPaths(required(cl, "input"), "input"), absentPath(required(cl, "output"), "output"));
-
-    Report report = new Report();
-    RunCounters run = IcebergJobs.run(plan);
-    IcebergReport.fill(report, plan, run, run.tally.warnIfAbove(plan.maxMalformedShare, err()));
-    return report.put("output", plan.output.toString()).seconds().fields();
   }
 
   public static void main(String[] args) {

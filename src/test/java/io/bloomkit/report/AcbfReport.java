@@ -16,6 +16,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 
 /**
  * Writes {@code docs/results/README.md} (the ACBF reproduction) and {@code docs/results/join.md}
@@ -51,19 +54,12 @@ public final class AcbfReport {
   }
 
   static List<Row> readCsv(Path csv) throws IOException {
-    List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-    String[] head = lines.get(0).split(",", -1);
     List<Row> rows = new ArrayList<>();
-    for (String line : lines.subList(1, lines.size())) {
-      if (line.isEmpty()) {
-        continue;
+    try (CSVParser p = CSVParser.parse(csv, StandardCharsets.UTF_8,
+        CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
+      for (CSVRecord r : p) {
+        rows.add(new Row(r.toMap()));
       }
-      String[] cells = line.split(",", -1);
-      Map<String, String> m = new LinkedHashMap<>();
-      for (int i = 0; i < head.length; i++) {
-        m.put(head[i], i < cells.length ? cells[i] : "");
-      }
-      rows.add(new Row(m));
     }
     return rows;
   }

@@ -39,7 +39,7 @@ public final class BuildTool extends BloomkitTool {
     o.addOption(opt("filter", "TYPE", "acbf (default), acbf1, acbf2, acbf3, cbf, bf or exact"));
     SizingOptions.addItems(o, "items to size for (default: the exact distinct-key count)");
     SizingOptions.addRate(o);
-    o.addOption(opt("reducers", "R", "reduce tasks, each building a partial filter (default 1)"));
+    o.addOption(integerOpt("reducers", "R", "reduce tasks, each building a partial filter (default 1)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
     MalformedOptions.add(o);
     return o;

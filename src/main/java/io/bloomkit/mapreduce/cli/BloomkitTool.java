@@ -232,14 +232,15 @@ public abstract class BloomkitTool extends Configured implements Tool {
     System.exit(run(new Configuration(), tool, args));
   }
 
-  // ---- option helpers: bad values are usage errors (the parsers and option builders are public
-  // for the option sets that live next to a tool, such as icebergs' per-method options) ----
+  // ---- option helpers, public for the tools' package classes: typed values (commons-cli
+  // converters); bad values are usage errors naming the option ----
 
   /** A new ordered result map. */
   protected static Map<String, Object> result() {
     return new LinkedHashMap<>();
   }
 
+  /** The value of {@code opt}; absent or empty is a usage error. */
   public static String required(CommandLine cl, String opt) {
     String v = cl.getOptionValue(opt);
     if (v == null || v.isEmpty()) {
@@ -248,23 +249,21 @@ public abstract class BloomkitTool extends Configured implements Tool {
     return v;
   }
 
+  /**
+   * The value of an {@link #integerOpt}, {@code dflt} when absent.
+   *
+   * @throws UsageException naming the option unless the value given is an integer of at least
+   *     {@code min}
+   */
   public static long longValue(CommandLine cl, String opt, long dflt, long min) {
-    String v = cl.getOptionValue(opt);
-    if (v == null) {
-      return dflt;
-    }
-    long x;
-    try {
-      x = Long.parseLong(v.trim());
-    } catch (NumberFormatException e) {
-      throw new UsageException("--" + opt + " must be an integer: \"" + v + "\"");
-    }
-    if (x < min) {
+    long x = OptionValues.parsed(cl, opt, Long.class, dflt);
+    if (x < min && cl.hasOption(opt)) { // the default need not be a value one may give
       throw new UsageException("--" + opt + " must be at least " + min + ": " + x);
     }
     return x;
   }
 
+  /** {@link #longValue} as an int; a value above {@code Integer.MAX_VALUE} is a usage error. */
   public static int intValue(CommandLine cl, String opt, int dflt, int min) {
     long x = longValue(cl, opt, dflt, min);
     if (x > Integer.MAX_VALUE) {
@@ -273,20 +272,13 @@ public abstract class BloomkitTool extends Configured implements Tool {
     return (int) x;
   }
 
+  /**
+   * The value of a {@link #numberOpt}, {@code dflt} when absent.
+   *
+   * @throws UsageException naming the option unless a finite number
+   */
   public static double doubleValue(CommandLine cl, String opt, double dflt) {
-    String v = cl.getOptionValue(opt);
-    if (v == null) {
-      return dflt;
-    }
-    try {
-      double d = Double.parseDouble(v.trim());
-      if (!Double.isFinite(d)) {
-        throw new NumberFormatException();
-      }
-      return d;
-    } catch (NumberFormatException e) {
-      throw new UsageException("--" + opt + " must be a number: \"" + v + "\"");
-    }
+    return OptionValues.parsed(cl, opt, Double.class, dflt);
   }
 
   /**
@@ -372,6 +364,16 @@ public abstract class BloomkitTool extends Configured implements Tool {
   /** An option taking one value. */
   public static Option opt(String longOpt, String arg, String desc) {
     return Option.builder().longOpt(longOpt).hasArg().argName(arg).desc(desc).build();
+  }
+
+  /** An option taking one integer (read it with {@link #longValue} or {@link #intValue}). */
+  public static Option integerOpt(String longOpt, String arg, String desc) {
+    return OptionValues.typed(longOpt, arg, desc, Long.class, OptionValues.INTEGER);
+  }
+
+  /** An option taking one finite number (read it with {@link #doubleValue}). */
+  public static Option numberOpt(String longOpt, String arg, String desc) {
+    return OptionValues.typed(longOpt, arg, desc, Double.class, OptionValues.NUMBER);
   }
 
   /** A flag. */

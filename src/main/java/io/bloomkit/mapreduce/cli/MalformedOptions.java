@@ -16,7 +16,7 @@ public final class MalformedOptions {
   /** Adds {@code --max-malformed-share}. */
   public static void add(Options o) {
     o.addOption(
-        BloomkitTool.opt(
+        BloomkitTool.numberOpt(
             MAX_SHARE, "S", "warn (stderr, \"malformedWarning\": true) when more than this share"
                 + " of an input's records are malformed, in [0, 1] (default "
                 + MalformedRecords.DEFAULT_MAX_SHARE + "); an input whose records are all"

@@ -1,20 +1,25 @@
 package io.bloomkit.mapreduce.cli;
 
+import static java.util.stream.Collectors.joining;
+
 import io.bloomkit.sim.Simulation;
 import io.bloomkit.registry.Simulations;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.DoubleStream;
+import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 
 /**
  * {@code simulate NAME [options]}: runs one of the {@link Simulations} in this JVM (no cluster) and
@@ -88,7 +93,11 @@ public final class SimulateTool extends BloomkitTool {
     return null;
   }
 
-  /** Columns: every key of every row, in first-seen order; arrays joined with ';'. */
+  /**
+   * Columns: every key of every row, in first-seen order; a missing value is an empty cell, an
+   * array's values are joined with ';'. Cells are quoted as CSV needs ({@link CSVFormat#DEFAULT}'s
+   * minimal quoting), lines end with the platform's line separator.
+   */
   static void writeCsv(Path file, List<Map<String, Object>> rows) throws IOException {
     Set<String> columns = new LinkedHashSet<>();
     for (Map<String, Object> r : rows) {
@@ -97,48 +106,30 @@ public final class SimulateTool extends BloomkitTool {
     if (file.toAbsolutePath().getParent() != null) {
       Files.createDirectories(file.toAbsolutePath().getParent());
     }
-    try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      w.write(String.join(",", columns));
-      w.newLine();
+    CSVFormat format =
+        CSVFormat.DEFAULT.builder()
+            .setHeader(columns.toArray(new String[0]))
+            .setRecordSeparator(System.lineSeparator())
+            .build();
+    try (CSVPrinter csv =
+        new CSVPrinter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), format)) {
       for (Map<String, Object> r : rows) {
-        List<String> cells = new ArrayList<>();
         for (String c : columns) {
-          cells.add(cell(r.get(c)));
+          csv.print(cell(r.get(c)));
         }
-        w.write(String.join(",", cells));
-        w.newLine();
+        csv.println();
       }
     }
   }
 
   private static String cell(Object v) {
-    if (v == null) {
-      return "";
-    }
-    String s;
     if (v instanceof double[]) {
-      s = join((double[]) v);
+      return DoubleStream.of((double[]) v).mapToObj(Double::toString).collect(joining(";"));
     } else if (v instanceof long[]) {
-      s = java.util.Arrays.toString((long[]) v).replaceAll("[\\[\\] ]", "").replace(',', ';');
+      return LongStream.of((long[]) v).mapToObj(Long::toString).collect(joining(";"));
     } else if (v instanceof int[]) {
-      s = java.util.Arrays.toString((int[]) v).replaceAll("[\\[\\] ]", "").replace(',', ';');
-    } else {
-      s = String.valueOf(v);
+      return IntStream.of((int[]) v).mapToObj(Integer::toString).collect(joining(";"));
     }
-    if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
-      s = "\"" + s.replace("\"", "\"\"") + "\"";
-    }
-    return s;
-  }
-
-  private static String join(double[] a) {
-    StringBuilder b = new StringBuilder();
-    for (int i = 0; i < a.length; i++) {
-      if (i > 0) {
-        b.append(';');
-      }
-      b.append(a[i]);
-    }
-    return b.toString();
+    return v == null ? "" : String.valueOf(v);
   }
 }

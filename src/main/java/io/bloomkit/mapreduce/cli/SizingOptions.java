@@ -29,21 +29,21 @@ public final class SizingOptions {
    */
   public static void addRate(Options o, boolean withDefault) {
     OptionGroup g = new OptionGroup();
-    g.addOption(BloomkitTool.opt("fpp", "P", "target false positive rate at the items, in (0, 1)"
-        + (withDefault ? "" : "; one of --fpp or --bits-per-key is required")));
+    g.addOption(BloomkitTool.numberOpt("fpp", "P", "target false positive rate at the items, in"
+        + " (0, 1)" + (withDefault ? "" : "; one of --fpp or --bits-per-key is required")));
     g.addOption(
-        BloomkitTool.opt("bits-per-key", "B", "memory bits per key"
+        BloomkitTool.numberOpt("bits-per-key", "B", "memory bits per key"
             + (withDefault ? " (default " + (int) DEFAULT_BITS_PER_KEY + ")"
                 : "; one of --fpp or --bits-per-key is required")));
     o.addOptionGroup(g);
-    o.addOption(BloomkitTool.opt("hashes", "K", "hash count (default: the family's best)"));
+    o.addOption(BloomkitTool.integerOpt("hashes", "K", "hash count (default: the family's best)"));
   }
 
   /** Adds {@code --items} and {@code --capacity}. */
   public static void addItems(Options o, String itemsDesc) {
-    o.addOption(BloomkitTool.opt("items", "N", itemsDesc));
-    o.addOption(
-        BloomkitTool.opt("capacity", "C", "ACBF capacity: most items it can hold (default: items)"));
+    o.addOption(BloomkitTool.integerOpt("items", "N", itemsDesc));
+    o.addOption(BloomkitTool.integerOpt(
+        "capacity", "C", "ACBF capacity: most items it can hold (default: items)"));
   }
 
   /**

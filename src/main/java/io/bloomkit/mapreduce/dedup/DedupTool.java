@@ -83,35 +83,35 @@ public final class DedupTool extends BloomkitTool {
     o.addOption(opt("input", "PATH[,PATH]", "input files, directories or globs (required)"));
     o.addOption(opt("output", "DIR", "directory of the kept records; must not exist (required)"));
     o.addOption(opt("key-field", "I[,J]", "0-based key field(s), joined with the delimiter (required)"));
-    o.addOption(opt("time-field", "T", "0-based field holding an integer time (default: input order)"));
+    o.addOption(integerOpt("time-field", "T", "0-based field holding an integer time (default: input order)"));
     o.addOption(SizingOptions.delimiter());
     o.addOption(opt("method", "M", "exact (default), counting or stream"));
     o.addOption(opt("filter", "F", "stream: bf, sbf (default), rsbf, ibf-2c, ibf-mc, ibf-h (no window:"
         + " they ignore --window) or timer (sliding window, needs --window)"));
-    o.addOption(opt("memory-bits", "B", "stream: total filter memory in bits, B/S per slice (required)"));
-    o.addOption(opt("timer-resolution", "U", "stream, --filter timer: time units per timer tick"
+    o.addOption(integerOpt("memory-bits", "B", "stream: total filter memory in bits, B/S per slice (required)"));
+    o.addOption(integerOpt("timer-resolution", "U", "stream, --filter timer: time units per timer tick"
         + " (default 1); timers count ceil(W/U) ticks in fewer bits, exact up to one tick at the"
         + " window's end"));
-    o.addOption(opt("slices", "S", "stream: horizontal slices = reduce tasks (default --reducers;"
+    o.addOption(integerOpt("slices", "S", "stream: horizontal slices = reduce tasks (default --reducers;"
         + " both given must agree)"));
-    o.addOption(opt("importance-field", "F", "stream: 0-based field of a numeric importance"
+    o.addOption(integerOpt("importance-field", "F", "stream: 0-based field of a numeric importance"
         + " (ibf filters, and --evaluate's weighted rates; range from -D"
         + " bloomkit.importance.min/max, default 0..1)"));
     o.addOption(opt("local-filter", "L", "stream: a leaf filter in each map task that drops records"
         + " seen earlier in the task before the shuffle: none (default), exact (key -> time table)"
         + " or bloom (test-and-set Bloom filter; drops only while the task's time does not go back;"
         + " not with --window)"));
-    o.addOption(opt("local-bits", "B", "stream, --local-filter bloom: bits of each map task's leaf"
+    o.addOption(integerOpt("local-bits", "B", "stream, --local-filter bloom: bits of each map task's leaf"
         + " (default --memory-bits: the paper's tree gives every node the root's size)"));
     o.addOption(flag("evaluate", "stream: count false positives/negatives against an exact oracle"));
-    o.addOption(opt("window", "W", "duplicate only if the key occurred less than W time units earlier"
+    o.addOption(integerOpt("window", "W", "duplicate only if the key occurred less than W time units earlier"
         + " (time-field units; stream: the timer filter, --local-filter exact and the --evaluate"
         + " oracle apply it)"));
     o.addOption(opt("duplicates", "DIR2", "directory for the removed records; must not exist"));
-    o.addOption(opt("reducers", "R", "reduce tasks (default 1)"));
-    o.addOption(opt("items", "N", "counting: distinct keys to size the counting filter for"
+    o.addOption(integerOpt("reducers", "R", "reduce tasks (default 1)"));
+    o.addOption(integerOpt("items", "N", "counting: distinct keys to size the counting filter for"
         + " (default: input bytes / 64)"));
-    o.addOption(opt("bits-per-key", "B", "counting: filter memory bits per distinct key (default 32)"));
+    o.addOption(numberOpt("bits-per-key", "B", "counting: filter memory bits per distinct key (default 32)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
     MalformedOptions.add(o);
     return o;

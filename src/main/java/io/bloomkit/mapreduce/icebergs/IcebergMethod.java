@@ -79,14 +79,14 @@ enum IcebergMethod {
         + " candidates)"));
     o.addOption(BloomkitTool.flag("evaluate", "counting, lcbf: also compute the exact answer (one"
         + " more pass over the input, every key shuffled) and report keys, hitRatio and errorRate"));
-    o.addOption(BloomkitTool.opt("items", "N", "counting: distinct keys to size the filter for"
+    o.addOption(BloomkitTool.integerOpt("items", "N", "counting: distinct keys to size the filter for"
         + " (default: input bytes / 64)"));
-    o.addOption(BloomkitTool.opt("bits-per-key", "B",
+    o.addOption(BloomkitTool.numberOpt("bits-per-key", "B",
         "counting: filter memory bits per distinct key (default 32)"));
-    o.addOption(BloomkitTool.opt("entries-per-key", "R", "lcbf: entries m of each split's filter"
+    o.addOption(BloomkitTool.numberOpt("entries-per-key", "R", "lcbf: entries m of each split's filter"
         + " per local total it stores, m/n (default 10)"));
-    o.addOption(BloomkitTool.opt("num-hashes", "K", "lcbf: hash functions k (default 3)"));
-    o.addOption(BloomkitTool.opt("value-bits", "L", "lcbf: bits l of each stored value, 1..62;"
+    o.addOption(BloomkitTool.integerOpt("num-hashes", "K", "lcbf: hash functions k (default 3)"));
+    o.addOption(BloomkitTool.integerOpt("value-bits", "L", "lcbf: bits l of each stored value, 1..62;"
         + " values saturate at 2^l - 1 (default 15, as the paper)"));
   }
 }

@@ -42,11 +42,11 @@ public final class IcebergTool extends BloomkitTool {
     o.addOption(opt("output", "DIR", "directory of key<TAB>total lines (unverified counting and"
         + " lcbf: key<TAB>estimate of each candidate); must not exist (required)"));
     o.addOption(opt("key-field", "I[,J]", "0-based key field(s), joined with the delimiter (required)"));
-    o.addOption(opt("weight-field", "W", "0-based field of a non-negative integer weight (default 1)"));
-    o.addOption(opt("threshold", "T", "minimum total of an iceberg, at least 1 (required)"));
+    o.addOption(integerOpt("weight-field", "W", "0-based field of a non-negative integer weight (default 1)"));
+    o.addOption(integerOpt("threshold", "T", "minimum total of an iceberg, at least 1 (required)"));
     o.addOption(SizingOptions.delimiter());
     IcebergMethod.addOptions(o);
-    o.addOption(opt("reducers", "R", "reduce tasks (default 1)"));
+    o.addOption(integerOpt("reducers", "R", "reduce tasks (default 1)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
     MalformedOptions.add(o);
     return o;

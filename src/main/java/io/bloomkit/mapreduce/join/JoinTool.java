@@ -71,7 +71,7 @@ public final class JoinTool extends BloomkitTool {
             + " acbf2, acbf3, cbf, bf, exact, or none"));
     o.addOptionGroup(g);
     SizingOptions.addRate(o);
-    o.addOption(opt("reducers", "R", "reduce tasks (default 1)"));
+    o.addOption(integerOpt("reducers", "R", "reduce tasks (default 1)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
     MalformedOptions.add(o);
     return o;

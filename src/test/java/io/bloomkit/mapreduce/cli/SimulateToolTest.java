@@ -6,7 +6,14 @@ import static org.junit.Assert.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -32,6 +39,52 @@ public class SimulateToolTest {
     List<String> rows = Files.readAllLines(csv, StandardCharsets.UTF_8);
     assertEquals(lines.length + 1, rows.size());
     assertTrue(rows.get(0), rows.get(0).startsWith("filter,countersPerItem,hashes,hashChoice,items,phase"));
+  }
+
+  @Test
+  public void csvCellsWithCommasQuotesAndNewlinesRoundTrip() throws Exception {
+    Path csv = tmp.getRoot().toPath().resolve("odd.csv");
+    Map<String, Object> a = new LinkedHashMap<>();
+    a.put("name", "a,b");
+    a.put("quote", "say \"hi\"");
+    a.put("lines", "one\ntwo\r\nthree");
+    a.put("values", new double[] {0.5, 1e-7});
+    Map<String, Object> b = new LinkedHashMap<>();
+    b.put("name", "plain");
+    b.put("counts", new long[] {3, -4});
+    SimulateTool.writeCsv(csv, List.of(a, b));
+    try (CSVParser p = CSVParser.parse(csv, StandardCharsets.UTF_8,
+        CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
+      assertEquals(List.of("name", "quote", "lines", "values", "counts"), p.getHeaderNames());
+      List<CSVRecord> records = p.getRecords();
+      assertEquals(2, records.size());
+      assertEquals("a,b", records.get(0).get("name"));
+      assertEquals("say \"hi\"", records.get(0).get("quote"));
+      assertEquals("one\ntwo\r\nthree", records.get(0).get("lines"));
+      assertEquals(0.5 + ";" + 1e-7, records.get(0).get("values"));
+      assertEquals("", records.get(0).get("counts"));
+      assertEquals("plain", records.get(1).get("name"));
+      assertEquals("", records.get(1).get("quote"));
+      assertEquals("3;-4", records.get(1).get("counts"));
+    }
+  }
+
+  /** The committed results CSV, read and written again, comes out as it is (same quoting). */
+  @Test
+  public void theCommittedSimulationCsvIsWrittenAsItIs() throws Exception {
+    Path committed = Paths.get("docs/results/acbf-simulation.csv");
+    List<Map<String, Object>> rows = new ArrayList<>();
+    try (CSVParser p = CSVParser.parse(committed, StandardCharsets.UTF_8,
+        CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
+      for (CSVRecord r : p) {
+        rows.add(new LinkedHashMap<>(r.toMap()));
+      }
+    }
+    assertTrue(rows.size() > 100);
+    Path again = tmp.getRoot().toPath().resolve("again.csv");
+    SimulateTool.writeCsv(again, rows);
+    assertEquals(Files.readAllLines(committed, StandardCharsets.UTF_8),
+        Files.readAllLines(again, StandardCharsets.UTF_8));
   }
 
   @Test

@@ -1,12 +1,13 @@
 package io.bloomkit.mapreduce.build;
 
 import io.bloomkit.core.Filter;
+import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterSpec;
-import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
-import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.common.RecordFormat;
+import io.bloomkit.mapreduce.common.Report;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -16,7 +17,8 @@ import org.apache.hadoop.fs.Path;
  * {@code build --input PATH[,PATH] --output FILE [--key-field I[,J]] [--delimiter D] [--filter
  * acbf|acbf1|acbf2|acbf3|cbf|bf|exact] [--items N] [--capacity C] [--fpp P | --bits-per-key B]
  * [--hashes K] [--reducers R] [--strict] [--max-malformed-share S] [--json]}: builds a filter of the distinct keys of text
- * inputs with MapReduce (see {@link FilterBuild}) and writes it atomically to FILE.
+ * inputs with MapReduce (see {@link FilterBuild}, the plan and its jobs) and writes it atomically
+ * to FILE; the result reports the build's counters ({@link Report}) and the filter's shape.
  */
 public final class BuildTool extends BloomkitTool {
   @Override
@@ -48,20 +50,13 @@ public final class BuildTool extends BloomkitTool {
   @Override
   protected Map<String, Object> execute(CommandLine cl) throws Exception {
     FilterSpec spec = SizingOptions.spec(cl, cl.getOptionValue("filter", "acbf"));
-    char delimiter;
-    int[] fields;
-    try {
-      delimiter = KeyExtractor.parseDelimiter(cl.getOptionValue("delimiter", "\t"));
-      fields = KeyExtractor.parseFields(cl.getOptionValue("key-field", "0"));
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
+    char delimiter = RecordFormat.delimiter(cl);
+    int[] fields = RecordFormat.keyFields(cl, "key-field", "0");
     int reducers = intValue(cl, "reducers", 1, 1);
     double maxShare = MalformedOptions.maxShare(cl);
     Path[] inputs = existingPaths(required(cl, "input"), "input");
     Path output = absentPath(required(cl, "output"), "output");
-    long start = System.nanoTime();
-    FilterBuild.Result r =
+    FilterBuild build =
         new FilterBuild(getConf())
             .inputs(inputs)
             .output(output)
@@ -69,27 +64,22 @@ public final class BuildTool extends BloomkitTool {
             .delimiter(delimiter)
             .spec(spec)
             .reducers(reducers)
-            .strict(cl.hasOption("strict"))
-            .run();
+            .strict(cl.hasOption("strict"));
+    Report report = new Report();
+    FilterBuild.Result r = build.run();
     boolean warning = r.tally.warnIfAbove(maxShare, err());
-    Map<String, Object> m = result(output, r, (System.nanoTime() - start) / 1e9);
-    m.put("malformedWarning", warning);
-    return m;
-  }
-
-  static Map<String, Object> result(Path output, FilterBuild.Result r, double seconds) {
     Filter f = r.filter;
-    Map<String, Object> m = result();
-    m.put("filter", output.toString());
-    m.put("family", r.spec.name());
-    m.put("items", f.items());
-    m.put("inputRecords", r.inputRecords);
-    m.put("malformedRecords", r.malformedRecords);
-    m.put("bits", f.memoryBits());
-    m.put("hashes", f.numHashes());
-    m.put("fpp", f.expectedFpp());
-    m.put("seconds", seconds);
-    return m;
+    return report
+        .put("filter", output.toString())
+        .put("family", r.spec.name())
+        .put("items", f.items())
+        .counters(r.counters, BuildCounters.INPUT_RECORDS, BuildCounters.MALFORMED_RECORDS)
+        .put("bits", f.memoryBits())
+        .put("hashes", f.numHashes())
+        .put("fpp", f.expectedFpp())
+        .seconds()
+        .put("malformedWarning", warning)
+        .fields();
   }
 
   public static void main(String[] args) {

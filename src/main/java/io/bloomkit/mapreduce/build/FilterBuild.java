@@ -111,6 +111,8 @@ public final class FilterBuild {
     public long malformedRecords;
     /** The input's records, malformed ones and the first of them. */
     public MalformedRecords.Tally tally;
+    /** The counters of the first job (the one that reads the input: {@link BuildCounters}). */
+    public JobCounters counters;
     public long distinctKeys;
     public long bytes;
     public int jobs;
@@ -152,6 +154,7 @@ public final class FilterBuild {
             .lazyOutput(SequenceFileOutputFormat.class, Text.class, NullWritable.class, keys);
       }
       JobCounters c = first.run();
+      r.counters = c;
       r.tally =
           new MalformedRecords.Tally(
                   inputName, KeyExtractor.formatFields(keyFields), String.valueOf(delimiter))

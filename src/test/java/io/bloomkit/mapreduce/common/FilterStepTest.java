@@ -7,8 +7,8 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.bloomkit.bloom.BloomFilter;
-import io.bloomkit.core.CountingFilter;
 import io.bloomkit.bloom.ExactKeySet;
+import io.bloomkit.core.CountingFilter;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.BloomkitConfig;

@@ -14,7 +14,8 @@ import java.io.OutputStream;
  * <p>Keys are strings (hashed as UTF-8) or bytes; {@link KeyHash} lets a caller hash once and probe
  * several filters. Filters are not thread-safe for writes; read-only use from many threads is safe.
  */
-public interface Filter {
+public interface Filter extends StoredFilter {
+  @Override
   default FilterFamily family() {
     return shape().family();
   }
@@ -57,5 +58,6 @@ public interface Filter {
   }
 
   /** Writes the filter in the one binary format (see {@code FilterFormat}). */
+  @Override
   void writeTo(OutputStream out) throws IOException;
 }

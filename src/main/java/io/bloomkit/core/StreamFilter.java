@@ -18,7 +18,7 @@ import java.util.Map;
  * back every parameter it was built with; {@link #writeTo} uses the one binary format (its own
  * {@link FilterFamily}). Not thread-safe.
  */
-public interface StreamFilter {
+public interface StreamFilter extends StoredFilter {
   /** Timestamp used by {@link #offer(KeyHash)}: filters without time ignore it. */
   long NO_TIME = Long.MIN_VALUE;
 
@@ -44,6 +44,7 @@ public interface StreamFilter {
     return HashStrategy.MURMUR3_128_DOUBLE;
   }
 
+  @Override
   FilterFamily family();
 
   /** Short name as on command lines: bf, sbf, rsbf, ibf-2c, ibf-mc, ibf-h, timer. */
@@ -59,5 +60,6 @@ public interface StreamFilter {
   Map<String, Object> parameters();
 
   /** Writes the filter, parameters and state, in the one binary format. */
+  @Override
   void writeTo(OutputStream out) throws IOException;
 }

@@ -4,12 +4,12 @@ import io.bloomkit.core.bits.BitArray;
 import io.bloomkit.core.bits.BitStreams;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.StoredFilter;
 import io.bloomkit.core.format.FilterFormat;
-import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.core.Theory;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -40,7 +40,7 @@ import java.util.SplittableRandom;
  * its first-layer bit. {@link #twoLayerBits()} and {@link #oneLayerBits()} give the two sizes the
  * paper compares (its Fig. 5).
  */
-public final class LinkedCountingBloomFilter {
+public final class LinkedCountingBloomFilter implements StoredFilter {
   private final long m;
   private final int k;
   private final int valueBits;
@@ -297,18 +297,18 @@ public final class LinkedCountingBloomFilter {
 
   // ---- format ------------------------------------------------------------------------------------
   //
-  // family 9 (lcbf). Header: numHashes = k, variant 0, positions = m entries, counters = stored values
-  // V, memoryBits = m + V (l + 1) (the two-layer size), items = items, capacity 0. Payload:
-  //
-  //   offset  size  field      meaning
-  //        0     4  valueBits  l
-  //        4     8  seed       seed of the random choice among multiple matches
-  //       12   8*W  layers     one bit stream, little-endian in W = ceil((m + V(l+1)) / 64) longs:
-  //                            bits [0, m) first layer (entry i non-empty), then per non-empty entry
-  //                            in order its values, each 1 link bit (1: more follow) then l value
-  //                            bits (low bit first); padding bits zero
+  // family 9 (lcbf): the block and its bytes are drawn in ParameterBlock.LinkedCounting. The
+  // layers are one bit stream, little-endian in W = ceil((m + V(l+1)) / 64) longs: bits [0, m)
+  // the first layer (entry i non-empty), then per non-empty entry in order its values, each 1 link
+  // bit (1: more follow) then l value bits (low bit first); padding bits zero.
+
+  @Override
+  public FilterFamily family() {
+    return FilterFamily.LINKED_COUNTING;
+  }
 
   /** Writes the two-layer encoding in the one binary format. */
+  @Override
   public void writeTo(OutputStream out) throws IOException {
     long bits = twoLayerBits();
     BitStreams.Writer w = new BitStreams.Writer((int) BitArray.wordsFor(bits));
@@ -333,9 +333,8 @@ public final class LinkedCountingBloomFilter {
     }
     long[] words = w.toWords(0);
     FilterFormat.Header h =
-        new FilterFormat.Header(
-            FilterFamily.LINKED_COUNTING, HashStrategy.MURMUR3_128_DOUBLE, k, 0, m, values, bits, items,
-            0, 12 + 8L * words.length);
+        new ParameterBlock.LinkedCounting(m, k, values, valueBits)
+            .header(items, ParameterBlock.LinkedCounting.PARAMETER_BYTES + 8L * words.length);
     FilterFormat.write(
         out,
         h,
@@ -348,20 +347,11 @@ public final class LinkedCountingBloomFilter {
         });
   }
 
-  /** Reads a filter written by {@link #writeTo}. */
-  public static LinkedCountingBloomFilter read(InputStream in) throws IOException {
-    return read(FilterFormat.open(in));
-  }
-
   /**
-   * As {@link #read(InputStream)}, for a stream of {@code length} bytes (-1: unknown): a header
-   * claiming more than the file holds fails before anything is read or allocated.
+   * Reads the payload of an lcbf file whose header {@code r} has opened: the reader {@code
+   * io.bloomkit.registry.Filters} binds to {@link FilterFamily#LINKED_COUNTING}, whose {@code read}
+   * opens files ({@code Filters.read(in, length, LinkedCountingBloomFilter.class)}).
    */
-  public static LinkedCountingBloomFilter read(InputStream in, long length) throws IOException {
-    return read(FilterFormat.open(in, length));
-  }
-
-  /** Reads the payload of an lcbf file whose header {@code r} has opened. */
   public static LinkedCountingBloomFilter read(FilterFormat.Reader r) throws IOException {
     FilterFormat.Header h = r.header;
     if (h.family != FilterFamily.LINKED_COUNTING) {
@@ -392,8 +382,9 @@ public final class LinkedCountingBloomFilter {
       throw new CorruptFilterException("memoryBits", h.memoryBits + ", expected m + V(l+1) = " + bits);
     }
     long words = BitArray.wordsFor(bits);
-    if (h.payloadBytes != 12 + 8 * words) {
-      throw new CorruptFilterException("payloadBytes", h.payloadBytes + ", expected " + (12 + 8 * words));
+    long payload = ParameterBlock.LinkedCounting.PARAMETER_BYTES + 8 * words;
+    if (h.payloadBytes != payload) {
+      throw new CorruptFilterException("payloadBytes", h.payloadBytes + ", expected " + payload);
     }
     long seed = r.readLong("seed");
     long[] a = r.readLongArray(words, "layers");

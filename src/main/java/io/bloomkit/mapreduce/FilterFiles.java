@@ -44,7 +44,7 @@ public final class FilterFiles {
    */
   public static Filter read(
       Configuration conf, Path path, String tool, Set<FilterFamily> accepted) throws IOException {
-    return load(conf, path, tool, accepted, (r, length) -> Filters.read(r));
+    return load(conf, path, tool, accepted, (r, length) -> Filters.read(r, Filter.class));
   }
 
   /** The query view, as {@link #read(Configuration, Path, String, Set)}. */

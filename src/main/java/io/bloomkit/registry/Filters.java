@@ -8,62 +8,171 @@ import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.StoredFilter;
+import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.UnsupportedFamilyException;
 import io.bloomkit.core.format.FilterFormat;
-
-import io.bloomkit.core.StreamFilter;
+import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.stable.StreamFilters;
 import io.bloomkit.window.WindowFilters;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads filters written by any family's {@code writeTo}. Each reader takes a stream holding exactly
- * one filter (a byte after the checksum is corrupt, see {@link FilterFormat}); pass the file's
- * length where it is known, so a header claiming more than the file holds fails before anything is
- * allocated.
+ * The registry of the one file format: every {@link FilterFamily} bound to its reader, in one
+ * place, and the one entry that reads a file of any family. (The binding lives here rather than
+ * in {@link FilterFamily} itself: the families' packages depend on {@code core}, never the other
+ * way, so only a layer above them can name their readers.)
+ *
+ * <pre>
+ * family     kind read                      reader                                 query view
+ * ---------  -----------------------------  -------------------------------------  ----------------
+ * bf         BloomFilter                    BloomFilter.read                       the same
+ * cbf        CountingBloomFilter            CountingBloomFilter.read               non-zero counters
+ * acbf       AccurateCountingBloomFilter    AccurateCountingBloomFilter.read       first level L1
+ * exact      ExactKeySet                    ExactKeySet.read                       the same
+ * sbf        StreamFilter                   StreamFilters.read                     -
+ * rsbf       StreamFilter                   StreamFilters.read                     -
+ * ibf        StreamFilter                   StreamFilters.read                     -
+ * timer      StreamFilter                   WindowFilters.read                     -
+ * lcbf       LinkedCountingBloomFilter      LinkedCountingBloomFilter.read         -
+ * stream-bf  StreamFilter                   StreamFilters.read                     -
+ * </pre>
+ *
+ * {@link #read(InputStream, long)} reads any family; {@link #read(InputStream, long, Class)} reads
+ * the kind the caller needs ({@code Filter.class} for a join filter, {@code StreamFilter.class},
+ * {@code CountingFilter.class}, {@code LinkedCountingBloomFilter.class}) and fails for a
+ * well-formed file of another family with {@code unsupported family sbf for Filters.read
+ * (Filters.read needs bf, cbf, acbf, exact)}. {@link #readQueryView} and {@link #readShape} are
+ * lighter views of the same entries. Each reader takes a stream holding exactly one filter (a byte
+ * after the checksum is corrupt, see {@link FilterFormat}); pass the file's length where it is
+ * known, so a header claiming more than the file holds fails before anything is allocated.
  */
 public final class Filters {
-  /** The families these readers take (the stream families have {@link #readStream}). */
-  public static final Set<FilterFamily> FAMILIES =
-      EnumSet.of(
-          FilterFamily.BLOOM,
-          FilterFamily.COUNTING,
-          FilterFamily.ACCURATE_COUNTING,
-          FilterFamily.EXACT);
+  /** Reads the payload of a file whose header the reader has opened. */
+  private interface PayloadReader {
+    StoredFilter read(FilterFormat.Reader r) throws IOException;
+  }
+
+  /** One family's entry: the kind its reader returns, the reader, the query view (or null). */
+  private static final class Entry {
+    final Class<? extends StoredFilter> kind;
+    final PayloadReader reader;
+    final PayloadReader queryView;
+
+    Entry(Class<? extends StoredFilter> kind, PayloadReader reader, PayloadReader queryView) {
+      this.kind = kind;
+      this.reader = reader;
+      this.queryView = queryView;
+    }
+  }
+
+  private static final Map<FilterFamily, Entry> REGISTRY = registry();
+
+  private static Map<FilterFamily, Entry> registry() {
+    Map<FilterFamily, Entry> m = new EnumMap<>(FilterFamily.class);
+    m.put(FilterFamily.BLOOM, new Entry(BloomFilter.class, BloomFilter::read, BloomFilter::read));
+    m.put(
+        FilterFamily.COUNTING,
+        new Entry(CountingBloomFilter.class, CountingBloomFilter::read, QueryView::readCounting));
+    m.put(
+        FilterFamily.ACCURATE_COUNTING,
+        new Entry(
+            AccurateCountingBloomFilter.class,
+            AccurateCountingBloomFilter::read,
+            QueryView::readAcbfFirstLevel));
+    m.put(FilterFamily.EXACT, new Entry(ExactKeySet.class, ExactKeySet::read, ExactKeySet::read));
+    Entry stable = new Entry(StreamFilter.class, StreamFilters::read, null);
+    m.put(FilterFamily.STABLE, stable);
+    m.put(FilterFamily.RESERVOIR, stable);
+    m.put(FilterFamily.IMPORTANCE, stable);
+    m.put(FilterFamily.STREAM_BLOOM, stable);
+    m.put(FilterFamily.TIMER, new Entry(StreamFilter.class, WindowFilters::read, null));
+    m.put(
+        FilterFamily.LINKED_COUNTING,
+        new Entry(LinkedCountingBloomFilter.class, LinkedCountingBloomFilter::read, null));
+    if (m.size() != FilterFamily.values().length) {
+      throw new IllegalStateException("a family without a reader: " + m.keySet());
+    }
+    return Collections.unmodifiableMap(m);
+  }
+
+  /** The families read as {@link Filter}s: membership filters, with a shape and a query view. */
+  public static final Set<FilterFamily> FAMILIES = families(Filter.class);
+
+  /** The families read as {@link StreamFilter}s. */
+  public static final Set<FilterFamily> STREAM_FAMILIES = families(StreamFilter.class);
 
   private Filters() {}
 
+  /** The families whose files read as a {@code kind} (an interface or a family's class). */
+  public static Set<FilterFamily> families(Class<? extends StoredFilter> kind) {
+    Set<FilterFamily> s = EnumSet.noneOf(FilterFamily.class);
+    for (Map.Entry<FilterFamily, Entry> e : REGISTRY.entrySet()) {
+      if (kind.isAssignableFrom(e.getValue().kind)) {
+        s.add(e.getKey());
+      }
+    }
+    return Collections.unmodifiableSet(s);
+  }
+
+  /** The class (or, for package-private ones, the interface) {@link #read} returns for a family. */
+  static Class<? extends StoredFilter> kindOf(FilterFamily family) {
+    return REGISTRY.get(family).kind;
+  }
+
   /**
-   * Reads a whole filter, updatable where the family is.
+   * Reads a filter of any family, whole: updatable where the family is, stream filters with their
+   * state and random generator, so they continue with the answers the original would have given.
    *
    * @throws CorruptFilterException naming the field, for any damage (see {@code FilterFormat})
-   * @throws UnsupportedFamilyException for a well-formed file of a family outside {@link #FAMILIES}
    */
-  public static Filter read(InputStream in) throws IOException {
+  public static StoredFilter read(InputStream in) throws IOException {
     return read(in, -1);
   }
 
   /** As {@link #read(InputStream)}, for a stream of {@code length} bytes (-1: unknown). */
-  public static Filter read(InputStream in, long length) throws IOException {
+  public static StoredFilter read(InputStream in, long length) throws IOException {
     return read(FilterFormat.open(in, length));
   }
 
-  /** Reads the payload of a filter whose header {@code r} has opened, as {@link #read}. */
-  public static Filter read(FilterFormat.Reader r) throws IOException {
-    switch (r.header.family) {
-      case BLOOM:
-        return BloomFilter.read(r);
-      case COUNTING:
-        return CountingBloomFilter.read(r);
-      case ACCURATE_COUNTING:
-        return AccurateCountingBloomFilter.read(r);
-      case EXACT:
-        return ExactKeySet.read(r);
-      default:
-        throw r.unsupported("Filters.read", FAMILIES);
+  /**
+   * As {@link #read(InputStream)}, for a caller that needs a {@code kind}.
+   *
+   * @throws UnsupportedFamilyException for a well-formed file of a family that does not read as a
+   *     {@code kind}, naming the file's family and those that would ({@link #families})
+   */
+  public static <T extends StoredFilter> T read(InputStream in, Class<T> kind) throws IOException {
+    return read(in, -1, kind);
+  }
+
+  /** As {@link #read(InputStream, Class)}, for a stream of {@code length} bytes (-1: unknown). */
+  public static <T extends StoredFilter> T read(InputStream in, long length, Class<T> kind)
+      throws IOException {
+    return read(FilterFormat.open(in, length), kind);
+  }
+
+  /** Reads the payload of a file whose header {@code r} has opened, as a {@code kind}. */
+  public static <T extends StoredFilter> T read(FilterFormat.Reader r, Class<T> kind)
+      throws IOException {
+    Set<FilterFamily> accepted = families(kind);
+    if (!accepted.contains(r.header.family)) {
+      throw r.unsupported("Filters.read", accepted);
+    }
+    return kind.cast(read(r));
+  }
+
+  /** Reads the payload of a file of any family whose header {@code r} has opened. */
+  private static StoredFilter read(FilterFormat.Reader r) throws IOException {
+    try {
+      return REGISTRY.get(r.header.family).reader.read(r);
+    } catch (IllegalArgumentException e) {
+      throw new CorruptFilterException("parameters", e.getMessage());
     }
   }
 
@@ -71,6 +180,8 @@ public final class Filters {
    * Reads only what membership queries need, read-only: the bits of a Bloom filter, the first level
    * of an ACBF (the higher levels are checksummed and skipped, never held in memory), and the
    * non-zero counters of a CBF as bits. The answers are those of {@link #read}.
+   *
+   * @throws UnsupportedFamilyException for a well-formed file of a family outside {@link #FAMILIES}
    */
   public static Filter readQueryView(InputStream in) throws IOException {
     return readQueryView(in, -1);
@@ -83,18 +194,11 @@ public final class Filters {
 
   /** Reads the query view of a filter whose header {@code r} has opened. */
   public static Filter readQueryView(FilterFormat.Reader r) throws IOException {
-    switch (r.header.family) {
-      case BLOOM:
-        return BloomFilter.read(r);
-      case COUNTING:
-        return QueryView.readCounting(r);
-      case ACCURATE_COUNTING:
-        return QueryView.readAcbfFirstLevel(r);
-      case EXACT:
-        return ExactKeySet.read(r);
-      default:
-        throw r.unsupported("Filters.read", FAMILIES);
+    PayloadReader view = REGISTRY.get(r.header.family).queryView;
+    if (view == null) {
+      throw r.unsupported("Filters.read", FAMILIES);
     }
+    return (Filter) view.read(r);
   }
 
   /** Reads only the header: the shape and item count, without the payload or checksum. */
@@ -116,47 +220,4 @@ public final class Filters {
     }
     return r.header.shape();
   }
-
-
-  /** The families {@link #readStream} takes. */
-  public static final Set<FilterFamily> STREAM_FAMILIES =
-      EnumSet.of(
-          FilterFamily.STABLE,
-          FilterFamily.RESERVOIR,
-          FilterFamily.IMPORTANCE,
-          FilterFamily.STREAM_BLOOM,
-          FilterFamily.TIMER);
-
-  /**
-   * Reads any stream filter written by {@link StreamFilter#writeTo}, state and random generator
-   * included, so it continues with the answers the original would have given.
-   *
-   * @throws CorruptFilterException naming the field, for any damage
-   */
-  public static StreamFilter readStream(InputStream in) throws IOException {
-    return readStream(in, -1);
-  }
-
-  /**
-   * As {@link #readStream(InputStream)}, for a stream of {@code length} bytes (-1: unknown): a header
-   * claiming more than the file holds fails before anything is read or allocated.
-   */
-  public static StreamFilter readStream(InputStream in, long length) throws IOException {
-    FilterFormat.Reader r = FilterFormat.open(in, length);
-    try {
-      switch (r.header.family) {
-        case STABLE:
-        case RESERVOIR:
-        case IMPORTANCE:
-        case STREAM_BLOOM:
-          return StreamFilters.read(r);
-        case TIMER:
-          return WindowFilters.read(r);
-        default:
-          throw r.unsupported("StreamFilters.read", STREAM_FAMILIES);
-      }
-    } catch (IllegalArgumentException e) {
-      throw new CorruptFilterException("parameters", e.getMessage());
-    }
-}
 }

@@ -3,6 +3,7 @@ package io.bloomkit.stable;
 import io.bloomkit.core.bits.PackedCells;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.hash.KeyHash;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -157,21 +158,22 @@ public abstract class CellFilter extends AbstractStreamFilter {
 
   // ---- format -----------------------------------------------------------------------------
 
-  /** Bytes of the parameters this family writes before the common part and the cells. */
+  /**
+   * Bytes of the payload before the cells: this family's parameters, then the seed, random state
+   * and count (its block's {@code PARAMETER_BYTES}).
+   */
   abstract int parameterBytes();
 
   abstract void writeParameters(DataOutputStream out) throws IOException;
 
-  abstract int variantId();
+  /** The family's block: its header fields named (see {@link ParameterBlock}). */
+  abstract ParameterBlock block();
 
   @Override
   public void writeTo(java.io.OutputStream out) throws IOException {
     long words = cells.words().length;
-    long payload = parameterBytes() + 8 + 8 + 8 + 8 * words;
-    FilterFormat.Header h =
-        new FilterFormat.Header(
-            family(), hashStrategy(), numHashes, variantId(), m, m, memoryBits(), offered, 0,
-            payload);
+    long payload = parameterBytes() + 8 * words;
+    FilterFormat.Header h = block().header(offered, payload);
     FilterFormat.write(
         out,
         h,
@@ -207,12 +209,13 @@ public abstract class CellFilter extends AbstractStreamFilter {
 
   /**
    * Checks, before anything is allocated, that the payload length is the one the header's cell
-   * count and {@code max} imply ({@code parameterBytes} of parameters, seed, random state, count).
+   * count and {@code max} imply ({@code parameterBytes} of parameters, seed, random state and
+   * count, then the cells).
    */
   static void checkCellPayload(FilterFormat.Header h, int max, int parameterBytes)
       throws CorruptFilterException {
     long words = PackedCells.wordsFor(h.positions, Integer.bitCount(max));
-    checkPayload(h, parameterBytes + 24 + 8 * words);
+    checkPayload(h, parameterBytes + 8 * words);
   }
 
   static int readDecrements(FilterFormat.Reader r) throws IOException {

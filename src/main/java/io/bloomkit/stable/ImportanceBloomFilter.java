@@ -2,6 +2,7 @@ package io.bloomkit.stable;
 
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.format.ParameterBlock;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -205,7 +206,7 @@ public final class ImportanceBloomFilter extends CellFilter {
 
   @Override
   int parameterBytes() {
-    return 24;
+    return ParameterBlock.Importance.PARAMETER_BYTES;
   }
 
   @Override
@@ -217,8 +218,8 @@ public final class ImportanceBloomFilter extends CellFilter {
   }
 
   @Override
-  int variantId() {
-    return variant.id();
+  ParameterBlock block() {
+    return new ParameterBlock.Importance(variant.id(), m, cells.width(), numHashes);
   }
 
   static ImportanceBloomFilter read(FilterFormat.Reader r) throws IOException {
@@ -235,7 +236,7 @@ public final class ImportanceBloomFilter extends CellFilter {
     check(Double.isFinite(lo), "importanceMin", "not finite: " + lo);
     check(Double.isFinite(hi) && hi > lo, "importanceMax", "must be finite and above " + lo + ": " + hi);
     long seed = r.readLong("seed");
-    checkCellPayload(h, max, 24);
+    checkCellPayload(h, max, ParameterBlock.Importance.PARAMETER_BYTES);
     long[][] state = readState(r, max);
     ImportanceBloomFilter f =
         new ImportanceBloomFilter(variant, h.positions, max, h.numHashes, p, lo, hi, seed);

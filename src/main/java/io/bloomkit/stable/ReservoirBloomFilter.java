@@ -6,6 +6,7 @@ import io.bloomkit.core.bits.BitArray;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.hash.KeyHash;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -160,8 +161,8 @@ public final class ReservoirBloomFilter extends AbstractStreamFilter {
   public void writeTo(OutputStream out) throws IOException {
     long[] words = bits.words();
     FilterFormat.Header h =
-        new FilterFormat.Header(
-            family(), hashStrategy(), k, 0, s, 0, memoryBits(), offered, 0, 32 + 8L * words.length);
+        new ParameterBlock.Reservoir(k, s)
+            .header(offered, ParameterBlock.Reservoir.PARAMETER_BYTES + 8L * words.length);
     FilterFormat.write(
         out,
         h,
@@ -188,7 +189,7 @@ public final class ReservoirBloomFilter extends AbstractStreamFilter {
     check(h.memoryBits == total, "memoryBits",
         h.memoryBits + ", but " + h.numHashes + " filters of " + h.positions + " bits use " + total);
     long words = BitArray.wordsFor(total);
-    checkPayload(h, 32 + 8 * words);
+    checkPayload(h, ParameterBlock.Reservoir.PARAMETER_BYTES + 8 * words);
     double threshold = Double.longBitsToDouble(r.readLong("threshold"));
     check(threshold >= 0 && threshold <= 1, "threshold", "out of range [0, 1]: " + threshold);
     long seed = r.readLong("seed");

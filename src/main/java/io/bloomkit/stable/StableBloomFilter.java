@@ -2,6 +2,7 @@ package io.bloomkit.stable;
 
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.format.ParameterBlock;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -64,7 +65,7 @@ public final class StableBloomFilter extends CellFilter {
 
   @Override
   int parameterBytes() {
-    return 8;
+    return ParameterBlock.Stable.PARAMETER_BYTES;
   }
 
   @Override
@@ -74,8 +75,8 @@ public final class StableBloomFilter extends CellFilter {
   }
 
   @Override
-  int variantId() {
-    return 0;
+  ParameterBlock block() {
+    return new ParameterBlock.Stable(m, cells.width(), numHashes);
   }
 
   static StableBloomFilter read(FilterFormat.Reader r) throws IOException {
@@ -85,7 +86,7 @@ public final class StableBloomFilter extends CellFilter {
     int max = readMax(r);
     int p = readDecrements(r);
     long seed = r.readLong("seed");
-    checkCellPayload(h, max, 8);
+    checkCellPayload(h, max, ParameterBlock.Stable.PARAMETER_BYTES);
     long[][] state = readState(r, max);
     StableBloomFilter f = new StableBloomFilter(h.positions, max, h.numHashes, p, seed);
     f.load(state);

@@ -4,6 +4,7 @@ import io.bloomkit.core.bits.BitArray;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.hash.KeyHash;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -105,7 +106,8 @@ public final class StreamBloomFilter extends AbstractStreamFilter {
   public void writeTo(OutputStream out) throws IOException {
     long[] words = bits.words();
     FilterFormat.Header h =
-        new FilterFormat.Header(family(), hashStrategy(), k, 0, m, 0, m, offered, 0, 8 + 8L * words.length);
+        new ParameterBlock.StreamBloom(m, k)
+            .header(offered, ParameterBlock.StreamBloom.PARAMETER_BYTES + 8L * words.length);
     FilterFormat.write(
         out,
         h,
@@ -126,7 +128,7 @@ public final class StreamBloomFilter extends AbstractStreamFilter {
     check(h.counters == 0, "counters", "must be 0 for stream-bf: " + h.counters);
     check(h.capacity == 0, "capacity", "must be 0 for a stream filter: " + h.capacity);
     long words = BitArray.wordsFor(h.positions);
-    checkPayload(h, 8 + 8 * words);
+    checkPayload(h, ParameterBlock.StreamBloom.PARAMETER_BYTES + 8 * words);
     long n = r.readLong("offered");
     check(n >= 0, "offered", "negative: " + n);
     check(n == h.items, "items", "header says " + h.items + ", payload " + n);

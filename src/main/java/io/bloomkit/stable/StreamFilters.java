@@ -90,7 +90,8 @@ public final class StreamFilters {
 
   /**
    * Reads the payload of a stable-family filter (sbf, rsbf, ibf, stream-bf) whose header {@code r}
-   * has opened; {@code io.bloomkit.registry.Filters.readStream} reads any stream filter.
+   * has opened: the reader {@code io.bloomkit.registry.Filters} binds to these four families, whose
+   * {@code read} opens files.
    */
   public static StreamFilter read(FilterFormat.Reader r) throws IOException {
     switch (r.header.family) {

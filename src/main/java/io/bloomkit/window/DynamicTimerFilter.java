@@ -5,7 +5,7 @@ import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
-import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.core.Theory;
 import java.io.IOException;
@@ -69,7 +69,7 @@ final class DynamicTimerFilter implements StreamFilter {
   private final long m;
   private final int k;
   private final long window;
-  private final int equalTimers;
+  private final int minEqualTimers;
   private final double fpp;
   private final Threshold threshold;
   private final boolean tighten;
@@ -79,21 +79,21 @@ final class DynamicTimerFilter implements StreamFilter {
   private long created;
   private int maxFilters;
 
-  DynamicTimerFilter(long timers, int numHashes, long window, int equalTimers, double fpp, Threshold threshold) {
-    this(timers, numHashes, window, equalTimers, fpp, threshold, false);
+  DynamicTimerFilter(long timers, int numHashes, long window, int minEqualTimers, double fpp, Threshold threshold) {
+    this(timers, numHashes, window, minEqualTimers, fpp, threshold, false);
   }
 
   DynamicTimerFilter(
-      long timers, int numHashes, long window, int equalTimers, double fpp, Threshold threshold,
+      long timers, int numHashes, long window, int minEqualTimers, double fpp, Threshold threshold,
       boolean tighten) {
-    new TimerFilter(1, numHashes, window, equalTimers, false); // validates the shared parameters
+    new TimerFilter(1, numHashes, window, minEqualTimers, false); // validates the shared parameters
     if (timers <= 0) {
       throw new IllegalArgumentException("timers must be positive: " + timers);
     }
     this.m = timers;
     this.k = numHashes;
     this.window = window;
-    this.equalTimers = equalTimers;
+    this.minEqualTimers = minEqualTimers;
     this.fpp = fpp;
     this.threshold = threshold;
     this.tighten = tighten;
@@ -114,7 +114,7 @@ final class DynamicTimerFilter implements StreamFilter {
 
   private TimerFilter newFilter() {
     created++;
-    return new TimerFilter(m, k, window, equalTimers, threshold == Threshold.DENSITY);
+    return new TimerFilter(m, k, window, minEqualTimers, threshold == Threshold.DENSITY);
   }
 
   /** Moves the clock and drops the filters whose timers have all expired. */
@@ -216,7 +216,7 @@ final class DynamicTimerFilter implements StreamFilter {
     p.put("timers", m);
     p.put("numHashes", k);
     p.put("window", window);
-    p.put("equalTimers", equalTimers);
+    p.put("equalTimers", minEqualTimers); // the JSON key of k', as in files and reports
     p.put("fpp", fpp);
     p.put("threshold", threshold.cliName);
     p.put("tighten", tighten);
@@ -225,21 +225,10 @@ final class DynamicTimerFilter implements StreamFilter {
 
   // ---- format ------------------------------------------------------------------------------------
   //
-  // family 8 (timer), variant 1 (cardinality) or 2 (density). Header: numHashes = k, positions = m
-  // timers per filter, counters = number of filters F, memoryBits = F * m * ceil(log2(w + 1)),
-  // items = events in all filters, capacity = 0. Payload:
-  //
-  //   offset  size  field        meaning
-  //        0     8  window       w
-  //        8     8  now          the clock
-  //       16     4  equalTimers  k', 0 = off
-  //       20     8  fpp          target rate P, IEEE 754 bits
-  //       28     8  tighten      1: thresholds P_j = 6P / (pi^2 (j+1)^2); 0: P for every filter
-  //       36     8  created      filters created so far
-  //       44     4  maxFilters   most filters alive at once so far
-  //       48         F times:    8 bytes items of the filter, then its timers as in variant 0
-
-  static final int HEADER_PAYLOAD = 48;
+  // family 8 (timer), variant 1 (cardinality) or 2 (density): the block and its bytes are drawn in
+  // ParameterBlock.DynamicTimer (tighten 1: thresholds P_j = 6P / (pi^2 (j+1)^2); 0: P for every
+  // filter); after the parameters, F times: 8 bytes items of the filter, then its timers as in
+  // variant 0.
 
   @Override
   public void writeTo(OutputStream out) throws IOException {
@@ -249,16 +238,17 @@ final class DynamicTimerFilter implements StreamFilter {
       items += f.items();
     }
     FilterFormat.Header h =
-        new FilterFormat.Header(
-            FilterFamily.TIMER, HashStrategy.MURMUR3_128_DOUBLE, k, threshold.variant, m,
-            filters.size(), memoryBits(), items, 0, HEADER_PAYLOAD + filters.size() * (8 + 8 * words));
+        new ParameterBlock.DynamicTimer(threshold.variant, m, k, window, filters.size())
+            .header(
+                items,
+                ParameterBlock.DynamicTimer.PARAMETER_BYTES + filters.size() * (8 + 8 * words));
     FilterFormat.write(
         out,
         h,
         d -> {
           d.writeLong(window);
           d.writeLong(now);
-          d.writeInt(equalTimers);
+          d.writeInt(minEqualTimers);
           d.writeLong(Double.doubleToLongBits(fpp));
           d.writeLong(tighten ? 1 : 0);
           d.writeLong(created);
@@ -292,7 +282,7 @@ final class DynamicTimerFilter implements StreamFilter {
     long words = io.bloomkit.core.bits.BitArray.wordsFor(h.positions * Theory.timerBits(window));
     long expected;
     try {
-      expected = Math.addExact(HEADER_PAYLOAD, Math.multiplyExact(h.counters, 8 + 8 * words));
+      expected = Math.addExact(ParameterBlock.DynamicTimer.PARAMETER_BYTES, Math.multiplyExact(h.counters, 8 + 8 * words));
     } catch (ArithmeticException e) {
       throw new CorruptFilterException(
           "counters", h.counters + " filters of " + words + " words overflow a payload length");
@@ -348,7 +338,7 @@ final class DynamicTimerFilter implements StreamFilter {
       return false;
     }
     DynamicTimerFilter d = (DynamicTimerFilter) o;
-    return d.m == m && d.k == k && d.window == window && d.equalTimers == equalTimers
+    return d.m == m && d.k == k && d.window == window && d.minEqualTimers == minEqualTimers
         && Double.compare(d.fpp, fpp) == 0 && d.tighten == tighten
         && d.threshold == threshold && d.now == now
         && d.created == created && d.maxFilters == maxFilters && d.filters.equals(filters);

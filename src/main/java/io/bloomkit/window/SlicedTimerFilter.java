@@ -13,14 +13,14 @@ import io.bloomkit.core.hash.KeyHash;
 final class SlicedTimerFilter {
   private final TimerFilter[] slices;
 
-  SlicedTimerFilter(long timers, int numHashes, long window, int equalTimers, int slices) {
+  SlicedTimerFilter(long timers, int numHashes, long window, int minEqualTimers, int slices) {
     if (slices < 1 || timers / slices < 1) {
       throw new IllegalArgumentException("slices must be in [1, timers]: " + slices);
     }
     this.slices = new TimerFilter[slices];
     for (int s = 0; s < slices; s++) {
       long size = (s + 1) * timers / slices - s * timers / slices;
-      this.slices[s] = new TimerFilter(size, numHashes, window, equalTimers, false);
+      this.slices[s] = new TimerFilter(size, numHashes, window, minEqualTimers, false);
     }
   }
 

@@ -7,6 +7,7 @@ import io.bloomkit.core.bits.BitStreams;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.core.Theory;
@@ -31,14 +32,16 @@ import java.util.Map;
  *
  * <p>{@link #offer} is first-test-then-set: a duplicate sets nothing (so a duplicate does not
  * extend its own window: Definition 4 counts delivered events only). With the equal-timers
- * heuristic ({@code equalTimers = k' > 0}) an event is a duplicate only if all k timers are live
- * and at least k' of them are equal.
+ * heuristic ({@code minEqualTimers = k' > 0}) an event is a duplicate only if all k timers are live
+ * and at least k' of them are equal: k' is a count of timers, the least size of the largest group
+ * of equal timers ({@link #equalTimerCount}) that makes a duplicate. Files and {@link #parameters}
+ * keep the name {@code equalTimers} for it (the format's field and the JSON key are unchanged).
  *
  * <p>Occurrence window ({@code everyOccurrence}, our addition for {@code dedup --window}, whose
  * definition is "the previous record of the key, kept or not, is less than w older"): every
  * offered event sets its timers, a reported duplicate too, so a key repeated at gaps below w stays
  * a duplicate for as long as it keeps coming (Definition 4 would let it through again w after its
- * last delivery). Written as variant {@value #OCCURRENCE_VARIANT} of the format.
+ * last delivery). Written as variant {@value ParameterBlock.Timer#OCCURRENCE_VARIANT} of the format.
  *
  * <p>The live-timer count (the density of section 5) is kept in O(1) per change with one counter
  * per possible expiry in {@code (now, now + w]}, built on first use; advancing the clock by d time
@@ -58,7 +61,7 @@ public final class TimerFilter implements StreamFilter {
   private final long m;
   private final int k;
   private final long window;
-  private final int equalTimers;
+  private final int minEqualTimers;
   private final boolean everyOccurrence;
   private final int timerBits;
   private final long[] expiry;
@@ -69,15 +72,12 @@ public final class TimerFilter implements StreamFilter {
   private int[] liveAt;
   private long live;
 
-  /** Format variant of a single timer filter with the occurrence window. */
-  static final int OCCURRENCE_VARIANT = 3;
-
-  TimerFilter(long timers, int numHashes, long window, int equalTimers, boolean trackLive) {
-    this(timers, numHashes, window, equalTimers, trackLive, false);
+  TimerFilter(long timers, int numHashes, long window, int minEqualTimers, boolean trackLive) {
+    this(timers, numHashes, window, minEqualTimers, trackLive, false);
   }
 
   TimerFilter(
-      long timers, int numHashes, long window, int equalTimers, boolean trackLive,
+      long timers, int numHashes, long window, int minEqualTimers, boolean trackLive,
       boolean everyOccurrence) {
     if (timers <= 0 || timers > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("timers must be in [1, 2^31 - 9]: " + timers);
@@ -88,14 +88,14 @@ public final class TimerFilter implements StreamFilter {
     if (window <= 0 || window > MAX_ABS_TIME) {
       throw new IllegalArgumentException("window must be in [1, 2^61]: " + window);
     }
-    if (equalTimers < 0 || equalTimers > numHashes) {
+    if (minEqualTimers < 0 || minEqualTimers > numHashes) {
       throw new IllegalArgumentException(
-          "equalTimers must be in [0, numHashes=" + numHashes + "] (0: heuristic off): " + equalTimers);
+          "equalTimers must be in [0, numHashes=" + numHashes + "] (0: heuristic off): " + minEqualTimers);
     }
     this.m = timers;
     this.k = numHashes;
     this.window = window;
-    this.equalTimers = equalTimers;
+    this.minEqualTimers = minEqualTimers;
     this.everyOccurrence = everyOccurrence;
     this.timerBits = Theory.timerBits(window);
     this.expiry = new long[(int) timers];
@@ -117,8 +117,9 @@ public final class TimerFilter implements StreamFilter {
     return window;
   }
 
-  int equalTimers() {
-    return equalTimers;
+  /** k': how many of the k timers must be equal for a duplicate (0: the heuristic is off). */
+  int minEqualTimers() {
+    return minEqualTimers;
   }
 
   /** True if every offered event sets its timers, duplicates included (the occurrence window). */
@@ -189,8 +190,8 @@ public final class TimerFilter implements StreamFilter {
 
   /** The answer at the current clock, without changing anything. */
   boolean test(KeyHash key) {
-    if (equalTimers > 0) {
-      return equalTimerCount(key) >= equalTimers;
+    if (minEqualTimers > 0) {
+      return equalTimerCount(key) >= minEqualTimers;
     }
     long h1 = key.h1();
     long h2 = key.h2();
@@ -310,7 +311,7 @@ public final class TimerFilter implements StreamFilter {
     p.put("timers", m);
     p.put("numHashes", k);
     p.put("window", window);
-    p.put("equalTimers", equalTimers);
+    p.put("equalTimers", minEqualTimers); // the JSON key of k', as in files and reports
     if (everyOccurrence) {
       p.put("everyOccurrence", true);
     }
@@ -319,19 +320,10 @@ public final class TimerFilter implements StreamFilter {
 
   // ---- format ------------------------------------------------------------------------------------
   //
-  // family 8 (timer), variant 0 (or 3: the occurrence window, same payload). Header: numHashes = k, positions = m (timers), counters = 0,
-  // memoryBits = m * ceil(log2(w + 1)), items = events inserted, capacity = 0. Payload:
-  //
-  //   offset  size  field        meaning
-  //        0     8  window       w
-  //        8     8  now          the clock (Long.MIN_VALUE: no event yet, all timers zero)
-  //       16     4  equalTimers  k' of the equal-timers heuristic, 0 = off
-  //       20   8*W  timers       m timer values max(0, expiry - now), ceil(log2(w+1)) bits each,
-  //                              packed little-endian in W = ceil(m * bits / 64) longs
-  //
-  // (DynamicTimerFilter writes variant 1 or 2 and several timer arrays, see there.)
-
-  public static final int PARAMETER_BYTES = 20;
+  // family 8 (timer), variant 0 (or 3: the occurrence window, same payload): the block and its
+  // bytes are drawn in ParameterBlock.Timer. The timers are packed little-endian, ceil(log2(w+1))
+  // bits each, in W = ceil(m * bits / 64) longs. (DynamicTimerFilter writes variant 1 or 2 and
+  // several timer arrays: ParameterBlock.DynamicTimer.)
 
   long timerWords() {
     return BitArray.wordsFor(m * timerBits);
@@ -340,17 +332,15 @@ public final class TimerFilter implements StreamFilter {
   @Override
   public void writeTo(OutputStream out) throws IOException {
     FilterFormat.Header h =
-        new FilterFormat.Header(
-            FilterFamily.TIMER, HashStrategy.MURMUR3_128_DOUBLE, k,
-            everyOccurrence ? OCCURRENCE_VARIANT : 0, m, 0, memoryBits(), items, 0,
-            PARAMETER_BYTES + 8 * timerWords());
+        new ParameterBlock.Timer(m, k, window, everyOccurrence)
+            .header(items, ParameterBlock.Timer.PARAMETER_BYTES + 8 * timerWords());
     FilterFormat.write(
         out,
         h,
         d -> {
           d.writeLong(window);
           d.writeLong(now);
-          d.writeInt(equalTimers);
+          d.writeInt(minEqualTimers);
           writeTimers(d);
         });
   }
@@ -413,7 +403,7 @@ public final class TimerFilter implements StreamFilter {
       return false;
     }
     TimerFilter t = (TimerFilter) o;
-    if (t.m != m || t.k != k || t.window != window || t.equalTimers != equalTimers
+    if (t.m != m || t.k != k || t.window != window || t.minEqualTimers != minEqualTimers
         || t.everyOccurrence != everyOccurrence
         || t.now != now || t.items != items) {
       return false;
@@ -433,7 +423,7 @@ public final class TimerFilter implements StreamFilter {
 
   @Override
   public String toString() {
-    return "TimerFilter[m=" + m + ", k=" + k + ", w=" + window + ", k'=" + equalTimers + (everyOccurrence ? ", every occurrence" : "") + ", now=" + now
+    return "TimerFilter[m=" + m + ", k=" + k + ", w=" + window + ", k'=" + minEqualTimers + (everyOccurrence ? ", every occurrence" : "") + ", now=" + now
         + ", items=" + items + "]";
   }
 }

@@ -6,9 +6,9 @@ import io.bloomkit.core.bits.BitArray;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.Theory;
 import java.io.IOException;
-import java.io.InputStream;
 
 /**
  * The sliding-window filters of "One is Enough" (sections 4 and 5): factories and the reader of
@@ -20,10 +20,12 @@ public final class WindowFilters {
 
   /**
    * A timer filter of {@code timers} positions, {@code numHashes} hashes and a window of {@code
-   * window} time units; {@code equalTimers} is the k' of the equal-timers heuristic (0: off).
+   * window} time units; {@code minEqualTimers} is the k' of the equal-timers heuristic, the number
+   * of the k timers that must be equal for a duplicate (0: off; called {@code equalTimers} in the
+   * file and in {@link StreamFilter#parameters()}).
    */
-  public static StreamFilter timer(long timers, int numHashes, long window, int equalTimers) {
-    return new TimerFilter(timers, numHashes, window, equalTimers, false);
+  public static StreamFilter timer(long timers, int numHashes, long window, int minEqualTimers) {
+    return new TimerFilter(timers, numHashes, window, minEqualTimers, false);
   }
 
   /**
@@ -32,8 +34,8 @@ public final class WindowFilters {
    * delivery only). The semantics of {@code dedup --window}, where a record is a duplicate when
    * the previous record of its key, kept or not, is less than {@code window} older.
    */
-  public static StreamFilter occurrenceTimer(long timers, int numHashes, long window, int equalTimers) {
-    return new TimerFilter(timers, numHashes, window, equalTimers, false, true);
+  public static StreamFilter occurrenceTimer(long timers, int numHashes, long window, int minEqualTimers) {
+    return new TimerFilter(timers, numHashes, window, minEqualTimers, false, true);
   }
 
   /**
@@ -42,8 +44,8 @@ public final class WindowFilters {
    * fpp}, and dropped when all their timers have expired.
    */
   public static StreamFilter dynamic(
-      long timers, int numHashes, long window, int equalTimers, double fpp, String threshold) {
-    return dynamic(timers, numHashes, window, equalTimers, fpp, threshold, false);
+      long timers, int numHashes, long window, int minEqualTimers, double fpp, String threshold) {
+    return dynamic(timers, numHashes, window, minEqualTimers, fpp, threshold, false);
   }
 
   /**
@@ -52,26 +54,17 @@ public final class WindowFilters {
    * all live filters under {@code fpp}; without, every filter is full at {@code fpp} (the paper).
    */
   public static StreamFilter dynamic(
-      long timers, int numHashes, long window, int equalTimers, double fpp, String threshold,
+      long timers, int numHashes, long window, int minEqualTimers, double fpp, String threshold,
       boolean tighten) {
     return new DynamicTimerFilter(
-        timers, numHashes, window, equalTimers, fpp, DynamicTimerFilter.Threshold.fromName(threshold),
+        timers, numHashes, window, minEqualTimers, fpp, DynamicTimerFilter.Threshold.fromName(threshold),
         tighten);
   }
 
-  /** Reads a timer filter (single or dynamic) written by its {@code writeTo}. */
-  public static StreamFilter read(InputStream in) throws IOException {
-    return read(FilterFormat.open(in));
-  }
-
-  /** As {@link #read(InputStream)}, for a stream of {@code length} bytes (-1: unknown). */
-  public static StreamFilter read(InputStream in, long length) throws IOException {
-    return read(FilterFormat.open(in, length));
-  }
-
   /**
-   * Reads the payload of a timer-family file whose header {@code r} has opened (the dispatch entry
-   * for {@code io.bloomkit.registry.Filters.readStream}: {@code case TIMER: return WindowFilters.read(reader);}).
+   * Reads the payload of a timer-family file (single or dynamic) whose header {@code r} has opened:
+   * the reader {@code io.bloomkit.registry.Filters} binds to {@link FilterFamily#TIMER}, whose
+   * {@code read} opens files.
    */
   public static StreamFilter read(FilterFormat.Reader r) throws IOException {
     FilterFormat.Header h = r.header;
@@ -87,7 +80,7 @@ public final class WindowFilters {
     if (h.capacity != 0) {
       throw new CorruptFilterException("capacity", "must be 0 for timer filters: " + h.capacity);
     }
-    boolean occurrence = h.variant == TimerFilter.OCCURRENCE_VARIANT;
+    boolean occurrence = h.variant == ParameterBlock.Timer.OCCURRENCE_VARIANT;
     if (h.variant != 0 && !occurrence) {
       DynamicTimerFilter.Threshold t = DynamicTimerFilter.Threshold.fromVariant(h.variant);
       if (t == null) {
@@ -108,7 +101,7 @@ public final class WindowFilters {
     if (h.memoryBits != bits) {
       throw new CorruptFilterException("memoryBits", h.memoryBits + ", expected " + bits);
     }
-    long payload = TimerFilter.PARAMETER_BYTES + 8 * BitArray.wordsFor(bits);
+    long payload = ParameterBlock.Timer.PARAMETER_BYTES + 8 * BitArray.wordsFor(bits);
     if (h.payloadBytes != payload) {
       throw new CorruptFilterException("payloadBytes", h.payloadBytes + ", expected " + payload);
     }

@@ -1,6 +1,5 @@
 package io.bloomkit.acbf;
 
-import io.bloomkit.bloom.CountingBloomFilter;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
@@ -22,7 +21,8 @@ import org.junit.Test;
 
 /**
  * The ACBF against a naive {@code int[]} model of its counters under random inserts and deletes:
- * every counter equal, the level invariants after every operation, no false negative.
+ * every counter equal, the level invariants after every operation, no false negative. The
+ * counting-filter contract (remove, merge, round trip) is {@link AcbfContractTest}.
  */
 public class AcbfModelTest {
   private static final HashStrategy H = HashStrategy.MURMUR3_128_DOUBLE;
@@ -219,41 +219,6 @@ public class AcbfModelTest {
     assertEquals(one, built);
     assertEquals(one.items(), built.items());
     assertEquals(one.levelBits(), built.levelBits());
-  }
-
-  @Test
-  public void mergeAddsCountersAndChecksCompatibility() {
-    FilterShape shape = FilterShape.acbf(AcbfSizing.OPTIMAL, 4_000, 3, 2_000, 2_000);
-    AccurateCountingBloomFilter a = AccurateCountingBloomFilter.create(shape);
-    AccurateCountingBloomFilter b = AccurateCountingBloomFilter.create(shape);
-    NaiveCounters model = new NaiveCounters(shape.positions(), 3);
-    for (int i = 0; i < 900; i++) {
-      KeyHash h = H.hash("m" + i);
-      (i % 3 == 0 ? a : b).add(h);
-      model.add(h);
-      if (i % 5 == 0) {
-        b.add(h); // overlapping keys: counts must add, not OR
-        model.add(h);
-      }
-    }
-    a.merge(b);
-    assertNull(a.invariantViolation());
-    for (long p = 0; p < shape.positions(); p++) {
-      assertEquals(model.c[(int) p], a.counter(p));
-    }
-    FilterShape other = FilterShape.acbf(AcbfSizing.OPTIMAL, 4_000, 4, 2_000, 2_000);
-    try {
-      a.merge(AccurateCountingBloomFilter.create(other));
-      fail();
-    } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains(shape.positions() + " vs " + other.positions()));
-    }
-    try {
-      a.merge(CountingBloomFilter.create(FilterShape.counting(4_000, 3, 2_000)));
-      fail();
-    } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("acbf vs cbf"));
-    }
   }
 
   @Test

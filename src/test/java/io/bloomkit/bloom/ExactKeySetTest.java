@@ -61,7 +61,7 @@ public class ExactKeySetTest {
     ExactKeySet s = ExactKeySet.ofStrings(Arrays.asList("b", "a", "", "ü", "a"));
     assertEquals(4, s.size());
     byte[] b = bytes(s);
-    Filter full = Filters.read(new ByteArrayInputStream(b));
+    Filter full = Filters.read(new ByteArrayInputStream(b), Filter.class);
     Filter view = Filters.readQueryView(new ByteArrayInputStream(b));
     assertEquals(s, full);
     assertEquals(s, view);
@@ -77,7 +77,7 @@ public class ExactKeySetTest {
   @Test
   public void emptySet() throws Exception {
     ExactKeySet s = ExactKeySet.ofStrings(new ArrayList<>());
-    Filter back = Filters.read(new ByteArrayInputStream(bytes(s)));
+    Filter back = Filters.read(new ByteArrayInputStream(bytes(s)), Filter.class);
     assertEquals(0, back.items());
     assertFalse(back.mightContain("a"));
     assertFalse(back.mightContain(HashStrategy.MURMUR3_128_DOUBLE.hash("a")));

@@ -24,10 +24,10 @@ class LcbfReadFuzzTest {
 
   private void readOnce(byte[] b) throws Exception {
     LinkedCountingBloomFilter unknown =
-        FuzzOutcomes.allowed(() -> LinkedCountingBloomFilter.read(new ByteArrayInputStream(b)));
+        FuzzOutcomes.allowed(() -> io.bloomkit.registry.Filters.read(new ByteArrayInputStream(b), LinkedCountingBloomFilter.class));
     LinkedCountingBloomFilter known =
         FuzzOutcomes.allowed(
-            () -> LinkedCountingBloomFilter.read(new ByteArrayInputStream(b), b.length));
+            () -> io.bloomkit.registry.Filters.read(new ByteArrayInputStream(b), b.length, LinkedCountingBloomFilter.class));
     assertEquals(unknown == null, known == null);
     if (known != null) {
       assertEquals(unknown, known);

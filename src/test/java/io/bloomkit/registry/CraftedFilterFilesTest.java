@@ -1,6 +1,7 @@
 package io.bloomkit.registry;
 
 import io.bloomkit.core.CorruptFilterException;
+import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.UnsupportedFamilyException;
@@ -27,7 +28,7 @@ public class CraftedFilterFilesTest {
   }
 
   private static final Read[] READERS = {
-    Filters::read, Filters::readQueryView,
+    (in, length) -> Filters.read(in, length, Filter.class), Filters::readQueryView,
   };
 
   /** Reads {@code b} with each reader, length unknown and known; checks the field every time. */
@@ -120,8 +121,8 @@ public class CraftedFilterFilesTest {
   public void trailingBytesAfterTheChecksum() throws IOException {
     for (String name : new String[] {"bf", "cbf", "acbf", "acbf2"}) {
       byte[] g = Crafted.golden(name);
-      assertEquals(name, Filters.read(new ByteArrayInputStream(g), g.length).items(),
-          Filters.read(new ByteArrayInputStream(g)).items());
+      assertEquals(name, Filters.read(new ByteArrayInputStream(g), g.length, Filter.class).items(),
+          Filters.read(new ByteArrayInputStream(g), Filter.class).items());
       byte[] b = Arrays.copyOf(g, g.length + 1);
       expect(b, "trailing bytes", "trailing bytes", "1 after the checksum");
       b = Arrays.copyOf(g, g.length + 5000);
@@ -145,7 +146,7 @@ public class CraftedFilterFilesTest {
   public void readShapeChecksTheLengthWhenKnown() throws IOException {
     byte[] g = Crafted.golden("acbf");
     FilterShape s = Filters.readShape(new ByteArrayInputStream(g), g.length);
-    assertEquals(Filters.read(new ByteArrayInputStream(g)).shape(), s);
+    assertEquals(Filters.read(new ByteArrayInputStream(g), Filter.class).shape(), s);
     byte[] b = Crafted.concat(g, Crafted.golden("bf"));
     try {
       Filters.readShape(new ByteArrayInputStream(b), b.length);

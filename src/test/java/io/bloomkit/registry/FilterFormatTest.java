@@ -26,7 +26,7 @@ import org.junit.Test;
 
 public class FilterFormatTest {
   private static Filter read(byte[] b) throws IOException {
-    return Filters.read(new ByteArrayInputStream(b));
+    return Filters.read(new ByteArrayInputStream(b), Filter.class);
   }
 
   private static byte[] golden(String name) throws IOException {
@@ -115,7 +115,7 @@ public class FilterFormatTest {
               if (view) {
                 Filters.readQueryView(in);
               } else {
-                Filters.read(in);
+                Filters.read(in, Filter.class);
               }
               fail(name + ": flipped byte " + i + " was accepted");
             } catch (CorruptFilterException e) {

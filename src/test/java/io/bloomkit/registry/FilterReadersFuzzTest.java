@@ -34,8 +34,8 @@ class FilterReadersFuzzTest {
   }
 
   private void readOnce(byte[] b) throws Exception {
-    Filter unknown = FuzzOutcomes.allowed(() -> Filters.read(in(b)));
-    Filter known = FuzzOutcomes.allowed(() -> Filters.read(in(b), b.length));
+    Filter unknown = FuzzOutcomes.allowed(() -> Filters.read(in(b), Filter.class));
+    Filter known = FuzzOutcomes.allowed(() -> Filters.read(in(b), b.length, Filter.class));
     // knowing the length changes which check fails first, never whether the file is accepted
     assertEquals(unknown == null, known == null);
     if (known != null) {

@@ -1,6 +1,5 @@
 package io.bloomkit.registry;
 
-import io.bloomkit.window.TimerFilter;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -9,6 +8,8 @@ import static org.junit.Assert.fail;
 import io.bloomkit.core.bits.BitArray;
 import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.core.CorruptFilterException;
+import io.bloomkit.core.StreamFilter;
+import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.Theory;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -31,9 +32,9 @@ public class StreamCraftedFilesTest {
       String field = known ? knownField : unknownField;
       try {
         if (b[6] == 9) {
-          LinkedCountingBloomFilter.read(new ByteArrayInputStream(b), known ? b.length : -1);
+          Filters.read(new ByteArrayInputStream(b), known ? b.length : -1, LinkedCountingBloomFilter.class);
         } else {
-          Filters.readStream(new ByteArrayInputStream(b), known ? b.length : -1);
+          Filters.read(new ByteArrayInputStream(b), known ? b.length : -1, StreamFilter.class);
         }
         fail("accepted, expected " + field);
       } catch (CorruptFilterException e) {
@@ -51,8 +52,8 @@ public class StreamCraftedFilesTest {
   public void trailingAndConcatenatedFilesOfEveryFamily() throws IOException {
     for (String name : STREAM_GOLDEN) {
       byte[] g = Crafted.golden(name);
-      assertEquals(name, Filters.readStream(new ByteArrayInputStream(g), g.length).toString(),
-          Filters.readStream(new ByteArrayInputStream(g)).toString());
+      assertEquals(name, Filters.read(new ByteArrayInputStream(g), g.length, StreamFilter.class).toString(),
+          Filters.read(new ByteArrayInputStream(g), StreamFilter.class).toString());
       expect(Arrays.copyOf(g, g.length + 1), "trailing bytes", "trailing bytes",
           "1 after the checksum");
       expect(Crafted.concat(g, g), "trailing bytes", "trailing bytes",
@@ -93,7 +94,7 @@ public class StreamCraftedFilesTest {
     byte[] params = ByteBuffer.allocate(20).putLong(window).putLong(Long.MIN_VALUE).putInt(0)
         .array();
     byte[] b = Crafted.file(8, 3, 0, timers, 0, bits, 0, 0,
-        TimerFilter.PARAMETER_BYTES + 8 * BitArray.wordsFor(bits), params);
+        ParameterBlock.Timer.PARAMETER_BYTES + 8 * BitArray.wordsFor(bits), params);
     expect(b, "payload", "payloadBytes", "declared, the file of " + b.length + " bytes");
   }
 }

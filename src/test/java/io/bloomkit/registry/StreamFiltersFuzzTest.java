@@ -1,6 +1,7 @@
 package io.bloomkit.registry;
 
 import io.bloomkit.core.StreamFilter;
+import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.window.TimerFilter;
 import io.bloomkit.window.WindowFilters;
 
@@ -27,9 +28,9 @@ class StreamFiltersFuzzTest {
   }
 
   private void readOnce(byte[] b) throws Exception {
-    StreamFilter unknown = FuzzOutcomes.allowed(() -> Filters.readStream(new ByteArrayInputStream(b)));
+    StreamFilter unknown = FuzzOutcomes.allowed(() -> Filters.read(new ByteArrayInputStream(b), StreamFilter.class));
     StreamFilter known =
-        FuzzOutcomes.allowed(() -> Filters.readStream(new ByteArrayInputStream(b), b.length));
+        FuzzOutcomes.allowed(() -> Filters.read(new ByteArrayInputStream(b), b.length, StreamFilter.class));
     assertEquals(unknown == null, known == null);
     if (known != null) {
       assertEquals(unknown.toString(), known.toString());
@@ -47,7 +48,7 @@ class StreamFiltersFuzzTest {
 
   private void readWindowOnce(byte[] b) throws Exception {
     StreamFilter f =
-        FuzzOutcomes.allowed(() -> WindowFilters.read(new ByteArrayInputStream(b), b.length));
+        FuzzOutcomes.allowed(() -> WindowFilters.read(FilterFormat.open(new ByteArrayInputStream(b), b.length)));
     if (f != null) {
       offer(f);
     }

@@ -12,7 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import org.junit.Test;
 
-/** {@link StreamFilters#read} reads every stream family's golden file, and refuses the others. */
+/** {@link Filters#read} reads every stream family's golden file as a stream filter, and refuses the others. */
 public class StreamFiltersReadTest {
   private static InputStream golden(String name) {
     InputStream in = StreamFiltersReadTest.class.getResourceAsStream("/golden/" + name + ".bkf");
@@ -28,7 +28,7 @@ public class StreamFiltersReadTest {
     };
     for (String[] f : files) {
       try (InputStream in = golden(f[0])) {
-        StreamFilter s = Filters.readStream(in);
+        StreamFilter s = Filters.read(in, StreamFilter.class);
         assertEquals(f[0], f[1], s.family().shortName());
         assertTrue(f[0], s.memoryBits() > 0);
       }
@@ -39,12 +39,12 @@ public class StreamFiltersReadTest {
   public void refusesMembershipFamilies() throws IOException {
     for (String name : new String[] {"bf", "acbf"}) {
       try (InputStream in = golden(name)) {
-        Filters.readStream(in);
+        Filters.read(in, StreamFilter.class);
         fail(name);
       } catch (io.bloomkit.core.UnsupportedFamilyException e) {
         // a well-formed file of another family: unsupported, not corrupt
         assertEquals(
-            "unsupported family " + name + " for StreamFilters.read (StreamFilters.read needs"
+            "unsupported family " + name + " for Filters.read (Filters.read needs"
                 + " sbf, rsbf, ibf, timer, stream-bf)",
             e.getMessage());
       }

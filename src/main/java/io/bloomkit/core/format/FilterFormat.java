@@ -13,31 +13,59 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
 
 /**
- * The one binary format of every filter family. All integers are big-endian.
+ * The one binary format of every filter family, and its owner: the header's offsets are named
+ * here, each family's use of the header and the parameters opening its payload are drawn in its
+ * {@link ParameterBlock}, and {@code io.bloomkit.registry.Filters} binds every {@link
+ * FilterFamily} to its reader. All integers are big-endian (byte 0 of a field is its most
+ * significant), so the table reads left to right:
+ *
+ * <pre>
+ * Long || 0        1        2        3        4        5        6        7
+ * Adr  ||
+ *   0  || magic 0x424C4D4B "BLMK"           | version         | family | hash   |
+ *   1  || numHashes                         | variant                           |
+ *   2  || positions                                                             |
+ *   3  || counters                                                              |
+ *   4  || memoryBits                                                            |
+ *   5  || items                                                                 |
+ *   6  || capacity                                                              |
+ *   7  || payloadBytes n                                                        |
+ *   8  || payload: n bytes, the family's parameter block first, then its state  |
+ *  ..  || ...                                                                   |
+ *  ..  || checksum: CRC32C of [0, 64 + n)   |
+ * </pre>
  *
  * <pre>
  * offset  size  field          meaning
  * ------  ----  -------------  -------------------------------------------------------------
- *      0     4  magic          0x424C4D4B, "BLMK"
- *      4     2  version        format version, {@value #VERSION}
- *      6     1  family         {@link FilterFamily#id()}: 1 bf, 2 cbf, 3 acbf, 4 exact, 5..
- *                               stream families (their parameters open the payload)
- *      7     1  hash           {@link HashStrategy#id()}: 1 Murmur3 x64 128, double hashing
- *      8     4  numHashes      k
- *     12     4  variant        acbf: {@link AcbfSizing#id()} (0 optimal, t = 1..3); else 0
- *     16     8  positions      hash range: bits (bf), counters (cbf), m1 (acbf), keys (exact)
- *     24     8  counters       m: counters (cbf, acbf); 0 otherwise
- *     32     8  memoryBits     bits (bf), 4m (cbf, acbf budget), payload bits (exact)
- *     40     8  items          keys held
- *     48     8  capacity       acbf: most items the idle space holds; others: sized-for items
- *     56     8  payloadBytes   length of the payload that follows
- *     64     n  payload        family-specific, see each family's writeTo
+ *      0     4  magic          {@link #MAGIC_OFFSET}: 0x424C4D4B, "BLMK"
+ *      4     2  version        {@link #VERSION_OFFSET}: format version, {@value #VERSION}
+ *      6     1  family         {@link #FAMILY_OFFSET}: {@link FilterFamily#id()}: 1 bf, 2 cbf,
+ *                               3 acbf, 4 exact, 5 sbf, 6 rsbf, 7 ibf, 8 timer, 9 lcbf, 10 stream-bf
+ *      7     1  hash           {@link #HASH_OFFSET}: {@link HashStrategy#id()}: 1 Murmur3 x64 128,
+ *                               double hashing
+ *      8     4  numHashes      {@link #NUM_HASHES_OFFSET}: k
+ *     12     4  variant        {@link #VARIANT_OFFSET}: acbf: {@link AcbfSizing#id()} (0 optimal,
+ *                               t = 1..3); ibf and timer: see their blocks; else 0
+ *     16     8  positions      {@link #POSITIONS_OFFSET}: hash range: bits (bf), counters (cbf),
+ *                               m1 (acbf), keys (exact), cells, bits, timers or entries (stream
+ *                               families and lcbf)
+ *     24     8  counters       {@link #COUNTERS_OFFSET}: m: counters (cbf, acbf); cells (sbf, ibf);
+ *                               filters (dynamic timer); stored values (lcbf); 0 otherwise
+ *     32     8  memoryBits     {@link #MEMORY_BITS_OFFSET}: bits (bf), 4m (cbf, acbf budget),
+ *                               payload bits (exact), state bits as each paper counts them
+ *     40     8  items          {@link #ITEMS_OFFSET}: keys held; elements offered or inserted
+ *     48     8  capacity       {@link #CAPACITY_OFFSET}: acbf: most items the idle space holds;
+ *                               bf, cbf: sized-for items; 0 for the stream families and lcbf
+ *     56     8  payloadBytes   {@link #PAYLOAD_BYTES_OFFSET}: length of the payload that follows
+ *     64     n  payload        {@link #HEADER_BYTES}: family-specific, see {@link ParameterBlock}
  *   64+n     4  checksum       CRC32C of bytes [0, 64+n)
  * </pre>
  *
@@ -52,7 +80,33 @@ import java.util.zip.CheckedOutputStream;
 public final class FilterFormat {
   static final int MAGIC = 0x424C4D4B;
   static final int VERSION = 1;
-  static final int HEADER_BYTES = 64;
+
+  /** Offset of {@code magic}, an int. */
+  public static final int MAGIC_OFFSET = 0;
+  /** Offset of {@code version}, an unsigned short. */
+  public static final int VERSION_OFFSET = 4;
+  /** Offset of {@code family}, an unsigned byte ({@link FilterFamily#id()}). */
+  public static final int FAMILY_OFFSET = 6;
+  /** Offset of {@code hash}, an unsigned byte ({@link HashStrategy#id()}). */
+  public static final int HASH_OFFSET = 7;
+  /** Offset of {@code numHashes}, an int. */
+  public static final int NUM_HASHES_OFFSET = 8;
+  /** Offset of {@code variant}, an int. */
+  public static final int VARIANT_OFFSET = 12;
+  /** Offset of {@code positions}, a long. */
+  public static final int POSITIONS_OFFSET = 16;
+  /** Offset of {@code counters}, a long. */
+  public static final int COUNTERS_OFFSET = 24;
+  /** Offset of {@code memoryBits}, a long. */
+  public static final int MEMORY_BITS_OFFSET = 32;
+  /** Offset of {@code items}, a long. */
+  public static final int ITEMS_OFFSET = 40;
+  /** Offset of {@code capacity}, a long. */
+  public static final int CAPACITY_OFFSET = 48;
+  /** Offset of {@code payloadBytes}, a long. */
+  public static final int PAYLOAD_BYTES_OFFSET = 56;
+  /** Bytes of the header; the payload starts here. */
+  public static final int HEADER_BYTES = 64;
   /** Refuse payloads larger than this (a corrupt length would otherwise allocate wildly). */
   static final long MAX_PAYLOAD_BYTES = 1L << 40;
   /** Bytes of a file besides the payload: the header and the checksum. */
@@ -65,9 +119,9 @@ public final class FilterFormat {
   private FilterFormat() {}
 
   /**
-   * The fixed header, as written or as read and checked. Families outside this package (the stream
-   * filters) build it with the public constructor and keep their extra parameters at the start of
-   * their payload.
+   * The fixed header, as written or as read and checked. The membership families (bf, cbf, acbf,
+   * exact) build it from their {@link FilterShape}; the stream families and lcbf from their {@link
+   * ParameterBlock}, and keep their further parameters at the start of their payload.
    */
   public static final class Header {
     public final FilterFamily family;
@@ -94,8 +148,8 @@ public final class FilterFormat {
       this.payloadBytes = payloadBytes;
     }
 
-    /** A header of raw values (for families without a {@link FilterShape}). */
-    public Header(
+    /** A header of raw values: as read, or from a {@link ParameterBlock}. */
+    Header(
         FilterFamily family,
         HashStrategy hash,
         int numHashes,
@@ -174,18 +228,20 @@ public final class FilterFormat {
     CRC32C crc = new CRC32C();
     CheckedOutputStream checked = new CheckedOutputStream(nonClosing(out), crc);
     DataOutputStream d = new DataOutputStream(checked);
-    d.writeInt(MAGIC);
-    d.writeShort(VERSION);
-    d.writeByte(h.family.id());
-    d.writeByte(h.hash.id());
-    d.writeInt(h.numHashes);
-    d.writeInt(h.variant);
-    d.writeLong(h.positions);
-    d.writeLong(h.counters);
-    d.writeLong(h.memoryBits);
-    d.writeLong(h.items);
-    d.writeLong(h.capacity);
-    d.writeLong(h.payloadBytes);
+    ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES); // big-endian
+    b.putInt(MAGIC_OFFSET, MAGIC);
+    b.putShort(VERSION_OFFSET, (short) VERSION);
+    b.put(FAMILY_OFFSET, (byte) h.family.id());
+    b.put(HASH_OFFSET, (byte) h.hash.id());
+    b.putInt(NUM_HASHES_OFFSET, h.numHashes);
+    b.putInt(VARIANT_OFFSET, h.variant);
+    b.putLong(POSITIONS_OFFSET, h.positions);
+    b.putLong(COUNTERS_OFFSET, h.counters);
+    b.putLong(MEMORY_BITS_OFFSET, h.memoryBits);
+    b.putLong(ITEMS_OFFSET, h.items);
+    b.putLong(CAPACITY_OFFSET, h.capacity);
+    b.putLong(PAYLOAD_BYTES_OFFSET, h.payloadBytes);
+    d.write(b.array());
     int before = d.size();
     payload.write(d);
     long written = (long) d.size() - before;
@@ -446,34 +502,41 @@ public final class FilterFormat {
   public static Reader open(InputStream in, long length) throws IOException {
     CRC32C crc = new CRC32C();
     DataInputStream d = new DataInputStream(new CheckedInputStream(in, crc));
-    int magic = readInt(d, "magic");
+    byte[] bytes = new byte[HEADER_BYTES];
+    int got = 0;
+    for (int r; got < HEADER_BYTES && (r = d.read(bytes, got, HEADER_BYTES - got)) >= 0; ) {
+      got += r;
+    }
+    // fields are checked in offset order; the first one the stream ends inside is named
+    HeaderBytes hb = new HeaderBytes(ByteBuffer.wrap(bytes), got);
+    int magic = hb.getInt(MAGIC_OFFSET, "magic");
     if (magic != MAGIC) {
       throw new CorruptFilterException(
           "magic", String.format("0x%08x, expected 0x%08x (\"BLMK\")", magic, MAGIC));
     }
-    int version = readUnsignedShort(d, "version");
+    int version = hb.getUnsignedShort(VERSION_OFFSET, "version");
     if (version != VERSION) {
       throw new CorruptFilterException(
           "version", version + " is not a known format version (this reader knows " + VERSION + ")");
     }
-    int familyId = readUnsignedByte(d, "family");
+    int familyId = hb.getUnsignedByte(FAMILY_OFFSET, "family");
     FilterFamily family = FilterFamily.fromId(familyId);
     if (family == null) {
       throw new CorruptFilterException("family", "unknown family id " + familyId);
     }
-    int hashId = readUnsignedByte(d, "hash");
+    int hashId = hb.getUnsignedByte(HASH_OFFSET, "hash");
     HashStrategy hash = HashStrategy.fromId(hashId);
     if (hash == null) {
       throw new CorruptFilterException("hash", "unknown hash id " + hashId);
     }
-    int numHashes = readInt(d, "numHashes");
-    int variant = readInt(d, "variant");
-    long positions = readLong(d, "positions");
-    long counters = readLong(d, "counters");
-    long memoryBits = readLong(d, "memoryBits");
-    long items = readLong(d, "items");
-    long capacity = readLong(d, "capacity");
-    long payloadBytes = readLong(d, "payloadBytes");
+    int numHashes = hb.getInt(NUM_HASHES_OFFSET, "numHashes");
+    int variant = hb.getInt(VARIANT_OFFSET, "variant");
+    long positions = hb.getLong(POSITIONS_OFFSET, "positions");
+    long counters = hb.getLong(COUNTERS_OFFSET, "counters");
+    long memoryBits = hb.getLong(MEMORY_BITS_OFFSET, "memoryBits");
+    long items = hb.getLong(ITEMS_OFFSET, "items");
+    long capacity = hb.getLong(CAPACITY_OFFSET, "capacity");
+    long payloadBytes = hb.getLong(PAYLOAD_BYTES_OFFSET, "payloadBytes");
     if (items < 0) {
       throw new CorruptFilterException("items", "negative: " + items);
     }
@@ -507,35 +570,40 @@ public final class FilterFormat {
     }
   }
 
-  private static int readInt(DataInputStream d, String field) throws IOException {
-    try {
-      return d.readInt();
-    } catch (EOFException e) {
-      throw truncatedHeader(field);
-    }
-  }
+  /** The header's bytes as far as the stream held them: a field past the end is a truncation. */
+  private static final class HeaderBytes {
+    private final ByteBuffer b;
+    private final int length;
 
-  private static long readLong(DataInputStream d, String field) throws IOException {
-    try {
-      return d.readLong();
-    } catch (EOFException e) {
-      throw truncatedHeader(field);
+    HeaderBytes(ByteBuffer b, int length) {
+      this.b = b;
+      this.length = length;
     }
-  }
 
-  private static int readUnsignedShort(DataInputStream d, String field) throws IOException {
-    try {
-      return d.readUnsignedShort();
-    } catch (EOFException e) {
-      throw truncatedHeader(field);
+    private void need(int offset, int size, String field) throws CorruptFilterException {
+      if (offset + size > length) {
+        throw truncatedHeader(field);
+      }
     }
-  }
 
-  private static int readUnsignedByte(DataInputStream d, String field) throws IOException {
-    try {
-      return d.readUnsignedByte();
-    } catch (EOFException e) {
-      throw truncatedHeader(field);
+    int getInt(int offset, String field) throws CorruptFilterException {
+      need(offset, 4, field);
+      return b.getInt(offset);
+    }
+
+    long getLong(int offset, String field) throws CorruptFilterException {
+      need(offset, 8, field);
+      return b.getLong(offset);
+    }
+
+    int getUnsignedShort(int offset, String field) throws CorruptFilterException {
+      need(offset, 2, field);
+      return b.getShort(offset) & 0xFFFF;
+    }
+
+    int getUnsignedByte(int offset, String field) throws CorruptFilterException {
+      need(offset, 1, field);
+      return b.get(offset) & 0xFF;
     }
   }
 

@@ -74,7 +74,9 @@ public final class ShippedFilter {
       try (InputStream in = new BufferedInputStream(new FileInputStream(link), 1 << 16)) {
         return new ShippedFilter(
             FilterFiles.named(
-                path, () -> whole ? Filters.read(in, length) : Filters.readQueryView(in, length)),
+                path, () -> whole
+                    ? Filters.read(in, length, Filter.class)
+                    : Filters.readQueryView(in, length)),
             true);
       }
     }

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.lcbf.LinkedCountingBloomFilter;
+import io.bloomkit.registry.Filters;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.common.CacheFiles;
@@ -46,7 +47,7 @@ public class LcbfEstimateMapper extends Mapper<Text, LongWritable, Text, LongWri
       CountingInput in = new CountingInput(f.open());
       try (in) {
         others.add(
-            FilterFiles.named(f.location(), () -> LinkedCountingBloomFilter.read(in, length)));
+            FilterFiles.named(f.location(), () -> Filters.read(in, length, LinkedCountingBloomFilter.class)));
       }
       context.getCounter(IcebergCounters.FILTERS_LOADED).increment(1);
       context.getCounter(IcebergCounters.FILTER_BYTES_LOADED).increment(in.bytes);

@@ -128,7 +128,7 @@ public class BuildMapReduceTest {
     File[] files = dir.listFiles((f, n) -> n.startsWith("partial-filter"));
     assertEquals(1, files.length);
     try (InputStream in = new FileInputStream(files[0])) {
-      return Filters.read(in);
+      return Filters.read(in, Filter.class);
     }
   }
 

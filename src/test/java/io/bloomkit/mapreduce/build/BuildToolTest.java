@@ -45,7 +45,7 @@ public class BuildToolTest {
 
   private static Filter read(File f) throws Exception {
     try (InputStream in = new FileInputStream(f)) {
-      return Filters.read(in);
+      return Filters.read(in, Filter.class);
     }
   }
 

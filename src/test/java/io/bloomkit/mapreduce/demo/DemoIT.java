@@ -76,7 +76,7 @@ public class DemoIT {
     }
     Filter filter;
     try (InputStream in = new FileInputStream(filterFile)) {
-      filter = Filters.read(in);
+      filter = Filters.read(in, Filter.class);
     }
     long passing = absent.stream().filter(filter::mightContain).count();
     assertEquals(passing, j.get("falsePositiveKeys"));

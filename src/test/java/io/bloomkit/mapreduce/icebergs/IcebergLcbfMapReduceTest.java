@@ -121,7 +121,7 @@ public class IcebergLcbfMapReduceTest {
     assertEquals(filters[0].length(), c(cs, IcebergCounters.FILTER_BYTES));
     LinkedCountingBloomFilter f;
     try (InputStream in = new FileInputStream(filters[0])) {
-      f = LinkedCountingBloomFilter.read(in);
+      f = io.bloomkit.registry.Filters.read(in, LinkedCountingBloomFilter.class);
     }
     assertEquals(40 * below, f.entries());
     assertEquals(f.twoLayerBits(), c(cs, IcebergCounters.FILTER_BITS));
@@ -147,7 +147,7 @@ public class IcebergLcbfMapReduceTest {
     assertEquals(1, c(d.getCounters(), IcebergCounters.SATURATIONS));
     File[] filters = out.listFiles((dir, n) -> n.endsWith(LcbfFilters.SUFFIX));
     try (InputStream in = new FileInputStream(filters[0])) {
-      LinkedCountingBloomFilter f = LinkedCountingBloomFilter.read(in);
+      LinkedCountingBloomFilter f = io.bloomkit.registry.Filters.read(in, LinkedCountingBloomFilter.class);
       assertEquals(7, freq(f, "k"));
       assertEquals(6, freq(f, "j"));
     }

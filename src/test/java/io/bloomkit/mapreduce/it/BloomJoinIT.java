@@ -164,7 +164,7 @@ public class BloomJoinIT {
     if (filterPath != null) {
       Filter filter;
       try (InputStream in = cluster.fs().open(new Path(filterPath))) {
-        filter = Filters.read(in);
+        filter = Filters.read(in, Filter.class);
       }
       passing = absent.stream().filter(filter::mightContain).count();
       p = Binomial.filterRate(filter.shape(), filter.items());

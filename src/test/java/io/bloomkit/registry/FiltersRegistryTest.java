@@ -1,0 +1,169 @@
+package io.bloomkit.registry;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import io.bloomkit.bloom.ExactKeySet;
+import io.bloomkit.core.CountingFilter;
+import io.bloomkit.core.Filter;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.StoredFilter;
+import io.bloomkit.core.StreamFilter;
+import io.bloomkit.core.UnsupportedFamilyException;
+import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.lcbf.LinkedCountingBloomFilter;
+import io.bloomkit.testing.FilterBytes;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.Test;
+
+/**
+ * The registry binds every family to its reader: each golden file (and an exact key set, which has
+ * none) reads through the one entry as its family's kind and writes back to the same bytes; the
+ * typed entry refuses the other kinds naming the file's family; the header's named offsets hold
+ * the values the reader reports.
+ */
+public class FiltersRegistryTest {
+  /** One file per family: the golden files, and an exact key set built here. */
+  private static Map<String, byte[]> files() throws IOException {
+    Map<String, byte[]> m = new LinkedHashMap<>();
+    for (String name :
+        new String[] {
+          "bf", "cbf", "acbf", "acbf2", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h", "stream-bf",
+          "timer", "timer-dynamic", "lcbf"
+        }) {
+      m.put(name, Crafted.golden(name));
+    }
+    m.put("exact", FilterBytes.of(ExactKeySet.ofStrings(Arrays.asList("a", "bb", "ccc"))));
+    return m;
+  }
+
+  private static byte[] bytes(StoredFilter f) {
+    return FilterBytes.of(f);
+  }
+
+  @Test
+  public void everyFamilyReadsThroughTheOneEntryAndWritesBackTheSameBytes() throws IOException {
+    Map<FilterFamily, Integer> seen = new EnumMap<>(FilterFamily.class);
+    for (Map.Entry<String, byte[]> e : files().entrySet()) {
+      byte[] b = e.getValue();
+      FilterFamily family = FilterFamily.fromId(b[FilterFormat.FAMILY_OFFSET]);
+      StoredFilter f = Filters.read(new ByteArrayInputStream(b), b.length);
+      assertEquals(e.getKey(), family, f.family());
+      assertTrue(e.getKey(), Filters.kindOf(family).isInstance(f));
+      assertArrayEquals(e.getKey(), b, bytes(f));
+      assertArrayEquals(e.getKey(), b, bytes(Filters.read(new ByteArrayInputStream(b))));
+      seen.merge(family, 1, Integer::sum);
+    }
+    assertEquals("a file of every family", EnumSet.allOf(FilterFamily.class), seen.keySet());
+  }
+
+  @Test
+  public void theKindsPartitionTheFamilies() {
+    assertEquals(
+        EnumSet.of(
+            FilterFamily.BLOOM, FilterFamily.COUNTING, FilterFamily.ACCURATE_COUNTING,
+            FilterFamily.EXACT),
+        Filters.FAMILIES);
+    assertEquals(
+        EnumSet.of(
+            FilterFamily.STABLE, FilterFamily.RESERVOIR, FilterFamily.IMPORTANCE,
+            FilterFamily.TIMER, FilterFamily.STREAM_BLOOM),
+        Filters.STREAM_FAMILIES);
+    assertEquals(
+        EnumSet.of(FilterFamily.COUNTING, FilterFamily.ACCURATE_COUNTING),
+        Filters.families(CountingFilter.class));
+    assertEquals(
+        EnumSet.of(FilterFamily.LINKED_COUNTING),
+        Filters.families(LinkedCountingBloomFilter.class));
+    assertEquals(EnumSet.allOf(FilterFamily.class), Filters.families(StoredFilter.class));
+  }
+
+  /** Asking for a kind the file is not fails naming the file's family and the families that are. */
+  @Test
+  public void theTypedEntryRefusesOtherKindsNamingTheFamily() throws IOException {
+    Map<Class<? extends StoredFilter>, String> kinds = new LinkedHashMap<>();
+    kinds.put(Filter.class, "bf, cbf, acbf, exact");
+    kinds.put(StreamFilter.class, "sbf, rsbf, ibf, timer, stream-bf");
+    kinds.put(LinkedCountingBloomFilter.class, "lcbf");
+    kinds.put(CountingFilter.class, "cbf, acbf");
+    int refused = 0;
+    for (Map.Entry<String, byte[]> e : files().entrySet()) {
+      byte[] b = e.getValue();
+      FilterFamily family = FilterFamily.fromId(b[FilterFormat.FAMILY_OFFSET]);
+      for (Map.Entry<Class<? extends StoredFilter>, String> k : kinds.entrySet()) {
+        boolean fits = k.getKey().isAssignableFrom(Filters.kindOf(family));
+        try {
+          StoredFilter f = Filters.read(new ByteArrayInputStream(b), b.length, k.getKey());
+          assertTrue(e.getKey() + " read as " + k.getKey().getSimpleName(), fits);
+          assertTrue(k.getKey().isInstance(f));
+        } catch (UnsupportedFamilyException x) {
+          assertTrue(e.getKey() + " refused as " + k.getKey().getSimpleName(), !fits);
+          assertEquals(family, x.family());
+          assertEquals(
+              "unsupported family " + family.shortName() + " for Filters.read (Filters.read needs "
+                  + k.getValue() + ")",
+              x.getMessage());
+          refused++;
+        }
+      }
+    }
+    assertTrue(refused > 20);
+  }
+
+  /** The query view and the shape are views of the membership families' entries only. */
+  @Test
+  public void queryViewAndShapeTakeTheMembershipFamiliesOnly() throws IOException {
+    for (Map.Entry<String, byte[]> e : files().entrySet()) {
+      byte[] b = e.getValue();
+      FilterFamily family = FilterFamily.fromId(b[FilterFormat.FAMILY_OFFSET]);
+      try {
+        Filter view = Filters.readQueryView(new ByteArrayInputStream(b), b.length);
+        assertTrue(e.getKey(), Filters.FAMILIES.contains(family));
+        Filter whole = Filters.read(new ByteArrayInputStream(b), Filter.class);
+        assertEquals(whole.shape(), view.shape());
+        assertEquals(whole.shape(), Filters.readShape(new ByteArrayInputStream(b), b.length));
+      } catch (UnsupportedFamilyException x) {
+        assertTrue(e.getKey(), !Filters.FAMILIES.contains(family));
+        try {
+          Filters.readShape(new ByteArrayInputStream(b), b.length);
+          fail(e.getKey() + ": a shape of a stream family");
+        } catch (UnsupportedFamilyException expected) {
+          assertEquals(family, expected.family());
+        }
+      }
+    }
+  }
+
+  /** The named offsets address the values the reader reports, for every family's file. */
+  @Test
+  public void namedOffsetsHoldTheHeaderFields() throws IOException {
+    for (Map.Entry<String, byte[]> e : files().entrySet()) {
+      byte[] b = e.getValue();
+      ByteBuffer buf = ByteBuffer.wrap(b);
+      FilterFormat.Header h = FilterFormat.open(new ByteArrayInputStream(b)).header;
+      String n = e.getKey();
+      assertEquals(n, 0x424C4D4B, buf.getInt(FilterFormat.MAGIC_OFFSET));
+      assertEquals(n, 1, buf.getShort(FilterFormat.VERSION_OFFSET));
+      assertEquals(n, h.family.id(), buf.get(FilterFormat.FAMILY_OFFSET));
+      assertEquals(n, h.hash.id(), buf.get(FilterFormat.HASH_OFFSET));
+      assertEquals(n, h.numHashes, buf.getInt(FilterFormat.NUM_HASHES_OFFSET));
+      assertEquals(n, h.variant, buf.getInt(FilterFormat.VARIANT_OFFSET));
+      assertEquals(n, h.positions, buf.getLong(FilterFormat.POSITIONS_OFFSET));
+      assertEquals(n, h.counters, buf.getLong(FilterFormat.COUNTERS_OFFSET));
+      assertEquals(n, h.memoryBits, buf.getLong(FilterFormat.MEMORY_BITS_OFFSET));
+      assertEquals(n, h.items, buf.getLong(FilterFormat.ITEMS_OFFSET));
+      assertEquals(n, h.capacity, buf.getLong(FilterFormat.CAPACITY_OFFSET));
+      assertEquals(n, h.payloadBytes, buf.getLong(FilterFormat.PAYLOAD_BYTES_OFFSET));
+      assertEquals(n, FilterFormat.HEADER_BYTES + h.payloadBytes + 4, b.length);
+    }
+  }
+}

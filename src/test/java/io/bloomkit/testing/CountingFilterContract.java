@@ -1,0 +1,188 @@
+package io.bloomkit.testing;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import io.bloomkit.core.CountingFilter;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.StreamFilter;
+import io.bloomkit.core.UnsupportedFamilyException;
+import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.core.hash.KeyHash;
+import io.bloomkit.registry.Filters;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import org.junit.Test;
+
+/**
+ * The contract of every {@link CountingFilter} family, checked against a naive {@code int[]} of
+ * counters: removing a non-member fails and changes nothing, merging adds counters (never ORs) and
+ * refuses filters of another size or family, and a filter written and read back is the same
+ * filter. One small subclass per family supplies its shapes.
+ */
+public abstract class CountingFilterContract {
+  protected static final HashStrategy H = HashStrategy.MURMUR3_128_DOUBLE;
+
+  /** A shape of the family: {@code counters} counters (m), k hashes, room for {@code capacity}. */
+  protected abstract FilterShape shape(long counters, int numHashes, long capacity);
+
+  /** An empty filter of the family. */
+  protected abstract CountingFilter create(FilterShape shape);
+
+  /** An empty counting filter of another family, which merge must refuse. */
+  protected abstract CountingFilter otherFamily();
+
+  /** The largest value a counter holds (4-bit counters saturate at 15). */
+  protected abstract long counterLimit();
+
+  /** Checks the family's own invariants after an operation (none by default). */
+  protected void checkInvariants(CountingFilter f) {}
+
+  protected static byte[] bytes(CountingFilter f) {
+    return FilterBytes.of(f);
+  }
+
+  /** Written and read back through the registry, as a counting filter. */
+  protected static CountingFilter roundTrip(CountingFilter f) {
+    byte[] b = bytes(f);
+    try {
+      return Filters.read(new ByteArrayInputStream(b), b.length, CountingFilter.class);
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static void add(int[] model, long m, int k, KeyHash h) {
+    for (int i = 0; i < k; i++) {
+      model[(int) h.position(i, m)]++;
+    }
+  }
+
+  @Test
+  public void removingANonMemberFailsAndChangesNothing() {
+    CountingFilter f = create(shape(1_000, 3, 100));
+    for (int i = 0; i < 10; i++) {
+      f.add("m" + i);
+    }
+    CountingFilter before = roundTrip(f);
+    int failures = 0;
+    for (int i = 0; i < 100; i++) {
+      if (!f.mightContain("x" + i)) {
+        try {
+          f.remove("x" + i);
+          fail("removed the non-member x" + i);
+        } catch (IllegalArgumentException e) {
+          failures++;
+          assertTrue(e.getMessage(), e.getMessage().contains("cannot remove a non-member"));
+        }
+      }
+    }
+    assertTrue("most keys are not members: " + failures, failures > 50);
+    assertEquals(before, f);
+    assertEquals(10, f.items());
+    checkInvariants(f);
+    // the members do go: every counter back to zero
+    for (int i = 0; i < 10; i++) {
+      f.remove("m" + i);
+    }
+    assertEquals(0, f.items());
+    for (long p = 0; p < f.shape().positions(); p++) {
+      assertEquals("counter " + p, 0, f.counter(p));
+    }
+    checkInvariants(f);
+  }
+
+  @Test
+  public void mergeAddsCountersNeverOrs() {
+    FilterShape shape = shape(4_000, 3, 2_000);
+    long m = shape.positions();
+    CountingFilter a = create(shape);
+    CountingFilter b = create(shape);
+    int[] model = new int[(int) m];
+    int added = 0;
+    for (int i = 0; i < 900; i++) {
+      KeyHash h = H.hash("k" + (i % 300)); // keys repeated: counters of 2 and more
+      (i % 3 == 0 ? a : b).add(h);
+      add(model, m, 3, h);
+      added++;
+      if (i % 5 == 0) {
+        b.add(h); // overlapping keys: counts must add, not OR
+        add(model, m, 3, h);
+        added++;
+      }
+    }
+    a.merge(b);
+    checkInvariants(a);
+    for (long p = 0; p < m; p++) {
+      assertEquals("counter " + p, Math.min(counterLimit(), model[(int) p]), a.counter(p));
+    }
+    assertEquals(added, a.items());
+  }
+
+  @Test
+  public void mergeRefusesAnotherSizeOrFamilyAndChangesNothing() {
+    FilterShape shape = shape(500, 3, 100);
+    CountingFilter a = create(shape);
+    for (int i = 0; i < 50; i++) {
+      a.add("a" + i);
+    }
+    CountingFilter before = roundTrip(a);
+    FilterShape other = shape(501, 3, 100);
+    try {
+      a.merge(create(other));
+      fail("merged another size");
+    } catch (IllegalArgumentException e) {
+      assertEquals(
+          "cannot merge filters with different positions: " + shape.positions() + " vs "
+              + other.positions(),
+          e.getMessage());
+    }
+    CountingFilter o = otherFamily();
+    try {
+      a.merge(o);
+      fail("merged another family");
+    } catch (IllegalArgumentException e) {
+      assertEquals(
+          "cannot merge filters with different family: " + a.family().shortName() + " vs "
+              + o.family().shortName(),
+          e.getMessage());
+    }
+    assertEquals(before, a);
+  }
+
+  @Test
+  public void writtenAndReadBackIsTheSameFilter() throws IOException {
+    CountingFilter f = create(shape(2_000, 4, 500));
+    for (int i = 0; i < 500; i++) {
+      f.add("r" + (i % 350)); // some keys twice
+    }
+    byte[] b = bytes(f);
+    CountingFilter g = roundTrip(f);
+    assertEquals(f, g);
+    assertEquals(f.shape(), g.shape());
+    assertEquals(f.hashStrategy(), g.hashStrategy());
+    assertEquals(f.items(), g.items());
+    for (long p = 0; p < f.shape().positions(); p++) {
+      assertEquals("counter " + p, f.counter(p), g.counter(p));
+    }
+    for (int i = 0; i < 350; i++) {
+      assertEquals(f.count("r" + i), g.count("r" + i));
+    }
+    assertArrayEquals(b, bytes(g));
+    checkInvariants(g);
+    // the same file through the any-family entry, and refused as a stream filter
+    assertEquals(f, Filters.read(new ByteArrayInputStream(b)));
+    try {
+      Filters.read(new ByteArrayInputStream(b), b.length, StreamFilter.class);
+      fail("read as a stream filter");
+    } catch (UnsupportedFamilyException e) {
+      assertEquals(f.family(), e.family());
+      assertEquals(
+          "unsupported family " + f.family().shortName() + " for Filters.read (Filters.read needs"
+              + " sbf, rsbf, ibf, timer, stream-bf)",
+          e.getMessage());
+    }
+  }
+}

@@ -107,13 +107,10 @@ public final class FilterBuild {
   public static final class Result {
     public Filter filter;
     public FilterSpec spec;
-    public long inputRecords;
-    public long malformedRecords;
     /** The input's records, malformed ones and the first of them. */
     public MalformedRecords.Tally tally;
     /** The counters of the first job (the one that reads the input: {@link BuildCounters}). */
     public JobCounters counters;
-    public long distinctKeys;
     public long bytes;
     public int jobs;
   }
@@ -185,9 +182,6 @@ public final class FilterBuild {
       }
       r.jobs = chain.jobs();
       r.spec = sized;
-      r.inputRecords = c.get(BuildCounters.INPUT_RECORDS);
-      r.malformedRecords = c.get(BuildCounters.MALFORMED_RECORDS);
-      r.distinctKeys = distinct;
       r.filter = mergePartials(conf, partials, sized);
       r.bytes = FilterFiles.writeAtomically(conf, out, r.filter);
       LOG.info("built {} with {} keys into {}", sized.name(), r.filter.items(), out);

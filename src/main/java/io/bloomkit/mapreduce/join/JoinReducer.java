@@ -18,11 +18,6 @@ import org.apache.hadoop.mapreduce.Reducer;
  * left-outer join an unmatched left line is written as {@code <left line>\t}.
  */
 public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
-  /** Join types. */
-  public static final String INNER = "inner";
-
-  public static final String LEFT_OUTER = "left-outer";
-
   private final List<byte[]> left = new ArrayList<>();
   private final Text outLeft = new Text();
   private final Text outRight = new Text();
@@ -31,7 +26,9 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
 
   @Override
   protected void setup(Context context) {
-    leftOuter = LEFT_OUTER.equals(BloomkitConfig.JOIN_TYPE.get(context.getConfiguration()));
+    leftOuter =
+        JoinPlan.Type.LEFT_OUTER.cliName()
+            .equals(BloomkitConfig.JOIN_TYPE.get(context.getConfiguration()));
   }
 
   @Override

@@ -1,0 +1,24 @@
+/**
+ * What the tools share, so that each tool's package holds only its options, plan, jobs and report.
+ *
+ * <ul>
+ *   <li>Running jobs: {@link io.bloomkit.mapreduce.common.JobChain} (a run's work directory next to
+ *       the output, its job steps, the promotion of the finished output), {@link
+ *       io.bloomkit.mapreduce.common.Jobs} (wait, and on failure the first task's reason), {@link
+ *       io.bloomkit.mapreduce.common.Temporaries} (naming and removing work directories), {@link
+ *       io.bloomkit.mapreduce.common.TaskFailures}, {@link io.bloomkit.mapreduce.common.Inputs} (how
+ *       every tool reads text inputs).
+ *   <li>The shipped filter: {@link io.bloomkit.mapreduce.common.ShippedFilter} (ship and load
+ *       through the DistributedCache), {@link io.bloomkit.mapreduce.common.FilterStep} (the map
+ *       step that drops the records whose key the filter rejects and counts them), {@link
+ *       io.bloomkit.mapreduce.common.CacheFiles} (other shipped files).
+ *   <li>Record accounting: {@link io.bloomkit.mapreduce.common.MalformedRecords}, {@link
+ *       io.bloomkit.mapreduce.common.Records}, {@link io.bloomkit.mapreduce.common.RecordBalance}.
+ *   <li>The command line and the result: {@link io.bloomkit.mapreduce.common.RecordFormat}, {@link
+ *       io.bloomkit.mapreduce.common.Choices} (enum-valued options), {@link
+ *       io.bloomkit.mapreduce.common.MethodOptions} (option sets per method), {@link
+ *       io.bloomkit.mapreduce.common.Report} and {@link io.bloomkit.mapreduce.common.JobCounters}
+ *       (the JSON result from counter enums).
+ * </ul>
+ */
+package io.bloomkit.mapreduce.common;

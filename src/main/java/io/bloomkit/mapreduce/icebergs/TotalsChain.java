@@ -34,17 +34,7 @@ final class TotalsChain {
   static void run(IcebergPlan plan, JobChain chain, RunCounters c)
       throws IOException, InterruptedException {
     boolean counting = plan.method == IcebergMethod.COUNTING;
-    Path filter = chain.work("totals.cbf");
-    if (counting) {
-      JobChain.Step first =
-          chain.step("icebergs counting: local totals").map(TotalsFilterMapper.class);
-      FilterBuild.perSplitCountingFilter(first, plan.inputs, filter, plan.counting.items,
-          plan.counting.bitsPerKey);
-      c.filterBytesShipped = chain.fs().getFileStatus(filter).getLen();
-      c.take(JobCounters.of(first.job()), NAIVE_BYTES);
-    } else {
-      c.set(0, NAIVE_BYTES); // exact ships no filter
-    }
+    Path filter = counting ? totalsFilter(plan, chain, c) : null;
     JobChain.Step step = chain.step("icebergs " + Choices.name(plan.method) + " -> "
         + chain.staged()).textInput(plan.inputs).sampleMalformed();
     IcebergJobs.sums(step, IcebergMapper.class, IcebergReducer.class, plan.reducers,
@@ -61,6 +51,7 @@ final class TotalsChain {
     if (!counting) {
       c.take(job, KEYS);
       c.set(written, ICEBERGS, TRUE_ICEBERGS, HITS, CANDIDATES); // every key written is an iceberg
+      c.set(0, NAIVE_BYTES); // and no filter is shipped
       return;
     }
     c.set(job.get(KEYS), CANDIDATES); // every candidate key reaches the reducers
@@ -80,5 +71,21 @@ final class TotalsChain {
       c.take(ev, KEYS, TRUE_ICEBERGS, HITS);
       IcebergJobs.checkSameInput(c, ev);
     }
+  }
+
+  /**
+   * Counting's phase 1: per-split counting filters of local totals ({@link TotalsFilterMapper}),
+   * summed into one file in the work directory; returns its path.
+   */
+  private static Path totalsFilter(IcebergPlan plan, JobChain chain, RunCounters c)
+      throws IOException, InterruptedException {
+    Path filter = chain.work("totals.cbf");
+    JobChain.Step step =
+        chain.step("icebergs counting: local totals").map(TotalsFilterMapper.class);
+    FilterBuild.perSplitCountingFilter(step, plan.inputs, filter, plan.counting.items,
+        plan.counting.bitsPerKey);
+    c.filterBytesShipped = chain.fs().getFileStatus(filter).getLen();
+    c.take(JobCounters.of(step.job()), NAIVE_BYTES);
+    return filter;
   }
 }

@@ -1,6 +1,7 @@
 package io.bloomkit.acbf;
 
-import io.bloomkit.sim.SimOptions;
+import io.bloomkit.sim.Param;
+import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
 
 import io.bloomkit.bloom.CountingBloomFilter;
@@ -12,10 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
+import io.bloomkit.data.SplitMix64;
 
 /**
  * Section 3.3 of the ACBF paper: n unique strings stored, absent strings queried, then update
@@ -38,30 +36,42 @@ public final class AcbfSimulation implements Simulation {
     return "ACBF paper section 3.3: false positive rate and operation cost of CBF and ACBF variants";
   }
 
+  static final Param<Integer> ITEMS =
+      Param.ofInt("items", "N", "stored unique strings", 100_000, 1);
+  static final Param<Integer> QUERIES =
+      Param.ofInt("queries", "Q", "absent strings queried per trial and phase", 1_000_000, 1);
+  static final Param<Integer> TRIALS = Param.ofInt("trials", "T", "independent trials, summed", 10, 1);
+  static final Param<Integer> PERIODS =
+      Param.ofInt("periods", "P",
+          "update periods, each deleting 20% of the items and inserting as many", 5, 0);
+  static final Param<int[]> COUNTERS_PER_ITEM =
+      Param.ofIntList("counters-per-item", "LIST", "m/n values", new int[] {8, 10, 12, 14, 16, 18, 20}, 1);
+  static final Param<String[]> HASHES =
+      Param.ofStringList("hashes", "LIST", "k values; 'best' is each filter's own best k, 'cbf-best'"
+          + " the CBF's best k round((m/n) ln 2) for every filter, as the paper's Figures 4(b) and"
+          + " 5(b)", new String[] {"3", "best"});
+  /** One k of --hashes. */
+  private static final Param<Integer> HASH_COUNT = Param.ofInt("hashes", "K", "k", null, 1);
+  static final Param<String[]> FILTER_LIST =
+      Param.ofStringList("filters", "LIST", "subset of cbf,acbf1,acbf2,acbf3,acbf-opt", FILTERS)
+          .defaultShownAs("all");
+  static final Param<Long> SEED = Param.ofLong("seed", "S", "random seed", 1L);
+
   @Override
-  public Options options() {
-    Options o = new Options();
-    o.addOption(Option.builder().longOpt("items").hasArg().argName("N").desc("stored unique strings (default 100000)").build());
-    o.addOption(Option.builder().longOpt("queries").hasArg().argName("Q").desc("absent strings queried per trial and phase (default 1000000)").build());
-    o.addOption(Option.builder().longOpt("trials").hasArg().argName("T").desc("independent trials, summed (default 10)").build());
-    o.addOption(Option.builder().longOpt("periods").hasArg().argName("P").desc("update periods, each deleting 20% of the items and inserting as many (default 5)").build());
-    o.addOption(Option.builder().longOpt("counters-per-item").hasArg().argName("LIST").desc("m/n values (default 8,10,12,14,16,18,20)").build());
-    o.addOption(Option.builder().longOpt("hashes").hasArg().argName("LIST").desc("k values; 'best' is each filter's own best k, 'cbf-best' the CBF's best k round((m/n) ln 2) for every filter, as the paper's Figures 4(b) and 5(b) (default 3,best)").build());
-    o.addOption(Option.builder().longOpt("filters").hasArg().argName("LIST").desc("subset of cbf,acbf1,acbf2,acbf3,acbf-opt (default all)").build());
-    o.addOption(Option.builder().longOpt("seed").hasArg().argName("S").desc("random seed (default 1)").build());
-    return o;
+  public List<Param<?>> params() {
+    return List.of(ITEMS, QUERIES, TRIALS, PERIODS, COUNTERS_PER_ITEM, HASHES, FILTER_LIST, SEED);
   }
 
   @Override
-  public List<Map<String, Object>> run(CommandLine cl) {
-    int n = SimOptions.intValue(cl, "items", 100_000, 1);
-    int queries = SimOptions.intValue(cl, "queries", 1_000_000, 1);
-    int trials = SimOptions.intValue(cl, "trials", 10, 1);
-    int periods = SimOptions.intValue(cl, "periods", 5, 0);
-    long seed = SimOptions.longValue(cl, "seed", 1);
-    int[] perItem = SimOptions.intList(cl, "counters-per-item", new int[] {8, 10, 12, 14, 16, 18, 20});
-    String[] hashes = SimOptions.stringList(cl, "hashes", new String[] {"3", "best"});
-    String[] filters = SimOptions.stringList(cl, "filters", FILTERS);
+  public List<Map<String, Object>> run(ParamValues values) {
+    int n = values.get(ITEMS);
+    int queries = values.get(QUERIES);
+    int trials = values.get(TRIALS);
+    int periods = values.get(PERIODS);
+    long seed = values.get(SEED);
+    int[] perItem = values.get(COUNTERS_PER_ITEM);
+    String[] hashes = values.get(HASHES);
+    String[] filters = values.get(FILTER_LIST);
     for (String f : filters) {
       if (sizing(f) == null && !f.equals("cbf")) {
         throw new IllegalArgumentException("unknown filter '" + f + "' (cbf, acbf1, acbf2, acbf3, acbf-opt)");
@@ -78,7 +88,7 @@ public final class AcbfSimulation implements Simulation {
           } else if (hs.equals("cbf-best")) {
             k = Theory.bestBloomHashes(m, n);
           } else {
-            k = SimOptions.parseInt("hashes", hs, 1);
+            k = HASH_COUNT.parse(hs);
           }
           if (sizing(f) != null && sizing(f).maxCapacity(m, k) < n) {
             throw new IllegalArgumentException(
@@ -145,7 +155,7 @@ public final class AcbfSimulation implements Simulation {
     long updates = 0;
     for (int t = 0; t < trials; t++) {
       // the data of trial t is the same for every filter, m/n and k: a fair comparison
-      SplittableRandom rnd = new SplittableRandom(seed * 1_000_003L + t);
+      SplitMix64 rnd = new SplitMix64(seed * 1_000_003L + t);
       String prefix = Long.toHexString(rnd.nextLong());
       String[] items = new String[n];
       for (int i = 0; i < n; i++) {

@@ -174,8 +174,8 @@ public final class ClickLogGenerator {
       }
       SplitMix64 a = new SplitMix64(SplitMix64.mix(seed ^ ATTRIBUTE_STREAM ^ c.click));
       c.ad = adRank.rank(a.nextDouble());
-      c.weight = 1 + a.nextLong(10);
-      c.importanceMillis = (int) a.nextLong(1000);
+      c.weight = 1 + a.scaledLong(10);
+      c.importanceMillis = (int) a.scaledLong(1000);
       i++;
       return c;
     }
@@ -214,7 +214,7 @@ public final class ClickLogGenerator {
         return r;
       }
     }
-    return rng.nextLong(introduced);
+    return rng.scaledLong(introduced);
   }
 
   private static String threeDigits(long v) {

@@ -3,7 +3,6 @@ package io.bloomkit.data;
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
 import java.util.Arrays;
-import java.util.SplittableRandom;
 
 /**
  * Seeded synthetic streams for the duplicate-detection experiments: keys are {@code long} ids;
@@ -60,7 +59,7 @@ public final class Streams {
     if (universe <= 0) {
       throw new IllegalArgumentException("universe must be positive: " + universe);
     }
-    SplittableRandom rnd = new SplittableRandom(seed);
+    SplitMix64 rnd = new SplitMix64(seed);
     return new ElementStream() {
       @Override
       public long nextKey() {
@@ -88,8 +87,8 @@ public final class Streams {
       throw new IllegalArgumentException("alpha must be non-negative: " + alpha);
     }
     Zipf zipf = new Zipf((int) universe, alpha);
-    SplittableRandom rnd = new SplittableRandom(seed);
-    long salt = new SplittableRandom(seed ^ 0x5DEECE66DL).nextLong();
+    SplitMix64 rnd = new SplitMix64(seed);
+    long salt = new SplitMix64(seed ^ 0x5DEECE66DL).nextLong();
     return new ElementStream() {
       @Override
       public long nextKey() {
@@ -121,8 +120,8 @@ public final class Streams {
     if (importanceMax < 1) {
       throw new IllegalArgumentException("importanceMax must be positive: " + importanceMax);
     }
-    SplittableRandom rnd = new SplittableRandom(seed);
-    long salt = new SplittableRandom(seed ^ 0x2545F4914F6CDD1DL).nextLong();
+    SplitMix64 rnd = new SplitMix64(seed);
+    long salt = new SplitMix64(seed ^ 0x2545F4914F6CDD1DL).nextLong();
     double[] weight = new double[importanceMax + 1];
     for (int i = 1; i <= importanceMax; i++) {
       weight[i] =

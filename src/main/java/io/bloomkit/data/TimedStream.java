@@ -2,7 +2,6 @@ package io.bloomkit.data;
 
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
-import java.util.SplittableRandom;
 
 /**
  * A seeded stream of timestamped events for the duplicate-elimination experiments of "One is
@@ -110,7 +109,7 @@ public final class TimedStream {
     if (s.producers < 1 || !(s.locality >= 0 && s.locality <= 1)) {
       throw new IllegalArgumentException("producers >= 1 and locality in [0, 1]: " + s.producers + ", " + s.locality);
     }
-    SplittableRandom rnd = new SplittableRandom(s.seed);
+    SplitMix64 rnd = new SplitMix64(s.seed);
     Zipf zipf = null;
     if (s.distribution.equals("zipf")) {
       if (!(s.alpha > 0)) {
@@ -136,16 +135,9 @@ public final class TimedStream {
       boolean inBurst = i >= n / 3 && i < 2 * n / 3;
       times[i] = (long) Math.floor(clock);
       clock += 1.0 / (s.rate * (inBurst ? s.burst : 1));
-      int home = (int) Math.floorMod(mix(key ^ 0x5DEECE66DL), (long) s.producers);
+      int home = (int) Math.floorMod(SplitMix64.mix(key ^ 0x5DEECE66DL), (long) s.producers);
       prod[i] = rnd.nextDouble() < s.locality ? home : rnd.nextInt(s.producers);
     }
     return new TimedStream(keys, times, prod);
-  }
-
-  /** SplitMix64's finalizer: a fixed bijective mix of 64 bits. */
-  public static long mix(long z) {
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return z ^ (z >>> 31);
   }
 }

@@ -1,9 +1,9 @@
 package io.bloomkit.lcbf;
 
 import io.bloomkit.core.hash.KeyHash;
-import io.bloomkit.sim.SimOptions;
+import io.bloomkit.sim.Param;
+import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
-import io.bloomkit.sim.StreamOptions;
 import io.bloomkit.data.TimedStream;
 import io.bloomkit.core.Theory;
 import java.util.ArrayList;
@@ -13,9 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
+import io.bloomkit.data.SplitMix64;
 
 /**
  * {@code simulate lcbf}: global icebergs with a linked counting Bloom filter (Wu et al., sections
@@ -44,34 +42,41 @@ public final class LcbfSimulation implements Simulation {
     return "Icebergs paper sec. VI: LCBF bandwidth (one vs two layers), hit ratio, error rate (Fig. 5-7)";
   }
 
+  static final Param<Integer> ITEMS =
+      Param.ofInt("items", "N", "distinct items n", 2492, 1).defaultShownAs("2492, the paper's books");
+  static final Param<Integer> RATINGS = Param.ofInt("ratings", "R", "ratings in all", 100_000, 1);
+  static final Param<Integer> NODES =
+      Param.ofInt("nodes", "U", "virtual users holding the ratings", 280, 2);
+  static final Param<Double> ALPHA = Param.ofDouble("alpha", "A", "Zipf exponent of item popularity", 1.0);
+  static final Param<int[]> RATIO =
+      Param.ofIntList("ratio", "LIST", "entries per item m/n", new int[] {5, 10, 15}, 1);
+  static final Param<int[]> NUM_HASHES =
+      Param.ofIntList("num-hashes", "LIST", "k values", new int[] {1, 2, 3, 4, 5, 6}, 1);
+  static final Param<Integer> VALUE_BITS =
+      Param.ofInt("value-bits", "L", "bits per value l", 15, 1).defaultShownAs("15, as the paper");
+  static final Param<Long> THRESHOLD =
+      Param.ofLong("threshold", "T", "iceberg threshold on the total rating", 200L);
+  static final Param<Integer> QUERIES =
+      Param.ofInt("queries", "Q", "queries from random source nodes", 5, 1);
+  static final Param<Long> SEED = Param.ofLong("seed", "S", "random seed", 1L);
+
   @Override
-  public Options options() {
-    Options o = new Options();
-    o.addOption(StreamOptions.opt("items", "N", "distinct items n (default 2492, the paper's books)"));
-    o.addOption(StreamOptions.opt("ratings", "R", "ratings in all (default 100000)"));
-    o.addOption(StreamOptions.opt("nodes", "U", "virtual users holding the ratings (default 280)"));
-    o.addOption(StreamOptions.opt("alpha", "A", "Zipf exponent of item popularity (default 1.0)"));
-    o.addOption(StreamOptions.opt("ratio", "LIST", "entries per item m/n (default 5,10,15)"));
-    o.addOption(StreamOptions.opt("num-hashes", "LIST", "k values (default 1,2,3,4,5,6)"));
-    o.addOption(StreamOptions.opt("value-bits", "L", "bits per value l (default 15, as the paper)"));
-    o.addOption(StreamOptions.opt("threshold", "T", "iceberg threshold on the total rating (default 200)"));
-    o.addOption(StreamOptions.opt("queries", "Q", "queries from random source nodes (default 5)"));
-    o.addOption(StreamOptions.opt("seed", "S", "random seed (default 1)"));
-    return o;
+  public List<Param<?>> params() {
+    return List.of(ITEMS, RATINGS, NODES, ALPHA, RATIO, NUM_HASHES, VALUE_BITS, THRESHOLD, QUERIES, SEED);
   }
 
   @Override
-  public List<Map<String, Object>> run(CommandLine cl) {
-    int n = SimOptions.intValue(cl, "items", 2492, 1);
-    int ratings = SimOptions.intValue(cl, "ratings", 100_000, 1);
-    int nodes = SimOptions.intValue(cl, "nodes", 280, 2);
-    double alpha = SimOptions.doubleValue(cl, "alpha", 1.0);
-    int[] ratios = SimOptions.intList(cl, "ratio", new int[] {5, 10, 15});
-    int[] ks = SimOptions.intList(cl, "num-hashes", new int[] {1, 2, 3, 4, 5, 6});
-    int l = SimOptions.intValue(cl, "value-bits", 15, 1);
-    long threshold = SimOptions.longValue(cl, "threshold", 200);
-    int queries = SimOptions.intValue(cl, "queries", 5, 1);
-    long seed = SimOptions.longValue(cl, "seed", 1);
+  public List<Map<String, Object>> run(ParamValues values) {
+    int n = values.get(ITEMS);
+    int ratings = values.get(RATINGS);
+    int nodes = values.get(NODES);
+    double alpha = values.get(ALPHA);
+    int[] ratios = values.get(RATIO);
+    int[] ks = values.get(NUM_HASHES);
+    int l = values.get(VALUE_BITS);
+    long threshold = values.get(THRESHOLD);
+    int queries = values.get(QUERIES);
+    long seed = values.get(SEED);
     if (l > 40 || threshold < 1 || threshold > (1L << l) - 1) {
       throw new IllegalArgumentException("--value-bits in [1, 40] and --threshold in [1, 2^l - 1]");
     }
@@ -79,7 +84,7 @@ public final class LcbfSimulation implements Simulation {
     TimedStream items =
         TimedStream.generate(
             new TimedStream.Spec().distribution("zipf").alpha(alpha).universe(n).length(ratings).seed(seed));
-    SplittableRandom r = new SplittableRandom(seed ^ 0x1CEBE65L);
+    SplitMix64 r = new SplitMix64(seed ^ 0x1CEBE65L);
     List<Map<Integer, Long>> local = new ArrayList<>();
     for (int u = 0; u < nodes; u++) {
       local.add(new LinkedHashMap<>());
@@ -107,7 +112,7 @@ public final class LcbfSimulation implements Simulation {
       long m = (long) ratio * present;
       for (int k : ks) {
         double hit = 0, err = 0, bits2 = 0, bits1 = 0, reportedSum = 0, falseReports = 0, missed = 0;
-        SplittableRandom walk = new SplittableRandom(seed * 31 + ratio * 7L + k);
+        SplitMix64 walk = new SplitMix64(seed * 31 + ratio * 7L + k);
         for (int q = 0; q < queries; q++) {
           int[] order = permutation(nodes, walk);
           LinkedCountingBloomFilter f = LinkedCountingBloomFilter.create(m, k, l, seed + q);
@@ -185,7 +190,7 @@ public final class LcbfSimulation implements Simulation {
     return rows;
   }
 
-  static int[] permutation(int n, SplittableRandom r) {
+  static int[] permutation(int n, SplitMix64 r) {
     int[] p = new int[n];
     for (int i = 0; i < n; i++) {
       p[i] = i;

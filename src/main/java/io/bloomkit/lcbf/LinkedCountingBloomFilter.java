@@ -14,7 +14,7 @@ import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.SplittableRandom;
+import io.bloomkit.data.SplitMix64;
 
 /**
  * Linked counting Bloom filter (Wu, Xiao, Li, Sun, "A Distributed Algorithm for Finding Global
@@ -46,7 +46,7 @@ public final class LinkedCountingBloomFilter implements StoredFilter {
   private final int valueBits;
   private final long maxValue;
   private final long seed;
-  private SplittableRandom random;
+  private SplitMix64 random;
   private final long[][] lists;
   private long values;
   private long nonEmpty;
@@ -71,7 +71,7 @@ public final class LinkedCountingBloomFilter implements StoredFilter {
     this.valueBits = valueBits;
     this.maxValue = (1L << valueBits) - 1;
     this.seed = seed;
-    this.random = new SplittableRandom(seed);
+    this.random = new SplitMix64(seed);
     this.lists = new long[(int) entries][];
     this.entry = new int[numHashes];
   }
@@ -234,7 +234,7 @@ public final class LinkedCountingBloomFilter implements StoredFilter {
     nonEmpty = 0;
     items = 0;
     saturations = 0;
-    random = new SplittableRandom(seed);
+    random = new SplitMix64(seed);
   }
 
   public long entries() {

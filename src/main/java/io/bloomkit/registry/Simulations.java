@@ -1,32 +1,35 @@
 package io.bloomkit.registry;
 
-import io.bloomkit.sim.Simulation;
-
 import io.bloomkit.acbf.AcbfSimulation;
+import io.bloomkit.lcbf.LcbfSimulation;
+import io.bloomkit.sim.Simulation;
 import io.bloomkit.stable.DedupSimulation;
-
-import java.util.ArrayList;
-import java.util.Collections;
+import io.bloomkit.window.SlicesSimulation;
+import io.bloomkit.window.TreeSimulation;
+import io.bloomkit.window.WindowSimulation;
 import java.util.List;
 
-/** The registry of simulations, one line each. */
+/** The registry of simulations, one line each (they hold no state: one instance each serves). */
 public final class Simulations {
+  private static final List<Simulation> ALL =
+      List.of(
+          new AcbfSimulation(),
+          new DedupSimulation(),
+          new WindowSimulation(),
+          new SlicesSimulation(),
+          new TreeSimulation(),
+          new LcbfSimulation());
+
   private Simulations() {}
 
+  /** Every simulation, in usage order. */
   public static List<Simulation> all() {
-    List<Simulation> all = new ArrayList<>();
-    // register simulations here, one line each
-    all.add(new AcbfSimulation());
-    all.add(new DedupSimulation());
-    all.add(new io.bloomkit.window.WindowSimulation());
-    all.add(new io.bloomkit.window.SlicesSimulation());
-    all.add(new io.bloomkit.window.TreeSimulation());
-    all.add(new io.bloomkit.lcbf.LcbfSimulation());
-    return Collections.unmodifiableList(all);
+    return ALL;
   }
 
+  /** The simulation called {@code name}, or null. */
   public static Simulation named(String name) {
-    for (Simulation s : all()) {
+    for (Simulation s : ALL) {
       if (s.name().equals(name)) {
         return s;
       }

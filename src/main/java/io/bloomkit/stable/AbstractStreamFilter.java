@@ -1,7 +1,7 @@
 package io.bloomkit.stable;
 
 import io.bloomkit.core.StreamFilter;
-import io.bloomkit.data.Rng;
+import io.bloomkit.data.SplitMix64;
 
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.format.FilterFormat;
@@ -10,13 +10,13 @@ import java.io.IOException;
 /** What every stream filter shares: the seed, the random generator and the count of elements. */
 abstract class AbstractStreamFilter implements StreamFilter {
   final long seed;
-  final Rng rng;
+  final SplitMix64 rng;
   /** Elements offered since construction or reset. */
   long offered;
 
   AbstractStreamFilter(long seed) {
     this.seed = seed;
-    this.rng = new Rng(seed);
+    this.rng = new SplitMix64(seed);
   }
 
   @Override

@@ -98,7 +98,7 @@ public abstract class CellFilter extends AbstractStreamFilter {
     }
     int n = 0;
     for (long j = m - decrements; j < m; j++) {
-      long t = rng.nextLong(j + 1);
+      long t = rng.nextLong63(j + 1);
       long c = taken(t, n) ? j : t;
       if (chosen != null) {
         chosen.add(c);

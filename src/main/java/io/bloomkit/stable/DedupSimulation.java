@@ -1,9 +1,10 @@
 package io.bloomkit.stable;
 
-import io.bloomkit.sim.LongSet;
-import io.bloomkit.sim.SimOptions;
+import io.bloomkit.sim.Param;
+import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
 
+import com.carrotsearch.hppc.LongHashSet;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.data.ClickLogGenerator;
 import io.bloomkit.core.StreamFilter;
@@ -13,9 +14,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
 
 /**
  * {@code simulate dedup}: one stream duplicate-detection filter (bf, sbf, rsbf, ibf-2c, ibf-mc,
@@ -46,29 +44,55 @@ public final class DedupSimulation implements Simulation {
     return "stream duplicate detection (BF, SBF, RSBF, IBF) against an exact oracle: FPR, FNR, zeros";
   }
 
+  static final Param<String> FILTER =
+      Param.ofString("filter", "F", "bf, sbf, rsbf, ibf-2c, ibf-mc, ibf-h", null).required();
+  static final Param<Long> MEMORY_BITS =
+      Param.ofLong("memory-bits", "B", "filter state in bits", null).required();
+  static final Param<String> STREAM =
+      Param.ofString("stream", "S", "zipf, uniform, importance or clicks", "zipf");
+  static final Param<Double> DUPLICATE_SHARE =
+      Param.ofDouble("duplicate-share", "F", "clicks stream: share of re-sent clicks (default 0.5);"
+          + " the keys of 'generate clicks --records N --duplicate-share F --alpha A --seed S'", 0.5)
+          .defaultShownAs(null);
+  static final Param<Long> LENGTH = Param.ofLong("length", "N", "elements in the stream", 1_000_000L);
+  static final Param<Long> UNIVERSE =
+      Param.ofLong("universe", "U", "distinct keys of a zipf or uniform stream", 1_000_000L);
+  static final Param<Double> ALPHA = Param.ofDouble("alpha", "A", "zipf exponent", 1.0);
+  static final Param<Long> SEED = Param.ofLong("seed", "S", "random seed of stream and filter", 1L);
+  static final Param<Integer> NUM_HASHES =
+      Param.ofInt("num-hashes", "K", "hashes K (bf, sbf, ibf default "
+          + StreamFilters.DEFAULT_NUM_HASHES + "; rsbf default from --fpr-target)",
+          StreamFilters.DEFAULT_NUM_HASHES, 1).defaultShownAs(null);
+  static final Param<Integer> MAX =
+      Param.ofInt("max", "M", "cell maximum 2^d - 1 (sbf, ibf; default " + StreamFilters.DEFAULT_MAX
+          + ")", StreamFilters.DEFAULT_MAX, 1).defaultShownAs(null);
+  static final Param<Integer> DECREMENTS =
+      Param.ofInt("decrements", "P", "cells decremented per element (sbf, ibf; default "
+          + StreamFilters.DEFAULT_DECREMENTS + ", sbf from --fpr-target if given)",
+          StreamFilters.DEFAULT_DECREMENTS, 0).defaultShownAs(null);
+  static final Param<Double> FPR_TARGET =
+      Param.ofDouble("fpr-target", "T", "rsbf: FPR_t of section 5.4 (default 0.1); sbf: P for this"
+          + " stable FPR bound", 0.1).defaultShownAs(null);
+  static final Param<Double> THRESHOLD =
+      Param.ofDouble("threshold", "P*", "rsbf insertion-probability threshold p*",
+          StreamFilters.DEFAULT_THRESHOLD);
+  static final Param<Double> IMPORTANCE_MIN =
+      Param.ofDouble("importance-min", "X", "ibf importance range low end", null).defaultShownAs("1");
+  static final Param<Integer> IMPORTANCE_MAX =
+      Param.ofInt("importance-max", "Y", "ibf importance range high end; importance stream 1..Y", 50, 1);
+  static final Param<Double> REPEAT =
+      Param.ofDouble("repeat", "R", "importance stream: share of arrivals that repeat a seen element", 0.3);
+  static final Param<String> OCCURRENCE =
+      Param.ofString("occurrence", "O", "importance stream: uniform, proportional or inverse", "uniform");
+  static final Param<Integer> TRACE_EVERY =
+      Param.ofInt("trace-every", "R", "also report the non-zero cells (set bits) every R elements", 0, 0)
+          .defaultShownAs(null);
+
   @Override
-  public Options options() {
-    Options o = new Options();
-    o.addOption(opt("filter", "F", "bf, sbf, rsbf, ibf-2c, ibf-mc, ibf-h (required)"));
-    o.addOption(opt("memory-bits", "B", "filter state in bits (required)"));
-    o.addOption(opt("stream", "S", "zipf, uniform, importance or clicks (default zipf)"));
-    o.addOption(opt("duplicate-share", "F", "clicks stream: share of re-sent clicks (default 0.5);"
-        + " the keys of 'generate clicks --records N --duplicate-share F --alpha A --seed S'"));
-    o.addOption(opt("length", "N", "elements in the stream (default 1000000)"));
-    o.addOption(opt("universe", "U", "distinct keys of a zipf or uniform stream (default 1000000)"));
-    o.addOption(opt("alpha", "A", "zipf exponent (default 1.0)"));
-    o.addOption(opt("seed", "S", "random seed of stream and filter (default 1)"));
-    o.addOption(opt("num-hashes", "K", "hashes K (bf, sbf, ibf default 5; rsbf default from --fpr-target)"));
-    o.addOption(opt("max", "M", "cell maximum 2^d - 1 (sbf, ibf; default 7)"));
-    o.addOption(opt("decrements", "P", "cells decremented per element (sbf, ibf; default 10, sbf from --fpr-target if given)"));
-    o.addOption(opt("fpr-target", "T", "rsbf: FPR_t of section 5.4 (default 0.1); sbf: P for this stable FPR bound"));
-    o.addOption(opt("threshold", "P*", "rsbf insertion-probability threshold p* (default 0.03)"));
-    o.addOption(opt("importance-min", "X", "ibf importance range low end (default 1)"));
-    o.addOption(opt("importance-max", "Y", "ibf importance range high end; importance stream 1..Y (default 50)"));
-    o.addOption(opt("repeat", "R", "importance stream: share of arrivals that repeat a seen element (default 0.3)"));
-    o.addOption(opt("occurrence", "O", "importance stream: uniform, proportional or inverse (default uniform)"));
-    o.addOption(opt("trace-every", "R", "also report the non-zero cells (set bits) every R elements"));
-    return o;
+  public List<Param<?>> params() {
+    return List.of(FILTER, MEMORY_BITS, STREAM, DUPLICATE_SHARE, LENGTH, UNIVERSE, ALPHA, SEED,
+        NUM_HASHES, MAX, DECREMENTS, FPR_TARGET, THRESHOLD, IMPORTANCE_MIN, IMPORTANCE_MAX, REPEAT,
+        OCCURRENCE, TRACE_EVERY);
   }
 
   /** The click numbers and importances (thousandths) of a generated click log, in order. */
@@ -90,31 +114,27 @@ public final class DedupSimulation implements Simulation {
     };
   }
 
-  private static Option opt(String name, String arg, String desc) {
-    return Option.builder().longOpt(name).hasArg().argName(arg).desc(desc).build();
-  }
-
   @Override
-  public List<Map<String, Object>> run(CommandLine cl) {
-    String filterName = required(cl, "filter");
-    long memoryBits = SimOptions.longValue(cl, "memory-bits", -1);
-    if (!cl.hasOption("memory-bits") || memoryBits <= 0) {
+  public List<Map<String, Object>> run(ParamValues values) {
+    String filterName = values.get(FILTER);
+    long memoryBits = values.get(MEMORY_BITS, -1L);
+    if (!values.isSet(MEMORY_BITS) || memoryBits <= 0) {
       throw new IllegalArgumentException("--memory-bits is required and must be positive");
     }
-    String streamName = cl.getOptionValue("stream", "zipf");
-    long length = SimOptions.longValue(cl, "length", 1_000_000);
-    long universe = SimOptions.longValue(cl, "universe", 1_000_000);
-    double alpha = SimOptions.doubleValue(cl, "alpha", 1.0);
-    long seed = SimOptions.longValue(cl, "seed", 1);
-    int traceEvery = SimOptions.intValue(cl, "trace-every", 0, 0);
+    String streamName = values.get(STREAM);
+    long length = values.get(LENGTH);
+    long universe = values.get(UNIVERSE);
+    double alpha = values.get(ALPHA);
+    long seed = values.get(SEED);
+    int traceEvery = values.get(TRACE_EVERY);
     if (length <= 0) {
       throw new IllegalArgumentException("--length must be positive: " + length);
     }
-    int impMaxStream = SimOptions.intValue(cl, "importance-max", 50, 1);
+    int impMaxStream = values.get(IMPORTANCE_MAX);
     boolean clicks = streamName.equals("clicks");
     // a click's importance is its thousandths 0..999 (the log's 0.xxx): range [0, 1000) as [0, 1)
-    double impMin = SimOptions.doubleValue(cl, "importance-min", clicks ? 0 : 1);
-    double impMax = SimOptions.doubleValue(cl, "importance-max", clicks ? 1000 : 50);
+    double impMin = values.get(IMPORTANCE_MIN, clicks ? 0.0 : 1.0);
+    double impMax = values.isSet(IMPORTANCE_MAX) ? impMaxStream : clicks ? 1000 : 50;
     Streams.ElementStream stream;
     boolean importanceStream = false;
     switch (streamName) {
@@ -127,23 +147,23 @@ public final class DedupSimulation implements Simulation {
       case "importance":
         stream =
             Streams.importance(
-                SimOptions.doubleValue(cl, "repeat", 0.3),
-                Streams.Occurrence.parse(cl.getOptionValue("occurrence", "uniform")),
+                values.get(REPEAT),
+                Streams.Occurrence.parse(values.get(OCCURRENCE)),
                 impMaxStream,
                 seed);
         importanceStream = true;
         break;
       case "clicks":
-        stream = clickStream(length, SimOptions.doubleValue(cl, "duplicate-share", 0.5), alpha, seed);
+        stream = clickStream(length, values.get(DUPLICATE_SHARE), alpha, seed);
         break;
       default:
         throw new IllegalArgumentException(
             "unknown --stream '" + streamName + "' (zipf, uniform, importance, clicks)");
     }
     long filterSeed = seed * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L;
-    StreamFilter filter = build(filterName, memoryBits, cl, impMin, impMax, filterSeed);
+    StreamFilter filter = build(filterName, memoryBits, values, impMin, impMax, filterSeed);
 
-    LongSet seen = new LongSet();
+    LongHashSet seen = new LongHashSet();
     long distinct = 0;
     long duplicates = 0;
     long fp = 0;
@@ -239,11 +259,11 @@ public final class DedupSimulation implements Simulation {
       row.put("alpha", alpha);
     }
     if (clicks) {
-      row.put("duplicateShare", SimOptions.doubleValue(cl, "duplicate-share", 0.5));
+      row.put("duplicateShare", values.get(DUPLICATE_SHARE));
     }
     if (importanceStream) {
-      row.put("repeat", SimOptions.doubleValue(cl, "repeat", 0.3));
-      row.put("occurrence", cl.getOptionValue("occurrence", "uniform"));
+      row.put("repeat", values.get(REPEAT));
+      row.put("occurrence", values.get(OCCURRENCE));
     }
     row.put("seed", seed);
     for (Map.Entry<String, Object> e : filter.parameters().entrySet()) {
@@ -261,29 +281,26 @@ public final class DedupSimulation implements Simulation {
   }
 
   static StreamFilter build(
-      String name, long memoryBits, CommandLine cl, double impMin, double impMax, long seed) {
-    int max = SimOptions.intValue(cl, "max", StreamFilters.DEFAULT_MAX, 1);
-    int k = SimOptions.intValue(cl, "num-hashes", StreamFilters.DEFAULT_NUM_HASHES, 1);
-    int p = SimOptions.intValue(cl, "decrements", StreamFilters.DEFAULT_DECREMENTS, 0);
+      String name, long memoryBits, ParamValues values, double impMin, double impMax, long seed) {
+    int max = values.get(MAX);
+    int k = values.get(NUM_HASHES);
+    int p = values.get(DECREMENTS);
     try {
       switch (name) {
         case "bf":
           return StreamFilters.bloom(memoryBits, k);
         case "sbf":
-          if (cl.hasOption("fpr-target") && !cl.hasOption("decrements")) {
-            return StreamFilters.stableForFpr(
-                memoryBits, max, k, SimOptions.doubleValue(cl, "fpr-target", 0.1), seed);
+          if (values.isSet(FPR_TARGET) && !values.isSet(DECREMENTS)) {
+            return StreamFilters.stableForFpr(memoryBits, max, k, values.get(FPR_TARGET), seed);
           }
           return StreamFilters.stable(memoryBits, max, k, p, seed);
         case "rsbf":
           {
-            double threshold =
-                SimOptions.doubleValue(cl, "threshold", StreamFilters.DEFAULT_THRESHOLD);
-            if (cl.hasOption("num-hashes")) {
+            double threshold = values.get(THRESHOLD);
+            if (values.isSet(NUM_HASHES)) {
               return StreamFilters.reservoir(memoryBits, k, threshold, seed);
             }
-            return StreamFilters.reservoirForFpr(
-                memoryBits, SimOptions.doubleValue(cl, "fpr-target", 0.1), threshold, seed);
+            return StreamFilters.reservoirForFpr(memoryBits, values.get(FPR_TARGET), threshold, seed);
           }
         default:
           IbfVariant v = IbfVariant.fromCliName(name);
@@ -296,13 +313,6 @@ public final class DedupSimulation implements Simulation {
     } catch (ArithmeticException e) {
       throw new IllegalArgumentException(e.getMessage());
     }
-  }
-
-  private static String required(CommandLine cl, String name) {
-    if (!cl.hasOption(name)) {
-      throw new IllegalArgumentException("--" + name + " is required");
-    }
-    return cl.getOptionValue(name);
   }
 
   private static double[] rates(long[] num, long[] den) {

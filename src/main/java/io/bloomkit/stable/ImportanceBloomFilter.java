@@ -125,7 +125,7 @@ public final class ImportanceBloomFilter extends CellFilter {
       if (total == 0) {
         return; // every cell is zero
       }
-      long r = rng.nextLong(total);
+      long r = rng.nextLong63(total);
       int pos = 0;
       for (int step = Integer.highestOneBit((int) m); step > 0; step >>= 1) {
         int next = pos + step;

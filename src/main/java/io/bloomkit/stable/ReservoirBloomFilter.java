@@ -88,7 +88,7 @@ public final class ReservoirBloomFilter extends AbstractStreamFilter {
     boolean insert = (p < threshold && !duplicate) || rng.nextDouble() < p;
     if (insert) {
       for (int j = 0; j < k; j++) {
-        bits.clear(j * s + rng.nextLong(s));
+        bits.clear(j * s + rng.nextLong63(s));
         bits.set(pos[j]);
       }
     }

@@ -2,9 +2,10 @@ package io.bloomkit.window;
 
 import io.bloomkit.window.SlicedBloomFilter.FailurePolicy;
 import io.bloomkit.window.SlicedBloomFilter.Layout;
-import io.bloomkit.sim.SimOptions;
+import io.bloomkit.sim.Param;
+import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
-import io.bloomkit.sim.StreamOptions;
+import io.bloomkit.sim.StreamParams;
 import io.bloomkit.data.TimedStream;
 import io.bloomkit.core.Theory;
 import java.util.ArrayList;
@@ -13,9 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
+import io.bloomkit.data.SplitMix64;
 
 /**
  * {@code simulate slices}: horizontally, vertically and diced sliced Bloom filters on an
@@ -38,44 +37,58 @@ public final class SlicesSimulation implements Simulation {
     return "One is Enough sec. 3: horizontal/vertical/diced slices, failures, load (Fig. 1, 5)";
   }
 
+  static final StreamParams STREAM = new StreamParams(10_000, 100_000, 10);
+  static final Param<String[]> LAYOUTS =
+      Param.ofStringList("layouts", "LIST", "horizontal, vertical, h-v, v-h",
+          new String[] {"horizontal", "vertical"});
+  static final Param<int[]> SLICES =
+      Param.ofIntList("slices", "LIST", "slice counts S", new int[] {1, 2, 4, 8, 16, 32, 64}, 1);
+  static final Param<Integer> SUB_SLICES = Param.ofInt("sub-slices", "S2", "S' of the diced layouts", 4, 1);
+  static final Param<Integer> NUM_HASHES = Param.ofInt("num-hashes", "K", "hash functions k", 4, 1);
+  static final Param<double[]> FPP =
+      Param.ofDoubleList("fpp", "LIST", "target rates sizing the filter for the distinct keys",
+          new double[] {0.02, 0.05, 0.08});
+  static final Param<Long> MEMORY_BITS =
+      Param.ofLong("memory-bits", "M", "filter bits m (overrides --fpp)", null);
+  static final Param<int[]> FAILED =
+      Param.ofIntList("failed", "LIST", "failed slices f, chosen at random", new int[] {0}, 0);
+  static final Param<String> POLICY =
+      Param.ofString("policy", "P", "failed bits count as: set, unset, at-least", "set");
+  static final Param<int[]> AT_LEAST =
+      Param.ofIntList("at-least", "LIST", "x of the at-least policy", null, 1).defaultShownAs("1..k");
+  static final Param<String> HASHING =
+      Param.ofString("hashing", "H", "double (the library's positions) or mixed (independent"
+          + " positions, as the formulas assume)", "double");
+
   @Override
-  public Options options() {
-    Options o = new Options();
-    StreamOptions.add(o, 10_000, 100_000, 10);
-    o.addOption(StreamOptions.opt("layouts", "LIST", "horizontal, vertical, h-v, v-h (default horizontal,vertical)"));
-    o.addOption(StreamOptions.opt("slices", "LIST", "slice counts S (default 1,2,4,8,16,32,64)"));
-    o.addOption(StreamOptions.opt("sub-slices", "S2", "S' of the diced layouts (default 4)"));
-    o.addOption(StreamOptions.opt("num-hashes", "K", "hash functions k (default 4)"));
-    o.addOption(StreamOptions.opt("fpp", "LIST", "target rates sizing the filter for the distinct keys (default 0.02,0.05,0.08)"));
-    o.addOption(StreamOptions.opt("memory-bits", "M", "filter bits m (overrides --fpp)"));
-    o.addOption(StreamOptions.opt("failed", "LIST", "failed slices f, chosen at random (default 0)"));
-    o.addOption(StreamOptions.opt("policy", "P", "failed bits count as: set, unset, at-least (default set)"));
-    o.addOption(StreamOptions.opt("at-least", "LIST", "x of the at-least policy (default 1..k)"));
-    o.addOption(StreamOptions.opt("hashing", "H", "double (the library's positions) or mixed (independent positions, as the formulas assume) (default double)"));
-    return o;
+  public List<Param<?>> params() {
+    List<Param<?>> all = new ArrayList<>(STREAM.all());
+    all.addAll(List.of(LAYOUTS, SLICES, SUB_SLICES, NUM_HASHES, FPP, MEMORY_BITS, FAILED, POLICY,
+        AT_LEAST, HASHING));
+    return all;
   }
 
   @Override
-  public List<Map<String, Object>> run(CommandLine cl) {
-    String[] layouts = SimOptions.stringList(cl, "layouts", new String[] {"horizontal", "vertical"});
-    int[] slices = SimOptions.intList(cl, "slices", new int[] {1, 2, 4, 8, 16, 32, 64});
-    int sub = SimOptions.intValue(cl, "sub-slices", 4, 1);
-    int k = SimOptions.intValue(cl, "num-hashes", 4, 1);
-    double[] fpps = StreamOptions.doubleList(cl, "fpp", new double[] {0.02, 0.05, 0.08});
-    int[] failed = StreamOptions.intList0(cl, "failed", new int[] {0});
-    FailurePolicy policy = FailurePolicy.fromName(cl.getOptionValue("policy", "set"));
+  public List<Map<String, Object>> run(ParamValues values) {
+    String[] layouts = values.get(LAYOUTS);
+    int[] slices = values.get(SLICES);
+    int sub = values.get(SUB_SLICES);
+    int k = values.get(NUM_HASHES);
+    double[] fpps = values.get(FPP);
+    int[] failed = values.get(FAILED);
+    FailurePolicy policy = FailurePolicy.fromName(values.get(POLICY));
     int[] allX = new int[k];
     for (int x = 1; x <= k; x++) {
       allX[x - 1] = x;
     }
-    int[] xs = policy == FailurePolicy.AT_LEAST ? SimOptions.intList(cl, "at-least", allX) : new int[] {0};
-    String hashing = cl.getOptionValue("hashing", "double");
+    int[] xs = policy == FailurePolicy.AT_LEAST ? values.get(AT_LEAST, allX) : new int[] {0};
+    String hashing = values.get(HASHING);
     if (!hashing.equals("double") && !hashing.equals("mixed")) {
       throw new IllegalArgumentException("--hashing must be double or mixed: " + hashing);
     }
     List<Map<String, Object>> rows = new ArrayList<>();
-    for (String dist : StreamOptions.distributions(cl)) {
-      TimedStream s = TimedStream.generate(StreamOptions.spec(cl, dist, 10_000, 100_000, 10));
+    for (String dist : values.get(STREAM.distribution)) {
+      TimedStream s = TimedStream.generate(STREAM.spec(values, dist));
       Set<Long> keys = new HashSet<>();
       for (long key : s.keys) {
         keys.add(key);
@@ -85,8 +98,8 @@ public final class SlicesSimulation implements Simulation {
         Layout layout = Layout.fromName(ls);
         boolean diced = layout == Layout.HV || layout == Layout.VH;
         for (double fpp : fpps) {
-          long m = cl.hasOption("memory-bits")
-              ? SimOptions.longValue(cl, "memory-bits", 0)
+          long m = values.isSet(MEMORY_BITS)
+              ? values.get(MEMORY_BITS)
               : Theory.bitsForFpp(distinctKeys, k, fpp);
           for (int sl : slices) {
             for (int f : failed) {
@@ -95,11 +108,11 @@ public final class SlicesSimulation implements Simulation {
               }
               for (int x : xs) {
                 rows.add(runOne(s, dist, layout, m, k, sl, diced ? sub : 1, fpp, f, policy, x,
-                    hashing.equals("mixed"), SimOptions.longValue(cl, "seed", 1)));
+                    hashing.equals("mixed"), values.get(STREAM.seed)));
               }
             }
           }
-          if (cl.hasOption("memory-bits")) {
+          if (values.isSet(MEMORY_BITS)) {
             break;
           }
         }
@@ -113,7 +126,7 @@ public final class SlicesSimulation implements Simulation {
       int failed, FailurePolicy policy, int x, boolean mixed, long seed) {
     SlicedBloomFilter f = new SlicedBloomFilter(layout, m, k, slices, sub, mixed);
     int sites = f.siteCount();
-    SplittableRandom r = new SplittableRandom(seed ^ 0xFA11L);
+    SplitMix64 r = new SplitMix64(seed ^ 0xFA11L);
     int[] order = new int[sites];
     for (int i = 0; i < sites; i++) {
       order[i] = i;
@@ -169,8 +182,8 @@ public final class SlicesSimulation implements Simulation {
     row.put("duplicates", tp + fn);
     row.put("falsePositives", fp);
     row.put("falseNegatives", fn);
-    row.put("fpr", StreamOptions.ratio(fp, fp + tn));
-    row.put("fnr", StreamOptions.ratio(fn, fn + tp));
+    row.put("fpr", WindowSimulation.ratio(fp, fp + tn));
+    row.put("fnr", WindowSimulation.ratio(fn, fn + tp));
     row.put("theoryFpr", distinct == 0 ? 0.0 : theorySum / distinct);
     row.put("theoryFprFinal", finalTheory[0]);
     row.put("theoryFnr", finalTheory[1]);

@@ -2,9 +2,10 @@ package io.bloomkit.window;
 
 import io.bloomkit.window.BloomTree.Mode;
 import io.bloomkit.core.hash.KeyHash;
-import io.bloomkit.sim.SimOptions;
+import io.bloomkit.sim.Param;
+import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
-import io.bloomkit.sim.StreamOptions;
+import io.bloomkit.sim.StreamParams;
 import io.bloomkit.data.TimedStream;
 import io.bloomkit.core.Theory;
 import java.util.ArrayList;
@@ -14,8 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 
 /**
  * {@code simulate tree}: dense and sparse Bloom trees over a producer hierarchy ("One is Enough",
@@ -37,47 +36,58 @@ public final class TreeSimulation implements Simulation {
     return "One is Enough sec. 6: dense and sparse Bloom trees, top-down testing (Table 1, Fig. 12)";
   }
 
+  static final StreamParams STREAM = new StreamParams(10_000, 100_000, 10);
+  static final Param<Integer> PRODUCERS = Param.ofInt("producers", "P", "producers", 256, 1);
+  static final Param<Double> LOCALITY =
+      Param.ofDouble("locality", "L", "share of a key's events from its home producer", 0.9);
+  static final Param<int[]> LEVELS =
+      Param.ofIntList("levels", "LIST", "tree levels, root included", new int[] {2, 5}, 1);
+  static final Param<Integer> FANOUT =
+      Param.ofInt("fanout", "F", "children per node (default: the least giving every producer its own"
+          + " leaf)", null, 1);
+  static final Param<String[]> MODES =
+      Param.ofStringList("modes", "LIST", "dense and/or sparse", new String[] {"dense", "sparse"});
+  static final Param<int[]> THRESHOLD_LEVEL =
+      Param.ofIntList("threshold-level", "LIST", "top-down threshold levels d, 0 = off", new int[] {0}, 0);
+  static final Param<Integer> NUM_HASHES = Param.ofInt("num-hashes", "K", "hash functions k", 4, 1);
+  static final Param<Double> FPP =
+      Param.ofDouble("fpp", "P", "target rate sizing every node for the distinct keys", 0.05);
+  static final Param<Long> MEMORY_BITS =
+      Param.ofLong("memory-bits", "M", "bits per node (overrides --fpp)", null);
+  static final Param<Long> WINDOW =
+      Param.ofLong("window", "W", "timer window in time units, 0 = append-only", 0L);
+
   @Override
-  public Options options() {
-    Options o = new Options();
-    StreamOptions.add(o, 10_000, 100_000, 10);
-    o.addOption(StreamOptions.opt("producers", "P", "producers (default 256)"));
-    o.addOption(StreamOptions.opt("locality", "L", "share of a key's events from its home producer (default 0.9)"));
-    o.addOption(StreamOptions.opt("levels", "LIST", "tree levels, root included (default 2,5)"));
-    o.addOption(StreamOptions.opt("fanout", "F", "children per node (default: the least giving every producer its own leaf)"));
-    o.addOption(StreamOptions.opt("modes", "LIST", "dense and/or sparse (default dense,sparse)"));
-    o.addOption(StreamOptions.opt("threshold-level", "LIST", "top-down threshold levels d, 0 = off (default 0)"));
-    o.addOption(StreamOptions.opt("num-hashes", "K", "hash functions k (default 4)"));
-    o.addOption(StreamOptions.opt("fpp", "P", "target rate sizing every node for the distinct keys (default 0.05)"));
-    o.addOption(StreamOptions.opt("memory-bits", "M", "bits per node (overrides --fpp)"));
-    o.addOption(StreamOptions.opt("window", "W", "timer window in time units, 0 = append-only (default 0)"));
-    return o;
+  public List<Param<?>> params() {
+    List<Param<?>> all = new ArrayList<>(STREAM.all());
+    all.addAll(List.of(PRODUCERS, LOCALITY, LEVELS, FANOUT, MODES, THRESHOLD_LEVEL, NUM_HASHES, FPP,
+        MEMORY_BITS, WINDOW));
+    return all;
   }
 
   @Override
-  public List<Map<String, Object>> run(CommandLine cl) {
-    int producers = SimOptions.intValue(cl, "producers", 256, 1);
-    double locality = SimOptions.doubleValue(cl, "locality", 0.9);
-    int[] levelsList = SimOptions.intList(cl, "levels", new int[] {2, 5});
-    String[] modes = SimOptions.stringList(cl, "modes", new String[] {"dense", "sparse"});
-    int[] thresholds = StreamOptions.intList0(cl, "threshold-level", new int[] {0});
-    int k = SimOptions.intValue(cl, "num-hashes", 4, 1);
-    double fpp = SimOptions.doubleValue(cl, "fpp", 0.05);
-    long window = SimOptions.longValue(cl, "window", 0);
+  public List<Map<String, Object>> run(ParamValues values) {
+    int producers = values.get(PRODUCERS);
+    double locality = values.get(LOCALITY);
+    int[] levelsList = values.get(LEVELS);
+    String[] modes = values.get(MODES);
+    int[] thresholds = values.get(THRESHOLD_LEVEL);
+    int k = values.get(NUM_HASHES);
+    double fpp = values.get(FPP);
+    long window = values.get(WINDOW);
     List<Map<String, Object>> rows = new ArrayList<>();
-    for (String dist : StreamOptions.distributions(cl)) {
-      TimedStream s =
-          TimedStream.generate(StreamOptions.spec(cl, dist, 10_000, 100_000, 10).producers(producers, locality));
+    for (String dist : values.get(STREAM.distribution)) {
+      TimedStream s = TimedStream.generate(STREAM.spec(values, dist).producers(producers, locality));
       Set<Long> keys = new HashSet<>();
       for (long key : s.keys) {
         keys.add(key);
       }
-      long m = cl.hasOption("memory-bits")
-          ? SimOptions.longValue(cl, "memory-bits", 0)
+      long m = values.isSet(MEMORY_BITS)
+          ? values.get(MEMORY_BITS)
           : Theory.bitsForFpp(keys.size(), k, fpp);
       for (int levels : levelsList) {
-        int fanout = cl.hasOption("fanout")
-            ? SimOptions.intValue(cl, "fanout", 2, 1)
+        int fanout = values.isSet(FANOUT)
+            ? values.get(FANOUT)
             : levels == 1 ? 1 : (int) Math.ceil(Math.pow(producers, 1.0 / (levels - 1)) - 1e-9);
         for (String ms : modes) {
           for (int d : thresholds) {
@@ -146,9 +156,9 @@ public final class TreeSimulation implements Simulation {
     row.put("duplicates", tp + fn);
     row.put("falsePositives", fp);
     row.put("falseNegatives", fn);
-    row.put("fpr", StreamOptions.ratio(fp, fp + tn));
-    row.put("fnr", StreamOptions.ratio(fn, fn + tp));
-    row.put("flatFpr", StreamOptions.ratio(flatFp, flatFp + flatTn));
+    row.put("fpr", WindowSimulation.ratio(fp, fp + tn));
+    row.put("fnr", WindowSimulation.ratio(fn, fn + tp));
+    row.put("flatFpr", WindowSimulation.ratio(flatFp, flatFp + flatTn));
     row.put("rejections", tree.rejections());
     row.put("hitsPerLevel", tree.hitsPerLevel());
     row.put("accessesPerLevel", tree.accessesPerLevel());

@@ -3,9 +3,10 @@ package io.bloomkit.window;
 import io.bloomkit.data.Zipf;
 
 import io.bloomkit.core.hash.KeyHash;
-import io.bloomkit.sim.SimOptions;
+import io.bloomkit.sim.Param;
+import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
-import io.bloomkit.sim.StreamOptions;
+import io.bloomkit.sim.StreamParams;
 import io.bloomkit.data.TimedStream;
 import io.bloomkit.core.Theory;
 import java.util.ArrayList;
@@ -13,8 +14,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 
 /**
  * {@code simulate window}: sliding-window duplicate elimination with timer filters ("One is
@@ -40,34 +39,49 @@ public final class WindowSimulation implements Simulation {
     return "One is Enough sec. 4-5: timer filters, equal timers, dynamic size through bursts (Fig. 9-11)";
   }
 
+  static final StreamParams STREAM = new StreamParams(100_000, 100_000, 10);
+  static final Param<double[]> BURST =
+      Param.ofDoubleList("burst", "LIST", "rate factors of the middle third", new double[] {1, 2, 5})
+          .defaultShownAs("1,2,5");
+  static final Param<int[]> WINDOW =
+      Param.ofIntList("window", "LIST", "window sizes w in time units", new int[] {100, 500, 1000}, 1);
+  static final Param<String[]> FILTER_LIST =
+      Param.ofStringList("filters", "LIST", "subset of " + String.join(",", FILTERS), FILTERS)
+          .defaultShownAs("all");
+  static final Param<Integer> NUM_HASHES = Param.ofInt("num-hashes", "K", "hash functions k", 4, 1);
+  static final Param<Double> FPP =
+      Param.ofDouble("fpp", "P", "target false positive rate: sizes the filters and sets the dynamic"
+          + " thresholds", 0.02);
+  static final Param<Long> TIMERS =
+      Param.ofLong("timers", "M", "timers per filter (default: the least reaching fpp with rate x"
+          + " window live events)", null);
+  static final Param<int[]> EQUAL_TIMERS =
+      Param.ofIntList("equal-timers", "LIST", "k' of the equal-timers heuristic, 0 = off", new int[] {0}, 0);
+  static final Param<Integer> SLICES =
+      Param.ofInt("slices", "S", "fixed filter only: S horizontal slices of m/S timers", 1, 1)
+          .defaultShownAs("1, the same as vertical");
+  static final Param<Integer> SERIES =
+      Param.ofInt("series", "N", "samples of the live filter count over the stream", 60, 1);
+
   @Override
-  public Options options() {
-    Options o = new Options();
-    StreamOptions.add(o, 100_000, 100_000, 10);
-    o.addOption(StreamOptions.opt("burst", "LIST", "rate factors of the middle third (default 1,2,5)"));
-    o.addOption(StreamOptions.opt("window", "LIST", "window sizes w in time units (default 100,500,1000)"));
-    o.addOption(StreamOptions.opt("filters", "LIST", "subset of " + String.join(",", FILTERS) + " (default all)"));
-    o.addOption(StreamOptions.opt("num-hashes", "K", "hash functions k (default 4)"));
-    o.addOption(StreamOptions.opt("fpp", "P", "target false positive rate: sizes the filters and sets the dynamic thresholds (default 0.02)"));
-    o.addOption(StreamOptions.opt("timers", "M", "timers per filter (default: the least reaching fpp with rate x window live events)"));
-    o.addOption(StreamOptions.opt("equal-timers", "LIST", "k' of the equal-timers heuristic, 0 = off (default 0)"));
-    o.addOption(StreamOptions.opt("slices", "S", "fixed filter only: S horizontal slices of m/S timers (default 1, the same as vertical)"));
-    o.addOption(StreamOptions.opt("series", "N", "samples of the live filter count over the stream (default 60)"));
-    return o;
+  public List<Param<?>> params() {
+    List<Param<?>> all = new ArrayList<>(STREAM.all());
+    all.addAll(List.of(BURST, WINDOW, FILTER_LIST, NUM_HASHES, FPP, TIMERS, EQUAL_TIMERS, SLICES, SERIES));
+    return all;
   }
 
   @Override
-  public List<Map<String, Object>> run(CommandLine cl) {
-    String[] dists = StreamOptions.distributions(cl);
-    double[] bursts = StreamOptions.doubleList(cl, "burst", new double[] {1, 2, 5});
-    int[] windows = SimOptions.intList(cl, "window", new int[] {100, 500, 1000});
-    String[] filters = SimOptions.stringList(cl, "filters", FILTERS);
-    int k = SimOptions.intValue(cl, "num-hashes", 4, 1);
-    double fpp = SimOptions.doubleValue(cl, "fpp", 0.02);
-    int[] equal = StreamOptions.intList0(cl, "equal-timers", new int[] {0});
-    int slices = SimOptions.intValue(cl, "slices", 1, 1);
-    int series = SimOptions.intValue(cl, "series", 60, 1);
-    double rate = SimOptions.doubleValue(cl, "rate", 10);
+  public List<Map<String, Object>> run(ParamValues values) {
+    String[] dists = values.get(STREAM.distribution);
+    double[] bursts = values.get(BURST);
+    int[] windows = values.get(WINDOW);
+    String[] filters = values.get(FILTER_LIST);
+    int k = values.get(NUM_HASHES);
+    double fpp = values.get(FPP);
+    int[] equal = values.get(EQUAL_TIMERS);
+    int slices = values.get(SLICES);
+    int series = values.get(SERIES);
+    double rate = values.get(STREAM.rate);
     for (String f : filters) {
       if (!java.util.Arrays.asList(FILTERS).contains(f)) {
         throw new IllegalArgumentException("--filters: unknown filter " + f);
@@ -84,11 +98,11 @@ public final class WindowSimulation implements Simulation {
     List<Map<String, Object>> rows = new ArrayList<>();
     for (String dist : dists) {
       for (double burst : bursts) {
-        TimedStream s = TimedStream.generate(StreamOptions.spec(cl, dist, 100_000, 100_000, 10).burst(burst));
+        TimedStream s = TimedStream.generate(STREAM.spec(values, dist).burst(burst));
         for (int w : windows) {
           long m =
-              cl.hasOption("timers")
-                  ? SimOptions.longValue(cl, "timers", 0)
+              values.isSet(TIMERS)
+                  ? values.get(TIMERS)
                   : Theory.bitsForFpp(Math.max(1, (long) Math.ceil(rate * w)), k, fpp);
           for (String f : filters) {
             for (int e : equal) {
@@ -201,9 +215,9 @@ public final class WindowSimulation implements Simulation {
     r.put("duplicates", tp + fn);
     r.put("falsePositives", fp);
     r.put("falseNegatives", fn);
-    r.put("fpr", StreamOptions.ratio(fp, fp + tn));
-    r.put("fnr", StreamOptions.ratio(fn, fn + tp));
-    r.put("burstFpr", StreamOptions.ratio(burstFp, burstFp + burstTn));
+    r.put("fpr", ratio(fp, fp + tn));
+    r.put("fnr", ratio(fn, fn + tp));
+    r.put("burstFpr", ratio(burstFp, burstFp + burstTn));
     r.put("maxFilters", maxFilters);
     r.put("meanFilters", sumFilters / n);
     r.put("filtersCreated", dynamic == null ? 1 : dynamic.created());
@@ -213,6 +227,11 @@ public final class WindowSimulation implements Simulation {
     r.put("equalTimersTrue", java.util.Arrays.copyOfRange(equalTrue, 1, k + 1));
     r.put("equalTimersFalse", java.util.Arrays.copyOfRange(equalFalse, 1, k + 1));
     return r;
+  }
+
+  /** Rate / (FP + TN) style ratio, 0 when the denominator is 0. */
+  static double ratio(long a, long b) {
+    return b == 0 ? 0.0 : (double) a / b;
   }
 
   static double[] toArray(List<Double> l) {

@@ -3,13 +3,13 @@ package io.bloomkit.acbf;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.mapreduce.cli.SimulateTool;
 import io.bloomkit.testing.Binomial;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.commons.cli.DefaultParser;
 import org.junit.Test;
 
 /**
@@ -21,7 +21,7 @@ import org.junit.Test;
 public class AcbfSimulationTest {
   static List<Map<String, Object>> run(String... args) throws Exception {
     AcbfSimulation sim = new AcbfSimulation();
-    return sim.run(new DefaultParser().parse(sim.options(), args));
+    return sim.run(SimulateTool.values(sim, args));
   }
 
   @Test

@@ -5,10 +5,10 @@ import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
+import io.bloomkit.mapreduce.cli.SimulateTool;
 import io.bloomkit.sim.Simulation;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.cli.DefaultParser;
 import org.junit.Test;
 
 /** The window, slices, tree and lcbf simulations at reduced size, through their options. */
@@ -16,7 +16,7 @@ public class DistributedSimulationsTest {
   static List<Map<String, Object>> run(String name, String... args) throws Exception {
     Simulation s = Simulations.named(name);
     assertNotNull(name + " registered", s);
-    return s.run(new DefaultParser().parse(s.options(), args));
+    return s.run(SimulateTool.values(s, args));
   }
 
   static double d(Map<String, Object> r, String key) {

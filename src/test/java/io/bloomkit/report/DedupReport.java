@@ -1,8 +1,6 @@
 package io.bloomkit.report;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
-import io.bloomkit.sim.Simulation;
-import io.bloomkit.registry.Simulations;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,8 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.ParseException;
 
 /**
  * Writes {@code docs/results/dedup.md} and its plots from the JSON lines {@code
@@ -455,19 +451,14 @@ public final class DedupReport {
       "--duplicate-share", Double.toString(share), "--alpha", g.get("alpha").toString(),
       "--seed", g.get("seed").toString(), "--filter", (String) mr.r.get("filter"),
       "--memory-bits", Long.toString(bits)};
-    Simulation sim = Simulations.named("dedup");
-    try {
-      Map<String, Object> row = sim.run(new DefaultParser().parse(sim.options(), args)).get(0);
-      Map<String, Object> line = new LinkedHashMap<>();
-      line.put("section", "simulate");
-      line.put("log", log);
-      line.put("label", mr.label);
-      line.put("result", row);
-      simulated.add("scripts/bloomkit simulate dedup " + String.join(" ", args));
-      return new Run(line);
-    } catch (ParseException e) {
-      throw new IllegalArgumentException(e);
-    }
+    Map<String, Object> row = SimRun.run("dedup", args).get(0);
+    Map<String, Object> line = new LinkedHashMap<>();
+    line.put("section", "simulate");
+    line.put("log", log);
+    line.put("label", mr.label);
+    line.put("result", row);
+    simulated.add("scripts/bloomkit simulate dedup " + String.join(" ", args));
+    return new Run(line);
   }
 
   private static final List<String> simulated = new ArrayList<>();

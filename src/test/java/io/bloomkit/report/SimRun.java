@@ -1,22 +1,64 @@
 package io.bloomkit.report;
 
-import io.bloomkit.sim.Simulation;
+import io.bloomkit.mapreduce.cli.SimulateTool;
 import io.bloomkit.registry.Simulations;
+import io.bloomkit.sim.Simulation;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.ParseException;
 
 /** Runs one simulation from the command line (test scope) and prints its rows: {@code SimRun NAME ARGS...}. */
 public final class SimRun {
   private SimRun() {}
 
-  public static List<Map<String, Object>> run(String name, String... args) throws Exception {
+  /**
+   * Divides every run's stream length ({@code --length}, and {@code --ratings} of lcbf), given or
+   * default, by this: the report generators' smoke tests run them on streams this many times
+   * shorter. 1 (the reports' own size) unless a test sets it.
+   */
+  static int lengthDivisor = 1;
+
+  private static final java.util.Set<String> LENGTHS = java.util.Set.of("length", "ratings");
+
+  /**
+   * The rows of simulation {@code name} run with {@code args}, parsed as {@code simulate} parses
+   * them.
+   *
+   * @throws IllegalArgumentException for an unknown simulation or option, or a bad value
+   */
+  public static List<Map<String, Object>> run(String name, String... args) {
     Simulation s = Simulations.named(name);
     if (s == null) {
       throw new IllegalArgumentException("no simulation " + name);
     }
-    return s.run(new DefaultParser().parse(s.options(), args));
+    try {
+      return s.run(SimulateTool.values(s, shortened(s, args)));
+    } catch (ParseException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+
+  /** {@code args} with the stream lengths divided by {@link #lengthDivisor}. */
+  private static String[] shortened(Simulation s, String[] args) {
+    if (lengthDivisor == 1) {
+      return args;
+    }
+    java.util.List<String> out = new java.util.ArrayList<>(Arrays.asList(args));
+    for (io.bloomkit.sim.Param<?> p : s.params()) {
+      if (!LENGTHS.contains(p.name())) {
+        continue;
+      }
+      int at = out.indexOf(p.option());
+      if (at < 0) {
+        out.add(p.option());
+        out.add(String.valueOf(p.defaultValue()));
+        at = out.size() - 2;
+      }
+      long v = Long.parseLong(out.get(at + 1));
+      out.set(at + 1, String.valueOf(Math.max(1, v / lengthDivisor)));
+    }
+    return out.toArray(new String[0]);
   }
 
   public static void main(String[] args) throws Exception {

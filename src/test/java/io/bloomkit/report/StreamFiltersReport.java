@@ -1,7 +1,5 @@
 package io.bloomkit.report;
 
-import io.bloomkit.sim.Simulation;
-import io.bloomkit.registry.Simulations;
 import io.bloomkit.stable.ImportanceMap;
 import io.bloomkit.core.Theory;
 import java.io.IOException;
@@ -15,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.cli.DefaultParser;
 
 /**
  * Writes {@code docs/results/stream-filters.md} and its plots: RSBF vs SBF (RSBF paper Tables 2-5
@@ -32,15 +29,10 @@ public final class StreamFiltersReport {
   static long simMillis;
 
   static Map<String, Object> sim(String... args) {
-    Simulation s = Simulations.named("dedup");
     long t = System.nanoTime();
-    try {
-      Map<String, Object> r = s.run(new DefaultParser().parse(s.options(), args)).get(0);
-      simMillis += (System.nanoTime() - t) / 1_000_000;
-      return r;
-    } catch (org.apache.commons.cli.ParseException e) {
-      throw new IllegalArgumentException(e);
-    }
+    Map<String, Object> r = SimRun.run("dedup", args).get(0);
+    simMillis += (System.nanoTime() - t) / 1_000_000;
+    return r;
   }
 
   static double d(Map<String, Object> r, String k) {

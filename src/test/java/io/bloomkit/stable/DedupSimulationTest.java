@@ -7,18 +7,18 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.bloomkit.data.Streams;
+import io.bloomkit.mapreduce.cli.SimulateTool;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.cli.DefaultParser;
 import org.junit.Test;
 
 /** {@code simulate dedup} against an independent count of the same stream, and its options. */
 public class DedupSimulationTest {
   static Map<String, Object> run(String... args) throws Exception {
     DedupSimulation sim = new DedupSimulation();
-    List<Map<String, Object>> rows = sim.run(new DefaultParser().parse(sim.options(), args));
+    List<Map<String, Object>> rows = sim.run(SimulateTool.values(sim, args));
     assertEquals(1, rows.size());
     return rows.get(0);
   }

@@ -1,7 +1,7 @@
 package io.bloomkit.stable;
 
 import io.bloomkit.core.StreamFilter;
-import io.bloomkit.data.Rng;
+import io.bloomkit.data.SplitMix64;
 import io.bloomkit.data.Streams;
 import io.bloomkit.stable.IbfVariant;
 import io.bloomkit.stable.ReservoirBloomFilter;
@@ -46,7 +46,7 @@ public class StreamFilterModelTest {
     int k = 3;
     StableBloomFilter f = new StableBloomFilter(m, max, k, p, 11);
     int[] cells = new int[(int) m];
-    Rng rng = new Rng(11);
+    SplitMix64 rng = new SplitMix64(11);
     for (KeyHash h : keys(5000, 300, 1)) {
       boolean dup = true;
       for (int i = 0; i < k; i++) {
@@ -55,7 +55,7 @@ public class StreamFilterModelTest {
       // Floyd's sampling of P distinct cells of m
       List<Long> picked = new ArrayList<>();
       for (long j = m - p; j < m; j++) {
-        long t = rng.nextLong(j + 1);
+        long t = rng.nextLong63(j + 1);
         long c = picked.contains(t) ? j : t;
         picked.add(c);
         if (cells[(int) c] > 0) {
@@ -78,7 +78,7 @@ public class StreamFilterModelTest {
     double threshold = 0.2; // forced insertion from element 251 on
     ReservoirBloomFilter f = new ReservoirBloomFilter(k, s, threshold, 3);
     boolean[][] bits = new boolean[k][s];
-    Rng rng = new Rng(3);
+    SplitMix64 rng = new SplitMix64(3);
     long i = 0;
     int forced = 0;
     for (KeyHash h : keys(3000, 400, 2)) {
@@ -105,7 +105,7 @@ public class StreamFilterModelTest {
       if (insert) {
         for (int j = 0; j < k; j++) {
           if (resets) {
-            bits[j][(int) rng.nextLong(s)] = false;
+            bits[j][(int) rng.nextLong63(s)] = false;
           }
           bits[j][(int) h.position(j, s)] = true;
         }

@@ -2,13 +2,16 @@ package io.bloomkit.mapreduce.cli;
 
 import static java.util.stream.Collectors.joining;
 
-import io.bloomkit.sim.Simulation;
 import io.bloomkit.registry.Simulations;
+import io.bloomkit.sim.Param;
+import io.bloomkit.sim.ParamValues;
+import io.bloomkit.sim.Simulation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -17,13 +20,18 @@ import java.util.stream.DoubleStream;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
  * {@code simulate NAME [options]}: runs one of the {@link Simulations} in this JVM (no cluster) and
  * prints one JSON object per result row on stdout; {@code --csv FILE} also writes the rows as CSV.
+ * The simulation's options are its {@link Simulation#params() parameters}: {@code --name ARG} with
+ * the parameter's help text; their values reach it as {@link ParamValues}, converted where it reads
+ * them (a bad value is a usage error naming the option, exit 2).
  */
 public final class SimulateTool extends BloomkitTool {
   public static void main(String[] args) {
@@ -62,9 +70,39 @@ public final class SimulateTool extends BloomkitTool {
     Options o = options();
     Simulation s = args.length > 0 ? Simulations.named(args[0]) : null;
     if (s != null) {
-      s.options().getOptions().forEach(o::addOption);
+      optionsOf(s).getOptions().forEach(o::addOption);
     }
     return o;
+  }
+
+  /** One option {@code --name ARG} per parameter of {@code s}, with the parameter's help text. */
+  static Options optionsOf(Simulation s) {
+    Options o = new Options();
+    for (Param<?> p : s.params()) {
+      o.addOption(opt(p.name(), p.argName(), p.help()));
+    }
+    return o;
+  }
+
+  /** The values of {@code s}'s parameters on a command line parsed with (at least) its options. */
+  static ParamValues valuesOf(Simulation s, CommandLine cl) {
+    Map<String, String> given = new LinkedHashMap<>();
+    for (Param<?> p : s.params()) {
+      if (cl.hasOption(p.name())) {
+        given.put(p.name(), cl.getOptionValue(p.name()));
+      }
+    }
+    return ParamValues.of(given);
+  }
+
+  /**
+   * The values of {@code s}'s parameters in {@code args} ({@code --name value ...}), parsed as the
+   * tool parses them: lets tests and the report generators run a simulation from its arguments.
+   *
+   * @throws ParseException for an option {@code s} does not have or a missing value
+   */
+  public static ParamValues values(Simulation s, String... args) throws ParseException {
+    return valuesOf(s, new DefaultParser().parse(optionsOf(s), args));
   }
 
   @Override
@@ -79,7 +117,7 @@ public final class SimulateTool extends BloomkitTool {
     }
     List<Map<String, Object>> rows;
     try {
-      rows = s.run(cl);
+      rows = s.run(valuesOf(s, cl));
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -4,9 +4,9 @@ import io.bloomkit.core.CountingFilter;
 import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.DedupCounters;
+import io.bloomkit.mapreduce.common.FilterStep;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
-import io.bloomkit.mapreduce.common.ShippedFilter;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -21,8 +21,9 @@ import org.apache.hadoop.mapreduce.Mapper;
  *
  * <ul>
  *   <li>{@code counting}: if the key's estimate in the shipped counting filter of key
- *       multiplicities is 1, the key occurs once in the whole input (an estimate is never below the
- *       true multiplicity), so the record is kept and written here, without a shuffle;
+ *       multiplicities ({@link FilterStep}) is 1, the key occurs once in the whole input (an
+ *       estimate is never below the true multiplicity), so the record is kept and written here,
+ *       without a shuffle;
  *   <li>without a window: in-mapper combining keeps only the earliest record (by time, then
  *       offset) of each key of the split in a table bounded by {@link
  *       BloomkitConfig#DEDUP_MAX_KEYS}; a later same-key record is a certain duplicate, written to
@@ -38,12 +39,14 @@ import org.apache.hadoop.mapreduce.Mapper;
  * </ul>
  */
 public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
+  private static final String NEED = "dedup counting needs a counting filter";
   private RecordParser parser;
   private boolean strict;
   private MalformedRecords.Sampler sampler;
   private boolean combining;
   private int maxKeys;
-  private CountingFilter filter;
+  /** counting: keys of estimate 1 are kept here, unshuffled; null for the other methods. */
+  private FilterStep multiplicities;
   private LocalFilter local;
   private boolean markers;
   private final Text marker = new Text();
@@ -71,11 +74,12 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
     maxKeys = Math.max(1, BloomkitConfig.DEDUP_MAX_KEYS.getInt(conf));
     file = InputFiles.rank(conf, Records.fileOf(context.getInputSplit()));
     if (BloomkitConfig.DEDUP_COUNTING.getBoolean(conf)) {
-      Filter f = ShippedFilter.loadWhole(conf).filter();
-      if (!(f instanceof CountingFilter)) {
-        throw new IOException("dedup counting needs a counting filter, got " + f);
+      // a record goes on to the shuffle unless its key's estimate is 1
+      multiplicities =
+          FilterStep.builder().whole().test(DedupMapper::seenMoreThanOnce).load(context);
+      if (multiplicities.filterAs(CountingFilter.class, NEED) == null) {
+        throw new IOException(NEED + ", got null");
       }
-      filter = (CountingFilter) f;
     }
     String stream = BloomkitConfig.DEDUP_STREAM_FILTER.get(conf);
     if (!stream.isEmpty()) {
@@ -105,20 +109,17 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
       sampler.note(offset.get(), line, parser.problem());
       return;
     }
-    if (filter != null
-        && filter.count(filter.hashStrategy().hash(parser.key(), 0, parser.keyLength())) == 1) {
+    if (multiplicities != null && !multiplicities.passes(parser.key(), parser.keyLength())) {
       out.kept(line);
       context.getCounter(DedupCounters.KEPT).increment(1);
-      context.getCounter(DedupCounters.SHUFFLE_AVOIDED_RECORDS).increment(1);
-      context.getCounter(DedupCounters.SHUFFLE_AVOIDED_BYTES).increment(line.getLength() + 1);
+      notShuffled(line, context);
       return;
     }
     if (local != null && local.duplicate(parser.key(), parser.keyLength(), parser.time())) {
       out.duplicate(line);
       context.getCounter(DedupCounters.LOCAL_DUPLICATES).increment(1);
       context.getCounter(DedupCounters.DUPLICATES).increment(1);
-      context.getCounter(DedupCounters.SHUFFLE_AVOIDED_RECORDS).increment(1);
-      context.getCounter(DedupCounters.SHUFFLE_AVOIDED_BYTES).increment(line.getLength() + 1);
+      notShuffled(line, context);
       if (markers) {
         outKey.set(parser.key(), parser.keyLength(), parser.time(), file, offset.get());
         LocalMarker.set(marker, parser.importance());
@@ -157,6 +158,17 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
     } else {
       out.duplicate(line);
     }
+  }
+
+  /** Whether the key's estimate in the counting filter of multiplicities is above 1. */
+  private static boolean seenMoreThanOnce(Filter f, byte[] key, int length) {
+    CountingFilter c = (CountingFilter) f;
+    return c.count(c.hashStrategy().hash(key, 0, length)) != 1;
+  }
+
+  private static void notShuffled(Text line, Context context) {
+    context.getCounter(DedupCounters.SHUFFLE_AVOIDED_RECORDS).increment(1);
+    context.getCounter(DedupCounters.SHUFFLE_AVOIDED_BYTES).increment(line.getLength() + 1);
   }
 
   private void flush(Context context) throws IOException, InterruptedException {

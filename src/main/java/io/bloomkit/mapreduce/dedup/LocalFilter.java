@@ -2,6 +2,7 @@ package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.core.StreamFilter;
+import io.bloomkit.mapreduce.common.Choices;
 import io.bloomkit.stable.StreamFilters;
 import java.util.HashMap;
 import java.util.Map;
@@ -39,16 +40,37 @@ import org.apache.hadoop.io.Text;
  * Not thread-safe.
  */
 abstract class LocalFilter {
+  /**
+   * The leaves {@code --local-filter} names ({@link Choices#name}: none, exact, bloom), also their
+   * value in {@link BloomkitConfig#DEDUP_LOCAL_FILTER}.
+   */
+  enum Kind {
+    NONE,
+    EXACT,
+    BLOOM;
+
+    /**
+     * The kind named {@code name}.
+     *
+     * @throws IllegalArgumentException for another name
+     */
+    static Kind of(String name) {
+      for (Kind k : values()) {
+        if (Choices.name(k).equals(name)) {
+          return k;
+        }
+      }
+      throw new IllegalArgumentException("local filter must be none, exact or bloom: " + name);
+    }
+  }
+
   /** The leaf {@code conf} asks for, or null for none. */
   static LocalFilter fromConf(Configuration conf) {
-    String name = BloomkitConfig.DEDUP_LOCAL_FILTER.get(conf);
     long window = BloomkitConfig.DEDUP_WINDOW.getLong(conf);
-    switch (name) {
-      case "none":
-        return null;
-      case "exact":
+    switch (Kind.of(BloomkitConfig.DEDUP_LOCAL_FILTER.get(conf))) {
+      case EXACT:
         return new Exact(window, Math.max(1, BloomkitConfig.DEDUP_MAX_KEYS.getInt(conf)));
-      case "bloom":
+      case BLOOM:
         if (window > 0) {
           throw new IllegalArgumentException("a bloom local filter cannot forget: no window");
         }
@@ -56,7 +78,7 @@ abstract class LocalFilter {
             BloomkitConfig.DEDUP_LOCAL_BITS.getLong(conf),
             BloomkitConfig.DEDUP_LOCAL_HASHES.getInt(conf));
       default:
-        throw new IllegalArgumentException("local filter must be none, exact or bloom: " + name);
+        return null; // NONE
     }
   }
 

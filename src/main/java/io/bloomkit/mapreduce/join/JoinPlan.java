@@ -29,23 +29,28 @@ final class JoinPlan {
   final double maxShare;
   final long exactMax;
 
-  JoinPlan(Path[] left, int[] leftKey, Path[] right, int[] rightKey, char delimiter, Path output,
-      Type type, FilterSource filterSource, FilterSpec spec, Path givenFilter, Filter givenProbe,
-      int reducers, boolean strict, double maxShare, long exactMax) {
+  /**
+   * The plan of a command line's options and its resolved paths.
+   *
+   * @param givenFilter the {@code --filter} file, else null
+   * @param givenProbe its query view, read and checked while planning, else null
+   */
+  JoinPlan(JoinOptions o, Path[] left, Path[] right, Path output, Path givenFilter,
+      Filter givenProbe, long exactMax) {
     this.left = left;
-    this.leftKey = leftKey;
+    this.leftKey = o.leftKey;
     this.right = right;
-    this.rightKey = rightKey;
-    this.delimiter = delimiter;
+    this.rightKey = o.rightKey;
+    this.delimiter = o.delimiter;
     this.output = output;
-    this.type = type;
-    this.filterSource = filterSource;
-    this.spec = spec;
+    this.type = o.type;
+    this.filterSource = o.filterSource;
+    this.spec = o.spec;
     this.givenFilter = givenFilter;
     this.givenProbe = givenProbe;
-    this.reducers = reducers;
-    this.strict = strict;
-    this.maxShare = maxShare;
+    this.reducers = o.reducers;
+    this.strict = o.strict;
+    this.maxShare = o.maxShare;
     this.exactMax = exactMax;
   }
 

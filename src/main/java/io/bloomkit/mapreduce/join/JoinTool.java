@@ -2,19 +2,12 @@ package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
-import io.bloomkit.mapreduce.cli.MalformedOptions;
-import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
-import io.bloomkit.mapreduce.common.Choices;
 import io.bloomkit.mapreduce.common.Inputs;
-import io.bloomkit.mapreduce.common.RecordFormat;
 import io.bloomkit.mapreduce.common.Report;
-import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.OptionGroup;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -39,8 +32,8 @@ import org.apache.hadoop.fs.Path;
  * passes its checksum (1) and an exact key set fits {@link BloomkitConfig#EXACT_MAX_BYTES} (2; for
  * a set built here, checked after the build, before the join job).
  *
- * <p>The tool parses the command line into a {@link JoinPlan}, runs its jobs ({@link JoinJobs})
- * and reports from their counters ({@link JoinReport}).
+ * <p>The tool reads its {@link JoinOptions}, resolves them into a {@link JoinPlan}, runs its jobs
+ * ({@link JoinJobs}) and reports from their counters ({@link JoinReport}).
  */
 public final class JoinTool extends BloomkitTool {
   @Override
@@ -56,58 +49,21 @@ public final class JoinTool extends BloomkitTool {
 
   @Override
   protected Options options() {
-    Options o = new Options();
-    o.addOption(opt("left", "PATH[,PATH]", "left (small, build side) input (required)"));
-    o.addOption(opt("left-key", "I[,J]", "0-based key field(s) of the left input (required)"));
-    o.addOption(opt("right", "PATH[,PATH]", "right (large, probe side) input (required)"));
-    o.addOption(opt("right-key", "I[,J]", "0-based key field(s) of the right input (required)"));
-    o.addOption(opt("output", "DIR", "output directory; must not exist (required)"));
-    o.addOption(opt("type", "TYPE", "inner (default) or left-outer"));
-    o.addOption(SizingOptions.delimiter());
-    OptionGroup g = new OptionGroup();
-    g.addOption(opt("filter", "FILE", "use this filter file (from build or update)"));
-    g.addOption(
-        opt("filter-type", "TYPE", "build a filter of the left keys first: acbf (default), acbf1,"
-            + " acbf2, acbf3, cbf, bf, exact, or none"));
-    o.addOptionGroup(g);
-    SizingOptions.addRate(o);
-    o.addOption(integerOpt("reducers", "R", "reduce tasks (default 1)"));
-    o.addOption(flag("strict", "fail on the first malformed record"));
-    MalformedOptions.add(o);
-    return o;
+    return JoinOptions.options();
   }
 
   @Override
   protected Map<String, Object> execute(CommandLine cl) throws Exception {
     Configuration conf = new Configuration(getConf());
-    JoinPlan plan = plan(cl, conf);
+    JoinPlan plan = plan(JoinOptions.parse(cl), cl, conf);
     Report report = new Report();
     return JoinReport.of(report, plan, JoinJobs.run(conf, plan, err()));
   }
 
-  /** Checks the command line (usage errors: exit 2) and a given filter (exit 1 or 2). */
-  private JoinPlan plan(CommandLine cl, Configuration conf) throws Exception {
-    JoinPlan.Type type = Choices.get(cl, "type", JoinPlan.Type.INNER);
-    char delimiter = RecordFormat.delimiter(cl);
-    int[] leftKey = RecordFormat.keyFields(cl, "left-key", null);
-    int[] rightKey = RecordFormat.keyFields(cl, "right-key", null);
-    if (leftKey.length != rightKey.length) {
-      throw new UsageException("--left-key and --right-key must name as many fields");
-    }
-    String filterType = cl.getOptionValue("filter-type", "acbf").toLowerCase(Locale.ROOT);
-    JoinPlan.FilterSource source =
-        cl.hasOption("filter") ? JoinPlan.FilterSource.GIVEN
-            : filterType.equals("none") ? JoinPlan.FilterSource.NONE
-            : JoinPlan.FilterSource.BUILD;
-    if (source == JoinPlan.FilterSource.GIVEN) {
-      SizingOptions.refuseSizing(cl, "--filter FILE (the filter is built already)");
-    } else if (source == JoinPlan.FilterSource.NONE) {
-      SizingOptions.refuseSizing(cl, "--filter-type none (no filter)");
-    }
-    FilterSpec spec =
-        source == JoinPlan.FilterSource.NONE ? null : SizingOptions.spec(cl, filterType);
-    int reducers = intValue(cl, "reducers", 1, 1);
-    double maxShare = MalformedOptions.maxShare(cl);
+  /**
+   * Resolves the paths (usage errors: exit 2) and checks a given filter (exit 1 or 2).
+   */
+  private JoinPlan plan(JoinOptions o, CommandLine cl, Configuration conf) throws Exception {
     Path[] left = existingPaths(required(cl, "left"), "left");
     Path[] right = existingPaths(required(cl, "right"), "right");
     try {
@@ -124,13 +80,11 @@ public final class JoinTool extends BloomkitTool {
     long exactMax = BloomkitConfig.EXACT_MAX_BYTES.getLong(conf);
     Path given = null;
     Filter probe = null;
-    if (source == JoinPlan.FilterSource.GIVEN) {
+    if (o.filterSource == JoinPlan.FilterSource.GIVEN) {
       given = existingFile(cl.getOptionValue("filter"), "filter");
       probe = JoinJobs.checkGivenFilter(conf, given, exactMax);
     }
-    return new JoinPlan(left, leftKey, right, rightKey, delimiter, output, type, source,
-        source == JoinPlan.FilterSource.BUILD ? spec : null, given, probe, reducers,
-        cl.hasOption("strict"), maxShare, exactMax);
+    return new JoinPlan(o, left, right, output, given, probe, exactMax);
   }
 
   public static void main(String[] args) {

@@ -3,14 +3,22 @@ package io.bloomkit.mapreduce.cli;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.registry.Simulations;
+import io.bloomkit.sim.Param;
+import io.bloomkit.sim.ParamValues;
+import io.bloomkit.sim.Simulation;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -98,5 +106,45 @@ public class SimulateToolTest {
     assertTrue(help.err, help.err.contains("--counters-per-item"));
     ToolRun list = ToolRun.run(new SimulateTool(), "--help");
     assertTrue(list.err, list.err.contains("acbf: ACBF paper section 3.3"));
+  }
+
+  /** Each simulation's options are its parameters: one --name ARG per parameter, with its help. */
+  @Test
+  public void optionsAreTheSimulationsParameters() throws Exception {
+    for (Simulation s : Simulations.all()) {
+      Options o = new SimulateTool().commandLineOptions(s.name());
+      Set<String> names = new HashSet<>();
+      for (Param<?> p : s.params()) {
+        assertTrue(s.name() + " declares " + p.name() + " twice", names.add(p.name()));
+        Option opt = o.getOption(p.name());
+        assertEquals(s.name() + " " + p.name(), p.argName(), opt.getArgName());
+        assertEquals(s.name() + " " + p.name(), p.help(), opt.getDescription());
+        assertTrue(opt.hasArg());
+      }
+      // plus --csv, --json and --help of the tool
+      assertEquals(s.name(), names.size() + 3, o.getOptions().size());
+    }
+  }
+
+  /** A value reaches the simulation as given, converted there; a bad one names the option, exit 2. */
+  @Test
+  public void valuesReachTheSimulationAndBadOnesNameTheOption() throws Exception {
+    Simulation acbf = Simulations.named("acbf");
+    ParamValues v = SimulateTool.values(acbf, "--seed", "5", "--items", "2_000");
+    assertEquals("{items=2_000, seed=5}", v.toString());
+    for (Param<?> p : acbf.params()) {
+      if (p.name().equals("items")) {
+        assertEquals(2000, v.get(p));
+      }
+    }
+    ToolRun r = ToolRun.run(new SimulateTool(), "acbf", "--items", "x");
+    assertEquals(2, r.code);
+    assertTrue(r.err, r.err.contains("simulate: --items: not an integer: x"));
+    r = ToolRun.run(new SimulateTool(), "lcbf", "--nodes", "1");
+    assertEquals(2, r.code);
+    assertTrue(r.err, r.err.contains("simulate: --nodes must be at least 2: 1"));
+    r = ToolRun.run(new SimulateTool(), "dedup", "--memory-bits", "100");
+    assertEquals(2, r.code);
+    assertTrue(r.err, r.err.contains("simulate: --filter is required"));
   }
 }

@@ -1,0 +1,90 @@
+package io.bloomkit.mapreduce.dedup;
+
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.DedupCounters;
+import io.bloomkit.mapreduce.build.FilterBuild;
+import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.common.JobChain;
+import io.bloomkit.mapreduce.common.JobCounters;
+import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.common.RecordBalance;
+import io.bloomkit.mapreduce.common.ShippedFilter;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+
+/**
+ * The jobs of a dedup run ({@link JobChain}): for {@code counting} the filter of key multiplicities
+ * first, then the dedup job ({@link DedupMapper}, the method's reducer). When every record is
+ * accounted for (kept, duplicate or malformed), the kept and the removed records are each renamed
+ * into place complete, with {@code _SUCCESS}; a failure leaves neither.
+ */
+final class DedupJobs {
+  private DedupJobs() {}
+
+  /** What the jobs did. */
+  static final class Run {
+    /** The dedup job's counters, which hold the result. */
+    final JobCounters counters;
+    /** The input's records, malformed ones and the first of them. */
+    final MalformedRecords.Tally tally;
+    /** counting: the multiplicities filter's memory, else 0. */
+    final long filterBits;
+    final int jobs;
+
+    Run(JobCounters counters, MalformedRecords.Tally tally, long filterBits, int jobs) {
+      this.counters = counters;
+      this.tally = tally;
+      this.filterBits = filterBits;
+      this.jobs = jobs;
+    }
+  }
+
+  /** Runs the job(s); {@code conf} holds the record format and {@code plan}'s keys. */
+  static Run run(Configuration conf, DedupPlan plan) throws IOException, InterruptedException {
+    try (JobChain chain = JobChain.open(conf, plan.output, "dedup", DedupTool.class)) {
+      Path filter = chain.work("multiplicities.cbf");
+      long filterBits = 0;
+      if (plan.method == DedupMethod.COUNTING) {
+        JobChain.Step multiplicities =
+            chain.step("dedup counting: key multiplicities").map(MultiplicityMapper.class);
+        filterBits = FilterBuild.perSplitCountingFilter(multiplicities, plan.inputs, filter,
+            plan.counting.items, plan.counting.bitsPerKey).memoryBits();
+      }
+      JobChain.Step dedup =
+          chain.step("dedup " + Choices.name(plan.method) + " -> " + chain.output())
+              .orderedTextInput(plan.inputs) // offsets order a file's records
+              .sampleMalformed()
+              .map(DedupMapper.class, DedupKey.class, Text.class)
+              .lazyOutput(TextOutputFormat.class, NullWritable.class, Text.class, chain.staged());
+      InputFiles.write(dedup.job(), chain.work("input-files"));
+      dedup.job().setPartitionerClass(DedupKey.KeyPartitioner.class);
+      plan.method.shuffle(dedup.job());
+      dedup.job().setNumReduceTasks(plan.reducers);
+      if (plan.method == DedupMethod.COUNTING) {
+        BloomkitConfig.DEDUP_COUNTING.set(dedup.conf(), true);
+        ShippedFilter.ship(dedup.job(), chain.fs().makeQualified(filter));
+      }
+      JobCounters c = dedup.run();
+      MalformedRecords.Tally tally =
+          new MalformedRecords.Tally(
+                  "input", BloomkitConfig.KEY_FIELDS.get(conf), BloomkitConfig.DELIMITER.get(conf))
+              .counts(c.get(DedupCounters.INPUT_RECORDS), c.get(DedupCounters.MALFORMED_RECORDS),
+                  dedup.firstMalformed(DedupTool.SAMPLE_INPUT));
+      tally.failIfAllMalformed(); // before anything is promoted to the output
+      RecordBalance.of(c.get(DedupCounters.INPUT_RECORDS))
+          .plus(c.get(DedupCounters.KEPT), "kept")
+          .plus(c.get(DedupCounters.DUPLICATES), "duplicates")
+          .plus(c.get(DedupCounters.MALFORMED_RECORDS), "malformed")
+          .check();
+      if (plan.duplicates != null) {
+        chain.promote(new Path(chain.staged(), DedupOutput.DUPLICATES), plan.duplicates);
+      }
+      chain.promote(new Path(chain.staged(), DedupOutput.KEPT), chain.output());
+      return new Run(c, tally, filterBits, chain.jobs());
+    }
+  }
+}

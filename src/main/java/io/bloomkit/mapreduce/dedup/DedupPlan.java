@@ -1,0 +1,51 @@
+package io.bloomkit.mapreduce.dedup;
+
+import io.bloomkit.mapreduce.BloomkitConfig;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * What a dedup run does, from its command line: the input of {@link DedupJobs} and {@link
+ * DedupReport}.
+ */
+final class DedupPlan {
+  final DedupMethod method;
+  /** The existing input paths. */
+  final Path[] inputs;
+  /** The kept records' directory, as given (it does not exist). */
+  final Path output;
+  /** The removed records' directory, or null: not written. */
+  final Path duplicates;
+  /** The reduce tasks (stream: the slices). */
+  final int reducers;
+  /** In time-field units, 0 for none. */
+  final long window;
+  /** The share of malformed records above which the tool warns. */
+  final double maxShare;
+  /** counting's settings, null for the other methods. */
+  final CountingOptions counting;
+  /** stream's settings, null for the other methods. */
+  final StreamOptions stream;
+
+  DedupPlan(DedupMethod method, Path[] inputs, Path output, Path duplicates, int reducers,
+      long window, double maxShare, CountingOptions counting, StreamOptions stream) {
+    this.method = method;
+    this.inputs = inputs;
+    this.output = output;
+    this.duplicates = duplicates;
+    this.reducers = reducers;
+    this.window = window;
+    this.maxShare = maxShare;
+    this.counting = counting;
+    this.stream = stream;
+  }
+
+  /** Sets the dedup keys the tasks read (the record format is the tool's). */
+  void configure(Configuration conf) {
+    BloomkitConfig.DEDUP_WINDOW.set(conf, window);
+    if (stream != null) {
+      stream.configure(conf);
+    }
+    BloomkitConfig.DEDUP_WRITE_DUPLICATES.set(conf, duplicates != null);
+  }
+}

@@ -1,0 +1,93 @@
+package io.bloomkit.mapreduce.join;
+
+import static io.bloomkit.mapreduce.cli.BloomkitTool.flag;
+import static io.bloomkit.mapreduce.cli.BloomkitTool.intValue;
+import static io.bloomkit.mapreduce.cli.BloomkitTool.integerOpt;
+import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
+
+import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.cli.MalformedOptions;
+import io.bloomkit.mapreduce.cli.SizingOptions;
+import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.common.RecordFormat;
+import java.util.Locale;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.OptionGroup;
+import org.apache.commons.cli.Options;
+
+/**
+ * {@code join}'s options and the values of a command line that need no file system (the tool then
+ * resolves the paths into a {@link JoinPlan}). The filter's sizing options apply only when the
+ * filter is built here ({@link JoinPlan.FilterSource#BUILD}).
+ */
+final class JoinOptions {
+  final JoinPlan.Type type;
+  final char delimiter;
+  final int[] leftKey;
+  final int[] rightKey;
+  final JoinPlan.FilterSource filterSource;
+  /** The filter to build, sized ({@link JoinPlan.FilterSource#BUILD}), else null. */
+  final FilterSpec spec;
+  final int reducers;
+  final boolean strict;
+  final double maxShare;
+
+  private JoinOptions(CommandLine cl) {
+    type = Choices.get(cl, "type", JoinPlan.Type.INNER);
+    delimiter = RecordFormat.delimiter(cl);
+    leftKey = RecordFormat.keyFields(cl, "left-key", null);
+    rightKey = RecordFormat.keyFields(cl, "right-key", null);
+    if (leftKey.length != rightKey.length) {
+      throw new UsageException("--left-key and --right-key must name as many fields");
+    }
+    String filterType = cl.getOptionValue("filter-type", "acbf").toLowerCase(Locale.ROOT);
+    filterSource =
+        cl.hasOption("filter") ? JoinPlan.FilterSource.GIVEN
+            : filterType.equals("none") ? JoinPlan.FilterSource.NONE
+            : JoinPlan.FilterSource.BUILD;
+    if (filterSource == JoinPlan.FilterSource.GIVEN) {
+      SizingOptions.refuseSizing(cl, "--filter FILE (the filter is built already)");
+    } else if (filterSource == JoinPlan.FilterSource.NONE) {
+      SizingOptions.refuseSizing(cl, "--filter-type none (no filter)");
+    }
+    FilterSpec s =
+        filterSource == JoinPlan.FilterSource.NONE ? null : SizingOptions.spec(cl, filterType);
+    spec = filterSource == JoinPlan.FilterSource.BUILD ? s : null;
+    reducers = intValue(cl, "reducers", 1, 1);
+    maxShare = MalformedOptions.maxShare(cl);
+    strict = cl.hasOption("strict");
+  }
+
+  /**
+   * The values of {@code cl}, checked in option order.
+   *
+   * @throws UsageException for a bad option or value
+   */
+  static JoinOptions parse(CommandLine cl) {
+    return new JoinOptions(cl);
+  }
+
+  /** The options {@code join} takes. */
+  static Options options() {
+    Options o = new Options();
+    o.addOption(opt("left", "PATH[,PATH]", "left (small, build side) input (required)"));
+    o.addOption(opt("left-key", "I[,J]", "0-based key field(s) of the left input (required)"));
+    o.addOption(opt("right", "PATH[,PATH]", "right (large, probe side) input (required)"));
+    o.addOption(opt("right-key", "I[,J]", "0-based key field(s) of the right input (required)"));
+    o.addOption(opt("output", "DIR", "output directory; must not exist (required)"));
+    o.addOption(opt("type", "TYPE", "inner (default) or left-outer"));
+    o.addOption(SizingOptions.delimiter());
+    OptionGroup g = new OptionGroup();
+    g.addOption(opt("filter", "FILE", "use this filter file (from build or update)"));
+    g.addOption(
+        opt("filter-type", "TYPE", "build a filter of the left keys first: acbf (default), acbf1,"
+            + " acbf2, acbf3, cbf, bf, exact, or none"));
+    o.addOptionGroup(g);
+    SizingOptions.addRate(o);
+    o.addOption(integerOpt("reducers", "R", "reduce tasks (default 1)"));
+    o.addOption(flag("strict", "fail on the first malformed record"));
+    MalformedOptions.add(o);
+    return o;
+  }
+}

@@ -1,0 +1,77 @@
+package io.bloomkit.report;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import io.bloomkit.mapreduce.cli.SimulateTool;
+import io.bloomkit.mapreduce.cli.ToolRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * AcbfReport on a tiny {@code simulate acbf --csv} run: the claims table, the three charts and the
+ * table of every point, one line per simulated row with its numbers.
+ */
+public class AcbfReportTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  @Test
+  public void writesTheReportFromTheSimulationCsv() throws Exception {
+    Path out = tmp.getRoot().toPath().resolve("results");
+    Path csv = tmp.getRoot().toPath().resolve("acbf.csv");
+    ToolRun sim = ToolRun.run(new SimulateTool(), "acbf", "--items", "300", "--queries", "3000",
+        "--trials", "1", "--periods", "1", "--counters-per-item", "8,12", "--hashes", "3,best,cbf-best",
+        "--csv", csv.toString());
+    assertEquals(sim.err, 0, sim.code);
+    List<AcbfReport.Row> rows = AcbfReport.readCsv(csv);
+    assertEquals(5 * 2 * 3 * 2, rows.size());
+
+    AcbfReport.main(new String[] {out.toString(), csv.toString(), "", "a note"});
+    String md = ReportFiles.read(out.resolve("README.md"));
+    assertTrue(md.startsWith("# Results: the ACBF paper reproduced"));
+    assertTrue(md.contains("\na note\n"));
+    assertTrue(md.contains("300 unique strings stored, 3000 absent strings queried per trial and phase, 1 trials, then 1 update periods"));
+    assertEquals(3, ReportFiles.assertLinkedCharts(md, out));
+    assertFalse("no join results given", Files.exists(out.resolve("join.md")));
+
+    List<String[]> claims = ReportFiles.table(md, "| paper figure |");
+    assertEquals(3 + 3 + 4 + 1 + 2, claims.size());
+    List<String[]> points = ReportFiles.table(md, "| filter | m/n | k |");
+    assertEquals(rows.size(), points.size());
+    for (int i = 0; i < rows.size(); i++) {
+      AcbfReport.Row r = rows.get(i);
+      String[] p = points.get(i);
+      assertEquals(r.s("filter"), p[0]);
+      assertEquals(r.s("countersPerItem"), p[1]);
+      assertEquals(r.s("hashes"), p[2]);
+      assertEquals(r.s("hashChoice"), p[3]);
+      assertEquals(r.s("phase"), p[4]);
+      assertEquals(r.s("falsePositives"), p[5]);
+      assertEquals(AcbfReport.fmt(r.d("fpp")), p[6]);
+      assertEquals(AcbfReport.fmt(r.d("theory")), p[7]);
+    }
+    // the first claim: ACBF_opt vs CBF at k = 3, mean theoretical reduction over the m/n simulated
+    double sum = 0;
+    int n = 0;
+    for (AcbfReport.Row c : rows) {
+      if (c.s("filter").equals("cbf") && c.s("hashChoice").equals("3") && c.s("phase").equals("initial")) {
+        for (AcbfReport.Row o : rows) {
+          if (o.s("filter").equals("acbf-opt") && o.s("hashChoice").equals("3") && o.s("phase").equals("initial")
+              && o.s("countersPerItem").equals(c.s("countersPerItem"))) {
+            sum += 1 - o.d("theory") / c.d("theory");
+            n++;
+          }
+        }
+      }
+    }
+    assertEquals(2, n);
+    assertEquals(AcbfReport.pct(sum / n), claims.get(0)[3]);
+    assertEquals(String.format(Locale.ROOT, "ACBF_opt vs %s, mean over m/n = 8..20", "cbf"), claims.get(0)[1]);
+  }
+}

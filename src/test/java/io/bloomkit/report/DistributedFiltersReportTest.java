@@ -1,0 +1,70 @@
+package io.bloomkit.report;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.After;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * DistributedFiltersReport on streams 20 times shorter than the report's: every chart it links is
+ * a PNG, and its tables hold the rows of the simulations it ran (rerun here with the same
+ * arguments).
+ */
+public class DistributedFiltersReportTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  @After
+  public void fullSize() {
+    SimRun.lengthDivisor = 1;
+  }
+
+  static double d(Map<String, Object> r, String k) {
+    return ((Number) r.get(k)).doubleValue();
+  }
+
+  @Test
+  public void writesTheReport() throws Exception {
+    SimRun.lengthDivisor = 20;
+    Path out = tmp.getRoot().toPath();
+    DistributedFiltersReport.main(new String[] {out.toString(), "a note"});
+    String md = ReportFiles.read(out.resolve("distributed-filters.md"));
+    assertTrue(md.contains("\na note\n"));
+    assertEquals(20, ReportFiles.assertLinkedCharts(md, out));
+
+    List<Map<String, Object>> lcbf = SimRun.run("lcbf", "--ratio", "5,10,15", "--num-hashes", "1,2,3,4,5,6");
+    List<String[]> t = ReportFiles.table(md, "| m/n | k | MB one layer |");
+    assertEquals(3 * 6, t.size());
+    assertEquals(lcbf.size(), t.size());
+    for (int i = 0; i < t.size(); i++) {
+      Map<String, Object> r = lcbf.get(i);
+      assertEquals(String.valueOf(r.get("ratio")), t.get(i)[0]);
+      assertEquals(String.valueOf(r.get("numHashes")), t.get(i)[1]);
+      assertEquals(DistributedFiltersReport.f(d(r, "hitRatio")), t.get(i)[4]);
+      assertEquals(DistributedFiltersReport.f(d(r, "errorRate")), t.get(i)[5]);
+      assertEquals(DistributedFiltersReport.f(d(r, "exactFraction")), t.get(i)[6]);
+    }
+
+    List<Map<String, Object>> five = SimRun.run("tree", "--distribution", "zipf", "--universe", "5000",
+        "--length", "100000", "--producers", "256", "--locality", "0.9", "--levels", "5", "--fpp", "0.05",
+        "--threshold-level", "0,1,2,3,4");
+    List<String[]> t2 = ReportFiles.table(md, "| mode | d | fpr |");
+    assertEquals(2 * 5, t2.size());
+    for (int i = 0; i < t2.size(); i++) {
+      Map<String, Object> r = five.get(i);
+      assertEquals(r.get("filter"), t2.get(i)[0]);
+      assertEquals(String.valueOf(r.get("thresholdLevel")), t2.get(i)[1]);
+      assertEquals(DistributedFiltersReport.f(d(r, "fpr")), t2.get(i)[2]);
+      assertEquals(String.valueOf(r.get("rejections")), t2.get(i)[4]);
+      assertEquals(Arrays.toString((long[]) r.get("accessesPerLevel")), t2.get(i)[5]);
+    }
+    // figure 1's table: one row per failed share 0..50%
+    assertEquals(6, ReportFiles.table(md, "| failed % |").size());
+  }
+}

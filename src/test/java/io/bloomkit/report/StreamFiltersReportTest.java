@@ -1,0 +1,63 @@
+package io.bloomkit.report;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.After;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * StreamFiltersReport --quick on streams 50 times shorter: every chart it links is a PNG, each of
+ * the RSBF paper's tables has its rows, and the k trade-off table holds the rates of the runs it
+ * made (rerun here with the same arguments).
+ */
+public class StreamFiltersReportTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  @After
+  public void fullSize() {
+    SimRun.lengthDivisor = 1;
+  }
+
+  @Test
+  public void writesTheReport() throws Exception {
+    SimRun.lengthDivisor = 50;
+    Path out = tmp.getRoot().toPath();
+    StreamFiltersReport.main(new String[] {out.toString(), "a note", "--quick"});
+    String md = ReportFiles.read(out.resolve("stream-filters.md"));
+    assertTrue(md.startsWith("# Stream duplicate detection: SBF, RSBF, IBF\n"));
+    assertTrue(md.contains("\na note\n"));
+    assertEquals(9, ReportFiles.assertLinkedCharts(md, out));
+
+    // Tables 2-5 of the RSBF paper: one row per memory size the paper lists (3, 3, 4, 3)
+    String[] parts = md.split("### Table ");
+    assertEquals(5, parts.length);
+    int[] sizes = new int[4];
+    for (int t = 0; t < 4; t++) {
+      sizes[t] = ReportFiles.table(parts[t + 1], "| paper space (bits) |").size();
+    }
+    assertArrayEquals(new int[] {3, 3, 4, 3}, sizes);
+
+    List<String[]> ks = ReportFiles.table(md, "| k | FNR % | FPR % |");
+    assertEquals(3, ks.size());
+    for (String[] row : ks) {
+      Map<String, Object> r = SimRun.run("dedup", "--filter", "rsbf", "--memory-bits", "64000", "--stream",
+          "zipf", "--universe", "200000", "--length", "300000", "--num-hashes", row[0], "--seed", "4").get(0);
+      assertEquals(StreamFiltersReport.pct(((Number) r.get("fnr")).doubleValue()), row[1]);
+      assertEquals(StreamFiltersReport.pct(((Number) r.get("fpr")).doubleValue()), row[2]);
+    }
+
+    List<String[]> ibf = ReportFiles.table(md, "| filter | 10%: FP % |");
+    assertEquals(5, ibf.size());
+    String[] filters = {"bf", "sbf", "ibf-2c", "ibf-mc", "ibf-h"};
+    for (int i = 0; i < filters.length; i++) {
+      assertEquals(filters[i], ibf.get(i)[0]);
+    }
+  }
+}

@@ -1,12 +1,14 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.CountingSizing;
 import io.bloomkit.mapreduce.common.Choices;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.MethodOptions;
 import java.io.IOException;
 import java.util.EnumSet;
 import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 /**
@@ -79,10 +81,9 @@ enum IcebergMethod {
         + " candidates)"));
     o.addOption(BloomkitTool.flag("evaluate", "counting, lcbf: also compute the exact answer (one"
         + " more pass over the input, every key shuffled) and report keys, hitRatio and errorRate"));
-    o.addOption(BloomkitTool.integerOpt("items", "N", "counting: distinct keys to size the filter for"
-        + " (default: input bytes / 64)"));
-    o.addOption(BloomkitTool.numberOpt("bits-per-key", "B",
-        "counting: filter memory bits per distinct key (default 32)"));
+    for (Option sizing : CountingSizing.options("the filter").getOptions()) {
+      o.addOption(sizing);
+    }
     o.addOption(BloomkitTool.numberOpt("entries-per-key", "R", "lcbf: entries m of each split's filter"
         + " per local total it stores, m/n (default 10)"));
     o.addOption(BloomkitTool.integerOpt("num-hashes", "K", "lcbf: hash functions k (default 3)"));

@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.icebergs;
 
+import io.bloomkit.mapreduce.cli.CountingSizing;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 

@@ -3,6 +3,7 @@ package io.bloomkit.mapreduce.icebergs;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.CountingSizing;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.common.RecordFormat;

@@ -1,5 +1,6 @@
 package io.bloomkit.acbf;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.sim.Param;
 import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
@@ -8,7 +9,6 @@ import io.bloomkit.bloom.CountingBloomFilter;
 import io.bloomkit.core.CountingFilter;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.AcbfSizing;
-import io.bloomkit.core.Theory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,7 +86,7 @@ public final class AcbfSimulation implements Simulation {
           if (hs.equals("best")) {
             k = bestHashes(f, m, n);
           } else if (hs.equals("cbf-best")) {
-            k = Theory.bestBloomHashes(m, n);
+            k = BloomMath.bestBloomHashes(m, n);
           } else {
             k = HASH_COUNT.parse(hs);
           }
@@ -118,7 +118,7 @@ public final class AcbfSimulation implements Simulation {
 
   static int bestHashes(String filter, long m, long n) {
     AcbfSizing z = sizing(filter);
-    return z == null ? Theory.bestBloomHashes(m, n) : Theory.bestAcbfHashes(z, m, n, n);
+    return z == null ? BloomMath.bestBloomHashes(m, n) : z.bestHashes(m, n, n);
   }
 
   static CountingFilter create(String filter, long m, int k, long n) {
@@ -133,9 +133,9 @@ public final class AcbfSimulation implements Simulation {
   static double theory(String filter, long m, int k, long n) {
     AcbfSizing z = sizing(filter);
     if (z == null) {
-      return Theory.bloomFpp(m, n, k);
+      return BloomMath.bloomFpp(m, n, k);
     }
-    return Theory.acbfFpp(z.firstLevelBits(m, k, n), n, k);
+    return AcbfTheory.fpp(z.firstLevelBits(m, k, n), n, k);
   }
 
   private static List<Map<String, Object>> runPoint(

@@ -128,7 +128,7 @@ public final class FilterShape {
     check(fpp > 0 && fpp < 1, "fpp must be in (0, 1): " + fpp);
     long cap = capacity(expectedItems, capacity);
     int from = numHashes > 0 ? numHashes : 1;
-    int to = numHashes > 0 ? numHashes : Theory.MAX_HASHES;
+    int to = numHashes > 0 ? numHashes : BloomMath.MAX_HASHES;
     FilterShape best = null;
     for (int k = from; k <= to; k++) {
       FilterShape s = leastForFpp(family, sizing, expectedItems, cap, fpp, k);
@@ -146,7 +146,7 @@ public final class FilterShape {
 
   private static FilterShape leastForFpp(
       FilterFamily family, AcbfSizing sizing, long n, long cap, double fpp, int k) {
-    long bits = Theory.bitsForFpp(n, k, fpp); // least L1 / bits / counters for the target
+    long bits = BloomMath.bitsForFpp(n, k, fpp); // least L1 / bits / counters for the target
     if (bits > MAX_MEMORY_BITS) {
       return null; // too large with this k (Long.MAX_VALUE: beyond a long)
     }
@@ -202,14 +202,14 @@ public final class FilterShape {
       case BLOOM:
         {
           check(memory >= 1, "bitsPerKey * expectedItems is below one bit");
-          int k = numHashes > 0 ? numHashes : Theory.bestBloomHashes(memory, expectedItems);
+          int k = numHashes > 0 ? numHashes : BloomMath.bestBloomHashes(memory, expectedItems);
           return bloom(memory, k, expectedItems);
         }
       case COUNTING:
         {
           long m = memory / 4;
           check(m >= 1, "bitsPerKey * expectedItems is below one 4-bit counter");
-          int k = numHashes > 0 ? numHashes : Theory.bestBloomHashes(m, expectedItems);
+          int k = numHashes > 0 ? numHashes : BloomMath.bestBloomHashes(m, expectedItems);
           return counting(m, k, expectedItems);
         }
       case ACCURATE_COUNTING:
@@ -217,7 +217,7 @@ public final class FilterShape {
           AcbfSizing z = Objects.requireNonNull(sizing, "sizing");
           long m = memory / 4;
           check(m >= 1, "bitsPerKey * expectedItems is below one 4-bit counter");
-          int k = numHashes > 0 ? numHashes : Theory.bestAcbfHashes(z, m, expectedItems, cap);
+          int k = numHashes > 0 ? numHashes : z.bestHashes(m, expectedItems, cap);
           return acbf(z, m, k, cap, expectedItems);
         }
       default:
@@ -247,8 +247,8 @@ public final class FilterShape {
 
   private static void checkHashes(int k) {
     check(
-        k >= 1 && k <= Theory.MAX_HASHES,
-        "numHashes must be in [1, " + Theory.MAX_HASHES + "]: " + k);
+        k >= 1 && k <= BloomMath.MAX_HASHES,
+        "numHashes must be in [1, " + BloomMath.MAX_HASHES + "]: " + k);
   }
 
   public FilterFamily family() {
@@ -293,7 +293,7 @@ public final class FilterShape {
     if (family == FilterFamily.EXACT) {
       return 0.0;
     }
-    return Theory.bloomFpp(positions, items, numHashes); // eq. 1 and eq. 3 share this form
+    return BloomMath.bloomFpp(positions, items, numHashes); // eq. 1 and eq. 3 share this form
   }
 
   /** The theoretical rate at {@link #expectedItems()}. */

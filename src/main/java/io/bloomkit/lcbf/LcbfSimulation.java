@@ -5,7 +5,6 @@ import io.bloomkit.sim.Param;
 import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
 import io.bloomkit.data.TimedStream;
-import io.bloomkit.core.Theory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -182,8 +181,8 @@ public final class LcbfSimulation implements Simulation {
         row.put("bitsOneLayer", bits1 / queries);
         row.put("naiveBits", 22.0 * 8 * ratings);
         row.put("exactFraction", (double) exact / present);
-        row.put("errorLowerBound", Theory.lcbfErrorLowerBound(m, k));
-        row.put("errorUpperBound", Theory.lcbfErrorUpperBound(m, k, present));
+        row.put("errorLowerBound", LcbfTheory.errorLowerBound(m, k));
+        row.put("errorUpperBound", LcbfTheory.errorUpperBound(m, present, k));
         rows.add(row);
       }
     }

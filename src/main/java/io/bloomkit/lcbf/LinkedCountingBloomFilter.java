@@ -1,5 +1,6 @@
 package io.bloomkit.lcbf;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.bits.BitArray;
 import io.bloomkit.core.bits.BitStreams;
 import io.bloomkit.core.CorruptFilterException;
@@ -8,7 +9,6 @@ import io.bloomkit.core.StoredFilter;
 import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.hash.KeyHash;
-import io.bloomkit.core.Theory;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -60,8 +60,8 @@ public final class LinkedCountingBloomFilter implements StoredFilter {
     if (entries < 1 || entries > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("entries must be in [1, 2^31 - 9]: " + entries);
     }
-    if (numHashes < 1 || numHashes > Theory.MAX_HASHES) {
-      throw new IllegalArgumentException("numHashes must be in [1, " + Theory.MAX_HASHES + "]: " + numHashes);
+    if (numHashes < 1 || numHashes > BloomMath.MAX_HASHES) {
+      throw new IllegalArgumentException("numHashes must be in [1, " + BloomMath.MAX_HASHES + "]: " + numHashes);
     }
     if (valueBits < 1 || valueBits > 62) {
       throw new IllegalArgumentException("valueBits must be in [1, 62]: " + valueBits);
@@ -278,12 +278,12 @@ public final class LinkedCountingBloomFilter implements StoredFilter {
 
   /** Two-layer encoding: {@code m + (l + 1) * values} bits [Icebergs sec. V]. */
   public long twoLayerBits() {
-    return Theory.lcbfTwoLayerBits(m, values, valueBits);
+    return LcbfTheory.twoLayerBits(m, values, valueBits);
   }
 
   /** One-layer encoding: {@code (l + 1)(values + empty entries)} bits [Icebergs sec. V]. */
   public long oneLayerBits() {
-    return Theory.lcbfOneLayerBits(values, m - nonEmpty, valueBits);
+    return LcbfTheory.oneLayerBits(values, m - nonEmpty, valueBits);
   }
 
   public Map<String, Object> parameters() {
@@ -358,7 +358,7 @@ public final class LinkedCountingBloomFilter implements StoredFilter {
       throw r.unsupported(
           "LinkedCountingBloomFilter.read", java.util.EnumSet.of(FilterFamily.LINKED_COUNTING));
     }
-    if (h.numHashes < 1 || h.numHashes > Theory.MAX_HASHES) {
+    if (h.numHashes < 1 || h.numHashes > BloomMath.MAX_HASHES) {
       throw new CorruptFilterException("numHashes", "out of range: " + h.numHashes);
     }
     if (h.variant != 0) {
@@ -377,7 +377,7 @@ public final class LinkedCountingBloomFilter implements StoredFilter {
     if (l < 1 || l > 62) {
       throw new CorruptFilterException("valueBits", "out of range: " + l);
     }
-    long bits = Theory.lcbfTwoLayerBits(h.positions, h.counters, l);
+    long bits = LcbfTheory.twoLayerBits(h.positions, h.counters, l);
     if (h.memoryBits != bits) {
       throw new CorruptFilterException("memoryBits", h.memoryBits + ", expected m + V(l+1) = " + bits);
     }

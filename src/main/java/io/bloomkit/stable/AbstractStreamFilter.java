@@ -1,5 +1,6 @@
 package io.bloomkit.stable;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.StreamFilter;
 import io.bloomkit.data.SplitMix64;
 
@@ -54,8 +55,8 @@ abstract class AbstractStreamFilter implements StreamFilter {
   }
 
   static void checkHashes(FilterFormat.Header h) throws CorruptFilterException {
-    check(h.numHashes >= 1 && h.numHashes <= io.bloomkit.core.Theory.MAX_HASHES, "numHashes",
-        "out of range [1, " + io.bloomkit.core.Theory.MAX_HASHES + "]: " + h.numHashes);
+    check(h.numHashes >= 1 && h.numHashes <= BloomMath.MAX_HASHES, "numHashes",
+        "out of range [1, " + BloomMath.MAX_HASHES + "]: " + h.numHashes);
   }
 
   static void checkPayload(FilterFormat.Header h, long expected) throws CorruptFilterException {

@@ -1,5 +1,6 @@
 package io.bloomkit.stable;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.bits.PackedCells;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.format.FilterFormat;
@@ -51,9 +52,9 @@ public abstract class CellFilter extends AbstractStreamFilter {
   }
 
   static int checkHashes(int k) {
-    if (k < 1 || k > io.bloomkit.core.Theory.MAX_HASHES) {
+    if (k < 1 || k > BloomMath.MAX_HASHES) {
       throw new IllegalArgumentException(
-          "numHashes must be in [1, " + io.bloomkit.core.Theory.MAX_HASHES + "]: " + k);
+          "numHashes must be in [1, " + BloomMath.MAX_HASHES + "]: " + k);
     }
     return k;
   }

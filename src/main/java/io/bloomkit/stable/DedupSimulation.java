@@ -29,7 +29,7 @@ import java.util.Map;
  * (duplicate) arrivals of importance i (the weighted rates also for the clicks stream) ({@code NaN} printed as -1 where there are none). Ends with
  * the fraction of zero cells (bits) observed and the theory's value ({@link
  * StreamFilters#theoryZeroFraction}, for IBF with the stream's own law of importance classes), and
- * the theory's false positive bound ({@link StreamFilters#theoryFprBound}).
+ * the theory's false positive bound ({@link StreamFilters#theoryFppBound}).
  */
 public final class DedupSimulation implements Simulation {
   static final String[] FILTERS = {"bf", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h"};
@@ -250,7 +250,7 @@ public final class DedupSimulation implements Simulation {
     double theoryZeros = StreamFilters.theoryZeroFraction(filter, distinct, classProb);
     row.put("zeroFraction", zeros);
     row.put("zeroFractionTheory", theoryZeros);
-    row.put("fprTheory", StreamFilters.theoryFprBound(filter, theoryZeros));
+    row.put("fprTheory", StreamFilters.theoryFppBound(filter, theoryZeros));
     row.put("stream", streamName);
     if (!importanceStream && !clicks) {
       row.put("universe", universe);
@@ -291,7 +291,7 @@ public final class DedupSimulation implements Simulation {
           return StreamFilters.bloom(memoryBits, k);
         case "sbf":
           if (values.isSet(FPR_TARGET) && !values.isSet(DECREMENTS)) {
-            return StreamFilters.stableForFpr(memoryBits, max, k, values.get(FPR_TARGET), seed);
+            return StreamFilters.stableForFpp(memoryBits, max, k, values.get(FPR_TARGET), seed);
           }
           return StreamFilters.stable(memoryBits, max, k, p, seed);
         case "rsbf":
@@ -300,7 +300,7 @@ public final class DedupSimulation implements Simulation {
             if (values.isSet(NUM_HASHES)) {
               return StreamFilters.reservoir(memoryBits, k, threshold, seed);
             }
-            return StreamFilters.reservoirForFpr(memoryBits, values.get(FPR_TARGET), threshold, seed);
+            return StreamFilters.reservoirForFpp(memoryBits, values.get(FPR_TARGET), threshold, seed);
           }
         default:
           IbfVariant v = IbfVariant.fromCliName(name);

@@ -30,7 +30,7 @@ import java.util.Map;
  * only by decrement; states above M/2 leave by decrement or a set to M) describe a cell that an
  * unimportant element <em>raises</em> to M/2 and never lowers. We implement the chain the theory
  * analyses, {@code cell = max(cell, value)}, the same rule as IBF-MC's Algorithm 2, so the stable
- * fraction of zeros is the one {@link io.bloomkit.core.Theory#stableCellDistribution} computes.
+ * fraction of zeros is the one {@link StableTheory#stableCellDistribution} computes.
  * Random delete picks P distinct cells (per-cell probability exactly P/m, the chain's p). For
  * IBF-H the exact integer weights {@code lcm(1..M)/value} of the cells sit in a Fenwick tree (one
  * long per cell, auxiliary, not counted in {@link #memoryBits()}), so a weighted pick is O(log m)

@@ -40,7 +40,7 @@ import java.util.Map;
  * bit is uniform over all s bits (it hits a 0 bit with probability (s - lambda)/s) and precedes the
  * set ({@code Pr(lambda - 1) = p (lambda/s)((lambda - 1)/s)}), so an inserted element always leaves
  * all its k bits set. Its fixed point (eq. 5.22 with epsilon = 0) is {@code lambda* = s^2/(2s - 1)},
- * about half the bits, see {@link io.bloomkit.core.Theory#rsbfStableOnes}.
+ * about half the bits, see {@link RsbfTheory#stableOnes}.
  *
  * <p>Format payload (family 6; header numHashes = k, positions = s, memoryBits = k*s, items =
  * elements offered): {@code threshold:double, seed:long, rngState:long, offered:long,

@@ -15,7 +15,7 @@ import java.util.Map;
  * cells of {@code d} bits, {@code Max = 2^d - 1}. Per element: probe the K cells (duplicate iff
  * none is zero), decrement P distinct cells chosen uniformly at random (a cell at zero stays at
  * zero), then set the K cells to Max. Stable fraction of zeros and false positive bound: {@link
- * io.bloomkit.core.Theory#sbfZeroFraction}, {@link io.bloomkit.core.Theory#stableFprBound}.
+ * StableTheory#sbfZeroFraction}, {@link StableTheory#stableFppBound}.
  *
  * <p>Interpretation: "randomly decrements P cells" is read as P <em>distinct</em> cells (Floyd's
  * sampling), which makes the per-cell decrement probability exactly P/m, the p of the papers'

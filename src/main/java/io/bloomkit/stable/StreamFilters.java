@@ -1,11 +1,11 @@
 package io.bloomkit.stable;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.StreamFilter;
 
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
-import io.bloomkit.core.Theory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.EnumSet;
@@ -49,26 +49,26 @@ public final class StreamFilters {
   }
 
   /**
-   * Stable Bloom filter whose stable false positive bound is {@code fprTarget}: P from {@link
-   * Theory#sbfDecrementsForFpr}, rounded to the nearest integer (at least 1).
+   * Stable Bloom filter whose stable false positive bound is {@code fpp}: P from {@link
+   * StableTheory#sbfDecrementsForFpp}, rounded to the nearest integer (at least 1).
    */
-  public static StreamFilter stableForFpr(
-      long memoryBits, int max, int numHashes, double fprTarget, long seed) {
+  public static StreamFilter stableForFpp(
+      long memoryBits, int max, int numHashes, double fpp, long seed) {
     long m = cellsFor(memoryBits, max);
-    long p = Math.round(Theory.sbfDecrementsForFpr(m, max, numHashes, fprTarget));
+    long p = Math.round(StableTheory.sbfDecrementsForFpp(m, max, numHashes, fpp));
     return new StableBloomFilter(m, max, numHashes, (int) Math.max(1, Math.min(m, p)), seed);
   }
 
   /** RSBF with k filters of {@code floor(memoryBits/k)} bits and threshold p*. */
   public static StreamFilter reservoir(long memoryBits, int numHashes, double threshold, long seed) {
     return new ReservoirBloomFilter(
-        numHashes, Theory.rsbfFilterBits(memoryBits, numHashes), threshold, seed);
+        numHashes, RsbfTheory.filterBits(memoryBits, numHashes), threshold, seed);
   }
 
-  /** RSBF with the parameter setting of RSBF paper section 5.4: k from {@code fprTarget}, s = M/k. */
-  public static StreamFilter reservoirForFpr(
-      long memoryBits, double fprTarget, double threshold, long seed) {
-    return reservoir(memoryBits, Theory.rsbfNumHashes(fprTarget), threshold, seed);
+  /** RSBF with the parameter setting of RSBF paper section 5.4: k from {@code fpp}, s = M/k. */
+  public static StreamFilter reservoirForFpp(
+      long memoryBits, double fpp, double threshold, long seed) {
+    return reservoir(memoryBits, RsbfTheory.numHashes(fpp), threshold, seed);
   }
 
   /**
@@ -132,16 +132,16 @@ public final class StreamFilters {
    * elements were offered (used by the Bloom filter only: its bits are the OR of the K bits of every
    * distinct element, false positives included, whose bits were all set already) with importance classes drawn from {@code classProb}
    * (index 1..max, used by IBF only; {@code null} for uniform): SBF {@link
-   * Theory#sbfZeroFraction}, IBF-2C and IBF-MC the chain of {@link
-   * Theory#stableCellDistribution}, IBF-H {@link Theory#ibfHeuristicCellDistribution}, RSBF {@code
-   * 1 - s/(2s - 1)} ({@link Theory#rsbfStableOnes}), Bloom filter {@link
-   * Theory#bloomZeroFraction}.
+   * StableTheory#sbfZeroFraction}, IBF-2C and IBF-MC the chain of {@link
+   * StableTheory#stableCellDistribution}, IBF-H {@link StableTheory#ibfHeuristicCellDistribution}, RSBF {@code
+   * 1 - s/(2s - 1)} ({@link RsbfTheory#stableOnes}), Bloom filter {@link
+   * BloomMath#bloomZeroFraction}.
    */
   public static double theoryZeroFraction(StreamFilter f, long distinctElements, double[] classProb) {
     AbstractStreamFilter a = known(f);
     if (a instanceof StableBloomFilter) {
       StableBloomFilter s = (StableBloomFilter) a;
-      return Theory.sbfZeroFraction(s.m, s.max, s.numHashes, s.decrements);
+      return StableTheory.sbfZeroFraction(s.m, s.max, s.numHashes, s.decrements);
     }
     if (a instanceof ImportanceBloomFilter) {
       ImportanceBloomFilter b = (ImportanceBloomFilter) a;
@@ -155,21 +155,21 @@ public final class StreamFilters {
       }
       switch (b.variant()) {
         case TWO_CLASS:
-          return Theory.ibf2cExactCellDistribution(b.m, b.numHashes, b.decrements, q)[0];
+          return StableTheory.ibf2cExactCellDistribution(b.m, b.numHashes, b.decrements, q)[0];
         case MULTI_CLASS:
-          return Theory.ibfMcCellDistribution(b.m, b.numHashes, b.decrements, q)[0];
+          return StableTheory.ibfMcCellDistribution(b.m, b.numHashes, b.decrements, q)[0];
         case HEURISTIC:
-          return Theory.ibfHeuristicCellDistribution(b.m, b.numHashes, b.decrements, q)[0];
+          return StableTheory.ibfHeuristicCellDistribution(b.m, b.numHashes, b.decrements, q)[0];
         default:
           throw new AssertionError(b.variant());
       }
     }
     if (a instanceof ReservoirBloomFilter) {
       ReservoirBloomFilter r = (ReservoirBloomFilter) a;
-      return 1 - Theory.rsbfStableOnes(r.filterBits()) / r.filterBits();
+      return 1 - RsbfTheory.stableOnes(r.filterBits()) / r.filterBits();
     }
     StreamBloomFilter b = (StreamBloomFilter) a;
-    return Theory.bloomZeroFraction(b.memoryBits(), distinctElements, b.numHashes());
+    return BloomMath.bloomZeroFraction(b.memoryBits(), distinctElements, b.numHashes());
   }
 
   /**
@@ -178,15 +178,15 @@ public final class StreamFilters {
    * and the Bloom filter [IBF paper Cor. III.4]; for RSBF the highest FPR it reaches, right after
    * the fill, {@code (1 - (1 - 1/s)^s)^k} [RSBF paper eqs. 5.25-5.26].
    */
-  public static double theoryFprBound(StreamFilter f, double zeroFraction) {
+  public static double theoryFppBound(StreamFilter f, double zeroFraction) {
     AbstractStreamFilter a = known(f);
     if (a instanceof ReservoirBloomFilter) {
       ReservoirBloomFilter r = (ReservoirBloomFilter) a;
-      return Theory.rsbfFprAfterFill(r.filterBits(), r.numHashes());
+      return RsbfTheory.fppAfterFill(r.filterBits(), r.numHashes());
     }
     int k =
         a instanceof CellFilter ? ((CellFilter) a).numHashes : ((StreamBloomFilter) a).numHashes();
-    return Theory.stableFprBound(zeroFraction, k);
+    return StableTheory.stableFppBound(zeroFraction, k);
   }
 
   private static AbstractStreamFilter known(StreamFilter f) {

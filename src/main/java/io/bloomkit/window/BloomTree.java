@@ -1,8 +1,8 @@
 package io.bloomkit.window;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.bits.BitArray;
 import io.bloomkit.core.hash.KeyHash;
-import io.bloomkit.core.Theory;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -83,8 +83,8 @@ final class BloomTree {
     if (memoryBits < 1 || memoryBits > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("memoryBits per node must be in [1, 2^31 - 9]: " + memoryBits);
     }
-    if (numHashes < 1 || numHashes > Theory.MAX_HASHES) {
-      throw new IllegalArgumentException("numHashes must be in [1, " + Theory.MAX_HASHES + "]: " + numHashes);
+    if (numHashes < 1 || numHashes > BloomMath.MAX_HASHES) {
+      throw new IllegalArgumentException("numHashes must be in [1, " + BloomMath.MAX_HASHES + "]: " + numHashes);
     }
     if (window < 0) {
       throw new IllegalArgumentException("window must be >= 0 (0: no timers): " + window);
@@ -269,7 +269,7 @@ final class BloomTree {
     for (long[][] level : nodes) {
       count += level.length;
     }
-    return count * m * (window == 0 ? 1 : Theory.timerBits(window));
+    return count * m * (window == 0 ? 1 : WindowTheory.timerBits(window));
   }
 
   Map<String, Object> parameters() {

@@ -7,7 +7,6 @@ import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.hash.KeyHash;
-import io.bloomkit.core.Theory;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -106,10 +105,10 @@ final class DynamicTimerFilter implements StreamFilter {
 
   /** The threshold of the filter at index j among the live ones (the same for all without tightening). */
   double limitAt(int j) {
-    double p = tighten ? Theory.tightenedFpp(fpp, j) : fpp;
+    double p = tighten ? WindowTheory.tightenedFpp(fpp, j) : fpp;
     return threshold == Threshold.CARDINALITY
-        ? Theory.dynamicCardinalityThreshold(m, k, p)
-        : Theory.dynamicDensityThreshold(m, k, p);
+        ? WindowTheory.dynamicCardinalityThreshold(m, k, p)
+        : WindowTheory.dynamicDensityThreshold(m, k, p);
   }
 
   private TimerFilter newFilter() {
@@ -207,7 +206,7 @@ final class DynamicTimerFilter implements StreamFilter {
   /** The timers of the filters held now. */
   @Override
   public long memoryBits() {
-    return filters.size() * m * Theory.timerBits(window);
+    return filters.size() * m * WindowTheory.timerBits(window);
   }
 
   @Override
@@ -279,7 +278,7 @@ final class DynamicTimerFilter implements StreamFilter {
     if (h.counters < 0 || h.counters > Integer.MAX_VALUE) {
       throw new CorruptFilterException("counters", "out of range: " + h.counters);
     }
-    long words = io.bloomkit.core.bits.BitArray.wordsFor(h.positions * Theory.timerBits(window));
+    long words = io.bloomkit.core.bits.BitArray.wordsFor(h.positions * WindowTheory.timerBits(window));
     long expected;
     try {
       expected = Math.addExact(ParameterBlock.DynamicTimer.PARAMETER_BYTES, Math.multiplyExact(h.counters, 8 + 8 * words));
@@ -302,7 +301,7 @@ final class DynamicTimerFilter implements StreamFilter {
     if (maxFilters < 0) {
       throw new CorruptFilterException("maxFilters", "negative: " + maxFilters);
     }
-    long bits = h.counters * h.positions * Theory.timerBits(window);
+    long bits = h.counters * h.positions * WindowTheory.timerBits(window);
     if (h.memoryBits != bits) {
       throw new CorruptFilterException("memoryBits", h.memoryBits + ", expected " + bits);
     }

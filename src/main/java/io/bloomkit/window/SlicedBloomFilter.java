@@ -1,8 +1,8 @@
 package io.bloomkit.window;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.bits.BitArray;
 import io.bloomkit.core.hash.KeyHash;
-import io.bloomkit.core.Theory;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -111,8 +111,8 @@ final class SlicedBloomFilter {
    */
   SlicedBloomFilter(
       Layout layout, long memoryBits, int numHashes, int slices, int subSlices, boolean mixedHashing) {
-    if (numHashes < 1 || numHashes > Theory.MAX_HASHES) {
-      throw new IllegalArgumentException("numHashes must be in [1, " + Theory.MAX_HASHES + "]: " + numHashes);
+    if (numHashes < 1 || numHashes > BloomMath.MAX_HASHES) {
+      throw new IllegalArgumentException("numHashes must be in [1, " + BloomMath.MAX_HASHES + "]: " + numHashes);
     }
     boolean diced = layout == Layout.HV || layout == Layout.VH;
     if (slices < 1 || subSlices < 1 || (!diced && subSlices != 1)) {

@@ -1,5 +1,6 @@
 package io.bloomkit.window;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.window.SlicedBloomFilter.FailurePolicy;
 import io.bloomkit.window.SlicedBloomFilter.Layout;
 import io.bloomkit.sim.Param;
@@ -7,7 +8,6 @@ import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
 import io.bloomkit.sim.StreamParams;
 import io.bloomkit.data.TimedStream;
-import io.bloomkit.core.Theory;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -100,7 +100,7 @@ public final class SlicesSimulation implements Simulation {
         for (double fpp : fpps) {
           long m = values.isSet(MEMORY_BITS)
               ? values.get(MEMORY_BITS)
-              : Theory.bitsForFpp(distinctKeys, k, fpp);
+              : BloomMath.bitsForFpp(distinctKeys, k, fpp);
           for (int sl : slices) {
             for (int f : failed) {
               if (f > sl * (diced ? sub : 1)) {
@@ -187,8 +187,8 @@ public final class SlicesSimulation implements Simulation {
     row.put("theoryFpr", distinct == 0 ? 0.0 : theorySum / distinct);
     row.put("theoryFprFinal", finalTheory[0]);
     row.put("theoryFnr", finalTheory[1]);
-    row.put("fairness", Theory.fairnessIndex(load));
-    row.put("maxLoadShare", Theory.maxLoadShare(load));
+    row.put("fairness", WindowTheory.fairnessIndex(load));
+    row.put("maxLoadShare", WindowTheory.maxLoadShare(load));
     row.put("meanSitesPerLookup", f.meanSitesPerLookup());
     row.put("meanSitesPipelined", f.meanSitesPipelined());
     row.put("requests", load);
@@ -206,13 +206,13 @@ public final class SlicesSimulation implements Simulation {
       double p;
       switch (layout) {
         case HORIZONTAL:
-          p = Theory.horizontalSlicedFpp(m, k, slices, n);
+          p = WindowTheory.horizontalSlicedFpp(m, n, k, slices);
           break;
         case VERTICAL:
-          p = Theory.verticalSlicedFpp(m, k, slices, n);
+          p = WindowTheory.verticalSlicedFpp(m, n, k, slices);
           break;
         default:
-          p = Theory.dicedFpp(layout == Layout.VH, m, k, slices, sub, n);
+          p = WindowTheory.dicedFpp(m, n, k, slices, sub, layout == Layout.VH);
       }
       return new double[] {p, 0.0};
     }
@@ -220,23 +220,23 @@ public final class SlicesSimulation implements Simulation {
     if (layout == Layout.HORIZONTAL) {
       switch (policy) {
         case SET:
-          return new double[] {Theory.horizontalFailedSetFpp(m, k, n, slices, failed), 0.0};
+          return new double[] {WindowTheory.horizontalFailedSetFpp(m, n, k, slices, failed), 0.0};
         default: // unset, and at-least (a horizontal event has all k bits alive or none)
           return new double[] {
-            Theory.horizontalFailedUnsetFpp(m, k, n, slices, failed), Theory.horizontalFailedUnsetFnr(slices, failed)
+            WindowTheory.horizontalFailedUnsetFpp(m, n, k, slices, failed), WindowTheory.horizontalFailedUnsetFnr(slices, failed)
           };
       }
     }
     switch (policy) {
       case SET:
-        return new double[] {Theory.verticalFailedSetFpp(m, k, n, sites, failed), 0.0};
+        return new double[] {WindowTheory.verticalFailedSetFpp(m, n, k, sites, failed), 0.0};
       case UNSET:
         return new double[] {
-          Theory.verticalFailedUnsetFpp(m, k, n, sites, failed), Theory.verticalFailedUnsetFnr(k, sites, failed)
+          WindowTheory.verticalFailedUnsetFpp(m, n, k, sites, failed), WindowTheory.verticalFailedUnsetFnr(k, sites, failed)
         };
       default:
         return new double[] {
-          Theory.verticalAtLeastFpp(m, k, n, sites, failed, x), Theory.verticalAtLeastFnr(k, sites, failed, x)
+          WindowTheory.verticalAtLeastFpp(m, n, k, sites, failed, x), WindowTheory.verticalAtLeastFnr(k, sites, failed, x)
         };
     }
   }

@@ -1,5 +1,6 @@
 package io.bloomkit.window;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.StreamFilter;
 
 import io.bloomkit.core.bits.BitArray;
@@ -10,7 +11,6 @@ import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
-import io.bloomkit.core.Theory;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -82,8 +82,8 @@ public final class TimerFilter implements StreamFilter {
     if (timers <= 0 || timers > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("timers must be in [1, 2^31 - 9]: " + timers);
     }
-    if (numHashes < 1 || numHashes > Theory.MAX_HASHES) {
-      throw new IllegalArgumentException("numHashes must be in [1, " + Theory.MAX_HASHES + "]: " + numHashes);
+    if (numHashes < 1 || numHashes > BloomMath.MAX_HASHES) {
+      throw new IllegalArgumentException("numHashes must be in [1, " + BloomMath.MAX_HASHES + "]: " + numHashes);
     }
     if (window <= 0 || window > MAX_ABS_TIME) {
       throw new IllegalArgumentException("window must be in [1, 2^61]: " + window);
@@ -97,7 +97,7 @@ public final class TimerFilter implements StreamFilter {
     this.window = window;
     this.minEqualTimers = minEqualTimers;
     this.everyOccurrence = everyOccurrence;
-    this.timerBits = Theory.timerBits(window);
+    this.timerBits = WindowTheory.timerBits(window);
     this.expiry = new long[(int) timers];
     Arrays.fill(expiry, DEAD);
     if (trackLive) {
@@ -360,7 +360,7 @@ public final class TimerFilter implements StreamFilter {
    * before the filter that holds them is built.
    */
   static long[] readTimerWords(FilterFormat.Reader r, long timers, long window) throws IOException {
-    return r.readLongArray(BitArray.wordsFor(timers * Theory.timerBits(window)), "timers");
+    return r.readLongArray(BitArray.wordsFor(timers * WindowTheory.timerBits(window)), "timers");
   }
 
   /** Loads timers {@link #readTimerWords} read into this (empty) filter at clock {@code now}. */

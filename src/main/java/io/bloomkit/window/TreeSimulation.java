@@ -1,5 +1,6 @@
 package io.bloomkit.window;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.window.BloomTree.Mode;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.sim.Param;
@@ -7,7 +8,6 @@ import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
 import io.bloomkit.sim.StreamParams;
 import io.bloomkit.data.TimedStream;
-import io.bloomkit.core.Theory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -84,7 +84,7 @@ public final class TreeSimulation implements Simulation {
       }
       long m = values.isSet(MEMORY_BITS)
           ? values.get(MEMORY_BITS)
-          : Theory.bitsForFpp(keys.size(), k, fpp);
+          : BloomMath.bitsForFpp(keys.size(), k, fpp);
       for (int levels : levelsList) {
         int fanout = values.isSet(FANOUT)
             ? values.get(FANOUT)

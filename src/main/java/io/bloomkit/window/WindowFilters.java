@@ -1,5 +1,6 @@
 package io.bloomkit.window;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.StreamFilter;
 
 import io.bloomkit.core.bits.BitArray;
@@ -7,7 +8,6 @@ import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.core.format.ParameterBlock;
-import io.bloomkit.core.Theory;
 import java.io.IOException;
 
 /**
@@ -71,7 +71,7 @@ public final class WindowFilters {
     if (h.family != FilterFamily.TIMER) {
       throw new CorruptFilterException("family", h.family.shortName() + " is not a timer filter");
     }
-    if (h.numHashes < 1 || h.numHashes > Theory.MAX_HASHES) {
+    if (h.numHashes < 1 || h.numHashes > BloomMath.MAX_HASHES) {
       throw new CorruptFilterException("numHashes", "out of range: " + h.numHashes);
     }
     if (h.positions <= 0 || h.positions > Integer.MAX_VALUE - 8) {
@@ -97,7 +97,7 @@ public final class WindowFilters {
     if (window <= 0 || window > TimerFilter.MAX_ABS_TIME) {
       throw new CorruptFilterException("window", "out of range: " + window);
     }
-    long bits = h.positions * Theory.timerBits(window);
+    long bits = h.positions * WindowTheory.timerBits(window);
     if (h.memoryBits != bits) {
       throw new CorruptFilterException("memoryBits", h.memoryBits + ", expected " + bits);
     }

@@ -1,5 +1,6 @@
 package io.bloomkit.window;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.data.Zipf;
 
 import io.bloomkit.core.hash.KeyHash;
@@ -8,7 +9,6 @@ import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
 import io.bloomkit.sim.StreamParams;
 import io.bloomkit.data.TimedStream;
-import io.bloomkit.core.Theory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -103,7 +103,7 @@ public final class WindowSimulation implements Simulation {
           long m =
               values.isSet(TIMERS)
                   ? values.get(TIMERS)
-                  : Theory.bitsForFpp(Math.max(1, (long) Math.ceil(rate * w)), k, fpp);
+                  : BloomMath.bitsForFpp(Math.max(1, (long) Math.ceil(rate * w)), k, fpp);
           for (String f : filters) {
             for (int e : equal) {
               rows.add(runOne(s, dist, burst, w, f, m, k, fpp, e, f.equals("fixed") ? slices : 1, series));

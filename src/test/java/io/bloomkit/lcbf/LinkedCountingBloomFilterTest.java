@@ -4,9 +4,9 @@ import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.data.TimedStream;
-import io.bloomkit.core.Theory;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -81,7 +81,7 @@ public class LinkedCountingBloomFilterTest {
     long falseDistinct = 0;
     double expected = 0;
     for (int i = 0; i < n; i++) {
-      expected += Theory.lcbfErrorUpperBound(m, k, equal.items());
+      expected += LcbfTheory.errorUpperBound(m, equal.items(), k);
       falseEqual += equal.add(key(i), 1) == 2 ? 1 : 0;
       long v = 1_000_000L + i;
       falseDistinct += distinct.add(key(i), v) != v ? 1 : 0;
@@ -89,8 +89,8 @@ public class LinkedCountingBloomFilterTest {
     double half = 4 * Math.sqrt(expected) + 0.03 * expected;
     assertTrue(falseEqual + " vs " + expected, Math.abs(falseEqual - expected) < half);
     assertEquals(0, falseDistinct);
-    assertTrue(Theory.lcbfErrorLowerBound(m, k) < 1e-12);
-    assertEquals(Theory.bloomFpp(m, n, k), Theory.lcbfErrorUpperBound(m, k, n), 1e-4);
+    assertTrue(LcbfTheory.errorLowerBound(m, k) < 1e-12);
+    assertEquals(BloomMath.bloomFpp(m, n, k), LcbfTheory.errorUpperBound(m, n, k), 1e-4);
   }
 
   /**

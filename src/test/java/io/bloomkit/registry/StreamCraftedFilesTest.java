@@ -8,9 +8,9 @@ import static org.junit.Assert.fail;
 import io.bloomkit.core.bits.BitArray;
 import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.core.CorruptFilterException;
+import io.bloomkit.window.WindowTheory;
 import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.format.ParameterBlock;
-import io.bloomkit.core.Theory;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -90,7 +90,7 @@ public class StreamCraftedFilesTest {
   public void timerClaimingGigabytes() {
     long timers = Integer.MAX_VALUE - 8;
     long window = 1;
-    long bits = timers * Theory.timerBits(window);
+    long bits = timers * WindowTheory.timerBits(window);
     byte[] params = ByteBuffer.allocate(20).putLong(window).putLong(Long.MIN_VALUE).putInt(0)
         .array();
     byte[] b = Crafted.file(8, 3, 0, timers, 0, bits, 0, 0,

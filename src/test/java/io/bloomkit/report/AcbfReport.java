@@ -1,8 +1,9 @@
 package io.bloomkit.report;
 
+import io.bloomkit.acbf.AcbfTheory;
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.core.AcbfSizing;
-import io.bloomkit.core.Theory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -103,11 +104,11 @@ public final class AcbfReport {
   static double theory(String filter, long m, long n, int k) {
     switch (filter) {
       case "cbf":
-        return Theory.bloomFpp(m, n, k);
+        return BloomMath.bloomFpp(m, n, k);
       case "acbf-opt":
-        return Theory.acbfOptimalFpp(m, n, k, n);
+        return AcbfTheory.optimalFpp(m, n, k, n);
       default:
-        return Theory.acbfFpp(Theory.acbfFirstLevel(m, filter.charAt(4) - '0'), n, k);
+        return AcbfTheory.fpp(AcbfSizing.firstLevel(m, filter.charAt(4) - '0'), n, k);
     }
   }
 

@@ -1,6 +1,6 @@
 package io.bloomkit.report;
 
-import io.bloomkit.core.Theory;
+import io.bloomkit.window.WindowTheory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -171,16 +171,16 @@ public final class DistributedFiltersReport {
       double[] h = new double[fs.length];
       double[] v = new double[fs.length];
       for (int i = 0; i < fs.length; i++) {
-        h[i] = Theory.horizontalFaultToleranceSlices((int) fs[i], 0.05, pmax);
-        v[i] = Theory.verticalFaultToleranceSlices((int) fs[i], 4, 0.05, pmax);
+        h[i] = WindowTheory.horizontalFaultToleranceSlices((int) fs[i], 0.05, pmax);
+        v[i] = WindowTheory.verticalFaultToleranceSlices(4, (int) fs[i], 0.05, pmax);
       }
       b.add(line("horizontal, Pmax = " + pmax, fs, h));
       b.add(line("vertical, Pmax = " + pmax, fs, v));
     }
     chart("fig1b-fault-tolerance-sf.png", "Fig. 1(b): fault tolerance parameter S_f (k = 4, P = 0.05)",
         "failed sites f", "slices S_f", false, b);
-    long h4 = Theory.horizontalFaultToleranceSlices(4, 0.05, 0.15);
-    long v4 = Theory.verticalFaultToleranceSlices(4, 4, 0.05, 0.15);
+    long h4 = WindowTheory.horizontalFaultToleranceSlices(4, 0.05, 0.15);
+    long v4 = WindowTheory.verticalFaultToleranceSlices(4, 4, 0.05, 0.15);
     StringBuilder t = new StringBuilder("| failed % | horizontal measured | eq. 5 (stream) | vertical measured | eq. 6 (stream) |\n|---|---|---|---|---|\n");
     List<Map<String, Object>> hr = where(rows, r -> r.get("filter").equals("horizontal"));
     List<Map<String, Object>> vr = where(rows, r -> r.get("filter").equals("vertical"));
@@ -283,8 +283,8 @@ public final class DistributedFiltersReport {
     double[] xs = {1, 2, 3, 4, 5, 6, 7};
     double[] paperFp = new double[7];
     for (int i = 0; i < 7; i++) {
-      paperFp[i] = Theory.verticalAtLeastFppPaper(
-          (long) d(hx.get(0), "memoryBits"), 8, (long) d(hx.get(0), "distinct"), 40, 8, i + 1);
+      paperFp[i] = WindowTheory.verticalAtLeastFppPaper(
+          (long) d(hx.get(0), "memoryBits"), (long) d(hx.get(0), "distinct"), 8, 40, 8, i + 1);
     }
     dd.add(line("FP as printed ((1-f/S)p)^x, final n", xs, paperFp));
     chart("fig5d-heuristic.png", "Fig. 5(d): x-of-k heuristic, k = 8, 8 of 40 slices failed", "x", "rate", true, dd);
@@ -466,7 +466,7 @@ public final class DistributedFiltersReport {
         + "`cardinality`) a lookup tests all F live filters, each up to rate P, so the rate approaches "
         + "F x P: up to %s in a burst against the target 0.02, and above the target even at the base "
         + "rate when the window needs several filters. The `-tight` variants give the j-th live filter "
-        + "the threshold 6P / (pi^2 (j+1)^2) (`Theory.tightenedFpp`; the thresholds sum to P) and stay "
+        + "the threshold 6P / (pi^2 (j+1)^2) (`WindowTheory.tightenedFpp`; the thresholds sum to P) and stay "
         + "under the target in every run (at most %s), at the cost of more, emptier filters (see the "
         + "max filters column); they are our addition, not the paper's.", f(fixedMax), f(plainMax), f(tightMax)));
   }

@@ -1,7 +1,8 @@
 package io.bloomkit.report;
 
+import io.bloomkit.stable.RsbfTheory;
+import io.bloomkit.stable.StableTheory;
 import io.bloomkit.stable.ImportanceMap;
-import io.bloomkit.core.Theory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -146,19 +147,19 @@ public final class StreamFiltersReport {
 
   static void rsbfSection() throws IOException {
     double fprT = 0.1;
-    int k = Theory.rsbfNumHashes(fprT);
+    int k = RsbfTheory.numHashes(fprT);
     int sbfMax = 3;
     p("## RSBF vs SBF at equal memory (RSBF paper, Tables 2-5, Figs. 6-7)");
     p("");
     p(f("**Parameters.** RSBF: FPR_t = %s (the paper's experiments), so by section 5.4 k = round((1 + "
         + "ln FPR_t / ln(1 - 1/e)) / 2) = round((1 + %.3f) / 2) = %d filters of s = M/k bits, p* = %s. "
         + "SBF (the paper does not give its settings): Max = %d (d = 2 bits per cell), K = %d hashes "
-        + "(RSBF's k), P chosen by `Theory.sbfDecrementsForFpr` so that its stable FPR bound (1 - V0)^K is "
+        + "(RSBF's k), P chosen by `StableTheory.sbfDecrementsForFpp` so that its stable FPR bound (1 - V0)^K is "
         + "FPR_t as well; m = M/2 cells. Streams: keys uniform over a universe U solved so that the expected "
         + "distinct share is the table's (`U(1 - e^(-N/U)) = share * N`); the paper's synthetic data is "
         + "described only as \"random\". Lengths are cut so every table runs in about a minute here; memory is "
         + "scaled by the same factor, so bits per distinct element are the paper's.",
-        fprT, Theory.rsbfFprOptimalHashes(fprT), k, 0.03, sbfMax, k));
+        fprT, RsbfTheory.hashesForFpp(fprT), k, 0.03, sbfMax, k));
     p("");
     List<String> sbfRows = new ArrayList<>();
     int rsbfBetterFnr = 0;
@@ -336,8 +337,8 @@ public final class StreamFiltersReport {
     p("![convergence 2 KB](stream-filters/convergence-2kb.png)");
     p("![convergence 4 KB](stream-filters/convergence-4kb.png)");
     p("");
-    double switch2 = Theory.rsbfFilterBits(16384, k) / 0.03;
-    double switch4 = Theory.rsbfFilterBits(32768, k) / 0.03;
+    double switch2 = RsbfTheory.filterBits(16384, k) / 0.03;
+    double switch4 = RsbfTheory.filterBits(32768, k) / 0.03;
     p(f("RSBF's ones move twice: they drift down after the fill while reservoir sampling inserts ever fewer "
         + "elements, then rise to a new level once the insertion probability s/i drops below p* and every element "
         + "reported distinct is inserted, at record s/p* = %,.0f (2 KB) and %,.0f (4 KB); the paper's Fig. 6 shows "
@@ -363,7 +364,7 @@ public final class StreamFiltersReport {
     p("### RSBF analysis (section 5) against measurement");
     p("");
     long mem = 15_000;
-    long s = Theory.rsbfFilterBits(mem, k);
+    long s = RsbfTheory.filterBits(mem, k);
     long n = quick ? 400_000 : 1_000_000;
     Map<String, Object> pure = sim("--filter", "rsbf", "--memory-bits", Long.toString(mem), "--stream",
         "uniform", "--universe", "1000000000000", "--length", Long.toString(n), "--threshold", "0",
@@ -375,10 +376,10 @@ public final class StreamFiltersReport {
     Map<String, Object> dup = sim("--filter", "rsbf", "--memory-bits", Long.toString(mem), "--stream",
         "uniform", "--universe", Long.toString(u), "--length", Long.toString(n), "--num-hashes",
         Integer.toString(k), "--seed", "3");
-    double[] law = Theory.rsbfOnesStationary(s);
-    double beta = Theory.rsbfForcedOnesFraction(k, (double) s / n);
+    double[] law = RsbfTheory.onesStationary(s);
+    double beta = RsbfTheory.forcedOnesFraction(k, (double) s / n);
     double switchAt = s / 0.03;
-    double mixed = (switchAt * Theory.rsbfStableFpr(s, k) + (n - switchAt) * Math.pow(beta, k)) / n;
+    double mixed = (switchAt * RsbfTheory.stableFpp(s, k) + (n - switchAt) * Math.pow(beta, k)) / n;
     p(f("k = %d filters of s = %,d bits, %,d new elements (no duplicates), seed 3; forced insertions from "
         + "record s/p* = %,.0f.", k, s, n, switchAt));
     p("");
@@ -389,26 +390,26 @@ public final class StreamFiltersReport {
     p(f("| ones per filter at the end, p* = 0.03 (forced insertion of elements reported distinct): our level beta* s | %.1f | %.1f |",
         beta * s, (1 - d(forced, "zeroFraction")) * s));
     p(f("| FPR right after the fill, (1 - (1 - 1/s)^s)^k (eqs. 5.25-5.26) = the highest FPR | %s%% | – |",
-        pct(Theory.rsbfFprAfterFill(s, k))));
+        pct(RsbfTheory.fppAfterFill(s, k))));
     p(f("| FPR over the stream, pure reservoir: stable (s/(2s-1))^k | %s%% | %s%% |",
-        pct(Theory.rsbfStableFpr(s, k)), pct(d(pure, "fpr"))));
+        pct(RsbfTheory.stableFpp(s, k)), pct(d(pure, "fpr"))));
     p(f("| FPR over the stream, p* = 0.03: (s/(2s-1))^k before s/p*, beta*^k after | %s%% | %s%% |", pct(mixed),
         pct(d(forced, "fpr"))));
     p(f("| FPR of eq. 5.7 for element m = %,d (U = 10^12), as the paper states it | %s%% | – |", n,
-        pct(Theory.rsbfPaperFpr(1_000_000_000_000L, n, s, k))));
+        pct(RsbfTheory.paperFpp(s, n, k, 1_000_000_000_000L))));
     p(f("| FN per element, uniform stream over U = %,d: eq. 5.14 bound k(m-s)/(U m) | %.2e | %.2e |", u,
-        Theory.rsbfFnrBound(u, n, s, k), d(dup, "falseNegatives") / n));
+        RsbfTheory.fnrBound(s, n, k, u), d(dup, "falseNegatives") / n));
     p("");
     claims.add(new String[] {"Theorem 5.1: the fraction of ones is constant after s elements", "reproduced",
         f("pure reservoir: %.1f ones per filter vs fixed point %.1f +- %.1f; with p* the level moves to %.1f (measured %.1f)",
             (1 - d(pure, "zeroFraction")) * s, law[0], Math.sqrt(law[1]), beta * s, (1 - d(forced, "zeroFraction")) * s)});
     claims.add(new String[] {"Eq. 5.7: FPR of element m+1", "vacuous",
-        f("%s%% at m = %,d, tends to 1; measured %s%%", pct(Theory.rsbfPaperFpr(1_000_000_000_000L, n, s, k)), n,
+        f("%s%% at m = %,d, tends to 1; measured %s%%", pct(RsbfTheory.paperFpp(s, n, k, 1_000_000_000_000L)), n,
             pct(d(pure, "fpr")))});
     claims.add(new String[] {"Eqs. 5.14/5.17: FN probability per element O(k/U)",
-        d(dup, "falseNegatives") / n <= Theory.rsbfFnrBound(u, n, s, k) ? "reproduced" : "not reproduced",
+        d(dup, "falseNegatives") / n <= RsbfTheory.fnrBound(s, n, k, u) ? "reproduced" : "not reproduced",
         f("bound %.2e, measured %.2e per element (U = %,d): the derivation takes the chance that an element was "
-            + "last inserted at x as s/(U x) for a uniform stream, ignoring how often it recurs", Theory.rsbfFnrBound(u, n, s, k),
+            + "last inserted at x as s/(U x) for a uniform stream, ignoring how often it recurs", RsbfTheory.fnrBound(s, n, k, u),
             d(dup, "falseNegatives") / n, u)});
     p("Theorem 5.1 (the fraction of ones is constant after s elements) reproduces: with pure reservoir "
         + "sampling the ones settle at s^2/(2s-1), the fixed point of eq. 5.22 (the paper proves constancy "
@@ -416,12 +417,12 @@ public final class StreamFiltersReport {
         + "sqrt(s/8); `StreamFilterTheoryTest` checks every sample). With the threshold p* the forced "
         + "insertions only take elements reported distinct, which are biased towards 0 bits, so the ones "
         + "settle higher, at the root of 1 - 2b + (1 - p) b^(k+1) = 0 (our extension, "
-        + "`Theory.rsbfForcedOnesFraction`); they are constant there too. Eq. 5.7 does not bound the FPR "
+        + "`RsbfTheory.forcedOnesFraction`); they are constant there too. Eq. 5.7 does not bound the FPR "
         + "usefully: its bracket tends to 1 as the stream grows (it sums probabilities of events that are "
         + "not exclusive), while the measured FPR stays at the ones fraction to the power k.");
     p("");
     // section 5.4: k = 1 vs FPR-optimal k
-    int kOpt = (int) Math.round(Theory.rsbfFprOptimalHashes(0.1));
+    int kOpt = (int) Math.round(RsbfTheory.hashesForFpp(0.1));
     p(f("**Section 5.4 trade-off** (zipf alpha = 1, U = 200,000, 1,000,000 records, 64,000 bits): FNR and FPR for k = 1, "
         + "the section 5.4 k = %d and the FPR-optimal k = %d of eq. 5.27.", k, kOpt));
     p("");
@@ -544,7 +545,7 @@ public final class StreamFiltersReport {
     p("### Zero cells against the Markov chain (Fig. 18)");
     p("");
     p(f("Uniform occurrence, 30%% repeating, %,d arrivals; theory: the stationary V0 of the cell chain "
-        + "(`Theory.stableCellDistribution`, the chain of Figs. 1-2 with the stream's own law of importance "
+        + "(`StableTheory.stableCellDistribution`, the chain of Figs. 1-2 with the stream's own law of importance "
         + "classes; SBF in Deng and Rafiei's closed form; IBF-H our mean-field extension; BF (1 - 1/m)^(K n) "
         + "with n the distinct elements), and the paper's FP bound (1 - V0)^K (Cor. III.4).", 4 * n));
     p("");
@@ -594,9 +595,9 @@ public final class StreamFiltersReport {
     for (int imp = 1; imp <= 50; imp++) {
       q[f.apply(imp)] += 1 / 50.0;
     }
-    double sbfBound = Theory.stableFprBound(Theory.sbfZeroFraction(m, 7, 5, 10), 5);
-    double mcBound = Theory.stableFprBound(Theory.ibfMcCellDistribution(m, 5, 10, q)[0], 5);
-    double tcBound = Theory.stableFprBound(Theory.ibf2cExactCellDistribution(m, 5, 10, q)[0], 5);
+    double sbfBound = StableTheory.stableFppBound(StableTheory.sbfZeroFraction(m, 7, 5, 10), 5);
+    double mcBound = StableTheory.stableFppBound(StableTheory.ibfMcCellDistribution(m, 5, 10, q)[0], 5);
+    double tcBound = StableTheory.stableFppBound(StableTheory.ibf2cExactCellDistribution(m, 5, 10, q)[0], 5);
     double[] sbfU = agg.get("uniform/0.3/sbf");
     double[] mcU = agg.get("uniform/0.3/ibf-mc");
     double[] hU = agg.get("uniform/0.3/ibf-h");

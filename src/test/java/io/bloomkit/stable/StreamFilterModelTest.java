@@ -169,7 +169,7 @@ public class StreamFilterModelTest {
     assertEquals(4, p.get("numHashes"));
     assertEquals(9, p.get("decrements"));
     assertEquals(42L, p.get("seed"));
-    StreamFilter r = StreamFilters.reservoirForFpr(1000, 0.1, 0.03, 5);
+    StreamFilter r = StreamFilters.reservoirForFpp(1000, 0.1, 0.03, 5);
     // section 5.4: k = (1 + ln 0.1 / ln(1 - 1/e)) / 2 = (1 + 5.01) / 2 = 3.0, s = 1000 / 3 = 333
     assertEquals(3, r.parameters().get("numHashes"));
     assertEquals(333L, r.parameters().get("filterBits"));

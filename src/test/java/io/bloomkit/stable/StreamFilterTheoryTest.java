@@ -10,7 +10,7 @@ import io.bloomkit.stable.StableBloomFilter;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.core.Theory;
+import io.bloomkit.core.BloomMath;
 import java.util.SplittableRandom;
 import org.junit.Test;
 
@@ -53,8 +53,8 @@ public class StreamFilterTheoryTest {
   @Test
   public void closedFormsAgreeWithTheExactChain() {
     long m = 42_666;
-    double[] sbf = Theory.sbfCellDistribution(m, 7, 5, 10);
-    assertEquals(Theory.sbfZeroFraction(m, 7, 5, 10), sbf[0], 1e-12);
+    double[] sbf = StableTheory.sbfCellDistribution(m, 7, 5, 10);
+    assertEquals(StableTheory.sbfZeroFraction(m, 7, 5, 10), sbf[0], 1e-12);
     // Deng and Rafiei's form with k = K/m
     double deng = Math.pow(1 / (1 + 1 / (10 * (1.0 / 5 - 1.0 / m))), 7);
     assertEquals(deng, sbf[0], 1e-3 * deng);
@@ -62,8 +62,8 @@ public class StreamFilterTheoryTest {
     double[] half = new double[8];
     half[3] = 0.5;
     half[7] = 0.5;
-    double[] exact = Theory.ibfMcCellDistribution(m, 5, 10, half);
-    double[] paper = Theory.ibf2cCellDistribution(m, 7, 5, 10, 0.5);
+    double[] exact = StableTheory.ibfMcCellDistribution(m, 5, 10, half);
+    double[] paper = StableTheory.ibf2cCellDistribution(m, 7, 5, 10, 0.5);
     double sum = 0;
     for (int j = 0; j <= 7; j++) {
       assertEquals("state " + j, exact[j], paper[j], 1e-3 * exact[j] + 1e-12);
@@ -71,9 +71,9 @@ public class StreamFilterTheoryTest {
     }
     assertEquals(1, sum, 1e-12);
     // the decrement-only law: with no set the chain would empty, so V0 grows with P
-    assertTrue(Theory.sbfZeroFraction(m, 7, 5, 20) > Theory.sbfZeroFraction(m, 7, 5, 10));
+    assertTrue(StableTheory.sbfZeroFraction(m, 7, 5, 20) > StableTheory.sbfZeroFraction(m, 7, 5, 10));
     // P for a target stable FPR gives back that FPR
-    double p = Theory.sbfDecrementsForFpr(m, 3, 3, 0.1);
+    double p = StableTheory.sbfDecrementsForFpp(m, 3, 3, 0.1);
     double z = Math.pow(1 / (1 + 1 / (p * (1.0 / 3 - 1.0 / m))), 3);
     assertEquals(0.1, Math.pow(1 - z, 3), 1e-12);
   }
@@ -82,10 +82,10 @@ public class StreamFilterTheoryTest {
   public void sbfZerosSettleOnTheChainsStablePointAndFprStaysUnderTheBound() {
     StreamFilter f = StreamFilters.stable(3 * 4096, 7, 5, 10, 3);
     double[] r = run(f, 120_000, 1);
-    double v0 = Theory.sbfZeroFraction(4096, 7, 5, 10);
+    double v0 = StableTheory.sbfZeroFraction(4096, 7, 5, 10);
     assertEquals(v0, r[0], 0.02);
     assertEquals(v0, StreamFilters.zeroFraction(f), 0.02);
-    assertFprAtMost(Theory.stableFprBound(v0, 5), r[1], r[2]);
+    assertFprAtMost(StableTheory.stableFppBound(v0, 5), r[1], r[2]);
   }
 
   @Test
@@ -97,15 +97,15 @@ public class StreamFilterTheoryTest {
       double v0 = StreamFilters.theoryZeroFraction(f, 0, q);
       assertEquals(v.cliName(), v0, r[0], 0.02);
       if (v != IbfVariant.HEURISTIC) { // the paper's bound (IBF-H has no analysis in the paper)
-        assertFprAtMost(Theory.stableFprBound(v0, 5), r[1], r[2]);
+        assertFprAtMost(StableTheory.stableFppBound(v0, 5), r[1], r[2]);
       }
     }
     // and the values differ enough between variants for the 2% check to tell them apart
     double[] z = {
-      Theory.sbfZeroFraction(4096, 7, 5, 10),
-      Theory.ibf2cExactCellDistribution(4096, 5, 10, q)[0],
-      Theory.ibfMcCellDistribution(4096, 5, 10, q)[0],
-      Theory.ibfHeuristicCellDistribution(4096, 5, 10, q)[0]
+      StableTheory.sbfZeroFraction(4096, 7, 5, 10),
+      StableTheory.ibf2cExactCellDistribution(4096, 5, 10, q)[0],
+      StableTheory.ibfMcCellDistribution(4096, 5, 10, q)[0],
+      StableTheory.ibfHeuristicCellDistribution(4096, 5, 10, q)[0]
     };
     for (int i = 1; i < z.length; i++) {
       assertTrue(z[i] - z[i - 1] > 0.04);
@@ -116,8 +116,8 @@ public class StreamFilterTheoryTest {
   public void bloomFprUnderItsFinalRate() {
     StreamFilter f = StreamFilters.bloom(20_000, 4);
     double[] r = run(f, 4000, 3);
-    assertFprAtMost(Theory.bloomFpp(20_000, 4000, 4), r[1], r[2]);
-    assertEquals(Theory.bloomZeroFraction(20_000, 4000, 4), StreamFilters.zeroFraction(f), 0.02);
+    assertFprAtMost(BloomMath.bloomFpp(20_000, 4000, 4), r[1], r[2]);
+    assertEquals(BloomMath.bloomZeroFraction(20_000, 4000, 4), StreamFilters.zeroFraction(f), 0.02);
   }
 
   /**
@@ -134,10 +134,10 @@ public class StreamFilterTheoryTest {
     double[] set = new double[max + 1];
     set[max] = 1;
     double[] dec = new double[max + 1];
-    java.util.Arrays.fill(dec, 1, max + 1, Theory.cellDecrementProbability(m, p));
+    java.util.Arrays.fill(dec, 1, max + 1, StableTheory.cellDecrementProbability(m, p));
     for (int delta : new int[] {300, 900}) {
-      double pr0 = Theory.cellZeroAfter(max, delta, Theory.cellSetProbability(m, k), set, dec);
-      double expected = Theory.stableFnProbability(pr0, k);
+      double pr0 = StableTheory.cellZeroAfter(max, delta, StableTheory.cellSetProbability(m, k), set, dec);
+      double expected = StableTheory.stableFnProbability(pr0, k);
       SplittableRandom r = new SplittableRandom(delta);
       int fn = 0;
       for (int t = 0; t < trials; t++) {
@@ -153,9 +153,9 @@ public class StreamFilterTheoryTest {
       assertEquals("delta " + delta, trials * expected, fn, 4 * sd + 5);
     }
     // no gap, no false negative; a long gap reaches the stable zero fraction
-    assertEquals(0, Theory.cellZeroAfter(max, 0, 0.01, set, dec), 0);
-    assertEquals(Theory.sbfZeroFraction(m, max, k, p),
-        Theory.cellZeroAfter(max, 100_000, Theory.cellSetProbability(m, k), set, dec), 1e-9);
+    assertEquals(0, StableTheory.cellZeroAfter(max, 0, 0.01, set, dec), 0);
+    assertEquals(StableTheory.sbfZeroFraction(m, max, k, p),
+        StableTheory.cellZeroAfter(max, 100_000, StableTheory.cellSetProbability(m, k), set, dec), 1e-9);
   }
 
   /** Observed FP count at most n * bound + 3 standard deviations. */
@@ -175,10 +175,10 @@ public class StreamFilterTheoryTest {
     long s = 500;
     int k = 3;
     ReservoirBloomFilter f = new ReservoirBloomFilter(k, s, 0, 9);
-    double[] law = Theory.rsbfOnesStationary(s);
+    double[] law = RsbfTheory.onesStationary(s);
     double mean = law[0];
     double sd = Math.sqrt(law[1]);
-    assertEquals(Theory.rsbfStableOnes(s), mean, 1.0);
+    assertEquals(RsbfTheory.stableOnes(s), mean, 1.0);
     assertEquals(Math.sqrt(s / 8.0), sd, 0.1 * sd);
     SplittableRandom r = new SplittableRandom(4);
     long fp = 0;
@@ -212,18 +212,18 @@ public class StreamFilterTheoryTest {
     assertEquals(mean, m, sd);
     assertTrue("variance " + var + " vs stationary " + law[1], var < 2.5 * law[1] && var > 0.3 * law[1]);
     // observed FPR at most the FPR after the fill (eq. 5.26), the highest RSBF reaches ...
-    assertFprAtMost(Theory.rsbfFprAfterFill(s, k), fp, distinct);
+    assertFprAtMost(RsbfTheory.fppAfterFill(s, k), fp, distinct);
     // ... and the stable prediction (s/(2s-1))^k within sampling error and the ones' wander
-    double stable = Theory.rsbfStableFpr(s, k);
+    double stable = RsbfTheory.stableFpp(s, k);
     assertEquals(stable, (double) fp / distinct, 0.15 * stable);
     // eq. 5.22 is E[delta] from eqs. 5.19-5.21
     for (double lambda : new double[] {10, 200, 250, 490}) {
       double p = 0.3;
       double down = p * lambda * (lambda - 1) / (s * s);
       double up = p * Math.pow((s - lambda) / s, 2);
-      assertEquals(up - down, Theory.rsbfOnesDrift(lambda, s, p), 1e-12);
+      assertEquals(up - down, RsbfTheory.onesDrift(s, lambda, p), 1e-12);
     }
-    assertEquals(0, Theory.rsbfOnesDrift(Theory.rsbfStableOnes(s), s, 1), 1e-12);
+    assertEquals(0, RsbfTheory.onesDrift(s, RsbfTheory.stableOnes(s), 1), 1e-12);
   }
 
   /**
@@ -250,18 +250,18 @@ public class StreamFilterTheoryTest {
         }
       }
     }
-    double beta = Theory.rsbfForcedOnesFraction(k, (double) s / n);
-    assertEquals(0.5437, Theory.rsbfForcedOnesFraction(k, 0), 1e-4);
+    double beta = RsbfTheory.forcedOnesFraction(k, (double) s / n);
+    assertEquals(0.5437, RsbfTheory.forcedOnesFraction(k, 0), 1e-4);
     assertEquals(beta * s, sum / samples, 0.01 * s);
-    assertTrue(sum / samples > Theory.rsbfStableOnes(s) + 3 * Math.sqrt(s / 8.0));
-    assertFprAtMost(Theory.rsbfFprAfterFill(s, k), fp, n);
-    assertEquals(1 / (1 + Math.sqrt(0.01)), Theory.rsbfForcedOnesFraction(1, 0.01), 1e-9);
+    assertTrue(sum / samples > RsbfTheory.stableOnes(s) + 3 * Math.sqrt(s / 8.0));
+    assertFprAtMost(RsbfTheory.fppAfterFill(s, k), fp, n);
+    assertEquals(1 / (1 + Math.sqrt(0.01)), RsbfTheory.forcedOnesFraction(1, 0.01), 1e-9);
   }
 
   /** Section 5.4: k = 1 has the lowest FNR; the FPR-optimal k of eq. 5.27 pays for its FPR in FNR. */
   @Test
   public void rsbfWithOneFilterHasLowerFnrThanTheFprOptimalK() {
-    int kOpt = (int) Math.round(Theory.rsbfFprOptimalHashes(0.1));
+    int kOpt = (int) Math.round(RsbfTheory.hashesForFpp(0.1));
     assertEquals(5, kOpt);
     double[] one = rsbfRates(1);
     double[] opt = rsbfRates(kOpt);

@@ -10,7 +10,8 @@ import org.apache.commons.math3.distribution.BinomialDistribution;
 /**
  * Honest statistics for tests that count events: exact binomial intervals (commons-math3) and the
  * false positive rate of a Bloom-style filter from first principles, written here independently of
- * the production {@code Theory} class so that a wrong formula or a wrongly sized filter shows.
+ * the production theory ({@code BloomMath}, {@code AcbfSizing}) so that a wrong formula or a
+ * wrongly sized filter shows.
  */
 public final class Binomial {
   private Binomial() {}

@@ -5,8 +5,8 @@ import io.bloomkit.core.StreamFilter;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.data.TimedStream;
-import io.bloomkit.core.Theory;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.Test;
@@ -60,7 +60,7 @@ public class DynamicTimerFilterTest {
     TimedStream s =
         TimedStream.generate(
             new TimedStream.Spec().distribution("uniform").universe(1_000_000).length(60_000).rate(20).burst(5).seed(8));
-    long m = Theory.bitsForFpp(2_000, k, target); // the base rate's window: 20 x 100 events
+    long m = BloomMath.bitsForFpp(2_000, k, target); // the base rate's window: 20 x 100 events
     double[] fixed = rates(WindowFilters.timer(m, k, w, 0), s, w, new int[3]);
     assertTrue("fixed filter in the burst: " + fixed[0], fixed[0] > 3 * target);
     for (String threshold : new String[] {"density", "cardinality"}) {
@@ -89,7 +89,7 @@ public class DynamicTimerFilterTest {
     // the density threshold's rate (z/m)^k is the target
     assertEquals(0.01, Math.pow(z.limit() / 10_000, 4), 1e-12);
     // the cardinality threshold's rate by eq. 2 is the target too
-    assertEquals(0.01, Theory.bloomFpp(10_000, Math.round(c.limit()), 4), 2e-5);
+    assertEquals(0.01, BloomMath.bloomFpp(10_000, Math.round(c.limit()), 4), 2e-5);
   }
 
   /** Old filters are dropped once all their timers expire; with no events, none is kept alive. */

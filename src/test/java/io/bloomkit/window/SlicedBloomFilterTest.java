@@ -9,7 +9,6 @@ import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.data.TimedStream;
-import io.bloomkit.core.Theory;
 import java.util.SplittableRandom;
 import org.junit.Test;
 
@@ -82,10 +81,10 @@ public class SlicedBloomFilterTest {
     int q = 200_000;
     for (int s : new int[] {1, 8, 64}) {
       SlicedBloomFilter v = filled(Layout.VERTICAL, m, k, s, 1, n);
-      assertRate("vertical S=" + s, Theory.verticalSlicedFpp(m, k, s, n), falsePositives(v, 1_000_000, q), q);
+      assertRate("vertical S=" + s, WindowTheory.verticalSlicedFpp(m, n, k, s), falsePositives(v, 1_000_000, q), q);
     }
     SlicedBloomFilter h8 = filled(Layout.HORIZONTAL, m, k, 8, 1, n);
-    assertRate("horizontal S=8", Theory.horizontalSlicedFpp(m, k, 8, n), falsePositives(h8, 1_000_000, q), q);
+    assertRate("horizontal S=8", WindowTheory.horizontalSlicedFpp(m, n, k, 8), falsePositives(h8, 1_000_000, q), q);
 
     int s = 400; // 240-bit slices, 30 items each on average
     SlicedBloomFilter h = filled(Layout.HORIZONTAL, m, k, s, 1, n);
@@ -97,7 +96,7 @@ public class SlicedBloomFilterTest {
       mixture += Math.exp(logPmf) * Math.pow(1 - Math.pow(1 - 1 / size, (double) k * j), k);
     }
     assertRate("horizontal S=400 vs binomial mixture", mixture, fp, q);
-    assertTrue((double) fp / q > 1.08 * Theory.horizontalSlicedFpp(m, k, s, n));
+    assertTrue((double) fp / q > 1.08 * WindowTheory.horizontalSlicedFpp(m, n, k, s));
   }
 
   static double logChoose(int n, int r) {
@@ -115,9 +114,9 @@ public class SlicedBloomFilterTest {
     int n = 12_000;
     int q = 200_000;
     SlicedBloomFilter hv = filled(Layout.HV, m, 4, 8, 5, n);
-    assertRate("h-v", Theory.dicedFpp(false, m, 4, 8, 5, n), falsePositives(hv, 2_000_000, q), q);
+    assertRate("h-v", WindowTheory.dicedFpp(m, n, 4, 8, 5, false), falsePositives(hv, 2_000_000, q), q);
     SlicedBloomFilter vh = filled(Layout.VH, m, 4, 8, 5, n);
-    assertRate("v-h", Theory.dicedFpp(true, m, 4, 8, 5, n), falsePositives(vh, 2_000_000, q), q);
+    assertRate("v-h", WindowTheory.dicedFpp(m, n, 4, 8, 5, true), falsePositives(vh, 2_000_000, q), q);
     assertEquals(40, vh.siteCount());
   }
 
@@ -169,24 +168,24 @@ public class SlicedBloomFilterTest {
     v.policy(FailurePolicy.SET, 0);
     assertEquals(0, falseNegatives(h, n));
     assertEquals(0, falseNegatives(v, n));
-    assertRate("eq. 5", Theory.horizontalFailedSetFpp(m, k, n, s, f), falsePositives(h, 3_000_000, q), q);
-    assertRate("eq. 6", Theory.verticalFailedSetFpp(m, k, n, s, f), falsePositives(v, 3_000_000, q), q);
+    assertRate("eq. 5", WindowTheory.horizontalFailedSetFpp(m, n, k, s, f), falsePositives(h, 3_000_000, q), q);
+    assertRate("eq. 6", WindowTheory.verticalFailedSetFpp(m, n, k, s, f), falsePositives(v, 3_000_000, q), q);
 
     h.policy(FailurePolicy.UNSET, 0);
     v.policy(FailurePolicy.UNSET, 0);
-    assertRate("horizontal unset FN", Theory.horizontalFailedUnsetFnr(s, f), falseNegatives(h, n), n);
-    assertRate("vertical unset FN", Theory.verticalFailedUnsetFnr(k, s, f), falseNegatives(v, n), n);
-    assertRate("horizontal unset FP", Theory.horizontalFailedUnsetFpp(m, k, n, s, f), falsePositives(h, 3_000_000, q), q);
-    assertRate("vertical unset FP", Theory.verticalFailedUnsetFpp(m, k, n, s, f), falsePositives(v, 3_000_000, q), q);
+    assertRate("horizontal unset FN", WindowTheory.horizontalFailedUnsetFnr(s, f), falseNegatives(h, n), n);
+    assertRate("vertical unset FN", WindowTheory.verticalFailedUnsetFnr(k, s, f), falseNegatives(v, n), n);
+    assertRate("horizontal unset FP", WindowTheory.horizontalFailedUnsetFpp(m, n, k, s, f), falsePositives(h, 3_000_000, q), q);
+    assertRate("vertical unset FP", WindowTheory.verticalFailedUnsetFpp(m, n, k, s, f), falsePositives(v, 3_000_000, q), q);
 
     for (int x = 1; x <= k; x++) {
       v.policy(FailurePolicy.AT_LEAST, x);
-      assertRate("heuristic FN x=" + x, Theory.verticalAtLeastFnr(k, s, f, x), falseNegatives(v, n), n);
-      assertRate("heuristic FP x=" + x, Theory.verticalAtLeastFpp(m, k, n, s, f, x), falsePositives(v, 3_000_000, q), q);
+      assertRate("heuristic FN x=" + x, WindowTheory.verticalAtLeastFnr(k, s, f, x), falseNegatives(v, n), n);
+      assertRate("heuristic FP x=" + x, WindowTheory.verticalAtLeastFpp(m, n, k, s, f, x), falsePositives(v, 3_000_000, q), q);
     }
     // x = k is the unset policy, x = 1 keeps almost every duplicate
-    assertEquals(Theory.verticalFailedUnsetFnr(k, s, f), Theory.verticalAtLeastFnr(k, s, f, k), 1e-12);
-    assertTrue(Theory.verticalAtLeastFnr(k, s, f, 1) < 1e-5);
+    assertEquals(WindowTheory.verticalFailedUnsetFnr(k, s, f), WindowTheory.verticalAtLeastFnr(k, s, f, k), 1e-12);
+    assertTrue(WindowTheory.verticalAtLeastFnr(k, s, f, 1) < 1e-5);
   }
 
   /**
@@ -202,7 +201,7 @@ public class SlicedBloomFilterTest {
     failSome(v, 8, 2);
     v.policy(FailurePolicy.AT_LEAST, 1);
     long fn = falseNegatives(v, n);
-    assertTrue("x=1 FN " + fn, (double) fn / n > 100 * Theory.verticalAtLeastFnr(8, 40, 8, 1));
+    assertTrue("x=1 FN " + fn, (double) fn / n > 100 * WindowTheory.verticalAtLeastFnr(8, 40, 8, 1));
     // without failures a vertical filter is the library's m-bit Bloom filter (Lemma 1's premise)
     BloomFilter flat = BloomFilter.create(FilterShape.bloom(160_000, 8, n));
     SlicedBloomFilter v2 = filled(Layout.VERTICAL, 160_000, 8, 40, 1, 0, false);
@@ -246,24 +245,24 @@ public class SlicedBloomFilterTest {
     assertTrue(sum(vl) > 3.5 * 50_000 && sum(vl) <= 4 * 50_000);
     assertEquals(sum(vl) / 50_000.0, v.meanSitesPerLookup(), 1e-12);
     assertTrue(v.meanSitesPipelined() < v.meanSitesPerLookup());
-    assertTrue(Theory.fairnessIndex(vl) > Theory.fairnessIndex(hl));
-    assertTrue(Theory.maxLoadShare(vl) < Theory.maxLoadShare(hl));
-    assertTrue(Theory.fairnessIndex(vl) > 0.95);
+    assertTrue(WindowTheory.fairnessIndex(vl) > WindowTheory.fairnessIndex(hl));
+    assertTrue(WindowTheory.maxLoadShare(vl) < WindowTheory.maxLoadShare(hl));
+    assertTrue(WindowTheory.fairnessIndex(vl) > 0.95);
 
     TimedStream uniform = TimedStream.generate(new TimedStream.Spec().distribution("uniform").universe(20_000).length(50_000).seed(4));
     SlicedBloomFilter hu = new SlicedBloomFilter(Layout.HORIZONTAL, 200_000, 4, 16, 1);
     for (int i = 0; i < uniform.length(); i++) {
       hu.offer(uniform.hash(i));
     }
-    assertTrue(Theory.fairnessIndex(hu.requests()) > 0.99);
+    assertTrue(WindowTheory.fairnessIndex(hu.requests()) > 0.99);
   }
 
   @Test
   public void fairnessAndMaxShareByHand() {
-    assertEquals(1.0, Theory.fairnessIndex(new long[] {5, 5, 5, 5}), 1e-12);
-    assertEquals(0.25, Theory.fairnessIndex(new long[] {8, 0, 0, 0}), 1e-12);
-    assertEquals((3.0 * 3) / (2 * (4 + 1)), Theory.fairnessIndex(new long[] {2, 1}), 1e-12);
-    assertEquals(2.0 / 3, Theory.maxLoadShare(new long[] {2, 1}), 1e-12);
+    assertEquals(1.0, WindowTheory.fairnessIndex(new long[] {5, 5, 5, 5}), 1e-12);
+    assertEquals(0.25, WindowTheory.fairnessIndex(new long[] {8, 0, 0, 0}), 1e-12);
+    assertEquals((3.0 * 3) / (2 * (4 + 1)), WindowTheory.fairnessIndex(new long[] {2, 1}), 1e-12);
+    assertEquals(2.0 / 3, WindowTheory.maxLoadShare(new long[] {2, 1}), 1e-12);
   }
 
   static long sum(long[] a) {

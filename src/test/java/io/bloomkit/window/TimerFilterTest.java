@@ -7,9 +7,9 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.data.TimedStream;
-import io.bloomkit.core.Theory;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -215,12 +215,12 @@ public class TimerFilterTest {
       fpPlain += plain.test(TimedStream.hashOf(key)) ? 1 : 0;
       fpEqual += equal.test(TimedStream.hashOf(key)) ? 1 : 0;
     }
-    double theory = Theory.bloomFpp(m, 800, k);
+    double theory = BloomMath.bloomFpp(m, 800, k);
     assertEquals(theory, (double) fpPlain / probes, 0.25 * theory);
     // (1 - e^(-k/m))^k per earlier event is ~1e-12 with independent hashes; double hashing adds
     // the keys whose k positions coincide (h2 near 0 modulo the range, about k/m of the keys),
     // whose equal timers prove nothing: still two orders of magnitude below the plain rate
-    assertTrue(Theory.equalTimersFpp(m, k) < 1e-11);
+    assertTrue(WindowTheory.equalTimersFpp(m, k) < 1e-11);
     assertTrue(fpEqual + " vs " + fpPlain, 100 * fpEqual < fpPlain);
   }
 

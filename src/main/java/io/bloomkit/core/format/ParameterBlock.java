@@ -1,7 +1,7 @@
 package io.bloomkit.core.format;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.FilterFamily;
-import io.bloomkit.core.Theory;
 import io.bloomkit.core.hash.HashStrategy;
 
 /**
@@ -242,7 +242,7 @@ public abstract class ParameterBlock {
   /**
    * A single timer filter of "One is Enough", family 8, variant 0 (or {@value
    * #OCCURRENCE_VARIANT} with the occurrence window: same payload): m timers of {@code b =
-   * ceil(log2(w + 1))} bits ({@link Theory#timerBits}), k hashes, window w. The payload field
+   * ceil(log2(w + 1))} bits ({@link #timerBits}), k hashes, window w. The payload field
    * {@code equalTimers} holds k', the least number of equal timers the heuristic needs for a
    * duplicate (0: off); the name stays as written in files and JSON.
    *
@@ -272,7 +272,17 @@ public abstract class ParameterBlock {
     public Timer(long timers, int numHashes, long window, boolean everyOccurrence) {
       super(
           FilterFamily.TIMER, numHashes, everyOccurrence ? OCCURRENCE_VARIANT : 0, timers, 0,
-          timers * Theory.timerBits(window));
+          timers * timerBits(window));
+    }
+
+    /**
+     * Bits of one timer of a window of w time units: a live timer holds 1..w, 0 is expired, so
+     * {@code ceil(log2(w + 1))} [One is Enough sec. 4, cited by {@code
+     * io.bloomkit.window.WindowTheory#timerBits}; here since the layout needs it].
+     */
+    public static int timerBits(long window) {
+      BloomMath.requirePositive("window", window);
+      return 64 - Long.numberOfLeadingZeros(window);
     }
   }
 
@@ -308,14 +318,13 @@ public abstract class ParameterBlock {
     public DynamicTimer(int thresholdVariant, long timers, int numHashes, long window, int filters) {
       super(
           FilterFamily.TIMER, numHashes, thresholdVariant, timers, filters,
-          filters * timers * Theory.timerBits(window));
+          filters * timers * Timer.timerBits(window));
     }
   }
 
   /**
    * Linked counting Bloom filter, family 9, in the two-layer encoding of its paper (section V):
-   * m entries, V stored values of l bits; {@code bits = m + V (l + 1)} ({@link
-   * Theory#lcbfTwoLayerBits}).
+   * m entries, V stored values of l bits; {@code bits = m + V (l + 1)} ({@link #bits}).
    *
    * <pre>
    * Long || 0        1        2        3        4        5        6        7
@@ -340,7 +349,17 @@ public abstract class ParameterBlock {
     public LinkedCounting(long entries, int numHashes, long values, int valueBits) {
       super(
           FilterFamily.LINKED_COUNTING, numHashes, 0, entries, values,
-          Theory.lcbfTwoLayerBits(entries, values, valueBits));
+          bits(entries, values, valueBits));
+    }
+
+    /**
+     * Bits of the two-layer encoding: m first-layer bits plus (l + 1) bits per stored value (value
+     * and link bit) [Icebergs sec. V, cited by {@code io.bloomkit.lcbf.LcbfTheory#twoLayerBits};
+     * here since the layout needs it].
+     */
+    public static long bits(long entries, long values, int valueBits) {
+      BloomMath.requirePositive("m", entries);
+      return entries + (valueBits + 1L) * values;
     }
   }
 }

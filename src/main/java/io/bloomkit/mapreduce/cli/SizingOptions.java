@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.cli;
 
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.mapreduce.FilterSpec;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -63,8 +64,8 @@ public final class SizingOptions {
       throw new UsageException("--bits-per-key must be positive: " + bpk);
     }
     int hashes = BloomkitTool.intValue(cl, "hashes", 0, 1);
-    if (hashes > io.bloomkit.core.Theory.MAX_HASHES) {
-      throw new UsageException("--hashes must be at most " + io.bloomkit.core.Theory.MAX_HASHES);
+    if (hashes > BloomMath.MAX_HASHES) {
+      throw new UsageException("--hashes must be at most " + BloomMath.MAX_HASHES);
     }
     FilterSpec spec;
     try {

@@ -1,10 +1,10 @@
 package io.bloomkit.mapreduce.dedup;
 
+import io.bloomkit.window.WindowTheory;
 import io.bloomkit.stable.IbfVariant;
 import io.bloomkit.core.StreamFilter;
 import io.bloomkit.stable.StreamFilters;
 import io.bloomkit.window.WindowFilters;
-import io.bloomkit.core.Theory;
 import java.util.List;
 
 /**
@@ -15,7 +15,7 @@ import java.util.List;
  * (the sliding-window timer filter of "One is Enough" sec. 4, K 5, equal-timers heuristic off).
  *
  * <p>Only {@code timer} has a window: the memory buys {@code floor(memoryBits / ceil(log2(W+1)))}
- * timers ({@link Theory#timerBits}; W in the time field's unit), and every record sets its timers,
+ * timers ({@link WindowTheory#timerBits}; W in the time field's unit), and every record sets its timers,
  * a reported duplicate too ({@link WindowFilters#occurrenceTimer}), so a record is reported a
  * duplicate while the previous record of its key is less than W older: dedup's windowed
  * definition. The others ignore the window: {@code bf} never forgets, {@code sbf}, {@code rsbf} and
@@ -81,16 +81,16 @@ public final class StreamDedupFilters {
             throw new IllegalArgumentException("the timer filter needs a window (--window)");
           }
           long ticks = Math.floorDiv(window - 1, resolution) + 1; // ceil(window / resolution)
-          long timers = memoryBits / Theory.timerBits(ticks);
+          long timers = memoryBits / WindowTheory.timerBits(ticks);
           if (timers < 1) {
             throw new IllegalArgumentException(
-                memoryBits + " bits hold no timer of " + Theory.timerBits(ticks) + " bits");
+                memoryBits + " bits hold no timer of " + WindowTheory.timerBits(ticks) + " bits");
           }
           StreamFilter timer =
               WindowFilters.occurrenceTimer(Math.min(timers, Integer.MAX_VALUE - 8), k, ticks, 0);
           return resolution == 1 ? timer : new Ticks(timer, resolution);
         case "rsbf":
-          return StreamFilters.reservoirForFpr(memoryBits, 0.1, StreamFilters.DEFAULT_THRESHOLD, seed);
+          return StreamFilters.reservoirForFpp(memoryBits, 0.1, StreamFilters.DEFAULT_THRESHOLD, seed);
         default:
           IbfVariant v = IbfVariant.fromCliName(name);
           if (v == null) {

@@ -1,12 +1,12 @@
 package io.bloomkit.mapreduce.dedup;
 
+import io.bloomkit.core.BloomMath;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.flag;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.intValue;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.integerOpt;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.longValue;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
 
-import io.bloomkit.core.Theory;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.Choices;
@@ -153,9 +153,9 @@ final class StreamOptions {
             + MAX_LOCAL_BITS + " (one map task's leaf): " + localBits);
       }
       localHashes = BloomkitConfig.DEDUP_LOCAL_HASHES.getInt(conf);
-      if (localHashes < 1 || localHashes > Theory.MAX_HASHES) {
+      if (localHashes < 1 || localHashes > BloomMath.MAX_HASHES) {
         throw new UsageException(BloomkitConfig.DEDUP_LOCAL_HASHES.key() + " must be in [1, "
-            + Theory.MAX_HASHES + "]: " + localHashes);
+            + BloomMath.MAX_HASHES + "]: " + localHashes);
       }
     }
     String recordDelimiter = conf.get("textinputformat.record.delimiter");

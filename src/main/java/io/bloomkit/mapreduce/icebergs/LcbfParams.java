@@ -3,7 +3,7 @@ package io.bloomkit.mapreduce.icebergs;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.UsageException;
-import io.bloomkit.core.Theory;
+import io.bloomkit.core.BloomMath;
 import org.apache.commons.cli.CommandLine;
 import org.apache.hadoop.conf.Configuration;
 
@@ -38,9 +38,9 @@ final class LcbfParams {
       throw new UsageException("--entries-per-key must be positive: " + entriesPerKey);
     }
     int numHashes = BloomkitTool.intValue(cl, "num-hashes", 3, 1);
-    if (numHashes > Theory.MAX_HASHES) {
+    if (numHashes > BloomMath.MAX_HASHES) {
       throw new UsageException(
-          "--num-hashes must be at most " + Theory.MAX_HASHES + ": " + numHashes);
+          "--num-hashes must be at most " + BloomMath.MAX_HASHES + ": " + numHashes);
     }
     int valueBits = BloomkitTool.intValue(cl, "value-bits", 15, 1);
     if (valueBits > MAX_VALUE_BITS) {

@@ -4,12 +4,13 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.acbf.AcbfTheory;
 import io.bloomkit.acbf.AccurateCountingBloomFilter;
 import io.bloomkit.bloom.BloomFilter;
+import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.AcbfSizing;
-import io.bloomkit.core.Theory;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
@@ -41,7 +42,7 @@ public class SizeAndInspectToolTest {
     assertEquals(bf.memoryBits(), sub(j, "bf").get("bits"));
     assertEquals((long) bf.numHashes(), sub(j, "bf").get("hashes"));
     assertEquals(
-        Theory.bloomFpp(bf.positions(), 100000, bf.numHashes()),
+        BloomMath.bloomFpp(bf.positions(), 100000, bf.numHashes()),
         (Double) sub(j, "bf").get("fpp"),
         1e-15);
     assertTrue((Double) sub(j, "bf").get("fpp") <= 0.01);
@@ -50,7 +51,7 @@ public class SizeAndInspectToolTest {
     assertEquals(acbf.counters(), sub(j, "acbf").get("counters"));
     assertEquals(acbf.positions(), sub(j, "acbf").get("firstLevelBits"));
     assertEquals(
-        Theory.acbfOptimalFpp(acbf.counters(), 100000, acbf.numHashes(), 100000),
+        AcbfTheory.optimalFpp(acbf.counters(), 100000, acbf.numHashes(), 100000),
         (Double) sub(j, "acbf").get("fpp"),
         1e-15);
     // the ACBF needs less memory than the CBF for the same rate (the paper's point)
@@ -99,9 +100,9 @@ public class SizeAndInspectToolTest {
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     long bits = (Long) sub(j, "bf").get("bits");
     long k = (Long) sub(j, "bf").get("hashes");
-    assertEquals(Theory.MAX_HASHES, k);
-    assertTrue(Theory.bloomFpp(bits, 100, (int) k) <= 1e-300);
-    assertTrue(Theory.bloomFpp(bits - 1, 100, (int) k) > 1e-300); // least memory
+    assertEquals(BloomMath.MAX_HASHES, k);
+    assertTrue(BloomMath.bloomFpp(bits, 100, (int) k) <= 1e-300);
+    assertTrue(BloomMath.bloomFpp(bits - 1, 100, (int) k) > 1e-300); // least memory
     assertTrue(bits > 0 && bits < FilterShape.MAX_MEMORY_BITS);
 
     long max = (Integer.MAX_VALUE - 8L) * 64; // one long[] of words
@@ -155,7 +156,7 @@ public class SizeAndInspectToolTest {
     assertEquals((long) f.levels(), j.get("levels"));
     assertEquals(400L, j.get("items"));
     assertEquals(600L, j.get("capacity"));
-    assertEquals(Theory.acbfFpp(shape.positions(), 400, shape.numHashes()), (Double) j.get("fpp"), 1e-15);
+    assertEquals(AcbfTheory.fpp(shape.positions(), 400, shape.numHashes()), (Double) j.get("fpp"), 1e-15);
     assertEquals(file.length(), j.get("serializedBytes"));
 
     BloomFilter bf = BloomFilter.create(FilterShape.bloom(1024, 3, 10));

@@ -7,43 +7,15 @@ import static org.junit.Assert.fail;
 import org.junit.Test;
 
 /**
- * The formulas against the numbers recomputed independently from the ACBF paper (Li, Huang, Zhang,
- * Qin, "Accurate Counting Bloom Filters for Large-Scale Data Processing", 2013), and sizing against
- * its contract.
+ * Sizing by the shared maths ({@link BloomMath}, {@link AcbfSizing}, {@link FilterShape}) against the
+ * numbers recomputed independently from the ACBF paper (Li, Huang, Zhang, Qin, "Accurate Counting
+ * Bloom Filters for Large-Scale Data Processing", 2013) and against its contract.
  */
-public class TheoryTest {
+public class BloomMathTest {
   private static final long N = 100_000;
 
   private static void close(double expected, double actual, double rel) {
     assertEquals(expected, actual, Math.abs(expected) * rel);
-  }
-
-  /** Rows of the notes' table: m/n, k, CBF, ACBF_2, ACBF_3, ACBF_opt (n = C = 100K). */
-  @Test
-  public void reproducesThePapersTheoreticalRates() {
-    double[][] rows = {
-      {8, 3, 3.058e-2, 4.998e-3, 1.622e-3, 9.492e-4},
-      {12, 3, 1.082e-2, 1.622e-3, 5.111e-4, 2.682e-4},
-      {16, 3, 4.998e-3, 7.167e-4, 2.224e-4, 1.105e-4},
-      {20, 3, 2.703e-3, 3.773e-4, 1.160e-4, 5.579e-5},
-      {8, 6, 2.158e-2, 9.351e-4, 1.171e-4, 7.659e-5},
-      {20, 14, 6.714e-5, 3.836e-8, 2.858e-10, 8.684e-11},
-    };
-    for (double[] r : rows) {
-      long m = (long) r[0] * N;
-      int k = (int) r[1];
-      close(r[2], Theory.bloomFpp(m, N, k), 1e-3);
-      close(r[2], Theory.acbfFpp(Theory.acbfFirstLevel(m, 1), N, k), 1e-3); // ACBF_1 = CBF
-      close(r[3], Theory.acbfFpp(Theory.acbfFirstLevel(m, 2), N, k), 1e-3);
-      close(r[4], Theory.acbfFpp(Theory.acbfFirstLevel(m, 3), N, k), 1e-3);
-      close(r[5], Theory.acbfOptimalFpp(m, N, k, N), 1e-3);
-      // eq. 8-9: for kn <= m the optimal rate lies between the t = 4 and t = 3 values
-      if (k * N <= m) {
-        double opt = Theory.acbfOptimalFpp(m, N, k, N);
-        assertTrue(opt <= Theory.bloomFpp(3 * m, N, k));
-        assertTrue(opt >= Theory.bloomFpp(4 * m, N, k));
-      }
-    }
   }
 
   /** Best k and rate per family at equal memory B bits per key (notes: "Equal memory"). */
@@ -78,10 +50,10 @@ public class TheoryTest {
   @Test
   public void bestHashesIsALocalAndGlobalMinimum() {
     for (long m : new long[] {800_000, 1_600_000, 2_000_000}) {
-      int k = Theory.bestBloomHashes(m, N);
-      assertEquals(Math.round(Theory.optimalHashesReal(m, N)), k, 1);
-      for (int j = 1; j <= Theory.MAX_HASHES; j++) {
-        assertTrue(Theory.bloomFpp(m, N, k) <= Theory.bloomFpp(m, N, j));
+      int k = BloomMath.bestBloomHashes(m, N);
+      assertEquals(Math.round(BloomMath.optimalHashesReal(m, N)), k, 1);
+      for (int j = 1; j <= BloomMath.MAX_HASHES; j++) {
+        assertTrue(BloomMath.bloomFpp(m, N, k) <= BloomMath.bloomFpp(m, N, j));
       }
     }
   }
@@ -92,7 +64,7 @@ public class TheoryTest {
     for (double p : new double[] {0.1, 0.01, 0.001, 1e-5}) {
       FilterShape bf = FilterShape.forFpp(FilterFamily.BLOOM, null, N, 0, p, 0);
       assertTrue(bf.expectedFpp() <= p);
-      assertTrue(Theory.bloomFpp(bf.positions() - 1, N, bf.numHashes()) > p);
+      assertTrue(BloomMath.bloomFpp(bf.positions() - 1, N, bf.numHashes()) > p);
       double ideal = -N * Math.log(p) / (Math.log(2) * Math.log(2));
       assertEquals(ideal, bf.memoryBits(), ideal * 0.02);
 
@@ -107,10 +79,10 @@ public class TheoryTest {
         long m = a.counters() - 1;
         boolean fewerWorks =
             z.maxCapacity(m, a.numHashes()) >= N
-                && Theory.acbfFpp(z.firstLevelBits(m, a.numHashes(), N), N, a.numHashes()) <= p;
+                && BloomMath.bloomFpp(z.firstLevelBits(m, a.numHashes(), N), N, a.numHashes()) <= p;
         assertTrue(z + " " + p + " not minimal", !fewerWorks);
         // and no other k needs less memory
-        for (int k = 1; k <= Theory.MAX_HASHES; k++) {
+        for (int k = 1; k <= BloomMath.MAX_HASHES; k++) {
           FilterShape o = FilterShape.forFpp(FilterFamily.ACCURATE_COUNTING, z, N, 0, p, k);
           assertTrue(o.memoryBits() >= a.memoryBits());
         }
@@ -125,7 +97,7 @@ public class TheoryTest {
     assertEquals(3, a.numHashes());
     assertEquals(2 * N, a.capacity());
     assertEquals(4 * a.counters() - 3 * 2 * N, a.positions()); // eq. 6
-    close(Theory.bloomFpp(a.positions(), N, 3), a.expectedFpp(), 1e-12);
+    close(BloomMath.bloomFpp(a.positions(), N, 3), a.expectedFpp(), 1e-12);
     try {
       FilterShape.forBitsPerKey(FilterFamily.ACCURATE_COUNTING, AcbfSizing.OPTIMAL, N, N / 2, 16, 3);
       fail("capacity below items");

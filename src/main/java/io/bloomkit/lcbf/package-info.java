@@ -1,0 +1,13 @@
+/**
+ * The linked counting Bloom filter for global icebergs, its theory and its simulation. Paper: Wu,
+ * Xiao, Li, Sun, "A Distributed Algorithm for Finding Global Icebergs with Linked Counting Bloom
+ * Filters" (the "icebergs paper").
+ *
+ * <ul>
+ *   <li>{@link io.bloomkit.lcbf.LinkedCountingBloomFilter}: m entries of frequency lists (sections
+ *       II-V).
+ *   <li>{@link io.bloomkit.lcbf.LcbfTheory}: its error bounds (eqs. 1, 2) and encodings (section V).
+ *   <li>{@link io.bloomkit.lcbf.LcbfSimulation}: {@code simulate lcbf} (section VI, Figures 5-7).
+ * </ul>
+ */
+package io.bloomkit.lcbf;

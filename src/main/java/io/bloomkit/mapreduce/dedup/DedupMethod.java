@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.dedup;
 
+import io.bloomkit.mapreduce.cli.CountingSizing;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.Choices;
 import io.bloomkit.mapreduce.common.MethodOptions;
@@ -24,7 +25,7 @@ enum DedupMethod {
    * multiplicities, one partial per split summed with {@code merge} ({@link MultiplicityMapper});
    * then the exact job runs with that filter shipped to every map task, which writes records whose
    * key has estimate 1 directly (certainly unique) and shuffles only the rest. The output is the
-   * same multiset of lines as {@code exact}'s. Its options: {@link CountingOptions}.
+   * same multiset of lines as {@code exact}'s. Its options: {@link CountingSizing}.
    */
   COUNTING,
   /**
@@ -46,12 +47,15 @@ enum DedupMethod {
     }
   };
 
+  /** Counting's filter, as the help of --items names it. */
+  private static final String COUNTING_FILTER = "the counting filter";
+
   /** The methods' own options, stream's checked first. */
   private static final MethodOptions<DedupMethod> OWN =
       new MethodOptions<DedupMethod>()
           .only(EnumSet.of(STREAM), "applies to --method stream", names(StreamOptions.options()))
           .only(EnumSet.of(COUNTING), "applies to --method counting (it sizes its filter)",
-              names(CountingOptions.options()));
+              names(CountingSizing.options(COUNTING_FILTER)));
 
   /** Sets the dedup job's sort, grouping and reducer. */
   void shuffle(Job job) {
@@ -62,7 +66,7 @@ enum DedupMethod {
 
   /** Adds every method's own options. */
   static void addOptions(Options o) {
-    for (Options own : new Options[] {CountingOptions.options(), StreamOptions.options()}) {
+    for (Options own : new Options[] {CountingSizing.options(COUNTING_FILTER), StreamOptions.options()}) {
       for (Option x : own.getOptions()) {
         o.addOption(x);
       }

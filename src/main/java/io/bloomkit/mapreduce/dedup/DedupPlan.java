@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.cli.CountingSizing;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
@@ -23,12 +24,12 @@ final class DedupPlan {
   /** The share of malformed records above which the tool warns. */
   final double maxShare;
   /** counting's settings, null for the other methods. */
-  final CountingOptions counting;
+  final CountingSizing counting;
   /** stream's settings, null for the other methods. */
   final StreamOptions stream;
 
   DedupPlan(DedupMethod method, Path[] inputs, Path output, Path duplicates, int reducers,
-      long window, double maxShare, CountingOptions counting, StreamOptions stream) {
+      long window, double maxShare, CountingSizing counting, StreamOptions stream) {
     this.method = method;
     this.inputs = inputs;
     this.output = output;

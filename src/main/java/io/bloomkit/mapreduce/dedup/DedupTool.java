@@ -3,6 +3,7 @@ package io.bloomkit.mapreduce.dedup;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.CountingSizing;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
@@ -97,7 +98,7 @@ public final class DedupTool extends BloomkitTool {
     double maxShare = MalformedOptions.maxShare(cl);
     StreamOptions stream =
         method == DedupMethod.STREAM ? StreamOptions.parse(cl, conf, window, reducers) : null;
-    CountingOptions counting = method == DedupMethod.COUNTING ? CountingOptions.parse(cl) : null;
+    CountingSizing counting = method == DedupMethod.COUNTING ? CountingSizing.parse(cl) : null;
     Path[] inputs = existingPaths(required(cl, "input"), "input");
     Path output = absentPath(required(cl, "output"), "output");
     Path duplicates =

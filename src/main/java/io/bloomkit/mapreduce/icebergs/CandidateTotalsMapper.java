@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.IcebergCounters;
 import java.io.IOException;
 import java.util.Set;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 
 /**
@@ -11,22 +11,23 @@ import org.apache.hadoop.io.Text;
  * candidate keys shipped through the DistributedCache (see {@link CandidateKeys}) and sums the
  * weights of the candidates' records per key in a bounded table (in-mapper combining). Records of
  * other keys are dropped ({@code FILTERED_RECORDS}), unless evaluating ({@link
- * BloomkitConfig#ICEBERG_EVALUATE}): then every key's total goes on, so the reducers know the
- * exact answer too.
+ * BloomkitConfig#ICEBERG_EVALUATE}): then every key's total goes on (counted as filtered all the
+ * same), so the reducers know the exact answer too.
  */
 public class CandidateTotalsMapper extends IcebergMapper {
   @Override
   protected Candidates candidates(Context context) throws IOException {
     Set<Text> keys = CandidateKeys.load(context);
+    boolean evaluate = BloomkitConfig.ICEBERG_EVALUATE.getBoolean(context.getConfiguration());
     Text probe = new Text();
     return (key, length) -> {
       probe.set(key, 0, length);
-      return keys.contains(probe);
+      if (keys.contains(probe)) {
+        context.getCounter(IcebergCounters.CANDIDATE_RECORDS).increment(1);
+        return true;
+      }
+      context.getCounter(IcebergCounters.FILTERED_RECORDS).increment(1);
+      return evaluate;
     };
-  }
-
-  @Override
-  protected boolean keepFiltered(Configuration conf) {
-    return BloomkitConfig.ICEBERG_EVALUATE.getBoolean(conf);
   }
 }

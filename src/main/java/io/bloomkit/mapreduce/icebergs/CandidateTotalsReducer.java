@@ -34,14 +34,7 @@ public class CandidateTotalsReducer extends Reducer<Text, LongWritable, Text, Lo
   protected void reduce(Text key, Iterable<LongWritable> totals, Context context)
       throws IOException, InterruptedException {
     context.getCounter(IcebergCounters.KEYS).increment(1);
-    long sum = 0;
-    try {
-      for (LongWritable t : totals) {
-        sum = TotalOverflowException.plus(sum, t.get(), key.getBytes(), key.getLength());
-      }
-    } catch (TotalOverflowException e) {
-      throw TotalOverflowException.left(context, e);
-    }
+    long sum = TotalOverflowException.sum(key, totals, context);
     if (sum < threshold) {
       return;
     }

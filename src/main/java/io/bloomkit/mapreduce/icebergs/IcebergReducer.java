@@ -42,14 +42,7 @@ public class IcebergReducer extends Reducer<Text, LongWritable, Text, LongWritab
       context.getCounter(IcebergCounters.ICEBERGS).increment(1);
       return;
     }
-    long sum = 0;
-    try {
-      for (LongWritable t : totals) {
-        sum = TotalOverflowException.plus(sum, t.get(), key.getBytes(), key.getLength());
-      }
-    } catch (TotalOverflowException e) {
-      throw TotalOverflowException.left(context, e);
-    }
+    long sum = TotalOverflowException.sum(key, totals, context);
     if (sum >= threshold) {
       value.set(sum);
       context.write(key, value);

@@ -3,6 +3,8 @@ package io.bloomkit.mapreduce.icebergs;
 import io.bloomkit.mapreduce.common.Records;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
@@ -30,6 +32,23 @@ final class TotalOverflowException extends IOException {
               + "\" overflows 2^63 - 1 = " + Long.MAX_VALUE + " (" + a + " + " + b
               + "): icebergs sums weights exactly in 64-bit integers; scale the weights down");
     }
+  }
+
+  /**
+   * The exact total of a key's partial totals (a reducer's values); on overflow the task fails
+   * naming the key.
+   */
+  static long sum(Text key, Iterable<LongWritable> totals, TaskAttemptContext context)
+      throws IOException {
+    long sum = 0;
+    try {
+      for (LongWritable t : totals) {
+        sum = plus(sum, t.get(), key.getBytes(), key.getLength());
+      }
+    } catch (TotalOverflowException e) {
+      throw left(context, e);
+    }
+    return sum;
   }
 
   /** Leaves the message where the client finds it (see {@link Records#leaveReason}); returns e. */

@@ -31,7 +31,7 @@ abstract class WeightedRecordMapper<K, V> extends Mapper<LongWritable, Text, K, 
     Configuration conf = context.getConfiguration();
     parser = WeightedRecordParser.fromConf(conf);
     strict = BloomkitConfig.STRICT.getBoolean(conf);
-    sampler = new MalformedRecords.Sampler(context, IcebergTool.SAMPLE_INPUT);
+    sampler = new MalformedRecords.Sampler(context, IcebergJobs.SAMPLE_INPUT);
   }
 
   @Override

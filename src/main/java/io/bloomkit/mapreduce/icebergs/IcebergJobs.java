@@ -1,0 +1,76 @@
+package io.bloomkit.mapreduce.icebergs;
+
+import static io.bloomkit.mapreduce.IcebergCounters.INPUT_RECORDS;
+import static io.bloomkit.mapreduce.IcebergCounters.MALFORMED_RECORDS;
+
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.common.JobChain;
+import io.bloomkit.mapreduce.common.JobCounters;
+import io.bloomkit.mapreduce.common.MalformedRecords;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+
+/**
+ * What the icebergs job chains share: the chain of a plan, the jobs that sum (key, total) pairs,
+ * and the input's record counts.
+ */
+final class IcebergJobs {
+  /** The input's name in the map tasks' malformed-record samples. */
+  static final String SAMPLE_INPUT = "input";
+
+  private IcebergJobs() {}
+
+  /**
+   * Runs the plan's method in a {@link JobChain} (a hidden work directory next to the output); the
+   * finished output is renamed into place.
+   */
+  static RunCounters run(IcebergPlan plan) throws IOException, InterruptedException {
+    try (JobChain chain = JobChain.open(plan.conf, plan.output, "icebergs", IcebergTool.class)) {
+      RunCounters counters = new RunCounters();
+      plan.method.chain.run(plan, chain, counters);
+      chain.promote();
+      counters.jobs = chain.jobs();
+      return counters;
+    }
+  }
+
+  /** Sets a step that sums (Text key, LongWritable total) pairs into {@code key<TAB>total} lines. */
+  @SuppressWarnings("rawtypes")
+  static JobChain.Step sums(JobChain.Step step, Class<? extends Mapper> mapper,
+      Class<? extends Reducer> reducer, int reducers, Path output) {
+    return step.map(mapper, Text.class, LongWritable.class)
+        .reduce(reducer, reducers)
+        .lazyOutput(TextOutputFormat.class, Text.class, LongWritable.class, output);
+  }
+
+  /**
+   * Takes the input and malformed records of the step that read the input first (its map tasks
+   * sampled the malformed ones); fails when every record was malformed.
+   */
+  static void takeInput(JobChain.Step step, JobCounters job, IcebergPlan plan,
+      RunCounters counters) throws IOException {
+    counters.take(job, INPUT_RECORDS, MALFORMED_RECORDS);
+    Configuration conf = plan.conf;
+    counters.tally =
+        new MalformedRecords.Tally(
+                SAMPLE_INPUT, BloomkitConfig.KEY_FIELDS.get(conf), BloomkitConfig.DELIMITER.get(conf))
+            .counts(job.get(INPUT_RECORDS), job.get(MALFORMED_RECORDS),
+                step.firstMalformed(SAMPLE_INPUT));
+    counters.tally.failIfAllMalformed();
+  }
+
+  /** Fails unless a later pass read as many records as the first. */
+  static void checkSameInput(RunCounters counters, JobCounters again) throws IOException {
+    long first = counters.get(INPUT_RECORDS);
+    if (first != again.get(INPUT_RECORDS)) {
+      throw new IOException("the input changed while icebergs ran: " + first
+          + " records in the first pass, " + again.get(INPUT_RECORDS) + " in the last");
+    }
+  }
+}

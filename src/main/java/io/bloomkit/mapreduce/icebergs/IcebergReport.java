@@ -1,0 +1,70 @@
+package io.bloomkit.mapreduce.icebergs;
+
+import static io.bloomkit.mapreduce.IcebergCounters.CANDIDATES;
+import static io.bloomkit.mapreduce.IcebergCounters.CANDIDATE_RECORDS;
+import static io.bloomkit.mapreduce.IcebergCounters.FILTERED_RECORDS;
+import static io.bloomkit.mapreduce.IcebergCounters.FILTERS;
+import static io.bloomkit.mapreduce.IcebergCounters.FILTER_BYTES_LOADED;
+import static io.bloomkit.mapreduce.IcebergCounters.HITS;
+import static io.bloomkit.mapreduce.IcebergCounters.ICEBERGS;
+import static io.bloomkit.mapreduce.IcebergCounters.INPUT_RECORDS;
+import static io.bloomkit.mapreduce.IcebergCounters.KEYS;
+import static io.bloomkit.mapreduce.IcebergCounters.LOCAL_ICEBERGS;
+import static io.bloomkit.mapreduce.IcebergCounters.MALFORMED_RECORDS;
+import static io.bloomkit.mapreduce.IcebergCounters.NAIVE_BYTES;
+import static io.bloomkit.mapreduce.IcebergCounters.SATURATIONS;
+import static io.bloomkit.mapreduce.IcebergCounters.TRUE_ICEBERGS;
+import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
+import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
+
+import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.common.Report;
+import java.util.Map;
+
+/**
+ * The result of an icebergs run: the counters by name ({@link RunCounters#report}; null where the
+ * method and options do not know a value), the icebergs paper's two metrics, lcbf's filter shape.
+ */
+final class IcebergReport {
+  private IcebergReport() {}
+
+  /**
+   * The fields, in the documented order (see docs/tools.md), added to {@code m} (created when the
+   * run started).
+   */
+  static Map<String, Object> of(Report m, IcebergPlan plan, RunCounters c, boolean warning) {
+    m.put("method", Choices.name(plan.method));
+    c.report(m, INPUT_RECORDS, MALFORMED_RECORDS);
+    m.put("malformedWarning", warning);
+    c.report(m, KEYS, ICEBERGS, TRUE_ICEBERGS, CANDIDATES, HITS);
+    Long t = c.get(TRUE_ICEBERGS);
+    Long hits = c.get(HITS);
+    boolean known = t != null && hits != null;
+    m.put("hitRatio", known ? (Object) hitRatio(hits, t) : null);
+    m.put("errorRate", known ? (Object) errorRate(c.get(CANDIDATES), hits, t) : null);
+    c.report(m, LOCAL_ICEBERGS, SATURATIONS, CANDIDATE_RECORDS, FILTERED_RECORDS,
+        MAP_OUTPUT_RECORDS, MAP_OUTPUT_BYTES);
+    LcbfParams lcbf = plan.lcbf;
+    m.put("entriesPerKey", lcbf == null ? null : (Object) lcbf.entriesPerKey);
+    m.put("numHashes", lcbf == null ? null : (Object) lcbf.numHashes);
+    m.put("valueBits", lcbf == null ? null : (Object) lcbf.valueBits);
+    c.report(m, FILTERS);
+    m.put("filterBytesShipped", c.filterBytesShipped);
+    m.put("filterBytesShippedToTasks", c.get(FILTER_BYTES_LOADED));
+    c.report(m, NAIVE_BYTES);
+    return m.put("jobs", c.jobs).put("output", plan.output.toString()).seconds().fields();
+  }
+
+  /** The icebergs paper's hit ratio: true icebergs reported / icebergs (1 without icebergs). */
+  static double hitRatio(long hits, long trueIcebergs) {
+    return trueIcebergs == 0 ? 1.0 : (double) hits / trueIcebergs;
+  }
+
+  /**
+   * The icebergs paper's error rate: non-icebergs reported / icebergs (0 without icebergs; it can
+   * exceed 1).
+   */
+  static double errorRate(long candidates, long hits, long trueIcebergs) {
+    return trueIcebergs == 0 ? 0.0 : (double) (candidates - hits) / trueIcebergs;
+  }
+}

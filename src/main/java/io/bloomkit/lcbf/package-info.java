@@ -6,6 +6,7 @@
  * <ul>
  *   <li>{@link io.bloomkit.lcbf.LinkedCountingBloomFilter}: m entries of frequency lists (sections
  *       II-V).
+ *   <li>{@code LcbfFormat}: its two-layer encoding in the one file format (write, checks, read).
  *   <li>{@link io.bloomkit.lcbf.LcbfTheory}: its error bounds (eqs. 1, 2) and encodings (section V).
  *   <li>{@link io.bloomkit.lcbf.LcbfSimulation}: {@code simulate lcbf} (section VI, Figures 5-7).
  * </ul>

@@ -254,7 +254,7 @@ final class DynamicTimerFilter implements StreamFilter {
           d.writeInt(maxFilters);
           for (TimerFilter f : filters) {
             d.writeLong(f.items());
-            f.writeTimers(d);
+            TimerFormat.writeTimers(f, d);
           }
         });
   }
@@ -318,7 +318,7 @@ final class DynamicTimerFilter implements StreamFilter {
         throw new CorruptFilterException("items", "filter " + i + ": negative " + items);
       }
       total += items;
-      long[] timerWords = TimerFilter.readTimerWords(r, h.positions, window);
+      long[] timerWords = TimerFormat.readTimerWords(r, h.positions, window);
       TimerFilter f = d.newFilter(); // after its words arrived: nothing allocated for absent ones
       f.loadTimers(timerWords, clock, items);
       d.filters.add(f);

@@ -7,11 +7,9 @@ import io.bloomkit.core.bits.BitArray;
 import io.bloomkit.core.bits.BitStreams;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
-import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -58,15 +56,15 @@ public final class TimerFilter implements StreamFilter {
 
   private static final long DEAD = Long.MIN_VALUE;
 
-  private final long m;
-  private final int k;
-  private final long window;
-  private final int minEqualTimers;
-  private final boolean everyOccurrence;
-  private final int timerBits;
+  final long m;
+  final int k;
+  final long window;
+  final int minEqualTimers;
+  final boolean everyOccurrence;
+  final int timerBits;
   private final long[] expiry;
-  private long now = DEAD;
-  private long items;
+  long now = DEAD;
+  long items;
   private long maxExpiry = DEAD;
   // live-timer bookkeeping (null until first asked for, or from construction when tracked)
   private int[] liveAt;
@@ -318,12 +316,7 @@ public final class TimerFilter implements StreamFilter {
     return p;
   }
 
-  // ---- format ------------------------------------------------------------------------------------
-  //
-  // family 8 (timer), variant 0 (or 3: the occurrence window, same payload): the block and its
-  // bytes are drawn in ParameterBlock.Timer. The timers are packed little-endian, ceil(log2(w+1))
-  // bits each, in W = ceil(m * bits / 64) longs. (DynamicTimerFilter writes variant 1 or 2 and
-  // several timer arrays: ParameterBlock.DynamicTimer.)
+  // ---- format: written and read by TimerFormat ----------------------------------------------
 
   long timerWords() {
     return BitArray.wordsFor(m * timerBits);
@@ -331,39 +324,10 @@ public final class TimerFilter implements StreamFilter {
 
   @Override
   public void writeTo(OutputStream out) throws IOException {
-    FilterFormat.Header h =
-        new ParameterBlock.Timer(m, k, window, everyOccurrence)
-            .header(items, ParameterBlock.Timer.PARAMETER_BYTES + 8 * timerWords());
-    FilterFormat.write(
-        out,
-        h,
-        d -> {
-          d.writeLong(window);
-          d.writeLong(now);
-          d.writeInt(minEqualTimers);
-          writeTimers(d);
-        });
+    TimerFormat.write(this, out);
   }
 
-  void writeTimers(DataOutputStream d) throws IOException {
-    BitStreams.Writer w = new BitStreams.Writer((int) timerWords());
-    for (int p = 0; p < m; p++) {
-      w.append(timerValue(p), timerBits);
-    }
-    for (long word : w.toWords(0)) {
-      d.writeLong(word);
-    }
-  }
-
-  /**
-   * Reads the words of {@code timers} timers of a {@code window} written by {@link #writeTimers},
-   * before the filter that holds them is built.
-   */
-  static long[] readTimerWords(FilterFormat.Reader r, long timers, long window) throws IOException {
-    return r.readLongArray(BitArray.wordsFor(timers * WindowTheory.timerBits(window)), "timers");
-  }
-
-  /** Loads timers {@link #readTimerWords} read into this (empty) filter at clock {@code now}. */
+  /** Loads timers {@link TimerFormat#readTimerWords} read into this (empty) filter at clock {@code now}. */
   void loadTimers(long[] words, long clock, long itemCount) throws IOException {
     long bits = m * timerBits;
     if ((bits & 63) != 0 && (words[words.length - 1] >>> (bits & 63)) != 0) {

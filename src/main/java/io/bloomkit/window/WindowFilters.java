@@ -1,13 +1,9 @@
 package io.bloomkit.window;
 
-import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.StreamFilter;
 
-import io.bloomkit.core.bits.BitArray;
-import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
-import io.bloomkit.core.format.ParameterBlock;
 import java.io.IOException;
 
 /**
@@ -67,60 +63,6 @@ public final class WindowFilters {
    * {@code read} opens files.
    */
   public static StreamFilter read(FilterFormat.Reader r) throws IOException {
-    FilterFormat.Header h = r.header;
-    if (h.family != FilterFamily.TIMER) {
-      throw new CorruptFilterException("family", h.family.shortName() + " is not a timer filter");
-    }
-    if (h.numHashes < 1 || h.numHashes > BloomMath.MAX_HASHES) {
-      throw new CorruptFilterException("numHashes", "out of range: " + h.numHashes);
-    }
-    if (h.positions <= 0 || h.positions > Integer.MAX_VALUE - 8) {
-      throw new CorruptFilterException("positions", "out of range: " + h.positions);
-    }
-    if (h.capacity != 0) {
-      throw new CorruptFilterException("capacity", "must be 0 for timer filters: " + h.capacity);
-    }
-    boolean occurrence = h.variant == ParameterBlock.Timer.OCCURRENCE_VARIANT;
-    if (h.variant != 0 && !occurrence) {
-      DynamicTimerFilter.Threshold t = DynamicTimerFilter.Threshold.fromVariant(h.variant);
-      if (t == null) {
-        throw new CorruptFilterException("variant", "unknown timer variant " + h.variant);
-      }
-      return DynamicTimerFilter.read(r, t);
-    }
-    if (h.counters != 0) {
-      throw new CorruptFilterException("counters", "must be 0 for a single timer filter: " + h.counters);
-    }
-    long window = r.readLong("window");
-    long clock = r.readLong("now");
-    int equal = r.readInt("equalTimers");
-    if (window <= 0 || window > TimerFilter.MAX_ABS_TIME) {
-      throw new CorruptFilterException("window", "out of range: " + window);
-    }
-    long bits = h.positions * WindowTheory.timerBits(window);
-    if (h.memoryBits != bits) {
-      throw new CorruptFilterException("memoryBits", h.memoryBits + ", expected " + bits);
-    }
-    long payload = ParameterBlock.Timer.PARAMETER_BYTES + 8 * BitArray.wordsFor(bits);
-    if (h.payloadBytes != payload) {
-      throw new CorruptFilterException("payloadBytes", h.payloadBytes + ", expected " + payload);
-    }
-    long[] words = TimerFilter.readTimerWords(r, h.positions, window);
-    r.finish();
-    TimerFilter f;
-    try {
-      f = new TimerFilter(h.positions, h.numHashes, window, equal, false, occurrence);
-    } catch (IllegalArgumentException e) {
-      throw new CorruptFilterException("parameters", e.getMessage());
-    }
-    if (clock != Long.MIN_VALUE) {
-      try {
-        TimerFilter.checkTime(clock);
-      } catch (IllegalArgumentException e) {
-        throw new CorruptFilterException("now", e.getMessage());
-      }
-    }
-    f.loadTimers(words, clock, h.items);
-    return f;
+    return TimerFormat.read(r);
   }
 }

@@ -6,6 +6,7 @@
  * <ul>
  *   <li>{@link io.bloomkit.window.WindowFilters}: factories and reader of the timer family.
  *   <li>{@link io.bloomkit.window.TimerFilter}: the sliding-window timer filter (section 4).
+ *   <li>{@code TimerFormat}: the timer family's payloads in the one file format (write, read).
  *   <li>{@code DynamicTimerFilter}: dynamic size, a list of timer filters (section 5).
  *   <li>{@code SlicedBloomFilter}: horizontal, vertical and diced slices on sites (section 3).
  *   <li>{@code SlicedTimerFilter}: a horizontally sliced timer filter (sections 3 and 4).

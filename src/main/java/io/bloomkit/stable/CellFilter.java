@@ -16,7 +16,7 @@ import java.io.IOException;
  * cells (duplicate iff none is zero), decrement P cells chosen by {@link #decrement}, then set the
  * K cells by {@link #setCell}.
  */
-public abstract class CellFilter extends AbstractStreamFilter {
+abstract class CellFilter extends AbstractStreamFilter {
   PackedCells cells;
   public final long m;
   final int max;

@@ -40,7 +40,7 @@ import java.util.Map;
  * decrements:int, importanceMin:double, importanceMax:double, seed:long, rngState:long,
  * offered:long, cells:long[ceil(m*d/64)]}.
  */
-public final class ImportanceBloomFilter extends CellFilter {
+final class ImportanceBloomFilter extends CellFilter {
   private final IbfVariant variant;
   private final ImportanceMap importance;
   private final int half;

@@ -46,7 +46,7 @@ import java.util.Map;
  * elements offered): {@code threshold:double, seed:long, rngState:long, offered:long,
  * bits:long[ceil(k*s/64)]} (filter j holds bits {@code [j*s, (j+1)*s)}).
  */
-public final class ReservoirBloomFilter extends AbstractStreamFilter {
+final class ReservoirBloomFilter extends AbstractStreamFilter {
   private final int k;
   private final long s;
   private final double threshold;

@@ -26,7 +26,7 @@ import java.util.Map;
  * rngState:long, offered:long, cells:long[ceil(m*d/64)]} (cells packed d bits each, {@link
  * io.bloomkit.core.bits.PackedCells}); header positions = counters = m, numHashes = K, items = offered.
  */
-public final class StableBloomFilter extends CellFilter {
+final class StableBloomFilter extends CellFilter {
   StableBloomFilter(long m, int max, int numHashes, int decrements, long seed) {
     super(m, max, numHashes, decrements, seed);
   }

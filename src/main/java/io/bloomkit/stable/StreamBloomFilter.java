@@ -21,7 +21,7 @@ import java.util.Map;
  * <p>Format payload (family 10; header numHashes = K, positions = memoryBits = m, items = elements
  * offered): {@code offered:long, bits:long[ceil(m/64)]}.
  */
-public final class StreamBloomFilter extends AbstractStreamFilter {
+final class StreamBloomFilter extends AbstractStreamFilter {
   private final int k;
   private final long m;
   private BitArray bits;

@@ -63,7 +63,8 @@ public class KeyExtractorCanonicalTest {
     assertTrue(k.extract(new Text("a,b|c")));
     byte[] today = Arrays.copyOf(k.key(), k.keyLength());
     assertArrayEquals("a,b|c".getBytes(StandardCharsets.UTF_8), today);
-    byte[] composite = CanonicalKey.composite(CanonicalKey.ofString("a,b"), CanonicalKey.ofString("c"));
+    byte[] composite =
+        CanonicalKey.composite(CanonicalKey.ofString("a,b"), CanonicalKey.ofString("c"));
     assertFalse(Arrays.equals(today, composite));
   }
 }

@@ -100,9 +100,9 @@ public final class CanonicalKey {
 
   /**
    * The canonical bytes of a Java value of {@code type}: STRING takes a String; LONG a Long,
-   * Integer, Short or Byte; DECIMAL a BigDecimal, BigInteger or one of the integer classes (never a
-   * double, which is not exact); DATE a LocalDate; TIMESTAMP an Instant; BOOLEAN a Boolean; BINARY a
-   * byte[].
+   * Integer, Short or Byte; DECIMAL a BigDecimal, BigInteger or one of the integer classes (never
+   * a double, which is not exact); DATE a LocalDate; TIMESTAMP an Instant; BOOLEAN a Boolean;
+   * BINARY a byte[].
    *
    * @throws IllegalArgumentException naming the type and the class if the value is null or of
    *     another class

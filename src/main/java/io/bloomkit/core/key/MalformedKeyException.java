@@ -11,7 +11,9 @@ public final class MalformedKeyException extends Exception {
   private final String text;
 
   MalformedKeyException(KeyType type, String text, String why) {
-    super("not a " + type.cliName() + " key: \"" + text + "\"" + (why == null ? "" : " (" + why + ")"));
+    super(
+        "not a " + type.cliName() + " key: \"" + text + "\""
+            + (why == null ? "" : " (" + why + ")"));
     this.type = type;
     this.text = text;
   }

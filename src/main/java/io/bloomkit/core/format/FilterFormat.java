@@ -383,18 +383,6 @@ public final class FilterFormat {
       }
     }
 
-    public void readLongs(long[] into, String field) throws IOException {
-      need(8L * into.length, field);
-      try {
-        for (int i = 0; i < into.length; i++) {
-          into[i] = payload.readLong();
-        }
-      } catch (EOFException e) {
-        throw truncatedPayload(field);
-      }
-      remaining -= 8L * into.length;
-    }
-
     public void readFully(byte[] into, String field) throws IOException {
       need(into.length, field);
       try {

@@ -209,26 +209,11 @@ public final class FilterBuild {
   }
 
   /**
-   * A map-only job whose mapper builds one counting filter per split (of key multiplicities, of
-   * local totals ...) and writes it as a partial; the partials are then summed (never OR-ed) into
-   * {@code filter}, written atomically. The caller sets the job's name, jar and mapper; the
-   * filter is a cbf sized for {@code items} keys (when 0, estimated as one key per 64 input bytes).
-   *
-   * @return the summed filter; {@code job} holds the phase's counters
-   */
-  public static Filter perSplitCountingFilter(
-      Job job, Path[] inputs, Path work, Path filter, long items, double bitsPerKey)
-      throws IOException, InterruptedException {
-    Path partials = new Path(work, "partials");
-    FilterSpec spec = perSplitJob(job, inputs, partials, items, bitsPerKey);
-    Jobs.run(job);
-    return sumPartials(job.getConfiguration(), partials, spec, filter);
-  }
-
-  /**
-   * As {@link #perSplitCountingFilter(Job, Path[], Path, Path, long, double)}, for a step of a
-   * {@link JobChain} (the caller names it and sets its mapper); the job runs as one of the chain,
-   * writing its partials into the chain's work directory.
+   * A map-only step of a {@link JobChain} whose mapper builds one counting filter per split (of key
+   * multiplicities, of local totals ...) and writes it as a partial into the chain's work
+   * directory; the partials are then summed (never OR-ed) into {@code filter}, written atomically.
+   * The caller names the step and sets its mapper; the filter is a cbf sized for {@code items} keys
+   * (when 0, estimated as one key per 64 input bytes).
    *
    * @return the summed filter; {@link JobChain.Step#job()} holds the phase's counters
    */

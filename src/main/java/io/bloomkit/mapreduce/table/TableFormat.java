@@ -61,7 +61,7 @@ public enum TableFormat {
 
   /**
    * The format a file's first bytes announce: {@code PAR1} Parquet, {@code ORC} ORC, {@code Obj}
-   * followed by byte 1 an Avro container, {@code SEQ} a SequenceFile; anything else (compressed
+   * followed by byte 1 an Avro container, {@code SEQ} and a version byte (1 to 6) a SequenceFile; anything else (compressed
    * text included) is text. CSV is never detected: it looks like text and is asked for by name.
    *
    * @param head the first bytes of the file (up to 4; fewer for a short file)
@@ -76,7 +76,7 @@ public enum TableFormat {
     if (length >= 4 && head[0] == 'O' && head[1] == 'b' && head[2] == 'j' && head[3] == 1) {
       return AVRO;
     }
-    if (startsWith(head, length, 'S', 'E', 'Q')) {
+    if (startsWith(head, length, 'S', 'E', 'Q') && length >= 4 && head[3] >= 1 && head[3] <= 6) {
       return SEQFILE;
     }
     return TEXT;

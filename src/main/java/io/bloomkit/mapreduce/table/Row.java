@@ -29,4 +29,15 @@ public abstract class Row {
    * format's fields in schema order joined by the delimiter, null as {@code \N}.
    */
   public abstract Text line();
+
+  /**
+   * A new row reading {@code line} as a text record of {@code spec} (whose fields are 0-based
+   * field numbers), as the text reader would: for tests and client-side parsing. The line is
+   * copied.
+   */
+  public static Row ofLine(TableSpec spec, Text line) {
+    TextRow row = new TextRow(spec);
+    row.set(new Text(line));
+    return row;
+  }
 }

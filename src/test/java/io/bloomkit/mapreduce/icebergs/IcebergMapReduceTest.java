@@ -85,6 +85,39 @@ public class IcebergMapReduceTest {
   }
 
   @Test
+  public void mapperSkipsAndCountsNullKeysAndSumsNullWeightsAsZero() throws Exception {
+    MapDriver<LongWritable, Row, Text, LongWritable> d = MapDriver.newMapDriver(new IcebergMapper());
+    conf(d.getConfiguration(), 5);
+    String[] lines = {"a,x,3", "b,\\N,4", "c,x,\\N", "d,\\N,\\N", "e,\\N", "f,y,\\N", "g,,2"};
+    Map<String, Long> naive = new TreeMap<>();
+    long nullKeys = 0;
+    long nullWeights = 0;
+    long malformed = 0;
+    for (int i = 0; i < lines.length; i++) {
+      d.withInput(new LongWritable(i * 10), row(lines[i]));
+      String[] p = lines[i].split(",", -1);
+      if (p.length < 3) {
+        malformed++;
+      } else if (p[1].equals("\\N")) {
+        nullKeys++;
+      } else {
+        boolean nullWeight = p[2].equals("\\N");
+        nullWeights += nullWeight ? 1 : 0;
+        naive.merge(p[1], nullWeight ? 0 : Long.parseLong(p[2]), Long::sum);
+      }
+    }
+    assertEquals(naive, asMap(d.run()));
+    assertEquals(Map.of("", 2L, "x", 3L, "y", 0L), naive); // an empty key is a key, not null
+    Counters cs = d.getCounters();
+    assertEquals(lines.length, c(cs, IcebergCounters.INPUT_RECORDS));
+    assertEquals(nullKeys, c(cs, IcebergCounters.NULL_KEYS));
+    assertEquals(nullWeights, c(cs, IcebergCounters.NULL_WEIGHTS));
+    assertEquals(malformed, c(cs, IcebergCounters.MALFORMED_RECORDS));
+    assertEquals(2, nullKeys);
+    assertEquals(2, nullWeights);
+  }
+
+  @Test
   public void countingMapperDropsKeysBelowTheThresholdEstimate() throws Exception {
     CountingBloomFilter f =
         CountingBloomFilter.create(FilterShape.forBitsPerKey(FilterFamily.COUNTING, null, 100, 0, 64, 0));

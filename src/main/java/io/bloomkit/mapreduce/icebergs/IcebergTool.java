@@ -77,7 +77,7 @@ public final class IcebergTool extends BloomkitTool {
   private IcebergPlan plan(CommandLine cl) throws IOException {
     IcebergMethod method = IcebergMethod.parse(cl);
     Configuration conf = new Configuration(getConf());
-    RecordFormat.delimiter(cl);
+    RecordFormat.delimiter(cl); // a bad --delimiter is the first usage error, as ever
     List<String> keyFields = InputOptions.fields(cl, "key-field", null);
     List<String> weightField =
         cl.hasOption("weight-field") ? InputOptions.fields(cl, "weight-field", null) : List.of();

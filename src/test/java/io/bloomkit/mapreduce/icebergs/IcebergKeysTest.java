@@ -235,4 +235,23 @@ public class IcebergKeysTest {
       assertEquals(method, (long) t.totals.size(), n(j, "keys"));
     }
   }
+
+  @Test
+  public void fieldsAreCheckedAgainstTheInputBeforeAnyJob() throws Exception {
+    File in = write("named", List.of("a,k1,3", "b,k2,4"));
+    File out = new File(tmp.getRoot(), "named-out");
+    ToolRun byName = ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output",
+        out.getPath(), "--key-field", "caller", "--delimiter", ",", "--threshold", "1");
+    assertEquals(byName.toString(), 2, byName.code);
+    assertTrue(byName.err, byName.err.contains("\"caller\""));
+    ToolRun twoWeights = ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output",
+        out.getPath(), "--key-field", "1", "--weight-field", "2,0", "--threshold", "1");
+    assertEquals(twoWeights.toString(), 2, twoWeights.code);
+    assertTrue(twoWeights.err, twoWeights.err.contains("--weight-field takes one field"));
+    ToolRun badType = ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output",
+        out.getPath(), "--key-field", "1", "--key-type", "long,long", "--threshold", "1");
+    assertEquals(badType.toString(), 2, badType.code);
+    assertTrue(badType.err, badType.err.contains("--key-type"));
+    assertTrue(!out.exists() && tmp.getRoot().list((d, n) -> n.startsWith(".named")).length == 0);
+  }
 }

@@ -277,4 +277,19 @@ public class UpdateToolTest {
     f.add(f.hashStrategy().hash(io.bloomkit.core.key.CanonicalKey.ofLong(17)));
     assertEquals(f, read(out));
   }
+
+  @Test
+  public void keyFieldsAndTypesAreCheckedBeforeAnythingIsRead() throws Exception {
+    File in = write(members(), "in.acbf");
+    File out = new File(tmp.getRoot(), "out.acbf");
+    ToolRun byName = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output",
+        out.getPath(), "--add", lines("add.txt", "k1").getPath(), "--key-field", "caller");
+    assertEquals(byName.toString(), 2, byName.code);
+    assertTrue(byName.err, byName.err.contains("\"caller\""));
+    ToolRun types = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output",
+        out.getPath(), "--add", lines("add2.txt", "k1").getPath(), "--key-type", "long,long");
+    assertEquals(types.toString(), 2, types.code);
+    assertTrue(types.err, types.err.contains("--key-type"));
+    assertFalse(out.exists());
+  }
 }

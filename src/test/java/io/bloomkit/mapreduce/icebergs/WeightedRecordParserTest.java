@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.mapreduce.table.FixedRow;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableFormat;
@@ -11,7 +12,6 @@ import io.bloomkit.mapreduce.table.TableSpec;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
-import org.apache.hadoop.io.Text;
 import org.junit.Test;
 
 /**
@@ -24,22 +24,7 @@ public class WeightedRecordParserTest {
 
   /** A columnar row: key "k1", the weight given. */
   private static Row row(Object weight) {
-    return new Row() {
-      @Override
-      public String problem() {
-        return null;
-      }
-
-      @Override
-      public Object value(int slot) {
-        return slot == 0 ? "k1" : weight;
-      }
-
-      @Override
-      public Text line() {
-        return new Text("k1\t" + KeyEncoder.render(weight));
-      }
-    };
+    return new FixedRow("k1", weight);
   }
 
   private static long weight(Object v) {
@@ -88,22 +73,7 @@ public class WeightedRecordParserTest {
     assertTrue(p.nullWeight());
     assertEquals(KeyEncoder.Outcome.KEY, p.parse(row(4L)));
     assertFalse(p.nullWeight());
-    Row nullKey = new Row() {
-      @Override
-      public String problem() {
-        return null;
-      }
-
-      @Override
-      public Object value(int slot) {
-        return slot == 0 ? null : "junk";
-      }
-
-      @Override
-      public Text line() {
-        return new Text("\\N\tjunk");
-      }
-    };
+    Row nullKey = new FixedRow(null, "junk");
     assertEquals(KeyEncoder.Outcome.NULL, p.parse(nullKey)); // whatever its weight
   }
 }

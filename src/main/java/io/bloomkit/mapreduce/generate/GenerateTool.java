@@ -34,7 +34,12 @@ import org.apache.hadoop.fs.Path;
  *       field 3), see {@link ClickLogGenerator}; parts are contiguous time ranges.
  * </ul>
  *
- * An option of another dataset is a usage error. The output directory must not exist (usage error
+ * Every dataset takes {@code --format text|csv|seqfile|avro|parquet|orc} (default text: the lines
+ * above, as they always were) and {@code --codec}: the same rows as typed records of the dataset's
+ * named columns ({@link TypedRows}) in {@code part-NNNNN.csv} (.avro, .parquet, .orc), written by
+ * {@link io.bloomkit.mapreduce.table.TableWriter}.
+ *
+ * <p>An option of another dataset is a usage error. The output directory must not exist (usage error
  * otherwise); it is checked after every option. On the local file system no {@code .crc} side
  * files are written.
  */

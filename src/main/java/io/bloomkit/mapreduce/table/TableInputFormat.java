@@ -81,6 +81,12 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
     switch (spec.format()) {
       case TEXT:
         return new TextRows(spec);
+      case AVRO:
+        return new AvroRows(spec);
+      case PARQUET:
+        return new ParquetRows(spec);
+      case ORC:
+        return new OrcRows(spec);
       default:
         throw new IOException(
             spec.format().cliName() + " input is not readable yet (file " + fileOf(split) + ")");

@@ -97,8 +97,11 @@ final class OrcColumns {
     return include;
   }
 
-  /** The value of row {@code row} of {@code v} (of type {@code type}), normalised. */
-  static Object value(ColumnVector v, TypeDescription type, int row) {
+  /**
+   * The value of row {@code row} of {@code v} (of type {@code type}), normalised; a struct holds
+   * only its fields in {@code include} (null: all).
+   */
+  static Object value(ColumnVector v, TypeDescription type, int row, boolean[] include) {
     int r = v.isRepeating ? 0 : row;
     if (!v.noNulls && v.isNull[r]) {
       return null;
@@ -134,7 +137,9 @@ final class OrcColumns {
           Decimal64ColumnVector d = (Decimal64ColumnVector) v;
           return java.math.BigDecimal.valueOf(d.vector[r], d.scale);
         }
-        return ((DecimalColumnVector) v).vector[r].getHiveDecimal().bigDecimalValue();
+        // HiveDecimal drops trailing zeros: give the column's scale back (exact)
+        return ((DecimalColumnVector) v).vector[r].getHiveDecimal().bigDecimalValue()
+            .setScale(type.getScale());
       case TIMESTAMP:
       case TIMESTAMP_INSTANT:
         {
@@ -146,7 +151,10 @@ final class OrcColumns {
           StructColumnVector s = (StructColumnVector) v;
           Map<String, Object> out = new LinkedHashMap<>();
           for (int i = 0; i < s.fields.length; i++) {
-            out.put(type.getFieldNames().get(i), value(s.fields[i], type.getChildren().get(i), r));
+            TypeDescription t = type.getChildren().get(i);
+            if (include == null || include[t.getId()]) {
+              out.put(type.getFieldNames().get(i), value(s.fields[i], t, r, include));
+            }
           }
           return out;
         }
@@ -155,7 +163,7 @@ final class OrcColumns {
           ListColumnVector l = (ListColumnVector) v;
           List<Object> out = new ArrayList<>();
           for (long i = l.offsets[r], e = i + l.lengths[r]; i < e; i++) {
-            out.add(value(l.child, type.getChildren().get(0), (int) i));
+            out.add(value(l.child, type.getChildren().get(0), (int) i, include));
           }
           return out;
         }
@@ -165,8 +173,8 @@ final class OrcColumns {
           Map<Object, Object> out = new LinkedHashMap<>();
           for (long i = m.offsets[r], e = i + m.lengths[r]; i < e; i++) {
             out.put(
-                ColumnarRow.text(value(m.keys, type.getChildren().get(0), (int) i)),
-                value(m.values, type.getChildren().get(1), (int) i));
+                ColumnarRow.text(value(m.keys, type.getChildren().get(0), (int) i, include)),
+                value(m.values, type.getChildren().get(1), (int) i, include));
           }
           return out;
         }
@@ -174,7 +182,7 @@ final class OrcColumns {
         {
           UnionColumnVector u = (UnionColumnVector) v;
           int tag = u.tags[r];
-          return value(u.fields[tag], type.getChildren().get(tag), r);
+          return value(u.fields[tag], type.getChildren().get(tag), r, include);
         }
       default:
         throw new IllegalStateException("unsupported ORC type " + type);

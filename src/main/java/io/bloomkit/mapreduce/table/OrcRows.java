@@ -116,6 +116,7 @@ final class OrcRows extends RecordReader<LongWritable, Row> {
     private final TypeDescription schema;
     private final int[][] paths;
     private final int[] columns;
+    private final boolean[] include;
     private final VectorizedRowBatch batch;
     private int r;
 
@@ -129,6 +130,7 @@ final class OrcRows extends RecordReader<LongWritable, Row> {
           java.util.stream.IntStream.range(0, top.size())
               .filter(i -> include == null || include[top.get(i).getId()])
               .toArray();
+      this.include = include;
       this.batch = batch;
     }
 
@@ -150,7 +152,7 @@ final class OrcRows extends RecordReader<LongWritable, Row> {
         v = ((StructColumnVector) v).fields[path[i]];
         t = t.getChildren().get(path[i]);
       }
-      return OrcColumns.value(v, t, r);
+      return OrcColumns.value(v, t, r, include);
     }
 
     @Override
@@ -160,7 +162,8 @@ final class OrcRows extends RecordReader<LongWritable, Row> {
 
     @Override
     Object column(int i) {
-      return OrcColumns.value(batch.cols[columns[i]], schema.getChildren().get(columns[i]), r);
+      return OrcColumns.value(
+          batch.cols[columns[i]], schema.getChildren().get(columns[i]), r, include);
     }
   }
 }

@@ -82,11 +82,11 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
       case TEXT:
         return new TextRows(spec);
       case AVRO:
-        return new AvroRows(spec);
+        return TableStats.counting(new AvroRows(spec));
       case PARQUET:
-        return new ParquetRows(spec);
+        return TableStats.counting(new ParquetRows(spec));
       case ORC:
-        return new OrcRows(spec);
+        return TableStats.counting(new OrcRows(spec));
       default:
         throw new IOException(
             spec.format().cliName() + " input is not readable yet (file " + fileOf(split) + ")");

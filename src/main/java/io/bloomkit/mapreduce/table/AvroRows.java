@@ -12,9 +12,7 @@ import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.mapred.FsInput;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.InputSplit;
-import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
@@ -26,9 +24,8 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * decodes only those fields). The position is the record's number in the file: a split that
  * starts after the first block counts the records of the blocks before it from their headers.
  */
-final class AvroRows extends RecordReader<LongWritable, Row> {
+final class AvroRows extends ColumnarRows {
   private final TableSpec spec;
-  private final LongWritable position = new LongWritable();
   private DataFileReader<GenericRecord> reader;
   private AvroRow row;
   private GenericRecord record;
@@ -103,12 +100,7 @@ final class AvroRows extends RecordReader<LongWritable, Row> {
   }
 
   @Override
-  public LongWritable getCurrentKey() {
-    return position;
-  }
-
-  @Override
-  public Row getCurrentValue() {
+  Row row() {
     return row;
   }
 

@@ -8,9 +8,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
-import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.InputSplit;
-import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.orc.OrcFile;
@@ -25,9 +23,8 @@ import org.apache.orc.TypeDescription;
  * useUTCTimestamp}): a {@code timestamp} is its wall-clock time taken as UTC, as text without an
  * offset reads. The position is the row's number in the file.
  */
-final class OrcRows extends RecordReader<LongWritable, Row> {
+final class OrcRows extends ColumnarRows {
   private final TableSpec spec;
-  private final LongWritable position = new LongWritable();
   private org.apache.orc.RecordReader rows;
   private VectorizedRowBatch batch;
   private OrcRow row;
@@ -90,12 +87,7 @@ final class OrcRows extends RecordReader<LongWritable, Row> {
   }
 
   @Override
-  public LongWritable getCurrentKey() {
-    return position;
-  }
-
-  @Override
-  public Row getCurrentValue() {
+  Row row() {
     return row;
   }
 

@@ -10,9 +10,7 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.InputSplit;
-import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.parquet.avro.AvroReadSupport;
@@ -31,9 +29,8 @@ import org.apache.parquet.schema.Type;
  * {@link TableSpec#projection} the requested Parquet schema holds only the spec's fields, so only
  * their column chunks are read. The position is the row's index in the file.
  */
-final class ParquetRows extends RecordReader<LongWritable, Row> {
+final class ParquetRows extends ColumnarRows {
   private final TableSpec spec;
-  private final LongWritable position = new LongWritable();
   private ParquetRecordReader<GenericRecord> reader;
   private Projected support;
 
@@ -127,12 +124,7 @@ final class ParquetRows extends RecordReader<LongWritable, Row> {
   }
 
   @Override
-  public LongWritable getCurrentKey() {
-    return position;
-  }
-
-  @Override
-  public Row getCurrentValue() {
+  Row row() {
     return support.row;
   }
 

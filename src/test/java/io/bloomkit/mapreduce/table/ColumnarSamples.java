@@ -220,52 +220,67 @@ final class ColumnarSamples {
   static Path writeOrc(File file, List<Sample> rows, long stripeSize) throws IOException {
     Path path = new Path(file.toURI());
     TypeDescription schema = orcSchema();
-    try (Writer w =
-        OrcFile.createWriter(path,
-            OrcFile.writerOptions(new Configuration()).setSchema(schema).useUTCTimestamp(true)
-                .stripeSize(stripeSize).bufferSize(4096).rowIndexStride(1000))) {
-      VectorizedRowBatch b = schema.createRowBatch(100);
-      for (Sample s : rows) {
-        int r = b.size++;
-        ((LongColumnVector) b.cols[0]).vector[r] = s.id;
-        ((LongColumnVector) b.cols[1]).vector[r] = s.big;
-        BytesColumnVector name = (BytesColumnVector) b.cols[2];
-        if (s.name == null) {
-          name.noNulls = false;
-          name.isNull[r] = true;
-        } else {
-          name.setVal(r, s.name.getBytes(StandardCharsets.UTF_8));
-        }
-        ((DecimalColumnVector) b.cols[3]).set(r, HiveDecimal.create(s.price));
-        ((LongColumnVector) b.cols[4]).vector[r] = s.day.toEpochDay();
-        TimestampColumnVector ts = (TimestampColumnVector) b.cols[5];
-        ts.time[r] = s.ts.toEpochMilli();
-        ts.nanos[r] = s.ts.getNano();
-        ((LongColumnVector) b.cols[6]).vector[r] = s.ok ? 1 : 0;
-        ((DoubleColumnVector) b.cols[7]).vector[r] = s.score;
-        StructColumnVector addr = (StructColumnVector) b.cols[8];
-        if (s.city == null) {
-          addr.noNulls = false;
-          addr.isNull[r] = true;
-        } else {
-          ((BytesColumnVector) addr.fields[0]).setVal(r, s.city.getBytes(StandardCharsets.UTF_8));
-          LongColumnVector zip = (LongColumnVector) addr.fields[1];
-          if (s.zip == null) {
-            zip.noNulls = false;
-            zip.isNull[r] = true;
+    OrcFile.WriterOptions options =
+        OrcFile.writerOptions(new Configuration()).setSchema(schema).useUTCTimestamp(true)
+            .stripeSize(stripeSize).bufferSize(4096).rowIndexStride(1000);
+    writeOrc(path, options, rows.size(), (b, r, n) -> {
+          Sample s = rows.get(n);
+          ((LongColumnVector) b.cols[0]).vector[r] = s.id;
+          ((LongColumnVector) b.cols[1]).vector[r] = s.big;
+          BytesColumnVector name = (BytesColumnVector) b.cols[2];
+          if (s.name == null) {
+            name.noNulls = false;
+            name.isNull[r] = true;
           } else {
-            zip.vector[r] = s.zip;
+            name.setVal(r, s.name.getBytes(StandardCharsets.UTF_8));
           }
-        }
-        ListColumnVector tags = (ListColumnVector) b.cols[9];
-        tags.offsets[r] = tags.childCount;
-        tags.lengths[r] = s.tags.size();
-        tags.childCount += s.tags.size();
-        tags.child.ensureSize(tags.childCount, true);
-        for (int i = 0; i < s.tags.size(); i++) {
-          ((BytesColumnVector) tags.child)
-              .setVal((int) tags.offsets[r] + i, s.tags.get(i).getBytes(StandardCharsets.UTF_8));
-        }
+          ((DecimalColumnVector) b.cols[3]).set(r, HiveDecimal.create(s.price));
+          ((LongColumnVector) b.cols[4]).vector[r] = s.day.toEpochDay();
+          TimestampColumnVector ts = (TimestampColumnVector) b.cols[5];
+          ts.time[r] = s.ts.toEpochMilli();
+          ts.nanos[r] = s.ts.getNano();
+          ((LongColumnVector) b.cols[6]).vector[r] = s.ok ? 1 : 0;
+          ((DoubleColumnVector) b.cols[7]).vector[r] = s.score;
+          StructColumnVector addr = (StructColumnVector) b.cols[8];
+          if (s.city == null) {
+            addr.noNulls = false;
+            addr.isNull[r] = true;
+          } else {
+            ((BytesColumnVector) addr.fields[0]).setVal(r, s.city.getBytes(StandardCharsets.UTF_8));
+            LongColumnVector zip = (LongColumnVector) addr.fields[1];
+            if (s.zip == null) {
+              zip.noNulls = false;
+              zip.isNull[r] = true;
+            } else {
+              zip.vector[r] = s.zip;
+            }
+          }
+          ListColumnVector tags = (ListColumnVector) b.cols[9];
+          tags.offsets[r] = tags.childCount;
+          tags.lengths[r] = s.tags.size();
+          tags.childCount += s.tags.size();
+          tags.child.ensureSize(tags.childCount, true);
+          for (int i = 0; i < s.tags.size(); i++) {
+            ((BytesColumnVector) tags.child)
+                .setVal((int) tags.offsets[r] + i, s.tags.get(i).getBytes(StandardCharsets.UTF_8));
+          }
+        });
+    return path;
+  }
+
+  /** Fills row {@code r} of a batch with the file's row {@code n}. */
+  interface OrcFiller {
+    void fill(VectorizedRowBatch batch, int r, int n);
+  }
+
+  /** Writes {@code rows} rows to {@code path}, each filled by {@code filler}. */
+  static void writeOrc(Path path, OrcFile.WriterOptions options, int rows, OrcFiller filler)
+      throws IOException {
+    try (Writer w = OrcFile.createWriter(path, options)) {
+      VectorizedRowBatch b = options.getSchema().createRowBatch(100);
+      for (int n = 0; n < rows; n++) {
+        filler.fill(b, b.size, n);
+        b.size++;
         if (b.size == b.getMaxSize()) {
           w.addRowBatch(b);
           b.reset();
@@ -275,7 +290,6 @@ final class ColumnarSamples {
         w.addRowBatch(b);
       }
     }
-    return path;
   }
 
   /** {@code n} rows numbered 0.. (id = row number), for split and size tests. */

@@ -17,7 +17,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
-import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
@@ -25,7 +24,6 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.apache.orc.OrcFile;
 import org.apache.orc.TypeDescription;
-import org.apache.orc.Writer;
 import org.apache.parquet.avro.AvroParquetWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
@@ -101,25 +99,14 @@ public class TableStatsTest {
     TypeDescription schema = TypeDescription.fromString(type.append('>').toString());
     Path path = new Path(new File(tmp.getRoot(), "wide.orc").toURI());
     Random rnd = new Random(7);
-    try (Writer w =
-        OrcFile.createWriter(path, OrcFile.writerOptions(new Configuration()).setSchema(schema))) {
-      VectorizedRowBatch b = schema.createRowBatch();
-      for (int n = 0; n < ROWS; n++) {
-        int r = b.size++;
-        ((LongColumnVector) b.cols[0]).vector[r] = n;
-        for (int i = 0; i < WIDE; i++) {
-          ((BytesColumnVector) b.cols[i + 1])
-              .setVal(r, random(rnd).getBytes(StandardCharsets.UTF_8));
-        }
-        if (b.size == b.getMaxSize()) {
-          w.addRowBatch(b);
-          b.reset();
-        }
-      }
-      if (b.size > 0) {
-        w.addRowBatch(b);
-      }
-    }
+    ColumnarSamples.writeOrc(path, OrcFile.writerOptions(new Configuration()).setSchema(schema),
+        ROWS, (b, r, n) -> {
+          ((LongColumnVector) b.cols[0]).vector[r] = n;
+          for (int i = 0; i < WIDE; i++) {
+            ((BytesColumnVector) b.cols[i + 1])
+                .setVal(r, random(rnd).getBytes(StandardCharsets.UTF_8));
+          }
+        });
     return path;
   }
 

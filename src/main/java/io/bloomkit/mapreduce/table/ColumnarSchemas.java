@@ -39,8 +39,10 @@ final class ColumnarSchemas {
         return check(spec, file, typesGiven, AvroColumns.TREE, parquetSchema(conf, file),
             AvroColumns::keyType);
       case ORC:
-        return check(spec, file, typesGiven, OrcColumns.TREE,
-            OrcRows.open(file, conf).getSchema(), OrcColumns::keyType);
+        try (Reader orc = OrcRows.open(file, conf)) {
+          return check(spec, file, typesGiven, OrcColumns.TREE, orc.getSchema(),
+              OrcColumns::keyType);
+        }
       default:
         throw new IllegalArgumentException(spec.format().cliName() + " is not a columnar format");
     }
@@ -82,7 +84,8 @@ final class ColumnarSchemas {
             "key column \"" + String.join(".", ColumnPaths.names(tree, root, path)) + "\" of "
                 + file + " is a " + tree.describe(type) + ", which is no key type"
                 + " (a floating-point value is not exact; a struct, list or map is not one value):"
-                + " give --key-type to read it as that type (string: its text)");
+                + " give --key-type (a join side: --left-key-type, --right-key-type) to read it"
+                + " as that type (string: its text)");
       }
       types.add(t);
     }

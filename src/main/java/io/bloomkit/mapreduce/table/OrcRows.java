@@ -25,6 +25,7 @@ import org.apache.orc.TypeDescription;
  */
 final class OrcRows extends ColumnarRows {
   private final TableSpec spec;
+  private Reader reader;
   private org.apache.orc.RecordReader rows;
   private VectorizedRowBatch batch;
   private OrcRow row;
@@ -44,7 +45,7 @@ final class OrcRows extends ColumnarRows {
   public void initialize(InputSplit split, TaskAttemptContext context) throws IOException {
     FileSplit fs = (FileSplit) split;
     Path file = fs.getPath();
-    Reader reader = open(file, context.getConfiguration());
+    reader = open(file, context.getConfiguration());
     TypeDescription schema = reader.getSchema();
     List<int[]> paths = new ArrayList<>();
     try {
@@ -98,8 +99,10 @@ final class OrcRows extends ColumnarRows {
 
   @Override
   public void close() throws IOException {
-    if (rows != null) {
-      rows.close();
+    try (Reader r = reader) {
+      if (rows != null) {
+        rows.close();
+      }
     }
   }
 

@@ -81,6 +81,12 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
     switch (spec.format()) {
       case TEXT:
         return new TextRows(spec);
+      case AVRO:
+        return TableStats.counting(new AvroRows(spec));
+      case PARQUET:
+        return TableStats.counting(new ParquetRows(spec));
+      case ORC:
+        return TableStats.counting(new OrcRows(spec));
       default:
         throw new IOException(
             spec.format().cliName() + " input is not readable yet (file " + fileOf(split) + ")");

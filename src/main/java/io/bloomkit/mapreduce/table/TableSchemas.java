@@ -24,6 +24,10 @@ public final class TableSchemas {
       case TEXT:
         requireIndices(spec);
         return spec;
+      case AVRO:
+      case PARQUET:
+      case ORC:
+        return ColumnarSchemas.resolve(conf, spec, inputs, typesGiven);
       default:
         throw new IllegalArgumentException(
             spec.format().cliName() + " input is not readable yet");

@@ -11,6 +11,10 @@ import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
+import io.bloomkit.mapreduce.table.MRUnitRows;
+import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TableFormat;
+import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
@@ -34,10 +38,33 @@ import org.junit.rules.TemporaryFolder;
 public class JoinMapReduceTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
+  /** The left side: text, delimiter ',', key field 0. */
+  static final TableSpec LEFT = text("0");
+  /** The right side: text, delimiter ',', key field 1. */
+  static final TableSpec RIGHT = text("1");
+
+  static TableSpec text(String... keyFields) {
+    return TableSpec.builder(TableFormat.TEXT).delimiter(',')
+        .key(Arrays.asList(keyFields), List.of()).build();
+  }
+
   private static void keys(Configuration c) {
-    c.set(BloomkitConfig.DELIMITER.key(), ",");
-    c.set(BloomkitConfig.JOIN_LEFT_KEY_FIELDS.key(), "0");
-    c.set(BloomkitConfig.JOIN_RIGHT_KEY_FIELDS.key(), "1");
+    keys(c, LEFT, RIGHT);
+  }
+
+  private static void keys(Configuration c, TableSpec left, TableSpec right) {
+    MRUnitRows.allow(c);
+    left.store(c, BloomkitConfig.JOIN_LEFT_INPUT_SPEC);
+    right.store(c, BloomkitConfig.JOIN_RIGHT_INPUT_SPEC);
+  }
+
+  /** A left row as the text reader gives it. */
+  private static Row l(String line) {
+    return Row.ofLine(LEFT, new Text(line));
+  }
+
+  private static Row r(String line) {
+    return Row.ofLine(RIGHT, new Text(line));
   }
 
   private File write(Filter f) throws Exception {
@@ -54,11 +81,11 @@ public class JoinMapReduceTest {
 
   @Test
   public void leftMapperTagsRecordsAndCountsMalformed() throws Exception {
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new LeftJoinMapper());
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(new LeftJoinMapper());
     keys(d.getConfiguration());
-    d.withInput(new LongWritable(0), new Text("k1,a"));
-    d.withInput(new LongWritable(5), new Text(new byte[] {(byte) 0xC0, ',', 'x'}));
-    d.withInput(new LongWritable(9), new Text("k2"));
+    d.withInput(new LongWritable(0), l("k1,a"));
+    d.withInput(new LongWritable(5), Row.ofLine(LEFT, new Text(new byte[] {(byte) 0xC0, ',', 'x'})));
+    d.withInput(new LongWritable(9), l("k2"));
     d.withOutput(new JoinKey("k1", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k1,a"));
     d.withOutput(new JoinKey("k2", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k2"));
     d.runTest();
@@ -67,8 +94,8 @@ public class JoinMapReduceTest {
     assertEquals(1, c(d.getCounters(), JoinCounters.LEFT_MALFORMED));
   }
 
-  private static MapDriver<LongWritable, Text, JoinKey, JoinValue> leftWithFilter(File f, File rejects) {
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new LeftJoinMapper());
+  private static MapDriver<LongWritable, Row, JoinKey, JoinValue> leftWithFilter(File f, File rejects) {
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(new LeftJoinMapper());
     keys(d.getConfiguration());
     d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), f.toURI().toString());
     d.getConfiguration().set(BloomkitConfig.JOIN_REJECTS_DIR.key(), rejects.toURI().toString());
@@ -79,12 +106,12 @@ public class JoinMapReduceTest {
   public void leftMapperCountsKeysTheFilterRejectsAndKeepsTheFirst() throws Exception {
     File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k3")));
     File rejects = new File(tmp.getRoot(), "rejects");
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = leftWithFilter(f, rejects);
-    d.withInput(new LongWritable(0), new Text("k1,a"));
-    d.withInput(new LongWritable(5), new Text("k2,b"));
-    d.withInput(new LongWritable(10), new Text("k3,c"));
-    d.withInput(new LongWritable(15), new Text("k4,d"));
-    d.withInput(new LongWritable(20), new Text("k2,e"));
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = leftWithFilter(f, rejects);
+    d.withInput(new LongWritable(0), l("k1,a"));
+    d.withInput(new LongWritable(5), l("k2,b"));
+    d.withInput(new LongWritable(10), l("k3,c"));
+    d.withInput(new LongWritable(15), l("k4,d"));
+    d.withInput(new LongWritable(20), l("k2,e"));
     // every left record still goes to the shuffle: the client fails the job on the count
     d.withOutput(new JoinKey("k1", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k1,a"));
     d.withOutput(new JoinKey("k2", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k2,b"));
@@ -105,9 +132,9 @@ public class JoinMapReduceTest {
   public void leftMapperWithAPassingFilterRejectsNothing() throws Exception {
     File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k2")));
     File rejects = new File(tmp.getRoot(), "rejects");
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = leftWithFilter(f, rejects);
-    d.withInput(new LongWritable(0), new Text("k1,a"));
-    d.withInput(new LongWritable(5), new Text("k2,b"));
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = leftWithFilter(f, rejects);
+    d.withInput(new LongWritable(0), l("k1,a"));
+    d.withInput(new LongWritable(5), l("k2,b"));
     d.withOutput(new JoinKey("k1", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k1,a"));
     d.withOutput(new JoinKey("k2", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k2,b"));
     d.runTest();
@@ -118,14 +145,14 @@ public class JoinMapReduceTest {
   @Test
   public void rightMapperDropsRecordsFailingTheFilter() throws Exception {
     File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k3")));
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
     keys(d.getConfiguration());
     d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), f.toURI().toString());
-    d.withInput(new LongWritable(0), new Text("r0,k1,x"));
-    d.withInput(new LongWritable(1), new Text("r1,k2,x"));
-    d.withInput(new LongWritable(2), new Text("r2,k3"));
-    d.withInput(new LongWritable(3), new Text("r3"));
-    d.withInput(new LongWritable(4), new Text("r4,k4"));
+    d.withInput(new LongWritable(0), r("r0,k1,x"));
+    d.withInput(new LongWritable(1), r("r1,k2,x"));
+    d.withInput(new LongWritable(2), r("r2,k3"));
+    d.withInput(new LongWritable(3), r("r3"));
+    d.withInput(new LongWritable(4), r("r4,k4"));
     d.withOutput(new JoinKey("k1", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r0,k1,x"));
     d.withOutput(new JoinKey("k3", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r2,k3"));
     d.runTest();
@@ -143,9 +170,9 @@ public class JoinMapReduceTest {
 
   @Test
   public void rightMapperWithoutFilterPassesEverything() throws Exception {
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
     keys(d.getConfiguration());
-    d.withInput(new LongWritable(0), new Text("r,zz"));
+    d.withInput(new LongWritable(0), r("r,zz"));
     d.withOutput(new JoinKey("zz", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r,zz"));
     d.runTest();
     assertEquals(0, c(d.getCounters(), JoinCounters.RIGHT_DROPPED_BY_FILTER));
@@ -153,10 +180,10 @@ public class JoinMapReduceTest {
 
   @Test
   public void rightMapperStrictModeNamesOffset() throws Exception {
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
     keys(d.getConfiguration());
     d.getConfiguration().setBoolean(BloomkitConfig.STRICT.key(), true);
-    d.withInput(new LongWritable(42), new Text("nokey"));
+    d.withInput(new LongWritable(42), r("nokey"));
     try {
       d.run();
       fail();
@@ -252,10 +279,10 @@ public class JoinMapReduceTest {
       MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> d = pipeline(type, filter, lm, rm);
       long off = 0;
       for (String l : left) {
-        d.withInput(lm, new LongWritable(off++), new Text(l));
+        d.withInput(lm, new LongWritable(off++), l(l));
       }
       for (String r : right) {
-        d.withInput(rm, new LongWritable(off++), new Text(r));
+        d.withInput(rm, new LongWritable(off++), r(r));
       }
       List<String> got = new ArrayList<>();
       for (Pair<Text, Text> p : d.run()) {
@@ -291,9 +318,9 @@ public class JoinMapReduceTest {
     LeftJoinMapper lm = new LeftJoinMapper();
     RightJoinMapper rm = new RightJoinMapper();
     MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> d = pipeline("left-outer", null, lm, rm);
-    d.withInput(lm, new LongWritable(0), new Text("a,1"));
-    d.withInput(lm, new LongWritable(4), new Text("b,2"));
-    d.withInput(rm, new LongWritable(0), new Text("only-malformed"));
+    d.withInput(lm, new LongWritable(0), l("a,1"));
+    d.withInput(lm, new LongWritable(4), l("b,2"));
+    d.withInput(rm, new LongWritable(0), r("only-malformed"));
     List<String> got = new ArrayList<>();
     for (Pair<Text, Text> p : d.run()) {
       got.add(p.getFirst() + "\t" + p.getSecond());

@@ -192,6 +192,127 @@ public class JoinMapReduceTest {
     }
   }
 
+  // ---- SQL null keys ----
+
+  @Test
+  public void rightMapperDropsNullKeysBeforeTheFilterAndCountsThem() throws Exception {
+    File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "\\N", "")));
+    TableSpec right = RIGHT.toBuilder().emptyIsNull(true).build();
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
+    keys(d.getConfiguration(), LEFT, right);
+    d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), f.toURI().toString());
+    String[] lines = {"r0,k1", "r1,\\N", "r2,", "r3,k2", "r4", "r5,\\N,x", "r6,k1"};
+    for (int i = 0; i < lines.length; i++) {
+      d.withInput(new LongWritable(i), Row.ofLine(right, new Text(lines[i])));
+    }
+    // the filter holds the texts "\N" and "": null keys never reach it
+    d.withOutput(new JoinKey("k1", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r0,k1"));
+    d.withOutput(new JoinKey("k1", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r6,k1"));
+    d.runTest();
+    Counters cs = d.getCounters();
+    assertEquals(7, c(cs, JoinCounters.RIGHT_RECORDS));
+    assertEquals(3, c(cs, JoinCounters.RIGHT_NULL_KEYS));
+    assertEquals(2, c(cs, JoinCounters.RIGHT_PASSED));
+    assertEquals(1, c(cs, JoinCounters.RIGHT_DROPPED_BY_FILTER));
+    assertEquals(1, c(cs, JoinCounters.RIGHT_MALFORMED));
+    assertEquals(
+        c(cs, JoinCounters.RIGHT_RECORDS),
+        c(cs, JoinCounters.RIGHT_PASSED) + c(cs, JoinCounters.RIGHT_DROPPED_BY_FILTER)
+            + c(cs, JoinCounters.RIGHT_MALFORMED) + c(cs, JoinCounters.RIGHT_NULL_KEYS));
+  }
+
+  /** A left mapper whose null-key lines (left outer) are kept in memory. */
+  static final class CapturingLeftMapper extends LeftJoinMapper {
+    final List<String> nullKeyLines = new ArrayList<>();
+
+    @Override
+    protected NullKeyLines openNullKeyLines(
+        org.apache.hadoop.mapreduce.TaskInputOutputContext<?, ?, ?, ?> context) {
+      return new NullKeyLines() {
+        @Override
+        public void write(Text line) {
+          nullKeyLines.add(line.toString());
+        }
+
+        @Override
+        public void close() {}
+      };
+    }
+  }
+
+  @Test
+  public void leftNullKeysNeverEnterTheShuffleNorMeetTheFilter() throws Exception {
+    // the filter lacks "\N": a null key tested against it would count as rejected
+    File f = write(ExactKeySet.ofStrings(Arrays.asList("k1")));
+    for (String type : new String[] {"inner", "left-outer"}) {
+      CapturingLeftMapper m = new CapturingLeftMapper();
+      MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(m);
+      keys(d.getConfiguration());
+      d.getConfiguration().set(BloomkitConfig.JOIN_TYPE.key(), type);
+      d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), f.toURI().toString());
+      d.withInput(new LongWritable(0), l("k1,a"));
+      d.withInput(new LongWritable(5), l("\\N,b"));
+      d.withInput(new LongWritable(10), l("nothing-but-key"));
+      d.withInput(new LongWritable(26), l("\\N,c"));
+      d.withInput(new LongWritable(31), l("   "));
+      d.withOutput(new JoinKey("k1", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k1,a"));
+      d.withOutput(new JoinKey("nothing-but-key", JoinKey.LEFT),
+          new JoinValue(JoinKey.LEFT, "nothing-but-key"));
+      d.runTest();
+      Counters cs = d.getCounters();
+      assertEquals(type, 5, c(cs, JoinCounters.LEFT_RECORDS));
+      assertEquals(type, 2, c(cs, JoinCounters.LEFT_NULL_KEYS));
+      assertEquals(type, 2, c(cs, JoinCounters.LEFT_PASSED));
+      assertEquals(type, 1, c(cs, JoinCounters.LEFT_MALFORMED));
+      assertEquals(type, 1, c(cs, JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER)); // "nothing-but-key"
+      assertEquals(c(cs, JoinCounters.LEFT_RECORDS), c(cs, JoinCounters.LEFT_PASSED)
+          + c(cs, JoinCounters.LEFT_MALFORMED) + c(cs, JoinCounters.LEFT_NULL_KEYS));
+      boolean outer = type.equals("left-outer");
+      // a left outer join writes them from the map, with an empty right part
+      assertEquals(type, outer ? Arrays.asList("\\N,b", "\\N,c") : List.of(), m.nullKeyLines);
+      assertEquals(type, outer ? 2 : 0, c(cs, JoinCounters.OUTPUT_RECORDS));
+    }
+  }
+
+  @Test
+  public void compositeKeysJoinOnEveryPartAndNullPartsNeverMatch() throws Exception {
+    TableSpec left = text("0", "1");
+    TableSpec right = text("2", "1");
+    List<String> ls = Arrays.asList("a,x,L1", "a,y,L2", "b,x,L3", "a,\\N,L4", "a,x,L5");
+    List<String> rs = Arrays.asList("R1,x,a", "R2,y,a", "R3,x,b", "R4,\\N,a", "R5,a,x", "R6,x");
+    LeftJoinMapper lm = new LeftJoinMapper();
+    RightJoinMapper rm = new RightJoinMapper();
+    MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> d =
+        MultipleInputsMapReduceDriver.newMultipleInputMapReduceDriver(new JoinReducer());
+    d.withMapper(lm).withMapper(rm);
+    keys(d.getConfiguration(), left, right);
+    d.getConfiguration().set(BloomkitConfig.JOIN_TYPE.key(), "inner");
+    d.withKeyOrderComparator(new JoinKey.Comparator());
+    d.withKeyGroupingComparator(new JoinKey.GroupingComparator());
+    for (String line : ls) {
+      d.withInput(lm, new LongWritable(0), Row.ofLine(left, new Text(line)));
+    }
+    for (String line : rs) {
+      d.withInput(rm, new LongWritable(0), Row.ofLine(right, new Text(line)));
+    }
+    List<String> got = new ArrayList<>();
+    for (Pair<Text, Text> p : d.run()) {
+      got.add(p.getFirst() + "\t" + p.getSecond());
+    }
+    // the naive join on (left 0, left 1) = (right 2, right 1); "\\N" parts are nulls, dropped
+    List<String> l2 = new ArrayList<>(ls);
+    List<String> r2 = new ArrayList<>(rs);
+    l2.removeIf(x -> x.contains("\\N"));
+    r2.removeIf(x -> x.contains("\\N"));
+    assertEquals(NaiveJoin.join(l2, new int[] {0, 1}, r2, new int[] {2, 1}, ',', false),
+        NaiveJoin.multiset(got));
+    assertEquals(4, got.size()); // (a,x): L1, L5 x R1; (a,y): L2 x R2; (b,x): L3 x R3
+    Counters cs = d.getCounters();
+    assertEquals(1, c(cs, JoinCounters.LEFT_NULL_KEYS));
+    assertEquals(1, c(cs, JoinCounters.RIGHT_NULL_KEYS));
+    assertEquals(1, c(cs, JoinCounters.RIGHT_MALFORMED)); // R6 has no field 2
+  }
+
   private static ReduceDriver<JoinKey, JoinValue, Text, Text> reducer(String type) {
     ReduceDriver<JoinKey, JoinValue, Text, Text> d = ReduceDriver.newReduceDriver(new JoinReducer());
     d.getConfiguration().set(BloomkitConfig.JOIN_TYPE.key(), type);

@@ -1,25 +1,33 @@
 package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.core.Filter;
+import io.bloomkit.core.key.KeyType;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.common.InputOptions;
 import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.Report;
+import io.bloomkit.mapreduce.table.TableSpec;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /**
- * {@code join --left PATH --left-key I --right PATH --right-key J --output DIR [--type
- * inner|left-outer] [--delimiter D] [--filter FILE | --filter-type acbf|acbf1..3|cbf|bf|exact|none]
- * [--fpp P | --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--max-malformed-share S]
- * [--json]}: a Bloom-filtered
- * reduce-side join (the paper's section 4). Left is the small (build) side, right the large
- * (probe) side. Unless {@code --filter} names a filter file or the type is {@code none}, a build
- * job first makes a filter of the left keys in a staging directory next to the output (removed
+ * {@code join --left PATH --left-key F[,G] --right PATH --right-key F[,G] --output DIR [--type
+ * inner|left-outer] [--left-format FMT] [--right-format FMT] [--left-key-type T[,T]]
+ * [--right-key-type T[,T]] [--delimiter D] [--null-token S] [--empty-is-null] [--csv-header]
+ * [--csv-multiline] [--filter FILE | --filter-type acbf|acbf1..3|cbf|bf|exact|none] [--fpp P |
+ * --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--max-malformed-share S] [--json]}: a
+ * Bloom-filtered reduce-side join (the paper's section 4) of inputs in any format ({@link
+ * InputOptions}), on keys of the same types on both sides (their canonical bytes meet; a null key
+ * never matches). Left is the small (build) side, right the large (probe) side. Unless {@code
+ * --filter} names a filter file or the type is {@code none}, a build job first makes a filter of
+ * the left keys (reading only the key columns) in a staging directory next to the output (removed
  * afterwards). The filter is shipped through the DistributedCache; right-side mappers drop the
  * records whose key fails it. Left-side mappers test every left key against the same filter: if
  * the filter rejects any (it was built from another field or an older input, or keys were removed
@@ -61,7 +69,8 @@ public final class JoinTool extends BloomkitTool {
   }
 
   /**
-   * Resolves the paths (usage errors: exit 2) and checks a given filter (exit 1 or 2).
+   * Resolves the paths and each side's format, fields and key types (usage errors: exit 2) and
+   * checks a given filter (exit 1 or 2).
    */
   private JoinPlan plan(JoinOptions o, CommandLine cl, Configuration conf) throws Exception {
     Path[] left = existingPaths(required(cl, "left"), "left");
@@ -77,6 +86,16 @@ public final class JoinTool extends BloomkitTool {
       throw new UsageException("a file cannot be on both sides: " + shared);
     }
     Path output = absentPath(required(cl, "output"), "output");
+    TableSpec leftTable =
+        InputOptions.spec(cl, conf, InputOptions.Side.LEFT, left, o.leftKey, List.of());
+    TableSpec rightTable =
+        InputOptions.spec(cl, conf, InputOptions.Side.RIGHT, right, o.rightKey, List.of());
+    if (!leftTable.keyTypes().equals(rightTable.keyTypes())) {
+      throw new UsageException("the left key is " + types(leftTable) + " but the right key is "
+          + types(rightTable) + ": the keys of a join must have the same types (declare them with"
+          + " --" + InputOptions.Side.LEFT.keyTypeOption() + " and --"
+          + InputOptions.Side.RIGHT.keyTypeOption() + ")");
+    }
     long exactMax = BloomkitConfig.EXACT_MAX_BYTES.getLong(conf);
     Path given = null;
     Filter probe = null;
@@ -84,7 +103,11 @@ public final class JoinTool extends BloomkitTool {
       given = existingFile(cl.getOptionValue("filter"), "filter");
       probe = JoinJobs.checkGivenFilter(conf, given, exactMax);
     }
-    return new JoinPlan(o, left, right, output, given, probe, exactMax);
+    return new JoinPlan(o, left, leftTable, right, rightTable, output, given, probe, exactMax);
+  }
+
+  private static String types(TableSpec t) {
+    return t.keyTypes().stream().map(KeyType::cliName).collect(Collectors.joining(","));
   }
 
   public static void main(String[] args) {

@@ -50,9 +50,6 @@ public class StreamDedupTest {
   }
 
   private static void conf(Configuration c, String filter, long bits) {
-    c.set(BloomkitConfig.DELIMITER.key(), ",");
-    c.set(BloomkitConfig.KEY_FIELDS.key(), "1");
-    c.set(BloomkitConfig.TIME_FIELD.key(), "2");
     c.set(BloomkitConfig.DEDUP_STREAM_FILTER.key(), filter);
     c.setLong(BloomkitConfig.DEDUP_STREAM_BITS.key(), bits);
     c.setBoolean(BloomkitConfig.DEDUP_EVALUATE.key(), true);
@@ -75,7 +72,8 @@ public class StreamDedupTest {
         ReduceDriver.newReduceDriver(new CapturingReducer(cap));
     conf(d.getConfiguration(), "sbf", 600);
     for (int i = 0; i < lines.size(); i++) {
-      d.withInput(new DedupKey("k", i, 0, i), Arrays.asList(new Text(lines.get(i))));
+      String key = lines.get(i).split(",")[1]; // the map task's key, with the record's time
+      d.withInput(new DedupKey(key, i, 0, i), Arrays.asList(new Text(lines.get(i))));
     }
     d.run();
     // independent recount: the same filter (reduce task 0: seed + 0) and a set of seen keys

@@ -58,6 +58,8 @@ public final class DedupData {
     public final Map<String, Integer> duplicates = new TreeMap<>();
     public long malformed;
     public long records;
+    /** Records with a null key (a key field equal to the null token). */
+    public long nullKeys;
   }
 
   private static final class Rec {
@@ -96,6 +98,16 @@ public final class DedupData {
    */
   public static Expected dedup(
       List<String> files, int[] keyFields, int timeField, long window, long resolution) {
+    return dedup(files, keyFields, timeField, window, resolution, null, false);
+  }
+
+  /**
+   * As above, SQL nulls: a record whose key has a field equal to {@code nullToken} has a null
+   * key; it is kept (a null equals nothing) unless {@code nullKeysEqual}, which makes every null
+   * key one key, distinct from every real key.
+   */
+  public static Expected dedup(List<String> files, int[] keyFields, int timeField, long window,
+      long resolution, String nullToken, boolean nullKeysEqual) {
     Expected e = new Expected();
     List<Rec> recs = new ArrayList<>();
     for (int f = 0; f < files.size(); f++) {
@@ -122,10 +134,19 @@ public final class DedupData {
         }
         if (ok) {
           StringBuilder key = new StringBuilder();
+          boolean isNull = false;
           for (int i = 0; i < keyFields.length; i++) {
             key.append(i > 0 ? "," : "").append(parts[keyFields[i]]);
+            isNull |= parts[keyFields[i]].equals(nullToken);
           }
-          recs.add(new Rec(line, key.toString(), time, f, offset));
+          if (isNull) {
+            e.nullKeys++;
+          }
+          if (isNull && !nullKeysEqual) {
+            e.kept.merge(line, 1, Integer::sum);
+          } else {
+            recs.add(new Rec(line, isNull ? null : key.toString(), time, f, offset));
+          }
         } else {
           e.malformed++;
         }
@@ -137,8 +158,15 @@ public final class DedupData {
             .thenComparingInt(r -> r.file)
             .thenComparingLong(r -> r.offset));
     Map<String, Long> last = new TreeMap<>();
+    Long[] lastNull = {null}; // the null group's last time: a key apart from every string
     for (Rec r : recs) {
-      Long prev = last.put(r.key, r.time);
+      Long prev;
+      if (r.key == null) {
+        prev = lastNull[0];
+        lastNull[0] = r.time;
+      } else {
+        prev = last.put(r.key, r.time);
+      }
       long ticks = (window + resolution - 1) / resolution;
       boolean keep = prev == null
           || (window > 0

@@ -290,20 +290,77 @@ public class DedupMapReduceTest {
   public void rawComparatorsAgreeWithTheObjects() throws Exception {
     DedupKey[] ks = {
       new DedupKey("a", 5, 0, 3), new DedupKey("a", -5, 0, 0), new DedupKey("a", 5, 0, 9),
-      new DedupKey("ab", 0, 0, 0), new DedupKey("a", 5, 0, 2), new DedupKey("", 0, 0, 0)
+      new DedupKey("ab", 0, 0, 0), new DedupKey("a", 5, 0, 2), new DedupKey("", 0, 0, 0),
+      new DedupKey(null, 0, 0, 0), new DedupKey(null, 7, 1, 4), new DedupKey("", 7, 1, 4)
     };
     DedupKey.Comparator sort = new DedupKey.Comparator();
     DedupKey.GroupingComparator group = new DedupKey.GroupingComparator();
+    DedupKey.TimeOrderComparator stream = new DedupKey.TimeOrderComparator();
     for (DedupKey x : ks) {
       for (DedupKey y : ks) {
         byte[] bx = bytes(x);
         byte[] by = bytes(y);
         assertEquals(x + " vs " + y, Integer.signum(x.compareTo(y)),
             Integer.signum(sort.compare(bx, 0, bx.length, by, 0, by.length)));
-        assertEquals(Integer.signum(x.key().compareTo(y.key())),
+        // the null group is a group of its own, before every key (the empty one too)
+        int keys = x.isNull() || y.isNull()
+            ? Boolean.compare(!x.isNull(), !y.isNull())
+            : x.key().compareTo(y.key());
+        assertEquals(x + " vs " + y, Integer.signum(keys),
             Integer.signum(group.compare(bx, 0, bx.length, by, 0, by.length)));
+        assertEquals(Integer.signum(keys), Integer.signum(group.compare(x, y)));
+        int position = Integer.signum(x.comparePosition(y));
+        assertEquals(x + " vs " + y, position != 0 ? position : Integer.signum(keys),
+            Integer.signum(stream.compare(bx, 0, bx.length, by, 0, by.length)));
+        // written and read back, a key is itself
+        DedupKey back = new DedupKey();
+        back.readFields(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bx)));
+        assertEquals(0, back.compareTo(x));
+        assertEquals(x.isNull(), back.isNull());
       }
     }
+    assertEquals(1, bytes(new DedupKey(null, 0, 0, 0)).length - 20); // one byte: vint -1
+    assertEquals(1, bytes(new DedupKey("", 0, 0, 0)).length - 20);
+  }
+
+  /**
+   * Null keys in the map task: by default written to the kept records at once and counted as
+   * NULL_KEYS only (not KEPT, not shuffled); with --null-keys-equal they are the null group,
+   * combined like a key (the earliest one shuffled, the later ones duplicates here), apart from
+   * the empty key.
+   */
+  @Test
+  public void mapperKeepsNullKeysOrCombinesThemAsOneGroup() throws Exception {
+    String[] lines = {"e0,\\N,5", "e1,,3", "e2,\\N,2", "e3,\\N,9", "e4,,1"};
+    Capture cap = new Capture();
+    MapDriver<LongWritable, Row, DedupKey, Text> d = mapDriver(cap, 0);
+    for (int i = 0; i < lines.length; i++) {
+      d.withInput(new LongWritable(10 * i), row(lines[i]));
+    }
+    List<Pair<DedupKey, Text>> out = d.run();
+    assertEquals(Arrays.asList("e0,\\N,5", "e2,\\N,2", "e3,\\N,9"), cap.kept);
+    assertEquals(Arrays.asList("e1,,3"), cap.duplicates); // e4 (time 1) is the empty key's first
+    assertEquals(1, out.size());
+    assertEquals(new DedupKey("", 1, 0, 40), out.get(0).getFirst());
+    Counters cs = d.getCounters();
+    assertEquals(3, c(cs, DedupCounters.NULL_KEYS));
+    assertEquals(0, c(cs, DedupCounters.KEPT));
+    assertEquals(0, c(cs, DedupCounters.SHUFFLE_AVOIDED_RECORDS));
+
+    Capture eq = new Capture();
+    MapDriver<LongWritable, Row, DedupKey, Text> e = mapDriver(eq, 0);
+    e.getConfiguration().setBoolean(BloomkitConfig.DEDUP_NULL_KEYS_EQUAL.key(), true);
+    for (int i = 0; i < lines.length; i++) {
+      e.withInput(new LongWritable(10 * i), row(lines[i]));
+    }
+    List<String> shuffled = shuffled(e.run());
+    shuffled.sort(null);
+    assertEquals(Arrays.asList(new DedupKey(null, 2, 0, 20) + " e2,\\N,2",
+        new DedupKey("", 1, 0, 40) + " e4,,1"), shuffled);
+    assertEquals(Arrays.asList("e0,\\N,5", "e3,\\N,9", "e1,,3"), eq.duplicates);
+    assertTrue(eq.kept.isEmpty());
+    assertEquals(3, c(e.getCounters(), DedupCounters.NULL_KEYS));
+    assertEquals(3, c(e.getCounters(), DedupCounters.MAP_SIDE_DUPLICATES));
   }
 
   private static byte[] bytes(DedupKey k) throws Exception {

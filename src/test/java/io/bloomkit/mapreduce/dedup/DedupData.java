@@ -176,6 +176,64 @@ public final class DedupData {
     return e;
   }
 
+  /** Writes {@code files} as {@code part-0}, {@code part-1} ... of a new directory {@code dir}. */
+  public static java.io.File writeParts(java.io.File dir, List<String> files)
+      throws java.io.IOException {
+    if (!dir.mkdirs()) {
+      throw new java.io.IOException("cannot create " + dir);
+    }
+    for (int f = 0; f < files.size(); f++) {
+      java.nio.file.Files.write(new java.io.File(dir, "part-" + f).toPath(),
+          files.get(f).getBytes(StandardCharsets.UTF_8));
+    }
+    return dir;
+  }
+
+  /** The non-empty lines of the {@code part-*} files of a local output directory. */
+  public static List<String> readParts(java.io.File dir) throws java.io.IOException {
+    List<String> out = new ArrayList<>();
+    for (java.io.File f : dir.listFiles((d, n) -> n.startsWith("part-"))) {
+      for (String s : java.nio.file.Files.readAllLines(f.toPath(), StandardCharsets.UTF_8)) {
+        if (!s.isEmpty()) {
+          out.add(s);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The errors of a dedup that kept {@code kept} and removed {@code removed}, against {@code e}:
+   * {false positives (removed records e keeps), false negatives (kept records e removes)}.
+   */
+  public static long[] errors(Expected e, Iterable<String> kept, Iterable<String> removed) {
+    long fp = 0;
+    long fn = 0;
+    for (String s : removed) {
+      fp += e.kept.containsKey(s) ? 1 : 0;
+    }
+    for (String s : kept) {
+      fn += e.duplicates.containsKey(s) ? 1 : 0;
+    }
+    return new long[] {fp, fn};
+  }
+
+  /**
+   * Runs the dedup tool in local mode on {@code in} (key field 1, time field 2, delimiter ',', two
+   * reducers), writing {@code out} and {@code out.dup}, with {@code extra} options; asserts it
+   * succeeded and returns its JSON.
+   */
+  public static Map<String, Object> run(java.io.File in, java.io.File out, String... extra) {
+    List<String> args = new ArrayList<>(List.of(
+        "--input", in.getPath(), "--output", out.getPath(), "--duplicates", out.getPath() + ".dup",
+        "--key-field", "1", "--time-field", "2", "--delimiter", ",", "--reducers", "2", "--json"));
+    args.addAll(List.of(extra));
+    io.bloomkit.mapreduce.cli.ToolRun r =
+        io.bloomkit.mapreduce.cli.ToolRun.run(new DedupTool(), args.toArray(new String[0]));
+    org.junit.Assert.assertEquals(r.toString(), 0, r.code);
+    return io.bloomkit.mapreduce.cli.MiniJson.parseObject(r.lastLine());
+  }
+
   /** A list of lines as a multiset. */
   public static Map<String, Integer> multiset(List<String> lines) {
     Map<String, Integer> m = new TreeMap<>();

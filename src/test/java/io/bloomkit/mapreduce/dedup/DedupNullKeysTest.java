@@ -3,11 +3,7 @@ package io.bloomkit.mapreduce.dedup;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.mapreduce.cli.MiniJson;
-import io.bloomkit.mapreduce.cli.ToolRun;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,23 +46,11 @@ public class DedupNullKeysTest {
   }
 
   private File inputs() throws Exception {
-    File dir = tmp.newFolder("in");
-    for (int f = 0; f < FILES.size(); f++) {
-      Files.write(new File(dir, "part-" + f).toPath(), FILES.get(f).getBytes(StandardCharsets.UTF_8));
-    }
-    return dir;
+    return DedupData.writeParts(new File(tmp.getRoot(), "in"), FILES);
   }
 
-  private static List<String> lines(File dir) throws Exception {
-    List<String> out = new ArrayList<>();
-    for (File f : dir.listFiles((d, n) -> n.startsWith("part-"))) {
-      for (String s : Files.readAllLines(f.toPath(), StandardCharsets.UTF_8)) {
-        if (!s.isEmpty()) {
-          out.add(s);
-        }
-      }
-    }
-    return out;
+  private List<String> lines(String name) throws Exception {
+    return DedupData.readParts(new File(tmp.getRoot(), name));
   }
 
   private static long n(Map<String, Object> j, String k) {
@@ -74,14 +58,7 @@ public class DedupNullKeysTest {
   }
 
   private Map<String, Object> run(File in, String name, String... extra) {
-    List<String> args = new ArrayList<>(List.of(
-        "--input", in.getPath(), "--output", new File(tmp.getRoot(), name).getPath(),
-        "--duplicates", new File(tmp.getRoot(), name + ".dup").getPath(),
-        "--key-field", "1", "--time-field", "2", "--delimiter", ",", "--reducers", "2", "--json"));
-    args.addAll(List.of(extra));
-    ToolRun r = ToolRun.run(new DedupTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
-    return MiniJson.parseObject(r.lastLine());
+    return DedupData.run(in, new File(tmp.getRoot(), name), extra);
   }
 
   private static DedupData.Expected naive(boolean equal) {
@@ -91,9 +68,9 @@ public class DedupNullKeysTest {
   /** The outputs equal the naive dedup; the counters add up by the mode's rule. */
   private void check(String name, Map<String, Object> j, boolean equal) throws Exception {
     DedupData.Expected e = naive(equal);
-    assertEquals(name, e.kept, DedupData.multiset(lines(new File(tmp.getRoot(), name))));
+    assertEquals(name, e.kept, DedupData.multiset(lines(name)));
     assertEquals(name, e.duplicates,
-        DedupData.multiset(lines(new File(tmp.getRoot(), name + ".dup"))));
+        DedupData.multiset(lines(name + ".dup")));
     checkCounts(j, e, equal);
   }
 
@@ -121,7 +98,7 @@ public class DedupNullKeysTest {
     // a window: the null group's records are kept again after a gap of at least W
     Map<String, Object> w = run(in, "window-eq", "--null-keys-equal", "--window", "40");
     DedupData.Expected we = DedupData.dedup(FILES, new int[] {1}, 2, 40, 1, NULL, true);
-    assertEquals(we.kept, DedupData.multiset(lines(new File(tmp.getRoot(), "window-eq"))));
+    assertEquals(we.kept, DedupData.multiset(lines("window-eq")));
     checkCounts(w, we, true);
   }
 
@@ -135,7 +112,7 @@ public class DedupNullKeysTest {
     Map<String, Object> j = run(in, "empty", "--empty-is-null", "--null-token", "");
     DedupData.Expected e = DedupData.dedup(FILES, new int[] {1}, 2, 0, 1, "", false);
     assertTrue(e.nullKeys > 20);
-    assertEquals(e.kept, DedupData.multiset(lines(new File(tmp.getRoot(), "empty"))));
+    assertEquals(e.kept, DedupData.multiset(lines("empty")));
     checkCounts(j, e, false);
   }
 
@@ -156,19 +133,12 @@ public class DedupNullKeysTest {
       }
       Map<String, Object> j = run(in, name, extra.toArray(new String[0]));
       DedupData.Expected e = naive(equal);
-      List<String> kept = lines(new File(tmp.getRoot(), name));
-      List<String> removed = lines(new File(tmp.getRoot(), name + ".dup"));
-      long fp = 0;
-      long fn = 0;
-      for (String s : removed) {
-        fp += e.kept.containsKey(s) ? 1 : 0;
-      }
-      for (String s : kept) {
-        fn += e.duplicates.containsKey(s) ? 1 : 0;
-      }
-      assertEquals(j.toString(), fp, n(j, "falsePositives"));
-      assertEquals(j.toString(), fn, n(j, "falseNegatives"));
-      assertEquals(0L, fn);
+      List<String> kept = lines(name);
+      List<String> removed = lines(name + ".dup");
+      long[] errors = DedupData.errors(e, kept, removed);
+      assertEquals(j.toString(), errors[0], n(j, "falsePositives"));
+      assertEquals(j.toString(), errors[1], n(j, "falseNegatives"));
+      assertEquals(0L, errors[1]);
       checkCounts(j, e, equal);
       long nullKept = kept.stream().filter(s -> s.split(",", -1)[1].equals(NULL)).count();
       assertEquals(name, equal ? 1 : e.nullKeys, nullKept);

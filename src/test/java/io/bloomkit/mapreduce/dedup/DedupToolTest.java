@@ -23,39 +23,19 @@ public class DedupToolTest {
   private static final DedupData DATA = new DedupData(2026, 3000, 400, 3, 1000);
 
   private File inputs() throws Exception {
-    File dir = tmp.newFolder("in");
-    for (int f = 0; f < DATA.files.size(); f++) {
-      Files.write(new File(dir, "part-" + f).toPath(), DATA.files.get(f).getBytes(StandardCharsets.UTF_8));
-    }
-    return dir;
+    return DedupData.writeParts(new File(tmp.getRoot(), "in"), DATA.files);
   }
 
   private static List<String> lines(File dir) throws Exception {
-    List<String> out = new ArrayList<>();
-    File[] files = dir.listFiles((d, n) -> n.startsWith("part-"));
-    for (File f : files) {
-      for (String s : Files.readAllLines(f.toPath(), StandardCharsets.UTF_8)) {
-        if (!s.isEmpty()) {
-          out.add(s);
-        }
-      }
-    }
-    return out;
+    return DedupData.readParts(dir);
   }
 
   private static long n(Map<String, Object> j, String k) {
     return (Long) j.get(k);
   }
 
-  private Map<String, Object> run(File in, String name, String... extra) throws Exception {
-    List<String> args = new ArrayList<>(List.of(
-        "--input", in.getPath(), "--output", new File(tmp.getRoot(), name).getPath(),
-        "--duplicates", new File(tmp.getRoot(), name + ".dup").getPath(),
-        "--key-field", "1", "--time-field", "2", "--delimiter", ",", "--reducers", "2", "--json"));
-    args.addAll(List.of(extra));
-    ToolRun r = ToolRun.run(new DedupTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
-    return MiniJson.parseObject(r.lastLine());
+  private Map<String, Object> run(File in, String name, String... extra) {
+    return DedupData.run(in, new File(tmp.getRoot(), name), extra);
   }
 
   private void check(String name, Map<String, Object> j, DedupData.Expected e) throws Exception {

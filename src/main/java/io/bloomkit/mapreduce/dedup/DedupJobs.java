@@ -66,7 +66,9 @@ final class DedupJobs {
       if (plan.method == DedupMethod.COUNTING) {
         JobChain.Step multiplicities =
             chain.step("dedup counting: key multiplicities").map(MultiplicityMapper.class);
-        filterBits = FilterBuild.perSplitCountingFilter(multiplicities, plan.spec, plan.inputs,
+        // counts need no order: this job may split what the dedup job reads whole
+        TableSpec unordered = plan.spec.toBuilder().ordered(false).build();
+        filterBits = FilterBuild.perSplitCountingFilter(multiplicities, unordered, plan.inputs,
             filter, plan.counting.items, plan.counting.bitsPerKey).memoryBits();
       }
       JobChain.Step dedup =

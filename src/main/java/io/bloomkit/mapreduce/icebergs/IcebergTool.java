@@ -7,6 +7,7 @@ import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.InputOptions;
+import io.bloomkit.mapreduce.common.OutputOptions;
 import io.bloomkit.mapreduce.common.RecordFormat;
 import io.bloomkit.mapreduce.common.Report;
 import io.bloomkit.mapreduce.table.TableSpec;
@@ -17,6 +18,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
  * {@code icebergs --input PATH[,PATH] --output DIR --key-field F[,G] [--weight-field W] --threshold
@@ -62,6 +64,7 @@ public final class IcebergTool extends BloomkitTool {
     o.addOption(flag("strict", "fail on the first malformed record"));
     MalformedOptions.add(o);
     InputOptions.add(o, InputOptions.Side.ONE);
+    OutputOptions.add(o);
     return o;
   }
 
@@ -76,6 +79,11 @@ public final class IcebergTool extends BloomkitTool {
   /** The run the command line asks for; bad options are usage errors, before any job. */
   private IcebergPlan plan(CommandLine cl) throws IOException {
     IcebergMethod method = IcebergMethod.parse(cl);
+    OutputOptions out = OutputOptions.parse(cl);
+    if (!out.text() && cl.hasOption("evaluate") && !cl.hasOption("verify")) {
+      throw new UsageException("--evaluate without --verify evaluates the candidates it writes as"
+          + " text: use --output-format text, or add --verify");
+    }
     Configuration conf = new Configuration(getConf());
     RecordFormat.delimiter(cl); // a bad --delimiter is the first usage error, as ever
     List<String> keyFields = InputOptions.fields(cl, "key-field", null);
@@ -88,6 +96,10 @@ public final class IcebergTool extends BloomkitTool {
     required(cl, "threshold");
     BloomkitConfig.ICEBERG_THRESHOLD.set(conf, longValue(cl, "threshold", 1, 1));
     BloomkitConfig.STRICT.set(conf, cl.hasOption("strict"));
+    if (out.text() && !out.delimiter.equals("\t")) {
+      // key and total of every job's text lines; the candidate files are read back with it
+      conf.set(TextOutputFormat.SEPARATOR, out.delimiter);
+    }
     int reducers = intValue(cl, "reducers", 1, 1);
     double maxShare = MalformedOptions.maxShare(cl);
     CountingSizing counting = method == IcebergMethod.COUNTING ? CountingSizing.parse(cl) : null;
@@ -102,7 +114,7 @@ public final class IcebergTool extends BloomkitTool {
         InputOptions.spec(cl, conf, InputOptions.Side.ONE, inputs, keyFields, weightField);
     spec.store(conf, BloomkitConfig.INPUT_SPEC);
     return new IcebergPlan(conf, spec, method, cl.hasOption("verify"), cl.hasOption("evaluate"),
-        reducers, counting, lcbf, maxShare, inputs, output);
+        reducers, counting, lcbf, maxShare, inputs, output, out);
   }
 
   public static void main(String[] args) {

@@ -24,10 +24,12 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * {@code icebergs --input PATH[,PATH] --output DIR --key-field F[,G] [--weight-field W] --threshold
  * T [--method exact|counting|lcbf] [--verify] [--evaluate] [--delimiter D] [--reducers R] [--items
  * N] [--bits-per-key B] [--entries-per-key R] [--num-hashes K] [--value-bits L] [--strict]
- * [--max-malformed-share S] [--input-format FMT] [--key-type T] [--null-token S] [--json]}: the
+ * [--max-malformed-share S] [--input-format FMT] [--key-type T] [--null-token S] [--output-format
+ * FMT] [--output-delimiter D] [--output-codec C] [--json]}: the
  * keys whose total weight (record count without a weight field) over the whole input is at
  * least T, written as {@code key<TAB>total} (a key of several fields: its fields joined by the
- * delimiter). Fields are 0-based numbers or column names ({@link InputOptions}); records whose key
+ * delimiter; {@code --output-format} seqfile, avro, parquet or orc: records of {@link
+ * IcebergOutput#schema}). Fields are 0-based numbers or column names ({@link InputOptions}); records whose key
  * is null are skipped and counted ({@code nullKeys}), a null weight counts 0 ({@code
  * nullWeights}).
  *
@@ -51,7 +53,8 @@ public final class IcebergTool extends BloomkitTool {
     Options o = new Options();
     o.addOption(opt("input", "PATH[,PATH]", "input files, directories or globs (required)"));
     o.addOption(opt("output", "DIR", "directory of key<TAB>total lines (unverified counting and"
-        + " lcbf: key<TAB>estimate of each candidate); must not exist (required)"));
+        + " lcbf: key<TAB>estimate of each candidate), or with --output-format records (key"
+        + " columns..., total); must not exist (required)"));
     o.addOption(opt("key-field", "F[,G]", "key field(s): 0-based numbers, or column names of"
         + " avro, parquet, orc and CSV with a header; several make a composite key, written joined"
         + " with the delimiter (required)"));

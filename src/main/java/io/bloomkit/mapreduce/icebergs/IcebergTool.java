@@ -25,12 +25,12 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * T [--method exact|counting|lcbf] [--verify] [--evaluate] [--delimiter D] [--reducers R] [--items
  * N] [--bits-per-key B] [--entries-per-key R] [--num-hashes K] [--value-bits L] [--strict]
  * [--max-malformed-share S] [--input-format FMT] [--key-type T] [--null-token S] [--output-format
- * FMT] [--output-delimiter D] [--output-codec C] [--json]}: the
- * keys whose total weight (record count without a weight field) over the whole input is at
- * least T, written as {@code key<TAB>total} (a key of several fields: its fields joined by the
- * delimiter; {@code --output-format} seqfile, avro, parquet or orc: records of {@link
- * IcebergOutput#schema}). Fields are 0-based numbers or column names ({@link InputOptions}); records whose key
- * is null are skipped and counted ({@code nullKeys}), a null weight counts 0 ({@code
+ * FMT] [--output-delimiter D] [--output-codec C] [--json]}: the keys whose total weight (record
+ * count without a weight field) over the whole input is at least T, written as {@code
+ * key<TAB>total} (a key of several fields: its fields joined by the delimiter; {@code
+ * --output-format} seqfile, avro, parquet or orc: records of {@link IcebergOutput#schema}).
+ * Fields are 0-based numbers or column names ({@link InputOptions}); records whose key is null
+ * are skipped and counted ({@code nullKeys}), a null weight counts 0 ({@code
  * nullWeights}).
  *
  * <p>The command line makes an {@link IcebergPlan}; its {@link IcebergMethod} (with the options

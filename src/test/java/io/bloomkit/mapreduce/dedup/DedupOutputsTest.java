@@ -4,14 +4,12 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.table.OutputFiles;
 import io.bloomkit.mapreduce.table.TableFormat;
-import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.mapreduce.table.TableWriter;
-import io.bloomkit.mapreduce.table.Tables;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +24,6 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.NullWritable;
-import org.apache.hadoop.io.SequenceFile;
-import org.apache.hadoop.io.Text;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -92,35 +87,9 @@ public class DedupOutputsTest {
     return dir;
   }
 
-  private static Path[] parts(File dir) {
-    File[] files = dir.listFiles((d, n) -> n.startsWith("part-"));
-    Arrays.sort(files);
-    assertTrue(dir + " holds " + Arrays.toString(dir.list()), files.length > 0);
-    Path[] out = new Path[files.length];
-    for (int i = 0; i < files.length; i++) {
-      out[i] = new Path(files[i].getPath());
-    }
-    return out;
-  }
-
   private Map<String, Integer> readBack(File dir, TableFormat format, String key)
       throws Exception {
-    Map<String, Integer> lines = new TreeMap<>();
-    if (format == TableFormat.SEQFILE) {
-      for (Path p : parts(dir)) {
-        try (SequenceFile.Reader r = new SequenceFile.Reader(conf, SequenceFile.Reader.file(p))) {
-          Text v = new Text();
-          while (r.next(NullWritable.get(), v)) {
-            lines.merge(v.toString(), 1, Integer::sum);
-          }
-        }
-      }
-      return lines;
-    }
-    TableSpec spec = TableSpec.builder(format).key(List.of(key), Collections.emptyList()).build();
-    Tables.read(conf, spec, (file, position, row) -> lines.merge(row.line().toString(), 1,
-        Integer::sum), parts(dir));
-    return lines;
+    return OutputFiles.lines(conf, dir, format, key);
   }
 
   private static Map<String, Integer> multiset(Iterable<String> lines) {
@@ -147,7 +116,7 @@ public class DedupOutputsTest {
             readBack(new File(out + ".dup"), f, "user"));
         if (f == TableFormat.AVRO) {
           try (DataFileReader<GenericRecord> r = new DataFileReader<>(
-              new File(parts(out)[0].toUri().getPath()), new GenericDatumReader<>())) {
+              new File(OutputFiles.parts(out)[0].toUri().getPath()), new GenericDatumReader<>())) {
             assertEquals(EVENTS.getFields().toString(), r.getSchema().getFields().toString());
           }
         }

@@ -3,16 +3,13 @@ package io.bloomkit.mapreduce.icebergs;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.core.key.KeyType;
 import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.table.OutputFiles;
 import io.bloomkit.mapreduce.table.TableFormat;
-import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.mapreduce.table.TableWriter;
-import io.bloomkit.mapreduce.table.Tables;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -26,9 +23,6 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.NullWritable;
-import org.apache.hadoop.io.SequenceFile;
-import org.apache.hadoop.io.Text;
 import org.apache.orc.CompressionKind;
 import org.apache.orc.OrcFile;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -112,40 +106,13 @@ public class IcebergOutputsTest {
   }
 
   private static Path[] parts(File dir) {
-    File[] files = dir.listFiles((d, n) -> n.startsWith("part-"));
-    Arrays.sort(files);
-    Path[] out = new Path[files.length];
-    for (int i = 0; i < files.length; i++) {
-      out[i] = new Path(files[i].getPath());
-    }
-    return out;
+    return OutputFiles.parts(dir);
   }
 
-  /** The records of a columnar output as text lines, read by bloomkit's own reader. */
+  /** The records of an output as text lines, read by bloomkit's own reader. */
   private Map<String, Integer> readBack(File dir, TableFormat format, List<String> columns)
       throws Exception {
-    Map<String, Integer> lines = new TreeMap<>();
-    TableSpec spec = TableSpec.builder(format)
-        .key(columns.subList(0, 1), Collections.emptyList())
-        .otherFields(columns.subList(1, columns.size()))
-        .build();
-    Tables.read(conf, spec, (file, position, row) -> lines.merge(row.line().toString(), 1,
-        Integer::sum), parts(dir));
-    return lines;
-  }
-
-  private Map<String, Integer> readSeq(File dir) throws Exception {
-    Map<String, Integer> lines = new TreeMap<>();
-    for (Path p : parts(dir)) {
-      try (SequenceFile.Reader r = new SequenceFile.Reader(conf, SequenceFile.Reader.file(p))) {
-        NullWritable k = NullWritable.get();
-        Text v = new Text();
-        while (r.next(k, v)) {
-          lines.merge(v.toString(), 1, Integer::sum);
-        }
-      }
-    }
-    return lines;
+    return OutputFiles.lines(conf, dir, format, columns.get(0));
   }
 
   private static Schema schemaOf(File dir) throws Exception {
@@ -176,7 +143,7 @@ public class IcebergOutputsTest {
         List<String> args = new ArrayList<>(common);
         args.addAll(List.of("--output-format", f.name().toLowerCase()));
         File out = run(in, f + "-" + n, args.toArray(new String[0]));
-        Map<String, Integer> back = f == TableFormat.SEQFILE ? readSeq(out)
+        Map<String, Integer> back = f == TableFormat.SEQFILE ? readBack(out, f, List.of("caller"))
             : readBack(out, f, List.of("caller", "total"));
         assertEquals(f + " " + Arrays.toString(method), text, back);
       }

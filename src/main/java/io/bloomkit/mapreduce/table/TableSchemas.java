@@ -24,10 +24,47 @@ public final class TableSchemas {
       case TEXT:
         requireIndices(spec);
         return spec;
+      case CSV:
+        return resolveCsv(conf, spec, inputs);
+      case SEQFILE:
+        SeqRows.check(conf, spec, firstFile(conf, inputs));
+        return spec;
       default:
         throw new IllegalArgumentException(
             spec.format().cliName() + " input is not readable yet");
     }
+  }
+
+  /**
+   * CSV: the delimiter can be used, and a name needs {@code --csv-header} and must be a column of
+   * the first file's header.
+   */
+  private static TableSpec resolveCsv(Configuration conf, TableSpec spec, Path[] inputs)
+      throws IOException {
+    CsvRow.format(spec.delimiter());
+    if (!CsvRows.needsHeader(spec)) {
+      return spec;
+    }
+    if (!spec.csvHeader()) {
+      requireIndices(spec);
+    }
+    Path first = firstFile(conf, inputs);
+    if (first != null) {
+      java.util.List<String> header = CsvRows.header(conf, first, spec.delimiter());
+      for (String f : spec.fields()) {
+        String problem = TableSpec.isIndex(f) ? null : CsvRows.unknownColumn(f, header, first);
+        if (problem != null) {
+          throw new IllegalArgumentException(problem);
+        }
+      }
+    }
+    return spec;
+  }
+
+  /** The first file {@code inputs} stand for ({@link Tables#list}), or null if none. */
+  private static Path firstFile(Configuration conf, Path[] inputs) throws IOException {
+    java.util.List<org.apache.hadoop.fs.FileStatus> files = Tables.list(conf, inputs);
+    return files.isEmpty() ? null : files.get(0).getPath();
   }
 
   private static void requireIndices(TableSpec spec) {
@@ -37,7 +74,10 @@ public final class TableSchemas {
             "field \"" + f + "\" is a name, but " + spec.format().cliName()
                 + " records have no column names: give a 0-based field number"
                 + (spec.format() == TableFormat.TEXT
-                    ? " (or read the input as csv with --csv-header)" : ""));
+                    ? " (or read the input as csv with --csv-header)"
+                    : spec.format() == TableFormat.CSV
+                        ? " (or give --csv-header if each file's first record names the columns)"
+                        : ""));
       }
     }
   }

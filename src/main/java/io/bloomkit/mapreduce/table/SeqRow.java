@@ -25,7 +25,9 @@ import org.apache.hadoop.io.Writable;
  * and missing-field problems). The key itself is typed, so the text null rules do not apply to it:
  * only a {@code NullWritable} key is null. {@link #line()}: the key and the value as text joined by
  * the delimiter (a {@code Text} as its bytes, other values rendered by {@link
- * KeyEncoder#render}), as {@code hadoop fs -text} shows a record. Not thread-safe.
+ * KeyEncoder#render}), as {@code hadoop fs -text} shows a record; with a {@code NullWritable} key
+ * (Hive's and {@code generate}'s SequenceFiles: the value is the row) the value alone. Not
+ * thread-safe.
  */
 final class SeqRow extends Row {
   /** The field name of a record's key. */
@@ -160,8 +162,10 @@ final class SeqRow extends Row {
   public Text line() {
     if (!lineBuilt) {
       line.clear();
-      append(line, key);
-      line.append(delimiter, 0, delimiter.length);
+      if (!(key instanceof NullWritable)) {
+        append(line, key);
+        line.append(delimiter, 0, delimiter.length);
+      }
       append(line, value);
       lineBuilt = true;
     }

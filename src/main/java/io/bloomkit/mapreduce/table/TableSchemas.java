@@ -37,7 +37,7 @@ public final class TableSchemas {
 
   /**
    * CSV: the delimiter can be used, and a name needs {@code --csv-header} and must be a column of
-   * the first file's header.
+   * the header of the first file that is not empty.
    */
   private static TableSpec resolveCsv(Configuration conf, TableSpec spec, Path[] inputs)
       throws IOException {
@@ -48,23 +48,31 @@ public final class TableSchemas {
     if (!spec.csvHeader()) {
       requireIndices(spec);
     }
-    Path first = firstFile(conf, inputs);
-    if (first != null) {
-      java.util.List<String> header = CsvRows.header(conf, first, spec.delimiter());
+    for (org.apache.hadoop.fs.FileStatus file : Tables.list(conf, inputs)) {
+      java.util.List<String> header = CsvRows.header(conf, file.getPath(), spec.delimiter());
+      if (header == null) {
+        continue; // an empty file: no header, no records
+      }
       for (String f : spec.fields()) {
-        String problem = TableSpec.isIndex(f) ? null : CsvRows.unknownColumn(f, header, first);
+        String problem =
+            TableSpec.isIndex(f) ? null : CsvRows.unknownColumn(f, header, file.getPath());
         if (problem != null) {
           throw new IllegalArgumentException(problem);
         }
       }
+      break;
     }
     return spec;
   }
 
-  /** The first file {@code inputs} stand for ({@link Tables#list}), or null if none. */
+  /** The first file {@code inputs} stand for ({@link Tables#list}) that is not empty, or null. */
   private static Path firstFile(Configuration conf, Path[] inputs) throws IOException {
-    java.util.List<org.apache.hadoop.fs.FileStatus> files = Tables.list(conf, inputs);
-    return files.isEmpty() ? null : files.get(0).getPath();
+    for (org.apache.hadoop.fs.FileStatus f : Tables.list(conf, inputs)) {
+      if (f.getLen() > 0) {
+        return f.getPath();
+      }
+    }
+    return null;
   }
 
   private static void requireIndices(TableSpec spec) {

@@ -124,10 +124,11 @@ class CsvReaderTest {
   void headerNamesColumnsPerFileAndIsNotARecord() throws IOException {
     Path a = write(conf, file("a.csv"), "id,name,city\n1,ann,\"Paris, FR\"\n2,bob,Rome\n", null);
     Path b = write(conf, file("b.csv"), "\uFEFFcity,id,name\nOslo,3,cy\n", null);
+    Path empty = write(conf, file("0-empty.csv"), "", null); // no header, no records
     TableSpec spec =
         csv(',', "id", "city").csvHeader(true).build();
-    TableSpec resolved = TableSchemas.resolve(conf, spec, new Path[] {a, b}, false);
-    List<Read> rows = read(conf, resolved, a, b);
+    TableSpec resolved = TableSchemas.resolve(conf, spec, new Path[] {empty, a, b}, false);
+    List<Read> rows = read(conf, resolved, empty, a, b);
     assertEquals(
         List.of(List.of("1", "Paris, FR"), List.of("2", "Rome"), List.of("3", "Oslo")),
         values(rows));

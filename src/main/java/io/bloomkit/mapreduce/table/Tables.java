@@ -29,7 +29,7 @@ public final class Tables {
     TableFormat found = null;
     Path first = null;
     for (FileStatus st : list(conf, inputs)) {
-      TableFormat f = detect(conf, st.getPath());
+      TableFormat f = detectFile(conf, st.getPath());
       if (found == null) {
         found = f;
         first = st.getPath();
@@ -62,7 +62,7 @@ public final class Tables {
   }
 
   /** The format one file's first bytes announce. */
-  public static TableFormat detect(Configuration conf, Path file) throws IOException {
+  public static TableFormat detectFile(Configuration conf, Path file) throws IOException {
     byte[] head = new byte[4];
     int n = 0;
     try (InputStream in = file.getFileSystem(conf).open(file)) {

@@ -23,11 +23,9 @@ import org.apache.hadoop.io.Writable;
  * a value: {@link #value(Writable)}) or a 0-based field number of the record's {@code Text} value
  * split by the delimiter, read as a text line ({@link TextRow}: null token, empty-is-null, blank
  * and missing-field problems). The key itself is typed, so the text null rules do not apply to it:
- * only a {@code NullWritable} key is null. {@link #line()}: the key and the value as text joined by
- * the delimiter (a {@code Text} as its bytes, other values rendered by {@link
- * KeyEncoder#render}), as {@code hadoop fs -text} shows a record; with a {@code NullWritable} key
- * (Hive's and {@code generate}'s SequenceFiles: the value is the row) the value alone. Not
- * thread-safe.
+ * only a {@code NullWritable} key is null. {@link #line()}: the value as text (a {@code Text} as its
+ * bytes, another value rendered by {@link KeyEncoder#render}), as Hive reads a SequenceFile table:
+ * the value is the row, the key is read only as the field {@value #KEY}. Not thread-safe.
  */
 final class SeqRow extends Row {
   /** The field name of a record's key. */
@@ -37,8 +35,6 @@ final class SeqRow extends Row {
   private final int[] slots;
 
   private final TextRow fields;
-  private final byte[] delimiter;
-  private Writable key;
   private Writable value;
   private Object keyValue;
   private String problem;
@@ -66,7 +62,6 @@ final class SeqRow extends Row {
     int[] n = numbers.stream().mapToInt(Integer::intValue).toArray();
     fields = n.length == 0 ? null
         : new TextRow(spec.delimiter(), n, keyNumbers, spec.nullToken(), spec.emptyIsNull());
-    delimiter = String.valueOf(spec.delimiter()).getBytes(StandardCharsets.UTF_8);
   }
 
   static String notAField(String f) {
@@ -81,7 +76,6 @@ final class SeqRow extends Row {
 
   /** Reads one record (kept by reference: the caller must not change them while the row is used). */
   void set(Writable key, Writable value) {
-    this.key = key;
     this.value = value;
     this.lineBuilt = false;
     problem = null;
@@ -162,10 +156,6 @@ final class SeqRow extends Row {
   public Text line() {
     if (!lineBuilt) {
       line.clear();
-      if (!(key instanceof NullWritable)) {
-        append(line, key);
-        line.append(delimiter, 0, delimiter.length);
-      }
       append(line, value);
       lineBuilt = true;
     }

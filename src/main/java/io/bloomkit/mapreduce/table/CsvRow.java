@@ -2,7 +2,6 @@ package io.bloomkit.mapreduce.table;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -134,18 +133,9 @@ final class CsvRow extends Row {
       parser = null;
       return "CSV syntax error: " + e.getMessage().replaceFirst("^\\((start)?line \\d+\\) ", "");
     }
-    int fields = record == null ? 0 : record.size();
-    int keyMax = -1;
-    for (int i = 0; i < keySlots; i++) {
-      keyMax = Math.max(keyMax, slots[i]);
-    }
-    if (keyMax >= fields) {
-      return "has " + fields + " fields, key field " + keyMax + " missing";
-    }
-    for (int i = keySlots; i < slots.length; i++) {
-      if (slots[i] >= fields) {
-        return "has " + fields + " fields, key field " + slots[i] + " missing";
-      }
+    String missing = TextRow.missingField(record.size(), slots, keySlots);
+    if (missing != null) {
+      return missing;
     }
     for (int i = 0; i < slots.length; i++) {
       int f = slots[i];
@@ -168,14 +158,7 @@ final class CsvRow extends Row {
       parser = new CSVParser(feed, format);
       records = parser.iterator();
     }
-    CSVRecord r;
-    try {
-      r = records.hasNext() ? records.next() : null;
-    } catch (java.io.UncheckedIOException e) {
-      throw e.getCause();
-    } catch (IllegalStateException e) {
-      throw new IOException(e.getCause() != null ? e.getCause().getMessage() : e.getMessage(), e);
-    }
+    CSVRecord r = next(records);
     if (r == null || !feed.consumed()) {
       throw new IOException("not one CSV record"); // not after cutting records at line breaks
     }
@@ -309,13 +292,22 @@ final class CsvRow extends Row {
    */
   private static CSVRecord first(CSVFormat format, String text) throws IOException {
     try (CSVParser parser = CSVParser.parse(text, format)) {
-      java.util.Iterator<CSVRecord> it = parser.iterator();
+      return next(parser.iterator());
+    }
+  }
+
+  /**
+   * The next record of a parser's iterator, or null at its end.
+   *
+   * @throws IOException with commons-csv's message (its iterator wraps it) when the text is not CSV
+   */
+  private static CSVRecord next(java.util.Iterator<CSVRecord> it) throws IOException {
+    try {
       return it.hasNext() ? it.next() : null;
     } catch (java.io.UncheckedIOException e) {
       throw e.getCause();
     } catch (IllegalStateException e) {
-      throw new IOException(
-          e.getCause() != null ? e.getCause().getMessage() : e.getMessage(), e);
+      throw new IOException(e.getCause() != null ? e.getCause().getMessage() : e.getMessage(), e);
     }
   }
 

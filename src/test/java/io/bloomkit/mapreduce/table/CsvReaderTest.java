@@ -210,6 +210,35 @@ class CsvReaderTest {
   }
 
   @Test
+  void randomFieldsWithQuotesDelimitersAndLineBreaksReadAsWritten() throws IOException {
+    java.util.Random random = new java.util.Random(4180);
+    String alphabet = "ab ,;\"\"\n\r\t\u00e9\u20ac";
+    for (int round = 0; round < 20; round++) {
+      char d = round % 2 == 0 ? ',' : ';';
+      boolean lineBreaks = round % 4 < 2;
+      List<List<String>> rows = new ArrayList<>();
+      for (int i = 0; i < 50; i++) {
+        List<String> r = new ArrayList<>();
+        for (int f = 0; f < 3; f++) {
+          StringBuilder v = new StringBuilder();
+          for (int n = random.nextInt(6); n > 0; n--) {
+            char c = alphabet.charAt(random.nextInt(alphabet.length()));
+            if (lineBreaks || (c != '\n' && c != '\r')) {
+              v.append(c);
+            }
+          }
+          r.add(v.toString());
+        }
+        rows.add(r);
+      }
+      String text = print(rows, d, random.nextBoolean() ? "\n" : "\r\n");
+      Path f = write(conf, file("random-" + round + ".csv"), text, null);
+      TableSpec spec = csv(d, "0", "1", "2").nullToken(null).csvMultiline(lineBreaks).build();
+      assertEquals(asObjects(rows), values(read(conf, spec, f)), text);
+    }
+  }
+
+  @Test
   void malformedRecordsAreRowProblemsNotFailures() throws IOException {
     String text =
         "a,1,x\n"

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.build;
 
 import io.bloomkit.core.Filter;
+import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterFiles;
@@ -57,6 +58,7 @@ public final class FilterBuild {
   private int reducers = 1;
   private boolean strict;
   private String inputName = "input";
+  private KeySignature keys;
 
   public FilterBuild(Configuration conf) {
     this.base = conf;
@@ -98,6 +100,15 @@ public final class FilterBuild {
     return this;
   }
 
+  /**
+   * The key types the filter records (docs/format.md); default: {@link BloomkitConfig#KEY_TYPES}
+   * of the configuration for the key fields (a string per field when unset).
+   */
+  public FilterBuild keys(KeySignature k) {
+    this.keys = k;
+    return this;
+  }
+
   public FilterBuild strict(boolean s) {
     this.strict = s;
     return this;
@@ -107,6 +118,8 @@ public final class FilterBuild {
   public static final class Result {
     public Filter filter;
     public FilterSpec spec;
+    /** The key types recorded in the filter file. */
+    public KeySignature keys;
     /** The input's records, malformed ones and the first of them. */
     public MalformedRecords.Tally tally;
     /** The counters of the first job (the one that reads the input: {@link BuildCounters}). */
@@ -126,6 +139,13 @@ public final class FilterBuild {
     BloomkitConfig.DELIMITER.set(conf, String.valueOf(delimiter));
     BloomkitConfig.KEY_FIELDS.set(conf, KeyExtractor.formatFields(keyFields));
     BloomkitConfig.STRICT.set(conf, strict);
+    KeySignature signature =
+        keys != null ? keys : BloomkitConfig.KEY_TYPES.keySignature(conf, keyFields.length);
+    if (signature.arity() != keyFields.length) {
+      throw new IllegalArgumentException(
+          "key types " + signature.describe() + " for " + keyFields.length + " key fields");
+    }
+    BloomkitConfig.KEY_TYPES.set(conf, signature.format());
     Result r = new Result();
     try (JobChain chain = JobChain.open(conf, output, "build", FilterBuild.class)) {
       Path out = chain.output();
@@ -183,7 +203,8 @@ public final class FilterBuild {
       r.jobs = chain.jobs();
       r.spec = sized;
       r.filter = mergePartials(conf, partials, sized);
-      r.bytes = FilterFiles.writeAtomically(conf, out, r.filter);
+      r.keys = signature;
+      r.bytes = FilterFiles.writeAtomically(conf, out, r.filter, signature);
       LOG.info("built {} with {} keys into {}", sized.name(), r.filter.items(), out);
       return r;
     }
@@ -247,7 +268,9 @@ public final class FilterBuild {
   private static Filter sumPartials(Configuration conf, Path partials, FilterSpec spec, Path filter)
       throws IOException {
     Filter f = mergePartials(conf, partials, spec);
-    FilterFiles.writeAtomically(conf, filter, f);
+    int fields = KeyExtractor.parseFields(BloomkitConfig.KEY_FIELDS.get(conf)).length;
+    FilterFiles.writeAtomically(
+        conf, filter, f, BloomkitConfig.KEY_TYPES.keySignature(conf, fields));
     return f;
   }
 }

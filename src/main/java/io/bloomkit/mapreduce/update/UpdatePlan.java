@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.update;
 
+import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.KeyExtractor;
 import org.apache.hadoop.fs.Path;
 
@@ -14,6 +15,8 @@ final class UpdatePlan {
   final Path[] remove;
   final Path output;
   final KeyExtractor keys;
+  /** The input keys' types ({@code bloomkit.key.types}); the filter must record the same. */
+  final KeySignature keyTypes;
   /** The key fields and delimiter as messages show them. */
   final String keyFields;
   final String delimiter;
@@ -22,7 +25,9 @@ final class UpdatePlan {
   final double maxShare;
 
   UpdatePlan(Path from, Path[] add, Path[] remove, Path output, KeyExtractor keys,
-      String keyFields, String delimiter, boolean skipNonMembers, double maxShare) {
+      KeySignature keyTypes, String keyFields, String delimiter, boolean skipNonMembers,
+      double maxShare) {
+    this.keyTypes = keyTypes;
     this.from = from;
     this.add = add;
     this.remove = remove;

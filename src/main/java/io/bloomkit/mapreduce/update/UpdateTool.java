@@ -1,6 +1,8 @@
 package io.bloomkit.mapreduce.update;
 
 import io.bloomkit.core.CountingFilter;
+import io.bloomkit.core.key.KeySignature;
+import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
@@ -110,7 +112,8 @@ public final class UpdateTool extends BloomkitTool {
     Path[] remove =
         cl.hasOption("remove") ? existingPaths(cl.getOptionValue("remove"), "remove") : new Path[0];
     Path out = absentPath(required(cl, "output"), "output");
-    return new UpdatePlan(in, add, remove, out, keys, KeyExtractor.formatFields(fields),
+    KeySignature keyTypes = keySignature(getConf(), BloomkitConfig.KEY_TYPES, fields.length);
+    return new UpdatePlan(in, add, remove, out, keys, keyTypes, KeyExtractor.formatFields(fields),
         String.valueOf(delimiter), cl.hasOption("skip-non-members"), maxShare);
   }
 

@@ -71,8 +71,33 @@ import java.util.zip.CheckedOutputStream;
  *   64+n     4  checksum       CRC32C of bytes [0, 64+n)
  * </pre>
  *
+ * <p>Version 2 (what the tools write, through {@link #withKeys}) records the key types the filter
+ * holds ({@link KeySignature}) in a metadata block between the header and the payload; the
+ * checksum covers it. Version 1 files read as {@link KeySignature#LEGACY}.
+ *
+ * <pre>
+ * Long || 0        1        2        3        4        5        6        7
+ * Adr  ||
+ *   0  || magic 0x424C4D4B "BLMK"           | version 2       | family | hash   |
+ *  ..  || the header's other fields, as version 1                               |
+ *   7  || payloadBytes n                                                        |
+ *   8  || metadataBytes m                   | tag 1  | length L (the arity)     |
+ *   9  ||        | L key type ids, 1 byte each ...  | payload: n bytes ...      |
+ *  ..  || ... payload                       | checksum: CRC32C of [0, 68+m+n)   |
+ *
+ * offset  size  field          meaning
+ * ------  ----  -------------  -------------------------------------------------------------
+ *     64     4  metadataBytes  {@link #METADATA_BYTES_OFFSET}: m, at most 2^20
+ *     68     m  metadata       entries in increasing tag order: tag (1 byte), length L (4),
+ *                               L bytes; tag 1 keyTypes (required): one {@link KeyType#id()}
+ *                               per key field, L = the arity, 1..255
+ *   68+m     n  payload        as version 1
+ * 68+m+n     4  checksum       CRC32C of bytes [0, 68+m+n)
+ * </pre>
+ *
  * Reading checks, in order, magic, version, family, hash, the header values, the payload length
  * (against the file's length when the caller knows it, see {@link #open(InputStream, long)}), the
+ * metadata of a version 2 file (its length against 2^20 and the file's length first), the
  * sizes the family's parameters imply against the payload length, the checksum, that no byte
  * follows the checksum, then the payload's own consistency; any failure is a {@link
  * CorruptFilterException} naming the field and the value found. No array is allocated for a size

@@ -27,7 +27,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.CRC32C;
 import org.junit.Test;
 
 /**
@@ -75,30 +74,6 @@ public class KeySignatureFormatTest {
     return out.toByteArray();
   }
 
-  /**
-   * A version 2 file by hand, as docs/format.md draws it: the version 1 header with version 2, the
-   * metadata length m, the metadata, the version 1 payload and the CRC32C of all before it.
-   */
-  private static byte[] layout(byte[] v1, byte[] metadata) {
-    int payload = v1.length - 64 - 4;
-    ByteBuffer b = ByteBuffer.allocate(64 + 4 + metadata.length + payload + 4);
-    b.put(v1, 0, 64).putShort(4, (short) 2);
-    b.putInt(metadata.length).put(metadata).put(v1, 64, payload);
-    CRC32C crc = new CRC32C();
-    crc.update(b.array(), 0, b.position());
-    b.putInt((int) crc.getValue());
-    return b.array();
-  }
-
-  /** The documented key-types entry: tag 1, the arity as a 4-byte length, one id byte a type. */
-  private static byte[] keyTypesEntry(int... ids) {
-    ByteBuffer b = ByteBuffer.allocate(5 + ids.length).put((byte) 1).putInt(ids.length);
-    for (int id : ids) {
-      b.put((byte) id);
-    }
-    return b.array();
-  }
-
   private static int[] ids(KeySignature s) {
     return s.types().stream().mapToInt(KeyType::id).toArray();
   }
@@ -110,7 +85,7 @@ public class KeySignatureFormatTest {
       for (KeySignature keys : signatures()) {
         String what = e.getKey() + " " + keys;
         byte[] b = v2(e.getValue(), keys);
-        assertArrayEquals(what, layout(plain, keyTypesEntry(ids(keys))), b);
+        assertArrayEquals(what, Crafted.version2(plain, Crafted.keyTypesEntry(ids(keys))), b);
         for (long length : new long[] {-1, b.length}) {
           FilterFormat.Reader r = FilterFormat.open(in(b), length);
           assertEquals(what, 2, r.version);
@@ -209,33 +184,40 @@ public class KeySignatureFormatTest {
     return b.toByteArray();
   }
 
+  private static byte[] v2(byte[] v1, byte[] metadata) {
+    return Crafted.version2(v1, metadata);
+  }
+
+  private static byte[] entry(int... ids) {
+    return Crafted.keyTypesEntry(ids);
+  }
+
   /** Crafted metadata with a right checksum: each damage fails naming its field. */
   @Test
   public void craftedMetadataFailsNamingTheField() throws IOException {
     byte[] bf = Crafted.golden("bf");
-    expectField(layout(bf, keyTypesEntry(0)), "keyTypes", "unknown key type id 0 of key field 0");
-    expectField(layout(bf, keyTypesEntry(2, 8)), "keyTypes", "unknown key type id 8 of key field 1");
-    expectField(layout(bf, keyTypesEntry()), "keyTypes", "0 key types, outside [1, 255]");
+    expectField(v2(bf, entry(0)), "keyTypes", "unknown key type id 0 of key field 0");
+    expectField(v2(bf, entry(2, 8)), "keyTypes", "unknown key type id 8 of key field 1");
+    expectField(v2(bf, entry()), "keyTypes", "0 key types, outside [1, 255]");
     int[] many = new int[256];
     Arrays.fill(many, 1);
-    expectField(layout(bf, keyTypesEntry(many)), "keyTypes", "256 key types");
+    expectField(v2(bf, entry(many)), "keyTypes", "256 key types");
     // a length past the metadata
-    byte[] longer = keyTypesEntry(2);
+    byte[] longer = entry(2);
     ByteBuffer.wrap(longer).putInt(1, 9);
-    expectField(layout(bf, cat(longer, new byte[3])), "keyTypes", "past the 9 bytes of metadata");
-    expectField(layout(bf, new byte[0]), "keyTypes", "missing");
-    expectField(layout(bf, new byte[3]), "metadataBytes", "ends inside an entry");
-    expectField(layout(bf, cat(keyTypesEntry(2), keyTypesEntry(1))), "metadata tag",
-        "tag 1 after tag 1");
-    byte[] tag2 = keyTypesEntry(1);
+    expectField(v2(bf, cat(longer, new byte[3])), "keyTypes", "past the 9 bytes of metadata");
+    expectField(v2(bf, new byte[0]), "keyTypes", "missing");
+    expectField(v2(bf, new byte[3]), "metadataBytes", "ends inside an entry");
+    expectField(v2(bf, cat(entry(2), entry(1))), "metadata tag", "tag 1 after tag 1");
+    byte[] tag2 = entry(1);
     tag2[0] = 2;
-    expectField(layout(bf, cat(keyTypesEntry(2), tag2)), "metadata tag", "unknown tag 2");
+    expectField(v2(bf, cat(entry(2), tag2)), "metadata tag", "unknown tag 2");
   }
 
   /** A metadata length the file cannot hold fails before anything is allocated for it. */
   @Test
   public void metadataLengthIsCheckedBeforeReading() throws IOException {
-    byte[] ok = layout(Crafted.golden("bf"), keyTypesEntry(2));
+    byte[] ok = Crafted.version2(Crafted.golden("bf"), Crafted.keyTypesEntry(2));
     for (int m : new int[] {-1, Integer.MAX_VALUE, (1 << 20) + 1}) {
       byte[] b = ok.clone();
       ByteBuffer.wrap(b).putInt(64, m);

@@ -139,8 +139,7 @@ public final class FilterBuild {
     BloomkitConfig.DELIMITER.set(conf, String.valueOf(delimiter));
     BloomkitConfig.KEY_FIELDS.set(conf, KeyExtractor.formatFields(keyFields));
     BloomkitConfig.STRICT.set(conf, strict);
-    KeySignature signature =
-        keys != null ? keys : BloomkitConfig.KEY_TYPES.keySignature(conf, keyFields.length);
+    KeySignature signature = keys != null ? keys : configuredKeys(conf);
     if (signature.arity() != keyFields.length) {
       throw new IllegalArgumentException(
           "key types " + signature.describe() + " for " + keyFields.length + " key fields");
@@ -243,8 +242,17 @@ public final class FilterBuild {
       throws IOException, InterruptedException {
     Path partials = step.chain().work("partials");
     FilterSpec spec = perSplitJob(step.job(), inputs, partials, items, bitsPerKey);
+    KeySignature keys = configuredKeys(step.conf()); // a bad setting fails before the job
     step.run();
-    return sumPartials(step.conf(), partials, spec, filter);
+    Filter f = mergePartials(step.conf(), partials, spec);
+    FilterFiles.writeAtomically(step.conf(), filter, f, keys);
+    return f;
+  }
+
+  /** {@link BloomkitConfig#KEY_TYPES} for the {@link BloomkitConfig#KEY_FIELDS} of {@code conf}. */
+  private static KeySignature configuredKeys(Configuration conf) {
+    int fields = KeyExtractor.parseFields(BloomkitConfig.KEY_FIELDS.get(conf)).length;
+    return BloomkitConfig.KEY_TYPES.keySignature(conf, fields);
   }
 
   private static FilterSpec perSplitJob(
@@ -263,14 +271,5 @@ public final class FilterBuild {
     LazyOutputFormat.setOutputFormatClass(job, SequenceFileOutputFormat.class);
     FileOutputFormat.setOutputPath(job, partials);
     return spec;
-  }
-
-  private static Filter sumPartials(Configuration conf, Path partials, FilterSpec spec, Path filter)
-      throws IOException {
-    Filter f = mergePartials(conf, partials, spec);
-    int fields = KeyExtractor.parseFields(BloomkitConfig.KEY_FIELDS.get(conf)).length;
-    FilterFiles.writeAtomically(
-        conf, filter, f, BloomkitConfig.KEY_TYPES.keySignature(conf, fields));
-    return f;
   }
 }

@@ -162,16 +162,8 @@ public class KeyTypesToolTest {
     return rows;
   }
 
-  private static List<String> output(File dir) throws IOException {
-    List<String> rows = new ArrayList<>();
-    for (File f : dir.listFiles((d, n) -> n.startsWith("part-"))) {
-      for (String s : Files.readAllLines(f.toPath(), StandardCharsets.UTF_8)) {
-        if (!s.isEmpty()) {
-          rows.add(s);
-        }
-      }
-    }
-    return rows;
+  private List<String> output(String name) throws Exception {
+    return InputRecordsToolTest.outputLines(new File(tmp.getRoot(), name));
   }
 
   @Test
@@ -186,8 +178,8 @@ public class KeyTypesToolTest {
     // the right key declared long: accepted, and the join is right
     ToolRun ok = join("out-long", types("bloomkit.join.right.key.types", "long"), f, "1");
     assertEquals(ok.toString(), 0, ok.code);
-    assertEquals(new TreeSet<>(expectedJoin()), new TreeSet<>(output(new File(tmp.getRoot(), "out-long"))));
-    assertEquals(20, output(new File(tmp.getRoot(), "out-long")).size());
+    assertEquals(new TreeSet<>(expectedJoin()), new TreeSet<>(output("out-long")));
+    assertEquals(20, output("out-long").size());
   }
 
   @Test
@@ -199,8 +191,7 @@ public class KeyTypesToolTest {
     File old = legacy("old.bf", bf);
     ToolRun ok = join("out-legacy", NONE, old, "1");
     assertEquals(ok.toString(), 0, ok.code);
-    assertEquals(new TreeSet<>(expectedJoin()),
-        new TreeSet<>(output(new File(tmp.getRoot(), "out-legacy"))));
+    assertEquals(new TreeSet<>(expectedJoin()), new TreeSet<>(output("out-legacy")));
 
     // two right key fields: a legacy filter's arity is unknown, refused
     ToolRun two =

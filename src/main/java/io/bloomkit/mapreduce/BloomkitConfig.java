@@ -42,6 +42,23 @@ public enum BloomkitConfig {
       "filter-building tasks (build, join, dedup and icebergs counting): file name prefix of the"
           + " partial filters they write",
       "partial-filter"),
+  INPUT_SPEC(
+      "bloomkit.input.spec",
+      "build, dedup, icebergs, update (set by the tools from their input options): how the input"
+          + " is read, as JSON: format, delimiter, fields (key fields first), key types, null rules,"
+          + " CSV settings (io.bloomkit.mapreduce.table.TableSpec)",
+      "",
+      true),
+  JOIN_LEFT_INPUT_SPEC(
+      "bloomkit.join.left.input.spec",
+      "join (set by the tool): how the left side is read, as bloomkit.input.spec",
+      "",
+      true),
+  JOIN_RIGHT_INPUT_SPEC(
+      "bloomkit.join.right.input.spec",
+      "join (set by the tool): how the right side is read, as bloomkit.input.spec",
+      "",
+      true),
   JOIN_LEFT_KEY_FIELDS("bloomkit.join.left.key.fields", "join: 0-based key fields of the left side", "0"),
   JOIN_RIGHT_KEY_FIELDS(
       "bloomkit.join.right.key.fields", "join: 0-based key fields of the right side", "0"),

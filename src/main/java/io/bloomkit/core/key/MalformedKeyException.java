@@ -10,7 +10,7 @@ public final class MalformedKeyException extends Exception {
   private final KeyType type;
   private final String text;
 
-  MalformedKeyException(KeyType type, String text, String why) {
+  public MalformedKeyException(KeyType type, String text, String why) {
     super(
         "not a " + type.cliName() + " key: \"" + text + "\""
             + (why == null ? "" : " (" + why + ")"));

@@ -87,4 +87,9 @@ public final class BuildTool extends BloomkitTool {
   public static void main(String[] args) {
     main(new BuildTool(), args);
   }
+
+  @Override
+  protected boolean runsJobs() {
+    return true;
+  }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import io.bloomkit.core.UnsupportedFamilyException;
 import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.common.Progress;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -32,7 +33,9 @@ import org.slf4j.LoggerFactory;
  * on stderr, exit 0), bad options and values (message and usage on stderr, exit 2), failures
  * (message on stderr, exit 1) and {@code --json}, which every tool accepts: the last line of stdout
  * is then the result as one JSON object (tools whose output is JSON anyway ignore it); otherwise
- * stdout gets a human summary. stdout carries results only; usage text and logs go to stderr.
+ * stdout gets a human summary. stdout carries results only; usage text and logs go to stderr, and
+ * so does the progress of the jobs a tool that {@link #runsJobs()} runs, unless {@code --quiet}
+ * ({@link Progress}).
  *
  * <p>Exit codes: {@link #OK} 0, {@link #FAILED} 1, {@link #USAGE} 2.
  */
@@ -52,7 +55,10 @@ public abstract class BloomkitTool extends Configured implements Tool {
   /** One line saying what the command does. */
   public abstract String description();
 
-  /** The tool's own options; the base adds {@code --help} and {@code --json} (to every tool). */
+  /**
+   * The tool's own options; the base adds {@code --help} and {@code --json} (to every tool), and
+   * {@code --quiet} to tools that {@link #runsJobs()}.
+   */
   protected abstract Options options();
 
   /**
@@ -66,6 +72,14 @@ public abstract class BloomkitTool extends Configured implements Tool {
 
   /** Whether the result is always printed as JSON (tools whose output is a report). */
   protected boolean alwaysJson() {
+    return false;
+  }
+
+  /**
+   * Whether the tool runs MapReduce jobs: then it accepts {@code --quiet}, and without it shows the
+   * jobs' progress on stderr ({@link Progress}).
+   */
+  protected boolean runsJobs() {
     return false;
   }
 
@@ -126,6 +140,11 @@ public abstract class BloomkitTool extends Configured implements Tool {
                   : "end stdout with one JSON line of results")
               .build());
     }
+    if (runsJobs() && !o.hasLongOption("quiet")) {
+      o.addOption(
+          flag("quiet", "no job progress on stderr (job ids, tracking URL, map and reduce"
+              + " percentages)"));
+    }
     return o;
   }
 
@@ -144,7 +163,10 @@ public abstract class BloomkitTool extends Configured implements Tool {
       return OK;
     }
     try {
-      Map<String, Object> result = execute(cl);
+      Map<String, Object> result;
+      try (Progress.Scope p = Progress.report(progress(cl))) {
+        result = execute(cl);
+      }
       lastResult = result;
       if (result == null) {
         // the tool printed its own rows
@@ -168,6 +190,14 @@ public abstract class BloomkitTool extends Configured implements Tool {
       err.flush();
       return FAILED;
     }
+  }
+
+  /** Where the tool's jobs report: its stderr unless {@code --quiet}. */
+  private Progress progress(CommandLine cl) {
+    if (!runsJobs() || cl.hasOption("quiet")) {
+      return Progress.quiet();
+    }
+    return Progress.to(err, err == System.err && Progress.stderrIsTerminal());
   }
 
   private static String messageOf(Throwable e) {

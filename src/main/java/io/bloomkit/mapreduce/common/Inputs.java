@@ -1,5 +1,8 @@
 package io.bloomkit.mapreduce.common;
 
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.table.TableInputFormat;
+import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -92,6 +95,41 @@ public final class Inputs {
     job.setInputFormatClass(TextInputFormat.class);
     FileInputFormat.setInputPaths(job, inputs);
     job.getConfiguration().setBoolean(RECURSIVE, true);
+  }
+
+  /**
+   * Sets {@link TableInputFormat} reading {@code inputs} by {@code spec} (stored under {@link
+   * BloomkitConfig#INPUT_SPEC}), with recursion on, on a job that reads one input.
+   */
+  public static void configure(Job job, TableSpec spec, Path... inputs) throws IOException {
+    job.setInputFormatClass(TableInputFormat.class);
+    spec.store(job.getConfiguration(), BloomkitConfig.INPUT_SPEC);
+    FileInputFormat.setInputPaths(job, inputs);
+    job.getConfiguration().setBoolean(RECURSIVE, true);
+  }
+
+  /**
+   * Adds one side of a join read by {@code spec} ({@link TableInputFormat.Left} or {@link
+   * TableInputFormat.Right}, whose specs are stored under their own keys): every path (from {@link
+   * #forMultipleInputs}) read by {@code mapper}; recursion is on for all of them.
+   */
+  public static void addSide(
+      Job job, Path[] inputs, Class<? extends Mapper<?, ?, ?, ?>> mapper, TableSpec spec,
+      boolean left) {
+    job.getConfiguration().setBoolean(RECURSIVE, true);
+    spec.store(job.getConfiguration(),
+        left ? BloomkitConfig.JOIN_LEFT_INPUT_SPEC : BloomkitConfig.JOIN_RIGHT_INPUT_SPEC);
+    Class<? extends TableInputFormat> format =
+        left ? TableInputFormat.Left.class : TableInputFormat.Right.class;
+    for (Path p : inputs) {
+      String s = p.toString();
+      if (s.indexOf(',') >= 0 || s.indexOf(';') >= 0) {
+        throw new IllegalArgumentException("not a path for MultipleInputs: " + s);
+      }
+      @SuppressWarnings({"unchecked", "rawtypes"})
+      Class<? extends Mapper> m = mapper;
+      MultipleInputs.addInputPath(job, p, format, m);
+    }
   }
 
   /**

@@ -30,7 +30,8 @@ public final class Jobs {
   }
 
   /**
-   * Runs the job to completion; on failure the message gives the reason a task left in a fresh
+   * Runs the job to completion, its progress on the tool's stderr ({@link Progress#current()});
+   * on failure the message gives the reason a task left in a fresh
    * failure directory (see {@link Records#leaveReason}), else the first task diagnostic. If the JVM
    * is stopped meanwhile (SIGTERM, ctrl-C), the job is killed first (see {@link Temporaries}).
    */
@@ -102,13 +103,13 @@ public final class Jobs {
 
   private static void runAndWait(Job job, FileSystem fs, Path failures)
       throws IOException, InterruptedException {
-    boolean ok;
     try {
-      ok = job.waitForCompletion(false);
+      job.submit();
     } catch (ClassNotFoundException e) {
       throw new IOException(e);
     }
-    if (!ok) {
+    Progress.current().follow(job); // Hadoop's waitForCompletion(false), with progress on stderr
+    if (!job.isSuccessful()) {
       throw new JobFailedException(
           "job \"" + job.getJobName() + "\" (" + job.getJobID() + ") failed: "
               + reason(fs, failures, job));

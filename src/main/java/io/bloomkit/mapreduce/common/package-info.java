@@ -5,6 +5,7 @@
  *   <li>Running jobs: {@link io.bloomkit.mapreduce.common.JobChain} (a run's work directory next to
  *       the output, its job steps, the promotion of the finished output), {@link
  *       io.bloomkit.mapreduce.common.Jobs} (wait, and on failure the first task's reason), {@link
+ *       io.bloomkit.mapreduce.common.Progress} (the jobs' progress on the tool's stderr), {@link
  *       io.bloomkit.mapreduce.common.Temporaries} (naming and removing work directories), {@link
  *       io.bloomkit.mapreduce.common.TaskFailures}, {@link io.bloomkit.mapreduce.common.Inputs} (how
  *       every tool reads text inputs).

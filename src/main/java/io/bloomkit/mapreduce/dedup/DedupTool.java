@@ -113,4 +113,9 @@ public final class DedupTool extends BloomkitTool {
   public static void main(String[] args) {
     main(new DedupTool(), args);
   }
+
+  @Override
+  protected boolean runsJobs() {
+    return true;
+  }
 }

@@ -108,4 +108,9 @@ public final class DemoTool extends BloomkitTool {
   public static void main(String[] args) {
     main(new DemoTool(), args);
   }
+
+  @Override
+  protected boolean runsJobs() {
+    return true;
+  }
 }

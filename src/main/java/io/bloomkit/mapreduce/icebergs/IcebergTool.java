@@ -87,4 +87,9 @@ public final class IcebergTool extends BloomkitTool {
   public static void main(String[] args) {
     main(new IcebergTool(), args);
   }
+
+  @Override
+  protected boolean runsJobs() {
+    return true;
+  }
 }

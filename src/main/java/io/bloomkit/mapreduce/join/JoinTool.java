@@ -115,4 +115,9 @@ public final class JoinTool extends BloomkitTool {
   public static void main(String[] args) {
     main(new JoinTool(), args);
   }
+
+  @Override
+  protected boolean runsJobs() {
+    return true;
+  }
 }

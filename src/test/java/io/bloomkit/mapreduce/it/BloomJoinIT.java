@@ -116,6 +116,11 @@ public class BloomJoinIT {
     ToolRun r = ToolRun.run(cluster.conf(), new JoinTool(), args.toArray(new String[0]));
     assertEquals(r.toString(), 0, r.code);
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    // on a cluster the progress on stderr names the job and the URL to follow it by
+    java.util.regex.Matcher started =
+        java.util.regex.Pattern.compile("job (job_\\d+_\\d+) started: bloomkit join").matcher(r.err);
+    assertTrue(r.toString(), started.find());
+    assertTrue(r.toString(), r.err.contains("job " + started.group(1) + " tracking URL: http"));
 
     assertEquals(
         NaiveJoin.join(DATA.left, JoinData.KEY, DATA.right, JoinData.KEY, ',', false),

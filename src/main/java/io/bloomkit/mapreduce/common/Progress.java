@@ -1,0 +1,231 @@
+package io.bloomkit.mapreduce.common;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.function.LongSupplier;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobStatus;
+import org.apache.hadoop.mapreduce.MRConfig;
+
+/**
+ * The progress of the jobs a tool runs, on the tool's stderr. When a job has been submitted: {@code
+ * job ID started: NAME}, and on a cluster (framework {@code yarn}) {@code job ID tracking URL: URL};
+ * then {@code job ID map M% reduce R%} (map-only jobs: {@code job ID map M%}; whole percents,
+ * rounded down, so 100% means done) when the percentages changed, at most once a second ({@link
+ * #INTERVAL_MS}), and the final percentages when the job ends. On a terminal the percentages are one
+ * line rewritten in place ({@code \r}), ended with a newline when the job ends; otherwise each is a
+ * line of its own.
+ *
+ * <p>{@link Jobs#run} reports to {@link #current()}, which the tool sets for the time it runs
+ * ({@link #report}; {@code BloomkitTool}: its stderr, or {@link #quiet()} with {@code --quiet}).
+ * stdout is never written.
+ */
+public final class Progress {
+  /** The shortest time between two lines of percentages (the final one excepted). */
+  public static final long INTERVAL_MS = 1000;
+
+  /**
+   * The system property saying whether stderr is a terminal ({@code true}/{@code false}; {@code
+   * scripts/bloomkit} sets it); without it, whether the JVM has a console.
+   */
+  public static final String TERMINAL_PROPERTY = "bloomkit.stderr.terminal";
+
+  private static final ThreadLocal<Progress> CURRENT = new ThreadLocal<>();
+
+  private final PrintStream err; // null: quiet
+  private final boolean terminal;
+
+  // the job being followed
+  private String prefix;
+  private boolean mapOnly;
+  private String shown; // percentages printed last, null before the first
+  private long shownAt;
+  private String latest;
+  private int width; // length of the rewritten terminal line
+
+  private Progress(PrintStream err, boolean terminal) {
+    this.err = err;
+    this.terminal = terminal;
+  }
+
+  /** Prints progress on {@code err}: one line rewritten in place if {@code terminal}. */
+  public static Progress to(PrintStream err, boolean terminal) {
+    return new Progress(err, terminal);
+  }
+
+  /** Prints nothing ({@code --quiet}). */
+  public static Progress quiet() {
+    return new Progress(null, false);
+  }
+
+  /**
+   * Whether this process's stderr is a terminal: the {@link #TERMINAL_PROPERTY} if set, else whether
+   * the JVM has a console (stdin and stdout are terminals).
+   */
+  public static boolean stderrIsTerminal() {
+    String p = System.getProperty(TERMINAL_PROPERTY);
+    return p == null || p.isEmpty() ? System.console() != null : Boolean.parseBoolean(p);
+  }
+
+  /**
+   * Makes {@code progress} {@link #current()} for this thread until the scope is closed. If a scope
+   * is open already (a tool run by another tool, as {@code demo} runs build and join), that one
+   * stays: the inner tool's jobs report where the outer tool's do.
+   */
+  public static Scope report(Progress progress) {
+    if (CURRENT.get() != null) {
+      return () -> {};
+    }
+    CURRENT.set(progress);
+    return CURRENT::remove;
+  }
+
+  /** Where the jobs of this thread report: the open {@link #report} scope's, else {@link #quiet()}. */
+  public static Progress current() {
+    Progress p = CURRENT.get();
+    return p == null ? quiet() : p;
+  }
+
+  /** A {@link #report} scope; closing it throws nothing. */
+  public interface Scope extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /** A job's progress as polled: map and reduce fractions in [0, 1], and whether it has ended. */
+  static final class Sample {
+    final float map;
+    final float reduce;
+    final boolean complete;
+
+    Sample(float map, float reduce, boolean complete) {
+      this.map = map;
+      this.reduce = reduce;
+      this.complete = complete;
+    }
+  }
+
+  /** Polls a running job. */
+  interface Source {
+    Sample poll() throws IOException, InterruptedException;
+  }
+
+  /** Waits between polls. */
+  interface Sleeper {
+    void sleep(long millis) throws InterruptedException;
+  }
+
+  /**
+   * Follows a submitted job until it has ended, printing its progress; polls every {@code
+   * mapreduce.client.completion.pollinterval} ms as Hadoop's own wait does, at least once a second
+   * unless quiet.
+   */
+  void follow(Job job) throws IOException, InterruptedException {
+    Configuration conf = job.getConfiguration();
+    long poll = Job.getCompletionPollInterval(conf);
+    if (err != null) {
+      poll = Math.min(poll, INTERVAL_MS);
+    }
+    boolean cluster = MRConfig.YARN_FRAMEWORK_NAME.equals(
+        conf.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME));
+    started(job.getJobID().toString(), job.getJobName(), cluster ? job.getTrackingURL() : null,
+        job.getNumReduceTasks() == 0);
+    follow(
+        () -> {
+          JobStatus s = job.getStatus();
+          return new Sample(s.getMapProgress(), s.getReduceProgress(), s.isJobComplete());
+        },
+        () -> System.nanoTime() / 1_000_000,
+        Thread::sleep,
+        poll);
+  }
+
+  /**
+   * Polls {@code source} until it says complete, every {@code pollMillis} of {@code sleeper}, and
+   * prints the progress by {@code clockMillis}; the line is finished even if polling fails.
+   */
+  void follow(Source source, LongSupplier clockMillis, Sleeper sleeper, long pollMillis)
+      throws IOException, InterruptedException {
+    try {
+      while (true) {
+        Sample s = source.poll();
+        update(clockMillis.getAsLong(), s.map, s.reduce);
+        if (s.complete) {
+          return;
+        }
+        sleeper.sleep(pollMillis);
+      }
+    } finally {
+      finished();
+    }
+  }
+
+  /** A job was submitted: prints its id and name, and its tracking URL unless null. */
+  void started(String id, String name, String trackingUrl, boolean mapOnly) {
+    this.prefix = "job " + id + " ";
+    this.mapOnly = mapOnly;
+    this.shown = null;
+    this.latest = null;
+    this.width = 0;
+    if (err == null) {
+      return;
+    }
+    err.println(prefix + "started: " + name);
+    if (trackingUrl != null && !trackingUrl.isEmpty()) {
+      err.println(prefix + "tracking URL: " + trackingUrl);
+    }
+    err.flush();
+  }
+
+  /** The job's progress at {@code nowMillis}: printed if it changed, at most once a second. */
+  void update(long nowMillis, float map, float reduce) {
+    latest = mapOnly ? "map " + percent(map) : "map " + percent(map) + " reduce " + percent(reduce);
+    if (!latest.equals(shown) && (shown == null || nowMillis - shownAt >= INTERVAL_MS)) {
+      show(latest);
+      shownAt = nowMillis;
+    }
+  }
+
+  /** The job has ended: its last percentages if not printed yet, and the terminal line ended. */
+  void finished() {
+    if (latest != null && !latest.equals(shown)) {
+      show(latest);
+    }
+    if (err != null && terminal && shown != null) {
+      err.println();
+      err.flush();
+    }
+    latest = null;
+    shown = null;
+  }
+
+  private void show(String percentages) {
+    shown = percentages;
+    if (err == null) {
+      return;
+    }
+    String line = prefix + percentages;
+    if (terminal) {
+      StringBuilder b = new StringBuilder("\r").append(line);
+      for (int i = line.length(); i < width; i++) {
+        b.append(' '); // rub out the rest of a longer line
+      }
+      width = line.length();
+      err.print(b);
+    } else {
+      err.println(line);
+    }
+    err.flush();
+  }
+
+  /**
+   * A fraction as whole percents, rounded down (a float's 0.45 is 44.99999... percent: a hundredth
+   * of a percent is forgiven), so 100% only when the fraction is 1.
+   */
+  static String percent(float fraction) {
+    float f = Float.isNaN(fraction) ? 0 : Math.max(0, Math.min(1, fraction));
+    int p = (int) Math.floor(f * 100.0 + 1e-4);
+    return (f < 1 ? Math.min(p, 99) : 100) + "%";
+  }
+}

@@ -1,0 +1,43 @@
+package io.bloomkit.mapreduce.table;
+
+import org.apache.hadoop.io.Text;
+
+/**
+ * One record as {@link TableInputFormat} hands it to a mapper: the fields its {@link TableSpec}
+ * asks for (by slot: the key's fields first), or why the record cannot be read. The reader reuses
+ * one row object per task: copy what you keep.
+ *
+ * <p>Values are plain Java objects whatever the format: {@code String}; {@code Long} (every
+ * integer width); {@code Double} (float and double); {@code java.math.BigDecimal}; {@code
+ * java.time.LocalDate}; {@code java.time.Instant}; {@code Boolean}; {@code byte[]}; and null for
+ * SQL null (in text and CSV: the null token, or an empty field with {@code --empty-is-null}).
+ * Text and CSV fields are strings.
+ */
+public abstract class Row {
+  /**
+   * Why the record cannot be read (a blank line, a missing field, a field that is not UTF-8, a
+   * CSV syntax error), or null when it can: a record with a problem is malformed, and its values
+   * are not defined.
+   */
+  public abstract String problem();
+
+  /** The value of slot {@code slot} ({@link TableSpec#fields} order), null for SQL null. */
+  public abstract Object value(int slot);
+
+  /**
+   * The record as one line of text output: a text input's line as read (byte for byte), any other
+   * format's fields in schema order joined by the delimiter, null as {@code \N}.
+   */
+  public abstract Text line();
+
+  /**
+   * A new row reading {@code line} as a text record of {@code spec} (whose fields are 0-based
+   * field numbers), as the text reader would: for tests and client-side parsing. The line is
+   * copied.
+   */
+  public static Row ofLine(TableSpec spec, Text line) {
+    TextRow row = new TextRow(spec);
+    row.set(new Text(line));
+    return row;
+  }
+}

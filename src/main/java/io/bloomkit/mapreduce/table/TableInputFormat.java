@@ -1,0 +1,137 @@
+package io.bloomkit.mapreduce.table;
+
+import io.bloomkit.mapreduce.BloomkitConfig;
+import java.io.IOException;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
+import org.apache.hadoop.io.compress.SplittableCompressionCodec;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
+
+/**
+ * The one input format of every bloomkit job: reads the files of any {@link TableFormat} as
+ * {@code (position, Row)} records by the {@link TableSpec} stored under {@link
+ * BloomkitConfig#INPUT_SPEC} (the join's sides: {@link Left} and {@link Right}, under their own
+ * keys, so that {@code MultipleInputs} can read each side in its own way).
+ *
+ * <p>The position orders a file's records: a text line's byte offset (as {@code TextInputFormat}
+ * gives it), a record's number in its file for formats without byte offsets. Files are listed as
+ * {@link FileInputFormat} lists them (hidden {@code _x} and {@code .x} names skipped). Splitting:
+ * text and CSV as Hadoop's text input (an unsplittable codec is read whole), never for {@code
+ * --csv-multiline}; with {@link TableSpec#ordered} only uncompressed text is split.
+ */
+public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
+  /** The configuration key holding this input's spec. */
+  protected BloomkitConfig specKey() {
+    return BloomkitConfig.INPUT_SPEC;
+  }
+
+  /** The join's left side ({@link BloomkitConfig#JOIN_LEFT_INPUT_SPEC}). */
+  public static final class Left extends TableInputFormat {
+    @Override
+    protected BloomkitConfig specKey() {
+      return BloomkitConfig.JOIN_LEFT_INPUT_SPEC;
+    }
+  }
+
+  /** The join's right side ({@link BloomkitConfig#JOIN_RIGHT_INPUT_SPEC}). */
+  public static final class Right extends TableInputFormat {
+    @Override
+    protected BloomkitConfig specKey() {
+      return BloomkitConfig.JOIN_RIGHT_INPUT_SPEC;
+    }
+  }
+
+  /** The spec of this input in {@code context}'s configuration. */
+  public TableSpec spec(JobContext context) {
+    return TableSpec.load(context.getConfiguration(), specKey());
+  }
+
+  @Override
+  protected boolean isSplitable(JobContext context, Path file) {
+    TableSpec spec = spec(context);
+    switch (spec.format()) {
+      case CSV:
+        if (spec.csvMultiline()) {
+          return false;
+        }
+        // fall through: line-splittable like text
+      case TEXT:
+        CompressionCodec codec = new CompressionCodecFactory(context.getConfiguration()).getCodec(file);
+        if (codec == null) {
+          return true;
+        }
+        return !spec.ordered() && codec instanceof SplittableCompressionCodec;
+      default:
+        return !spec.ordered();
+    }
+  }
+
+  @Override
+  public RecordReader<LongWritable, Row> createRecordReader(
+      InputSplit split, TaskAttemptContext context) throws IOException {
+    TableSpec spec = spec(context);
+    switch (spec.format()) {
+      case TEXT:
+        return new TextRows(spec);
+      default:
+        throw new IOException(
+            spec.format().cliName() + " input is not readable yet (file " + fileOf(split) + ")");
+    }
+  }
+
+  private static String fileOf(InputSplit split) {
+    return split instanceof FileSplit ? ((FileSplit) split).getPath().toString() : split.toString();
+  }
+
+  /** Text lines through Hadoop's own {@link LineRecordReader} (codecs, split boundaries). */
+  static final class TextRows extends RecordReader<LongWritable, Row> {
+    private final LineRecordReader lines = new LineRecordReader();
+    private final TextRow row;
+
+    TextRows(TableSpec spec) {
+      this.row = new TextRow(spec);
+    }
+
+    @Override
+    public void initialize(InputSplit split, TaskAttemptContext context) throws IOException {
+      lines.initialize(split, context);
+    }
+
+    @Override
+    public boolean nextKeyValue() throws IOException {
+      if (!lines.nextKeyValue()) {
+        return false;
+      }
+      row.set(lines.getCurrentValue());
+      return true;
+    }
+
+    @Override
+    public LongWritable getCurrentKey() {
+      return lines.getCurrentKey();
+    }
+
+    @Override
+    public Row getCurrentValue() {
+      return row;
+    }
+
+    @Override
+    public float getProgress() throws IOException {
+      return lines.getProgress();
+    }
+
+    @Override
+    public void close() throws IOException {
+      lines.close();
+    }
+  }
+}

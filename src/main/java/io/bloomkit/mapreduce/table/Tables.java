@@ -1,0 +1,121 @@
+package io.bloomkit.mapreduce.table;
+
+import io.bloomkit.mapreduce.BloomkitConfig;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
+
+/** Client-side table helpers: format detection and reading rows outside a job. */
+public final class Tables {
+  private Tables() {}
+
+  /**
+   * The format of the files {@code inputs} stand for, from their first bytes ({@link
+   * TableFormat#detect}); no file: text.
+   *
+   * @throws IllegalArgumentException naming two files of different formats
+   */
+  public static TableFormat detect(Configuration conf, Path... inputs) throws IOException {
+    TableFormat found = null;
+    Path first = null;
+    for (FileStatus st : list(conf, inputs)) {
+      TableFormat f = detectFile(conf, st.getPath());
+      if (found == null) {
+        found = f;
+        first = st.getPath();
+      } else if (f != found) {
+        throw new IllegalArgumentException(
+            "the input mixes formats: " + first + " is " + found.cliName() + " but " + st.getPath()
+                + " is " + f.cliName() + "; give one format per input (or --input-format)");
+      }
+    }
+    return found == null ? TableFormat.TEXT : found;
+  }
+
+  /**
+   * The files {@code inputs} stand for, as {@link TableInputFormat} lists them (recursively, hidden
+   * names skipped), sorted by path.
+   */
+  public static List<FileStatus> list(Configuration conf, Path... inputs) throws IOException {
+    Job job = Job.getInstance(conf);
+    job.getConfiguration().setBoolean(TableInputFormat.INPUT_DIR_RECURSIVE, true);
+    TableInputFormat.setInputPaths(job, inputs);
+    List<FileStatus> files = new java.util.ArrayList<>(new Lister().files(job));
+    files.sort((a, b) -> a.getPath().compareTo(b.getPath()));
+    return files;
+  }
+
+  private static final class Lister extends TableInputFormat {
+    List<FileStatus> files(Job job) throws IOException {
+      return listStatus(job);
+    }
+  }
+
+  /** The format one file's first bytes announce. */
+  public static TableFormat detectFile(Configuration conf, Path file) throws IOException {
+    byte[] head = new byte[4];
+    int n = 0;
+    try (InputStream in = file.getFileSystem(conf).open(file)) {
+      while (n < head.length) {
+        int r = in.read(head, n, head.length - n);
+        if (r < 0) {
+          break;
+        }
+        n += r;
+      }
+    }
+    return TableFormat.detect(head, n);
+  }
+
+  /** Receives the rows of {@link #read}. */
+  public interface RowConsumer {
+    void accept(Path file, long position, Row row) throws IOException;
+  }
+
+  /**
+   * Reads every row of the files {@code inputs} stand for, in path order, through {@link
+   * TableInputFormat} as a job's tasks would (same listing, splits, codecs and rows), in this
+   * process.
+   */
+  public static void read(Configuration conf, TableSpec spec, RowConsumer consumer, Path... inputs)
+      throws IOException {
+    Job job = Job.getInstance(conf);
+    spec.store(job.getConfiguration(), BloomkitConfig.INPUT_SPEC);
+    job.getConfiguration().setBoolean(TableInputFormat.INPUT_DIR_RECURSIVE, true);
+    TableInputFormat.setInputPaths(job, inputs);
+    TableInputFormat format = new TableInputFormat();
+    List<InputSplit> splits = format.getSplits(job);
+    splits.sort(
+        (a, b) -> {
+          org.apache.hadoop.mapreduce.lib.input.FileSplit x =
+              (org.apache.hadoop.mapreduce.lib.input.FileSplit) a;
+          org.apache.hadoop.mapreduce.lib.input.FileSplit y =
+              (org.apache.hadoop.mapreduce.lib.input.FileSplit) b;
+          int c = x.getPath().toString().compareTo(y.getPath().toString());
+          return c != 0 ? c : Long.compare(x.getStart(), y.getStart());
+        });
+    TaskAttemptContext context = new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
+    for (InputSplit split : splits) {
+      Path file = ((org.apache.hadoop.mapreduce.lib.input.FileSplit) split).getPath();
+      try (RecordReader<LongWritable, Row> reader = format.createRecordReader(split, context)) {
+        reader.initialize(split, context);
+        while (reader.nextKeyValue()) {
+          consumer.accept(file, reader.getCurrentKey().get(), reader.getCurrentValue());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted reading " + file);
+      }
+    }
+  }
+}

@@ -1,0 +1,179 @@
+package io.bloomkit.mapreduce.table;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.io.Text;
+
+/**
+ * A delimited line as a {@link Row}: the slots are 0-based field numbers, cut on the raw UTF-8
+ * bytes. Malformed ({@link #problem}): a blank line (no bytes, or only ASCII whitespace: space,
+ * tab, CR, form feed, vertical tab), whatever the delimiter; a line without one of the slots'
+ * fields ({@code has N fields, key field F missing}, naming the highest key field first, then the
+ * other slots in order); a slot's field that is not valid UTF-8. An empty field is the empty
+ * string unless {@code emptyIsNull}; a field equal to the null token is null. Not thread-safe.
+ */
+final class TextRow extends Row {
+  private final byte[] delimiter;
+  private final int[] slots;
+  private final int keySlots;
+  private final int maxField;
+  private final int[] starts;
+  private final int[] ends;
+  private final String nullToken;
+  private final boolean emptyIsNull;
+  private final String[] values;
+  private final boolean[] decoded;
+  private final CharsetDecoder decoder =
+      StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT);
+  private Text line;
+  private String problem;
+
+  TextRow(TableSpec spec) {
+    this(spec.delimiter(), indices(spec), spec.keyFieldCount(), spec.nullToken(),
+        spec.emptyIsNull());
+  }
+
+  TextRow(char delimiter, int[] slots, int keySlots, String nullToken, boolean emptyIsNull) {
+    this.delimiter = String.valueOf(delimiter).getBytes(StandardCharsets.UTF_8);
+    this.slots = slots.clone();
+    this.keySlots = keySlots;
+    int max = -1;
+    for (int s : slots) {
+      max = Math.max(max, s);
+    }
+    this.maxField = max;
+    this.starts = new int[max + 1];
+    this.ends = new int[max + 1];
+    this.nullToken = nullToken;
+    this.emptyIsNull = emptyIsNull;
+    this.values = new String[slots.length];
+    this.decoded = new boolean[slots.length];
+  }
+
+  /** The 0-based field numbers of a text spec's fields. */
+  static int[] indices(TableSpec spec) {
+    int[] out = new int[spec.fields().size()];
+    for (int i = 0; i < out.length; i++) {
+      String f = spec.fields().get(i);
+      if (!TableSpec.isIndex(f)) {
+        throw new IllegalArgumentException(
+            "field \"" + f + "\" is a name, but " + spec.format().cliName()
+                + " fields are 0-based numbers");
+      }
+      out[i] = Integer.parseInt(f);
+    }
+    return out;
+  }
+
+  /** Reads {@code text} (kept by reference: the caller must not change it while the row is used). */
+  void set(Text text) {
+    this.line = text;
+    java.util.Arrays.fill(decoded, false);
+    problem = cut(text.getBytes(), text.getLength());
+  }
+
+  private String cut(byte[] b, int len) {
+    if (blank(b, len)) {
+      return "blank line";
+    }
+    int field = 0;
+    int start = 0;
+    int d0 = delimiter[0];
+    int dl = delimiter.length;
+    while (field <= maxField) {
+      int stop = -1;
+      for (int j = start; j <= len - dl; j++) {
+        if (b[j] == d0 && (dl == 1 || matches(b, j))) {
+          stop = j;
+          break;
+        }
+      }
+      starts[field] = start;
+      ends[field] = stop < 0 ? len : stop;
+      field++;
+      if (stop < 0) {
+        break;
+      }
+      start = stop + dl;
+    }
+    int keyMax = -1;
+    for (int i = 0; i < keySlots; i++) {
+      keyMax = Math.max(keyMax, slots[i]);
+    }
+    if (keyMax >= field) {
+      return "has " + field + " fields, key field " + keyMax + " missing";
+    }
+    for (int i = keySlots; i < slots.length; i++) {
+      if (slots[i] >= field) {
+        return "has " + field + " fields, key field " + slots[i] + " missing";
+      }
+    }
+    for (int i = 0; i < slots.length; i++) {
+      if (!decode(i)) {
+        return "key is not valid UTF-8";
+      }
+    }
+    return null;
+  }
+
+  private boolean decode(int slot) {
+    int f = slots[slot];
+    byte[] b = line.getBytes();
+    int len = ends[f] - starts[f];
+    String s;
+    try {
+      CharBuffer cb = decoder.reset().decode(ByteBuffer.wrap(b, starts[f], len));
+      s = cb.toString();
+    } catch (CharacterCodingException e) {
+      return false;
+    }
+    boolean isNull = (nullToken != null && nullToken.equals(s)) || (emptyIsNull && s.isEmpty());
+    values[slot] = isNull ? null : s;
+    decoded[slot] = true;
+    return true;
+  }
+
+  static boolean blank(byte[] b, int len) {
+    for (int i = 0; i < len; i++) {
+      byte c = b[i];
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != 0x0b) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean matches(byte[] b, int j) {
+    for (int t = 1; t < delimiter.length; t++) {
+      if (b[j + t] != delimiter[t]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public String problem() {
+    return problem;
+  }
+
+  @Override
+  public Object value(int slot) {
+    if (problem != null) {
+      throw new IllegalStateException("malformed record: " + problem);
+    }
+    return values[slot];
+  }
+
+  @Override
+  public Text line() {
+    return line;
+  }
+}

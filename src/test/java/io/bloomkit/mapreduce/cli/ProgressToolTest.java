@@ -1,0 +1,132 @@
+package io.bloomkit.mapreduce.cli;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import io.bloomkit.mapreduce.build.BuildTool;
+import io.bloomkit.mapreduce.join.JoinTool;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Job progress of real tool runs in local mode: on stderr (job ids and percentages; no tracking URL
+ * in local mode), nothing with {@code --quiet}, and stdout the same either way.
+ */
+public class ProgressToolTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final Pattern STARTED =
+      Pattern.compile("job (job_local\\d+_\\d+) started: (bloomkit .*)");
+  private static final Pattern PERCENTS =
+      Pattern.compile("job (job_local\\d+_\\d+) map (\\d+)%( reduce (\\d+)%)?");
+
+  private File write(String name, String text) throws Exception {
+    File f = tmp.newFile(name);
+    Files.write(f.toPath(), text.getBytes(StandardCharsets.UTF_8));
+    return f;
+  }
+
+  /**
+   * Checks that every stderr line is a progress line and that each started job ends at 100%;
+   * returns the names of the jobs started, in order.
+   */
+  private static List<String> jobs(ToolRun r) {
+    List<String> names = new ArrayList<>();
+    Set<String> started = new LinkedHashSet<>();
+    Set<String> done = new LinkedHashSet<>();
+    for (String line : r.err.split("\n")) {
+      Matcher s = STARTED.matcher(line);
+      Matcher p = PERCENTS.matcher(line);
+      if (s.matches()) {
+        assertTrue(r.toString(), started.add(s.group(1)));
+        names.add(s.group(2));
+      } else if (p.matches()) {
+        assertTrue(r.toString(), started.contains(p.group(1)));
+        if (p.group(2).equals("100") && (p.group(4) == null || p.group(4).equals("100"))) {
+          done.add(p.group(1));
+        }
+      } else {
+        throw new AssertionError("not a progress line: \"" + line + "\"\n" + r);
+      }
+    }
+    assertEquals(r.toString(), started, done);
+    return names;
+  }
+
+  /** The JSON result without the measured times and the paths that differ between the runs. */
+  private static Map<String, Object> result(ToolRun r, String... differing) {
+    assertEquals(r.toString(), 0, r.code);
+    assertEquals(r.toString(), 1, r.out.split("\n").length); // --json: the JSON line only
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    for (String k : differing) {
+      assertTrue(k, j.containsKey(k));
+      j.remove(k);
+    }
+    return j;
+  }
+
+  @Test
+  public void buildAndJoinShowTheirJobsUnlessQuiet() throws Exception {
+    StringBuilder l = new StringBuilder();
+    StringBuilder rt = new StringBuilder();
+    for (int i = 0; i < 200; i++) {
+      l.append(i).append(",k").append(i % 50).append('\n');
+      rt.append("r").append(i).append(",k").append(i % 80).append('\n');
+    }
+    File left = write("left.csv", l.toString());
+    File right = write("right.csv", rt.toString());
+
+    String[] build = {"--input", left.getPath(), "--key-field", "1", "--delimiter", ",",
+        "--filter", "bf", "--json", "--output"};
+    ToolRun shown = ToolRun.run(new BuildTool(), cat(build, tmp.getRoot() + "/shown.bf"));
+    ToolRun quiet =
+        ToolRun.run(new BuildTool(), cat(build, tmp.getRoot() + "/quiet.bf", "--quiet"));
+    assertEquals(quiet.toString(), "", quiet.err);
+    assertEquals(result(quiet, "seconds", "filter"), result(shown, "seconds", "filter"));
+    List<String> names = jobs(shown);
+    assertFalse(shown.toString(), names.isEmpty());
+    for (String n : names) {
+      assertTrue(shown.toString(), n.startsWith("bloomkit "));
+    }
+    assertFalse(shown.err.contains("tracking URL")); // local mode: no URL to follow
+
+    // join builds its filter, then joins: two jobs (and more lines) in one run
+    String[] join = {"--left", left.getPath(), "--left-key", "1", "--right", right.getPath(),
+        "--right-key", "1", "--delimiter", ",", "--filter-type", "bf", "--json", "--output"};
+    ToolRun shownJoin = ToolRun.run(new JoinTool(), cat(join, tmp.getRoot() + "/shown-join"));
+    ToolRun quietJoin =
+        ToolRun.run(new JoinTool(), cat(join, tmp.getRoot() + "/quiet-join", "--quiet"));
+    assertEquals(quietJoin.toString(), "", quietJoin.err);
+    assertEquals(
+        result(quietJoin, "seconds", "output"),
+        result(shownJoin, "seconds", "output"));
+    assertTrue(shownJoin.toString(), jobs(shownJoin).size() >= 2);
+  }
+
+  @Test
+  public void quietIsAnOptionOfTheToolsThatRunJobsOnly() {
+    assertTrue(ToolRun.run(new BuildTool(), "--help").err.contains("--quiet"));
+    assertTrue(ToolRun.run(new JoinTool(), "--help").err.contains("--quiet"));
+    assertFalse(ToolRun.run(new SizeTool(), "--help").err.contains("--quiet"));
+    assertEquals(BloomkitTool.USAGE,
+        ToolRun.run(new SizeTool(), "--items", "10", "--fpp", "0.1", "--quiet").code);
+  }
+
+  private static String[] cat(String[] a, String... b) {
+    String[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, c, a.length, b.length);
+    return c;
+  }
+}

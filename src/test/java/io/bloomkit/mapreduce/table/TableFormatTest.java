@@ -1,0 +1,91 @@
+package io.bloomkit.mapreduce.table;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import java.io.File;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+public class TableFormatTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static TableFormat of(byte... b) {
+    return TableFormat.detect(b, b.length);
+  }
+
+  @Test
+  public void magicBytes() {
+    assertEquals(TableFormat.PARQUET, of((byte) 'P', (byte) 'A', (byte) 'R', (byte) '1'));
+    assertEquals(TableFormat.ORC, of((byte) 'O', (byte) 'R', (byte) 'C'));
+    assertEquals(TableFormat.AVRO, of((byte) 'O', (byte) 'b', (byte) 'j', (byte) 1));
+    assertEquals(TableFormat.TEXT, of((byte) 'O', (byte) 'b', (byte) 'j', (byte) 'e'));
+    assertEquals(TableFormat.SEQFILE, of((byte) 'S', (byte) 'E', (byte) 'Q', (byte) 6));
+    assertEquals(TableFormat.TEXT, of((byte) 'S', (byte) 'E', (byte) 'Q', (byte) 'U'));
+    assertEquals(TableFormat.TEXT, of((byte) 'P', (byte) 'A', (byte) 'R'));
+    assertEquals(TableFormat.TEXT, of());
+    assertEquals(TableFormat.TEXT, of((byte) 0x1f, (byte) 0x8b, (byte) 8, (byte) 0)); // gzip text is text
+  }
+
+  @Test
+  public void optionValues() {
+    for (TableFormat f : TableFormat.values()) {
+      assertEquals(f, TableFormat.parse("input-format", f.cliName().toUpperCase()));
+    }
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> TableFormat.parse("left-format", "xml"));
+    assertEquals(
+        "--left-format must be auto|text|csv|seqfile|avro|parquet|orc, got \"xml\"", e.getMessage());
+  }
+
+  private Path write(File dir, String name, byte[] bytes) throws Exception {
+    File f = new File(dir, name);
+    f.getParentFile().mkdirs();
+    try (OutputStream out = Files.newOutputStream(f.toPath())) {
+      out.write(bytes);
+    }
+    return new Path(f.toURI());
+  }
+
+  @Test
+  public void aDirectoryOfMixedFormatsNamesTwoFiles() throws Exception {
+    File dir = tmp.newFolder("in");
+    Configuration conf = new Configuration();
+    write(dir, "a.txt", "k\tv\n".getBytes(StandardCharsets.UTF_8));
+    write(dir, "_SUCCESS", new byte[0]);
+    write(dir, "sub/b.txt", "SEQUEL\n".getBytes(StandardCharsets.UTF_8));
+    Path in = new Path(dir.toURI());
+    assertEquals(TableFormat.TEXT, Tables.detect(conf, in));
+    write(dir, "sub/c.parquet", "PAR1....PAR1".getBytes(StandardCharsets.UTF_8));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Tables.detect(conf, in));
+    assertTrue(e.getMessage(), e.getMessage().contains("a.txt is text"));
+    assertTrue(e.getMessage(), e.getMessage().contains("c.parquet is parquet"));
+  }
+
+  @Test
+  public void readsTextRowsInPathOrder() throws Exception {
+    File dir = tmp.newFolder("rows");
+    write(dir, "b", "3\tc\n4\td\n".getBytes(StandardCharsets.UTF_8));
+    write(dir, "a", "1\ta\n\n2\tb\n".getBytes(StandardCharsets.UTF_8));
+    TableSpec spec =
+        TableSpec.builder(TableFormat.TEXT)
+            .key(java.util.List.of("1"), java.util.List.of())
+            .otherFields(java.util.List.of("0"))
+            .build();
+    StringBuilder seen = new StringBuilder();
+    Tables.read(new Configuration(), spec,
+        (file, pos, row) -> seen.append(file.getName()).append('@').append(pos).append('=')
+            .append(row.problem() != null ? "!" + row.problem() : row.value(0) + "/" + row.value(1))
+            .append(';'),
+        new Path(dir.toURI()));
+    assertEquals("a@0=a/1;a@4=!blank line;a@5=b/2;b@0=c/3;b@4=d/4;", seen.toString());
+  }
+}

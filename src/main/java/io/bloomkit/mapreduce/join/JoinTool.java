@@ -32,8 +32,10 @@ import org.apache.hadoop.fs.Path;
  * passed that check: DIR either does not exist or is complete, with {@code _SUCCESS}.
  *
  * <p>Checked before any job starts: inputs exist (exit 2), the output does not (2), a given filter
- * passes its checksum (1) and an exact key set fits {@link BloomkitConfig#EXACT_MAX_BYTES} (2; for
- * a set built here, checked after the build, before the join job).
+ * passes its checksum (1), records the right key's types ({@link
+ * BloomkitConfig#JOIN_RIGHT_KEY_TYPES}; a format version 1 filter: a single string key) (2) and an
+ * exact key set fits {@link BloomkitConfig#EXACT_MAX_BYTES} (2; for a set built here, checked after
+ * the build, before the join job).
  *
  * <p>The tool reads its {@link JoinOptions}, resolves them into a {@link JoinPlan}, runs its jobs
  * ({@link JoinJobs}) and reports from their counters ({@link JoinReport}).

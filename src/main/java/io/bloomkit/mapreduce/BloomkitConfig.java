@@ -18,7 +18,7 @@ public enum BloomkitConfig {
       true),
   KEY_FIELDS("bloomkit.key.fields", "build (and the filter builds of join), dedup, icebergs: 0-based key fields,"
           + " comma-separated", "0"),
-  KEY_TYPES("bloomkit.key.types", "build (and the filter builds of join), dedup, icebergs, update: key"
+  KEY_TYPES("bloomkit.key.types", "filter builds of text inputs (build, join, dedup and icebergs counting): key"
           + " types, comma-separated, one per key field (string, long, decimal, date, timestamp,"
           + " boolean, binary), recorded in the filters built; empty: string for each key field", ""),
   STRICT("bloomkit.strict", "build, join, dedup, icebergs: fail on the first malformed record instead of counting it", "false"),

@@ -212,13 +212,12 @@ public class KeyTypesToolTest {
             right.getPath(), "--key-field", "1", "--delimiter", ",");
     assertEquals(refused.toString(), BloomkitTool.USAGE, refused.code);
     assertTrue(refused.err, refused.err.contains("was built for keys (long) but the input key is"
-        + " (string)"));
+        + " (string) (--key-type)"));
     assertTrue(!out.exists());
 
     ToolRun ok =
-        run(new UpdateTool(), args(types("bloomkit.key.types", "long"), "--filter", f.getPath(),
-            "--output", out.getPath(), "--add", right.getPath(), "--key-field", "1",
-            "--delimiter", ","));
+        run(new UpdateTool(), "--filter", f.getPath(), "--output", out.getPath(), "--add",
+            right.getPath(), "--key-field", "1", "--key-type", "long", "--delimiter", ",");
     assertEquals(ok.toString(), 0, ok.code);
     assertEquals(KeySignature.of(KeyType.LONG), keysOf(out));
 

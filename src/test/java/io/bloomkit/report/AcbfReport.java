@@ -467,6 +467,20 @@ public final class AcbfReport {
     return md.append("\n").toString();
   }
 
+  private static final String TABLES_BEGIN = "<!-- tables:begin -->";
+  private static final String TABLES_END = "<!-- tables:end -->";
+
+  /** The columnar tables block of an existing join.md (scripts/bench-tables.sh), or null. */
+  static String tablesBlock(Path joinMd) throws IOException {
+    if (!Files.exists(joinMd)) {
+      return null;
+    }
+    String j = new String(Files.readAllBytes(joinMd), StandardCharsets.UTF_8);
+    int b = j.indexOf(TABLES_BEGIN);
+    int e = j.indexOf(TABLES_END);
+    return b < 0 || e < b ? null : j.substring(b, e + TABLES_END.length()) + "\n";
+  }
+
   public static void main(String[] args) throws IOException {
     Path out = Paths.get(args.length > 0 ? args[0] : "docs/results");
     Path sim = Paths.get(args.length > 1 ? args[1] : "docs/results/acbf-simulation.csv");
@@ -480,6 +494,7 @@ public final class AcbfReport {
       md.append(claimsTable(rows));
       md.append(simulationSection(rows, out));
     }
+    String tables = tablesBlock(out.resolve("join.md"));
     if (joins != null && Files.isDirectory(joins)) {
       String j = "# Filtered reduce-side joins\n\n" + note + "\n\n" + joinSection(joins, out);
       Files.write(out.resolve("join.md"), j.getBytes(StandardCharsets.UTF_8));
@@ -489,6 +504,14 @@ public final class AcbfReport {
       String j = new String(Files.readAllBytes(out.resolve("join.md")), StandardCharsets.UTF_8);
       j += scaleSection(scale);
       Files.write(out.resolve("join.md"), j.getBytes(StandardCharsets.UTF_8));
+    }
+    if (tables != null && Files.exists(out.resolve("join.md"))) {
+      // the columnar tables section (scripts/bench-tables.sh) survives a re-render
+      String j = new String(Files.readAllBytes(out.resolve("join.md")), StandardCharsets.UTF_8);
+      if (!j.contains(TABLES_BEGIN)) {
+        Files.write(out.resolve("join.md"), (j.replaceAll("\n*$", "\n\n") + tables)
+            .getBytes(StandardCharsets.UTF_8));
+      }
     }
     if (Files.exists(out.resolve("join.md"))) {
       md.append("## 3. Filtered joins\n\nSee [join.md](join.md): every filter on the paper-shaped patent data and on TPC-H.\n");

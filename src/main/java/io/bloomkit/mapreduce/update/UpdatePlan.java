@@ -1,7 +1,6 @@
 package io.bloomkit.mapreduce.update;
 
-import io.bloomkit.core.key.KeySignature;
-import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.table.TableSpec;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -14,9 +13,9 @@ final class UpdatePlan {
   final Path[] add;
   final Path[] remove;
   final Path output;
-  final KeyExtractor keys;
-  /** The input keys' types ({@code bloomkit.key.types}); the filter must record the same. */
-  final KeySignature keyTypes;
+  /** How the {@code --add} and {@code --remove} inputs are read (their key types are equal). */
+  final TableSpec addSpec;
+  final TableSpec removeSpec;
   /** The key fields and delimiter as messages show them. */
   final String keyFields;
   final String delimiter;
@@ -24,15 +23,15 @@ final class UpdatePlan {
   final boolean skipNonMembers;
   final double maxShare;
 
-  UpdatePlan(Path from, Path[] add, Path[] remove, Path output, KeyExtractor keys,
-      KeySignature keyTypes, String keyFields, String delimiter, boolean skipNonMembers,
+  UpdatePlan(Path from, Path[] add, Path[] remove, Path output, TableSpec addSpec,
+      TableSpec removeSpec, String keyFields, String delimiter, boolean skipNonMembers,
       double maxShare) {
-    this.keyTypes = keyTypes;
     this.from = from;
     this.add = add;
     this.remove = remove;
     this.output = output;
-    this.keys = keys;
+    this.addSpec = addSpec;
+    this.removeSpec = removeSpec;
     this.keyFields = keyFields;
     this.delimiter = delimiter;
     this.skipNonMembers = skipNonMembers;

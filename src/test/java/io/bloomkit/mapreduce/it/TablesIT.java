@@ -1,0 +1,339 @@
+package io.bloomkit.mapreduce.it;
+
+import static org.junit.Assert.assertEquals;
+
+import io.bloomkit.mapreduce.build.BuildTool;
+import io.bloomkit.mapreduce.cli.MiniJson;
+import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.join.JoinTool;
+import io.bloomkit.mapreduce.join.NaiveJoin;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Text;
+import org.apache.orc.OrcFile;
+import org.apache.orc.TypeDescription;
+import org.apache.orc.Writer;
+import org.apache.parquet.avro.AvroParquetWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.util.HadoopOutputFile;
+import org.junit.BeforeClass;
+import org.junit.Test;
+
+/**
+ * Real tables on the shared MiniDFSCluster + MiniMRYarnCluster: files written here by each format's
+ * own writer (Parquet, ORC, Avro, SequenceFile, CSV), joined by column name and typed keys, checked
+ * against a naive join of the same rows computed here. A columnar record is expected as its fields
+ * in schema order joined by a tab, null as {@code \N}; a null key never matches.
+ */
+public class TablesIT {
+  private static MiniClusters cluster;
+  private static final int LEFT_ROWS = 300;
+  private static final int RIGHT_ROWS = 3000;
+  /** Left rows: (o_orderkey long or null, o_note string or null). */
+  private static final List<Object[]> ORDERS = new ArrayList<>();
+  /** Right rows: (l_orderkey int or null, l_qty long, l_comment string). */
+  private static final List<Object[]> LINES = new ArrayList<>();
+
+  @BeforeClass
+  public static void start() throws Exception {
+    cluster = MiniClusters.shared();
+    Random r = new Random(1313);
+    for (int i = 0; i < LEFT_ROWS; i++) {
+      Long key = r.nextInt(20) == 0 ? null : (long) r.nextInt(1000);
+      String note = r.nextInt(10) == 0 ? null : "note " + i;
+      ORDERS.add(new Object[] {key, note});
+    }
+    for (int i = 0; i < RIGHT_ROWS; i++) {
+      Integer key = r.nextInt(25) == 0 ? null : r.nextInt(1000);
+      LINES.add(new Object[] {key, (long) r.nextInt(50), "c" + i});
+    }
+    writeParquetOrders(new Path("/tables/orders.parquet/part-0.parquet"));
+    writeAvroOrders(new Path("/tables/orders.avro/part-0.avro"));
+    writeOrcLines(new Path("/tables/lines.orc/part-0.orc"), 0, RIGHT_ROWS / 2);
+    writeOrcLines(new Path("/tables/lines.orc/part-1.orc"), RIGHT_ROWS / 2, RIGHT_ROWS);
+    writeTextLines(new Path("/tables/lines.txt/part-0"));
+  }
+
+  private static Schema ordersSchema() {
+    return SchemaBuilder.record("orders").fields()
+        .optionalLong("o_orderkey").optionalString("o_note").endRecord();
+  }
+
+  private static GenericRecord order(Schema s, Object[] row) {
+    GenericRecord g = new GenericData.Record(s);
+    g.put("o_orderkey", row[0]);
+    g.put("o_note", row[1]);
+    return g;
+  }
+
+  private static void writeParquetOrders(Path p) throws Exception {
+    Schema s = ordersSchema();
+    try (ParquetWriter<GenericRecord> w =
+        AvroParquetWriter.<GenericRecord>builder(HadoopOutputFile.fromPath(p, cluster.conf()))
+            .withSchema(s).build()) {
+      for (Object[] row : ORDERS) {
+        w.write(order(s, row));
+      }
+    }
+  }
+
+  private static void writeAvroOrders(Path p) throws Exception {
+    Schema s = ordersSchema();
+    try (OutputStream out = cluster.fs().create(p);
+        DataFileWriter<GenericRecord> w = new DataFileWriter<>(new GenericDatumWriter<>(s))) {
+      w.create(s, out);
+      for (Object[] row : ORDERS) {
+        w.append(order(s, row));
+      }
+    }
+  }
+
+  private static void writeOrcLines(Path p, int from, int to) throws Exception {
+    TypeDescription schema =
+        TypeDescription.fromString("struct<l_orderkey:int,l_qty:bigint,l_comment:string>");
+    Configuration conf = cluster.conf();
+    try (Writer w = OrcFile.createWriter(p, OrcFile.writerOptions(conf).setSchema(schema))) {
+      VectorizedRowBatch batch = schema.createRowBatch();
+      LongColumnVector key = (LongColumnVector) batch.cols[0];
+      LongColumnVector qty = (LongColumnVector) batch.cols[1];
+      BytesColumnVector comment = (BytesColumnVector) batch.cols[2];
+      for (int i = from; i < to; i++) {
+        Object[] row = LINES.get(i);
+        int n = batch.size++;
+        if (row[0] == null) {
+          key.noNulls = false;
+          key.isNull[n] = true;
+        } else {
+          key.vector[n] = (Integer) row[0];
+        }
+        qty.vector[n] = (Long) row[1];
+        comment.setVal(n, ((String) row[2]).getBytes(StandardCharsets.UTF_8));
+        if (batch.size == batch.getMaxSize()) {
+          w.addRowBatch(batch);
+          batch.reset();
+        }
+      }
+      if (batch.size > 0) {
+        w.addRowBatch(batch);
+      }
+    }
+  }
+
+  /** The right rows as text, keys zero-padded ("0404"): equal to the ORC ints only as longs. */
+  private static void writeTextLines(Path p) throws Exception {
+    StringBuilder b = new StringBuilder();
+    for (Object[] row : LINES) {
+      b.append(row[0] == null ? "\\N" : String.format("%04d", (Integer) row[0]))
+          .append('\t').append(row[1]).append('\t').append(row[2]).append('\n');
+    }
+    try (OutputStream out = cluster.fs().create(p)) {
+      out.write(b.toString().getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  private static String render(Object[] row) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < row.length; i++) {
+      b.append(i == 0 ? "" : "\t").append(row[i] == null ? "\\N" : String.valueOf(row[i]));
+    }
+    return b.toString();
+  }
+
+  private static String textLine(Object[] row) {
+    return (row[0] == null ? "\\N" : String.format("%04d", (Integer) row[0])) + "\t" + row[1]
+        + "\t" + row[2];
+  }
+
+  /** The naive join: left rows by key (null keys never match), each right row with its partners. */
+  private static Map<String, Integer> naive(
+      Function<Object[], String> left, Function<Object[], String> right, boolean leftOuter) {
+    Map<Long, List<Object[]>> byKey = new HashMap<>();
+    for (Object[] o : ORDERS) {
+      if (o[0] != null) {
+        byKey.computeIfAbsent((Long) o[0], k -> new ArrayList<>()).add(o);
+      }
+    }
+    Map<String, Integer> out = new TreeMap<>();
+    java.util.Set<Long> matched = new java.util.HashSet<>();
+    for (Object[] l : LINES) {
+      if (l[0] == null) {
+        continue;
+      }
+      long k = (Integer) l[0];
+      for (Object[] o : byKey.getOrDefault(k, List.of())) {
+        matched.add(k);
+        out.merge(left.apply(o) + "\t" + right.apply(l), 1, Integer::sum);
+      }
+    }
+    if (leftOuter) {
+      for (Object[] o : ORDERS) {
+        if (o[0] == null || !matched.contains((Long) o[0])) {
+          out.merge(left.apply(o) + "\t", 1, Integer::sum);
+        }
+      }
+    }
+    return out;
+  }
+
+  private static long count(List<?> rows, java.util.function.Predicate<Object[]> p) {
+    long n = 0;
+    for (Object o : rows) {
+      if (p.test((Object[]) o)) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  private static Map<String, Object> run(org.apache.hadoop.util.Tool tool, List<String> args)
+      throws Exception {
+    ToolRun r = ToolRun.run(cluster.conf(), (io.bloomkit.mapreduce.cli.BloomkitTool) tool,
+        args.toArray(new String[0]));
+    assertEquals(r.toString(), 0, r.code);
+    return MiniJson.parseObject(r.lastLine());
+  }
+
+  private static long n(Map<String, Object> j, String k) {
+    Object v = j.get(k);
+    if (v == null) {
+      throw new AssertionError("no " + k + " in " + j);
+    }
+    return (Long) v;
+  }
+
+  /** Every record of each side is passed, dropped, malformed or null-keyed. */
+  private static void checkBalance(Map<String, Object> j) {
+    assertEquals(n(j, "leftRecords"),
+        n(j, "leftPassed") + n(j, "leftMalformed") + n(j, "leftNullKeys"));
+    assertEquals(n(j, "rightRecords"),
+        n(j, "rightPassed") + n(j, "rightDroppedByFilter") + n(j, "rightMalformed")
+            + n(j, "rightNullKeys"));
+  }
+
+  @Test
+  public void parquetLeftJoinsOrcRightByColumnName() throws Exception {
+    String filter = "/tables/filters/orders.acbf";
+    Map<String, Object> b = run(new BuildTool(), List.of(
+        "-D", "mapreduce.job.ubertask.enable=true",
+        "--input", "/tables/orders.parquet", "--key-field", "o_orderkey", "--output", filter,
+        "--filter", "acbf", "--reducers", "1", "--json"));
+    assertEquals((long) LEFT_ROWS, n(b, "inputRecords"));
+    for (String f : new String[] {"none", filter}) {
+      String out = "/tables/out/parquet-orc-" + (f.equals("none") ? "none" : "acbf");
+      List<String> args = new ArrayList<>(List.of(
+          "--left", "/tables/orders.parquet", "--left-key", "o_orderkey",
+          "--right", "/tables/lines.orc", "--right-key", "l_orderkey",
+          "--output", out, "--reducers", "2", "--json"));
+      args.addAll(f.equals("none") ? List.of("--filter-type", "none") : List.of("--filter", f));
+      Map<String, Object> j = run(new JoinTool(), args);
+      assertEquals(naive(TablesIT::render, TablesIT::render, false),
+          NaiveJoin.multiset(cluster.readLines(new Path(out))));
+      assertEquals(count(ORDERS, o -> o[0] == null), n(j, "leftNullKeys"));
+      assertEquals(count(LINES, l -> l[0] == null), n(j, "rightNullKeys"));
+      assertEquals((long) RIGHT_ROWS, n(j, "rightRecords"));
+      checkBalance(j);
+    }
+  }
+
+  @Test
+  public void avroNullKeysInnerAndLeftOuter() throws Exception {
+    for (boolean outer : new boolean[] {false, true}) {
+      String out = "/tables/out/avro-" + (outer ? "left-outer" : "inner");
+      List<String> args = new ArrayList<>(List.of(
+          "--left", "/tables/orders.avro", "--left-key", "o_orderkey",
+          "--right", "/tables/lines.orc", "--right-key", "l_orderkey",
+          "--output", out, "--reducers", "2", "--filter", "bf", "--json"));
+      if (outer) {
+        args.addAll(List.of("--type", "left-outer"));
+      }
+      Map<String, Object> j = run(new JoinTool(), args);
+      assertEquals(naive(TablesIT::render, TablesIT::render, outer),
+          NaiveJoin.multiset(cluster.readLines(new Path(out))));
+      assertEquals(count(ORDERS, o -> o[0] == null), n(j, "leftNullKeys"));
+      checkBalance(j);
+    }
+  }
+
+  @Test
+  public void orcIntKeyJoinsATextKeyReadAsLong() throws Exception {
+    String out = "/tables/out/orc-text-long";
+    Map<String, Object> j = run(new JoinTool(), List.of(
+        "--left", "/tables/orders.parquet", "--left-key", "o_orderkey",
+        "--right", "/tables/lines.txt", "--right-key", "0", "--right-key-type", "long",
+        "--output", out, "--reducers", "2", "--filter", "acbf", "--json"));
+    assertEquals(naive(TablesIT::render, TablesIT::textLine, false),
+        NaiveJoin.multiset(cluster.readLines(new Path(out))));
+    assertEquals(count(LINES, l -> l[0] == null), n(j, "rightNullKeys"));
+    checkBalance(j);
+    // as strings, "0404" never meets 404: the join refuses keys of different types
+    ToolRun r = ToolRun.run(cluster.conf(), new JoinTool(),
+        "--left", "/tables/orders.parquet", "--left-key", "o_orderkey",
+        "--right", "/tables/lines.txt", "--right-key", "0", "--output", out + "-string",
+        "--filter-type", "none");
+    assertEquals(r.toString(), 2, r.code);
+  }
+
+  @Test
+  public void sequenceFileAndCsvSides() throws Exception {
+    // left: CSV with quoted delimiters and escaped quotes; right: a SequenceFile keyed by Text
+    StringBuilder csv = new StringBuilder();
+    List<String[]> left = new ArrayList<>();
+    Random r = new Random(99);
+    for (int i = 0; i < 200; i++) {
+      String key = "k," + r.nextInt(150) + (i % 7 == 0 ? "\"q\"" : "");
+      String val = "v " + i;
+      left.add(new String[] {key, val});
+      csv.append('"').append(key.replace("\"", "\"\"")).append("\",").append(val).append('\n');
+    }
+    try (OutputStream out = cluster.fs().create(new Path("/tables/left.csv/part-0.csv"))) {
+      out.write(csv.toString().getBytes(StandardCharsets.UTF_8));
+    }
+    List<String[]> right = new ArrayList<>();
+    Path seq = new Path("/tables/right.seq/part-0");
+    try (SequenceFile.Writer w = SequenceFile.createWriter(cluster.conf(),
+        SequenceFile.Writer.file(cluster.fs().makeQualified(seq)),
+        SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(Text.class))) {
+      for (int i = 0; i < 1000; i++) {
+        String key = "k," + r.nextInt(300) + (i % 5 == 0 ? "\"q\"" : "");
+        String val = "r," + i;
+        right.add(new String[] {key, val});
+        w.append(new Text(key), new Text(val));
+      }
+    }
+    String out = "/tables/out/csv-seq";
+    run(new JoinTool(), List.of(
+        "--left", "/tables/left.csv", "--left-format", "csv", "--left-key", "0",
+        "--right", "/tables/right.seq", "--right-key", "key", "--delimiter", ",",
+        "--output", out, "--reducers", "2", "--filter", "acbf", "--json"));
+    Map<String, Integer> want = new TreeMap<>();
+    for (String[] rr : right) {
+      for (String[] l : left) {
+        if (l[0].equals(rr[0])) {
+          // a CSV record is output as read; a SequenceFile record as its value
+          String lline = "\"" + l[0].replace("\"", "\"\"") + "\"," + l[1];
+          want.merge(lline + "\t" + rr[1], 1, Integer::sum);
+        }
+      }
+    }
+    assertEquals(want, NaiveJoin.multiset(cluster.readLines(new Path(out))));
+  }
+}

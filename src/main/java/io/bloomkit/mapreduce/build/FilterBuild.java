@@ -1,10 +1,12 @@
 package io.bloomkit.mapreduce.build;
 
 import io.bloomkit.core.Filter;
+import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
@@ -105,6 +107,8 @@ public final class FilterBuild {
   public static final class Result {
     public Filter filter;
     public FilterSpec spec;
+    /** The key types recorded in the filter file. */
+    public KeySignature keys;
     /** The input's records, malformed ones and the first of them. */
     public MalformedRecords.Tally tally;
     /** The counters of the first job (the one that reads the input: {@link BuildCounters}). */
@@ -122,6 +126,8 @@ public final class FilterBuild {
   public Result run() throws IOException, InterruptedException {
     Configuration conf = new Configuration(base);
     BloomkitConfig.STRICT.set(conf, strict);
+    KeySignature signature = KeySignature.of(table.keyTypes()); // recorded in the filter file
+    BloomkitConfig.KEY_TYPES.set(conf, signature.format());
     Result r = new Result();
     try (JobChain chain = JobChain.open(conf, output, "build", FilterBuild.class)) {
       Path out = chain.output();
@@ -178,7 +184,8 @@ public final class FilterBuild {
       r.jobs = chain.jobs();
       r.spec = sized;
       r.filter = mergePartials(conf, partials, sized);
-      r.bytes = FilterFiles.writeAtomically(conf, out, r.filter);
+      r.keys = signature;
+      r.bytes = FilterFiles.writeAtomically(conf, out, r.filter, signature);
       LOG.info("built {} with {} keys into {}", sized.name(), r.filter.items(), out);
       return r;
     }
@@ -226,8 +233,19 @@ public final class FilterBuild {
       Path filter, long items, double bitsPerKey) throws IOException, InterruptedException {
     Path partials = step.chain().work("partials");
     FilterSpec spec = perSplitJob(step.job(), table, inputs, partials, items, bitsPerKey);
+    // the types the filter records; a bad bloomkit.key.types fails before the job
+    KeySignature keys =
+        table != null ? KeySignature.of(table.keyTypes()) : configuredKeys(step.conf());
     step.run();
-    return sumPartials(step.conf(), partials, spec, filter);
+    Filter f = mergePartials(step.conf(), partials, spec);
+    FilterFiles.writeAtomically(step.conf(), filter, f, keys);
+    return f;
+  }
+
+  /** {@link BloomkitConfig#KEY_TYPES} for the {@link BloomkitConfig#KEY_FIELDS} of {@code conf}. */
+  private static KeySignature configuredKeys(Configuration conf) {
+    int fields = KeyExtractor.parseFields(BloomkitConfig.KEY_FIELDS.get(conf)).length;
+    return BloomkitConfig.KEY_TYPES.keySignature(conf, fields);
   }
 
   private static FilterSpec perSplitJob(Job job, TableSpec table, Path[] inputs, Path partials,
@@ -250,12 +268,5 @@ public final class FilterBuild {
     LazyOutputFormat.setOutputFormatClass(job, SequenceFileOutputFormat.class);
     FileOutputFormat.setOutputPath(job, partials);
     return spec;
-  }
-
-  private static Filter sumPartials(Configuration conf, Path partials, FilterSpec spec, Path filter)
-      throws IOException {
-    Filter f = mergePartials(conf, partials, spec);
-    FilterFiles.writeAtomically(conf, filter, f);
-    return f;
   }
 }

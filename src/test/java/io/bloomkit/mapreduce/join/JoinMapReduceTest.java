@@ -11,10 +11,10 @@ import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
-import io.bloomkit.mapreduce.table.MRUnitRows;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
+import io.bloomkit.mapreduce.table.TextRowSerialization;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
@@ -53,7 +53,7 @@ public class JoinMapReduceTest {
   }
 
   private static void keys(Configuration c, TableSpec left, TableSpec right) {
-    MRUnitRows.allow(c);
+    TextRowSerialization.allow(c);
     left.store(c, BloomkitConfig.JOIN_LEFT_INPUT_SPEC);
     right.store(c, BloomkitConfig.JOIN_RIGHT_INPUT_SPEC);
   }

@@ -122,13 +122,16 @@ final class AvroColumns {
 
   /**
    * {@code record} keeping only the fields on {@code paths} (and their parents); a path that ends
-   * on a struct keeps all of it.
+   * on a struct keeps all of it. With {@code renameNested} a nested record that loses fields is
+   * renamed after its place ({@code Addr__home}), so that one record type pruned two ways under two
+   * columns still prints as a schema (Parquet's read schema travels as text; Avro's own reader
+   * resolves records by name and takes the schema object as it is).
    */
-  static Schema prune(Schema record, List<int[]> paths) {
-    return prune(record, paths, 0);
+  static Schema prune(Schema record, List<int[]> paths, boolean renameNested) {
+    return prune(record, paths, 0, renameNested ? "" : null);
   }
 
-  private static Schema prune(Schema type, List<int[]> paths, int depth) {
+  private static Schema prune(Schema type, List<int[]> paths, int depth, String place) {
     for (int[] p : paths) {
       if (p.length == depth) {
         return type;
@@ -137,7 +140,7 @@ final class AvroColumns {
     if (type.getType() == Schema.Type.UNION) {
       List<Schema> branches = new ArrayList<>();
       for (Schema b : type.getTypes()) {
-        branches.add(b.getType() == Schema.Type.RECORD ? prune(b, paths, depth) : b);
+        branches.add(b.getType() == Schema.Type.RECORD ? prune(b, paths, depth, place) : b);
       }
       return Schema.createUnion(branches);
     }
@@ -148,10 +151,11 @@ final class AvroColumns {
     List<Schema.Field> fields = new ArrayList<>();
     for (Map.Entry<Integer, List<int[]>> e : byField.entrySet()) {
       Schema.Field f = type.getFields().get(e.getKey());
-      fields.add(new Schema.Field(f, prune(f.schema(), e.getValue(), depth + 1)));
+      String at = place == null ? null : place + "__" + f.name();
+      fields.add(new Schema.Field(f, prune(f.schema(), e.getValue(), depth + 1, at)));
     }
-    return Schema.createRecord(
-        type.getName(), type.getDoc(), type.getNamespace(), type.isError(), fields);
+    String name = place == null || depth == 0 ? type.getName() : type.getName() + place;
+    return Schema.createRecord(name, type.getDoc(), type.getNamespace(), type.isError(), fields);
   }
 
   /** The value at {@code path} of {@code record}, normalised; null if a parent struct is null. */

@@ -117,7 +117,8 @@ final class AvroColumns {
 
   /** Parquet's legacy INT96 timestamp as parquet-avro reads it with {@code readInt96AsFixed}. */
   private static boolean isInt96(Schema s) {
-    return s.getType() == Schema.Type.FIXED && s.getFixedSize() == 12 && "INT96".equals(s.getName());
+    return s.getType() == Schema.Type.FIXED && s.getFixedSize() == 12
+        && "INT96".equals(s.getName());
   }
 
   /**
@@ -190,7 +191,8 @@ final class AvroColumns {
       return v.toString();
     }
     if (v instanceof ByteBuffer || v instanceof GenericFixed) {
-      byte[] b = v instanceof ByteBuffer ? bytes((ByteBuffer) v) : ((GenericFixed) v).bytes().clone();
+      byte[] b =
+          v instanceof ByteBuffer ? bytes((ByteBuffer) v) : ((GenericFixed) v).bytes().clone();
       if (l instanceof LogicalTypes.Decimal) {
         return new BigDecimal(new BigInteger(b), ((LogicalTypes.Decimal) l).getScale());
       }
@@ -205,11 +207,14 @@ final class AvroColumns {
     }
     if (v instanceof Long) {
       long t = (Long) v;
-      if (l instanceof LogicalTypes.TimestampMillis || l instanceof LogicalTypes.LocalTimestampMillis) {
+      if (l instanceof LogicalTypes.TimestampMillis
+          || l instanceof LogicalTypes.LocalTimestampMillis) {
         return Instant.ofEpochMilli(t);
       }
-      if (l instanceof LogicalTypes.TimestampMicros || l instanceof LogicalTypes.LocalTimestampMicros) {
-        return Instant.ofEpochSecond(Math.floorDiv(t, 1_000_000L), Math.floorMod(t, 1_000_000L) * 1000);
+      if (l instanceof LogicalTypes.TimestampMicros
+          || l instanceof LogicalTypes.LocalTimestampMicros) {
+        return Instant.ofEpochSecond(
+            Math.floorDiv(t, 1_000_000L), Math.floorMod(t, 1_000_000L) * 1000);
       }
       return v;
     }
@@ -252,7 +257,7 @@ final class AvroColumns {
     return out;
   }
 
-  /** Parquet INT96: nanoseconds of the day (8 bytes) then the Julian day (4 bytes), little-endian. */
+  /** Parquet INT96: nanoseconds of the day (8 bytes), then the Julian day (4), little-endian. */
   private static Instant int96(byte[] b) {
     ByteBuffer buf = ByteBuffer.wrap(Arrays.copyOf(b, 12)).order(java.nio.ByteOrder.LITTLE_ENDIAN);
     long nanos = buf.getLong();

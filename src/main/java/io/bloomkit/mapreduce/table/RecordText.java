@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.table;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -171,32 +172,7 @@ public final class RecordText {
 
   private static void quote(StringBuilder b, String s) {
     b.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"':
-          b.append("\\\"");
-          break;
-        case '\\':
-          b.append("\\\\");
-          break;
-        case '\n':
-          b.append("\\n");
-          break;
-        case '\r':
-          b.append("\\r");
-          break;
-        case '\t':
-          b.append("\\t");
-          break;
-        default:
-          if (c < 0x20) {
-            b.append(String.format("\\u%04x", (int) c));
-          } else {
-            b.append(c);
-          }
-      }
-    }
+    JsonStringEncoder.getInstance().quoteAsString(s, b);
     b.append('"');
   }
 }

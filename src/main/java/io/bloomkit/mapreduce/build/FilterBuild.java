@@ -11,6 +11,8 @@ import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.Jobs;
 import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.table.TableInputFormat;
+import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -220,14 +222,23 @@ public final class FilterBuild {
   public static Filter perSplitCountingFilter(
       JobChain.Step step, Path[] inputs, Path filter, long items, double bitsPerKey)
       throws IOException, InterruptedException {
+    return perSplitCountingFilter(step, null, inputs, filter, items, bitsPerKey);
+  }
+
+  /**
+   * {@link #perSplitCountingFilter(JobChain.Step, Path[], Path, long, double)} reading the inputs
+   * as {@code table} says ({@link TableInputFormat}: the mapper takes {@code Row}s); null: text.
+   */
+  public static Filter perSplitCountingFilter(JobChain.Step step, TableSpec table, Path[] inputs,
+      Path filter, long items, double bitsPerKey) throws IOException, InterruptedException {
     Path partials = step.chain().work("partials");
-    FilterSpec spec = perSplitJob(step.job(), inputs, partials, items, bitsPerKey);
+    FilterSpec spec = perSplitJob(step.job(), table, inputs, partials, items, bitsPerKey);
     step.run();
     return sumPartials(step.conf(), partials, spec, filter);
   }
 
-  private static FilterSpec perSplitJob(
-      Job job, Path[] inputs, Path partials, long items, double bitsPerKey) throws IOException {
+  private static FilterSpec perSplitJob(Job job, TableSpec table, Path[] inputs, Path partials,
+      long items, double bitsPerKey) throws IOException {
     Configuration conf = job.getConfiguration();
     if (items <= 0) {
       items = Math.max(1024, Inputs.bytes(conf, inputs) / 64);
@@ -235,7 +246,11 @@ public final class FilterBuild {
     FilterSpec spec = new FilterSpec("cbf", items, 0, 0, bitsPerKey, 0);
     job.setJobName(job.getJobName() + " (" + spec + ")");
     spec.toConf(conf);
-    Inputs.configure(job, inputs);
+    if (table == null) {
+      Inputs.configure(job, inputs);
+    } else {
+      Inputs.configure(job, table, inputs);
+    }
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(NullWritable.class);
     job.setOutputValueClass(NullWritable.class);

@@ -1,15 +1,18 @@
 package io.bloomkit.mapreduce.build;
 
 import io.bloomkit.core.Filter;
+import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.Jobs;
 import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.table.TableInputFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -104,6 +107,8 @@ public final class FilterBuild {
   public static final class Result {
     public Filter filter;
     public FilterSpec spec;
+    /** The key types recorded in the filter file. */
+    public KeySignature keys;
     /** The input's records, malformed ones and the first of them. */
     public MalformedRecords.Tally tally;
     /** The counters of the first job (the one that reads the input: {@link BuildCounters}). */
@@ -121,6 +126,8 @@ public final class FilterBuild {
   public Result run() throws IOException, InterruptedException {
     Configuration conf = new Configuration(base);
     BloomkitConfig.STRICT.set(conf, strict);
+    KeySignature signature = KeySignature.of(table.keyTypes()); // recorded in the filter file
+    BloomkitConfig.KEY_TYPES.set(conf, signature.format());
     Result r = new Result();
     try (JobChain chain = JobChain.open(conf, output, "build", FilterBuild.class)) {
       Path out = chain.output();
@@ -131,9 +138,9 @@ public final class FilterBuild {
           chain.step(onePass
                   ? "build " + spec.name() + " (one pass) -> " + out
                   : "build: distinct keys -> " + keys)
+              .tableInput(table, inputs)
               .sampleMalformed()
               .map(DistinctKeyMapper.class, Text.class, NullWritable.class);
-      Inputs.configure(first.job(), table, inputs);
       if (onePass) {
         spec.toConf(first.conf());
         first
@@ -177,7 +184,8 @@ public final class FilterBuild {
       r.jobs = chain.jobs();
       r.spec = sized;
       r.filter = mergePartials(conf, partials, sized);
-      r.bytes = FilterFiles.writeAtomically(conf, out, r.filter);
+      r.keys = signature;
+      r.bytes = FilterFiles.writeAtomically(conf, out, r.filter, signature);
       LOG.info("built {} with {} keys into {}", sized.name(), r.filter.items(), out);
       return r;
     }
@@ -206,42 +214,42 @@ public final class FilterBuild {
    * A map-only step of a {@link JobChain} whose mapper builds one counting filter per split (of key
    * multiplicities, of local totals ...) and writes it as a partial into the chain's work
    * directory; the partials are then summed (never OR-ed) into {@code filter}, written atomically.
-   * The caller names the step and sets its mapper, which reads {@code inputs} as {@code table} says
-   * ({@link Inputs#configure(Job, TableSpec, Path...)}); the filter is a cbf sized for {@code
-   * items} keys (when 0, estimated as one key per 64 input bytes).
+   * The caller names the step and sets its mapper; the filter is a cbf sized for {@code items} keys
+   * (when 0, estimated as one key per 64 input bytes).
    *
    * @return the summed filter; {@link JobChain.Step#job()} holds the phase's counters
    */
   public static Filter perSplitCountingFilter(
-      JobChain.Step step, TableSpec table, Path[] inputs, Path filter, long items,
-      double bitsPerKey) throws IOException, InterruptedException {
-    Inputs.configure(step.job(), table, inputs);
-    return runPerSplit(step, inputs, filter, items, bitsPerKey);
+      JobChain.Step step, Path[] inputs, Path filter, long items, double bitsPerKey)
+      throws IOException, InterruptedException {
+    return perSplitCountingFilter(step, null, inputs, filter, items, bitsPerKey);
   }
 
   /**
-   * As {@link #perSplitCountingFilter(JobChain.Step, TableSpec, Path[], Path, long, double)} for a
-   * mapper of text lines ({@link Inputs#configure(Job, Path...)}): only until dedup and icebergs
-   * read through the table layer (then removed).
+   * {@link #perSplitCountingFilter(JobChain.Step, Path[], Path, long, double)} reading the inputs
+   * as {@code table} says ({@link TableInputFormat}: the mapper takes {@code Row}s); null: text.
    */
-  public static Filter perSplitCountingFilter(
-      JobChain.Step step, Path[] inputs, Path filter, long items, double bitsPerKey)
-      throws IOException, InterruptedException {
-    Inputs.configure(step.job(), inputs);
-    return runPerSplit(step, inputs, filter, items, bitsPerKey);
-  }
-
-  private static Filter runPerSplit(
-      JobChain.Step step, Path[] inputs, Path filter, long items, double bitsPerKey)
-      throws IOException, InterruptedException {
+  public static Filter perSplitCountingFilter(JobChain.Step step, TableSpec table, Path[] inputs,
+      Path filter, long items, double bitsPerKey) throws IOException, InterruptedException {
     Path partials = step.chain().work("partials");
-    FilterSpec spec = perSplitJob(step.job(), inputs, partials, items, bitsPerKey);
+    FilterSpec spec = perSplitJob(step.job(), table, inputs, partials, items, bitsPerKey);
+    // the types the filter records; a bad bloomkit.key.types fails before the job
+    KeySignature keys =
+        table != null ? KeySignature.of(table.keyTypes()) : configuredKeys(step.conf());
     step.run();
-    return sumPartials(step.conf(), partials, spec, filter);
+    Filter f = mergePartials(step.conf(), partials, spec);
+    FilterFiles.writeAtomically(step.conf(), filter, f, keys);
+    return f;
   }
 
-  private static FilterSpec perSplitJob(
-      Job job, Path[] inputs, Path partials, long items, double bitsPerKey) throws IOException {
+  /** {@link BloomkitConfig#KEY_TYPES} for the {@link BloomkitConfig#KEY_FIELDS} of {@code conf}. */
+  private static KeySignature configuredKeys(Configuration conf) {
+    int fields = KeyExtractor.parseFields(BloomkitConfig.KEY_FIELDS.get(conf)).length;
+    return BloomkitConfig.KEY_TYPES.keySignature(conf, fields);
+  }
+
+  private static FilterSpec perSplitJob(Job job, TableSpec table, Path[] inputs, Path partials,
+      long items, double bitsPerKey) throws IOException {
     Configuration conf = job.getConfiguration();
     if (items <= 0) {
       items = Math.max(1024, Inputs.bytes(conf, inputs) / 64);
@@ -249,18 +257,16 @@ public final class FilterBuild {
     FilterSpec spec = new FilterSpec("cbf", items, 0, 0, bitsPerKey, 0);
     job.setJobName(job.getJobName() + " (" + spec + ")");
     spec.toConf(conf);
+    if (table == null) {
+      Inputs.configure(job, inputs);
+    } else {
+      Inputs.configure(job, table, inputs);
+    }
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(NullWritable.class);
     job.setOutputValueClass(NullWritable.class);
     LazyOutputFormat.setOutputFormatClass(job, SequenceFileOutputFormat.class);
     FileOutputFormat.setOutputPath(job, partials);
     return spec;
-  }
-
-  private static Filter sumPartials(Configuration conf, Path partials, FilterSpec spec, Path filter)
-      throws IOException {
-    Filter f = mergePartials(conf, partials, spec);
-    FilterFiles.writeAtomically(conf, filter, f);
-    return f;
   }
 }

@@ -4,6 +4,7 @@ import io.bloomkit.bloom.ExactKeySet;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.JoinCounters;
@@ -112,6 +113,9 @@ final class JoinJobs {
             + (filter == null ? "none" : filter.getName()) + ") -> " + output);
     Job job = s.job();
     Configuration conf = s.conf();
+    BloomkitConfig.JOIN_LEFT_KEY_TYPES.set(conf, KeySignature.of(p.leftTable.keyTypes()).format());
+    BloomkitConfig.JOIN_RIGHT_KEY_TYPES.set(
+        conf, KeySignature.of(p.rightTable.keyTypes()).format());
     BloomkitConfig.JOIN_TYPE.set(conf, p.type.cliName());
     BloomkitConfig.STRICT.set(conf, p.strict);
     if (filter != null) {

@@ -1,17 +1,18 @@
 package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.core.Filter;
-import io.bloomkit.core.key.KeyType;
+import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.InputOptions;
 import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.Report;
 import io.bloomkit.mapreduce.table.TableSpec;
+import io.bloomkit.registry.Filters;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -36,9 +37,12 @@ import org.apache.hadoop.fs.Path;
  * io.bloomkit.mapreduce.common.JobChain}), which is renamed to DIR only after the job succeeded and
  * passed that check: DIR either does not exist or is complete, with {@code _SUCCESS}.
  *
- * <p>Checked before any job starts: inputs exist (exit 2), the output does not (2), a given filter
- * passes its checksum (1) and an exact key set fits {@link BloomkitConfig#EXACT_MAX_BYTES} (2; for
- * a set built here, checked after the build, before the join job).
+ * <p>Checked before any job starts: inputs exist (exit 2), the output does not (2), each side's
+ * key fields exist and both keys have the same types (2), a given filter passes its checksum (1),
+ * records the right key's types ({@code --right-key-type} or the columns'; a format version 1
+ * filter: a single string key) (2) and an
+ * exact key set fits {@link BloomkitConfig#EXACT_MAX_BYTES} (2; for a set built here, checked after
+ * the build, before the join job).
  *
  * <p>The tool reads its {@link JoinOptions}, resolves them into a {@link JoinPlan}, runs its jobs
  * ({@link JoinJobs}) and reports from their counters ({@link JoinReport}).
@@ -90,10 +94,12 @@ public final class JoinTool extends BloomkitTool {
         InputOptions.spec(cl, conf, InputOptions.Side.LEFT, left, o.leftKey, List.of());
     TableSpec rightTable =
         InputOptions.spec(cl, conf, InputOptions.Side.RIGHT, right, o.rightKey, List.of());
-    if (!leftTable.keyTypes().equals(rightTable.keyTypes())) {
-      throw new UsageException("the left key is " + types(leftTable) + " but the right key is "
-          + types(rightTable) + ": the keys of a join must have the same types (declare them with"
-          + " --" + InputOptions.Side.LEFT.keyTypeOption() + " and --"
+    KeySignature leftKeys = KeySignature.of(leftTable.keyTypes());
+    KeySignature rightKeys = KeySignature.of(rightTable.keyTypes());
+    if (!leftKeys.equals(rightKeys)) {
+      throw new UsageException("the left key is " + leftKeys.describe() + " but the right key is "
+          + rightKeys.describe() + ": the keys of a join must have the same types (declare them"
+          + " with --" + InputOptions.Side.LEFT.keyTypeOption() + " and --"
           + InputOptions.Side.RIGHT.keyTypeOption() + ")");
     }
     long exactMax = BloomkitConfig.EXACT_MAX_BYTES.getLong(conf);
@@ -102,12 +108,26 @@ public final class JoinTool extends BloomkitTool {
     if (o.filterSource == JoinPlan.FilterSource.GIVEN) {
       given = existingFile(cl.getOptionValue("filter"), "filter");
       probe = JoinJobs.checkGivenFilter(conf, given, exactMax);
+      checkFilterKeys(conf, given, rightKeys);
     }
     return new JoinPlan(o, left, leftTable, right, rightTable, output, given, probe, exactMax);
   }
 
-  private static String types(TableSpec t) {
-    return t.keyTypes().stream().map(KeyType::cliName).collect(Collectors.joining(","));
+  /**
+   * Refuses (exit 2) a given filter built for keys of other types than the right side's: their
+   * canonical bytes would never meet. A format version 1 filter (types not recorded) holds string
+   * keys and is taken for a single string key.
+   */
+  private static void checkFilterKeys(Configuration conf, Path filter, KeySignature right)
+      throws java.io.IOException {
+    KeySignature built = FilterFiles.readKeys(conf, filter, "join", Filters.FAMILIES);
+    if (!built.accepts(right)) {
+      throw new UsageException(
+          "filter " + filter + " was built for keys " + built.describe() + " but the right"
+              + " side's key is " + right.describe() + ": build the filter with the right side's"
+              + " key types (build --key-type) or declare them (--"
+              + InputOptions.Side.RIGHT.keyTypeOption() + ")");
+    }
   }
 
   public static void main(String[] args) {

@@ -117,18 +117,22 @@ final class AvroColumns {
 
   /** Parquet's legacy INT96 timestamp as parquet-avro reads it with {@code readInt96AsFixed}. */
   private static boolean isInt96(Schema s) {
-    return s.getType() == Schema.Type.FIXED && s.getFixedSize() == 12 && "INT96".equals(s.getName());
+    return s.getType() == Schema.Type.FIXED && s.getFixedSize() == 12
+        && "INT96".equals(s.getName());
   }
 
   /**
    * {@code record} keeping only the fields on {@code paths} (and their parents); a path that ends
-   * on a struct keeps all of it.
+   * on a struct keeps all of it. With {@code renameNested} a nested record that loses fields is
+   * renamed after its place ({@code Addr__home}), so that one record type pruned two ways under two
+   * columns still prints as a schema (Parquet's read schema travels as text; Avro's own reader
+   * resolves records by name and takes the schema object as it is).
    */
-  static Schema prune(Schema record, List<int[]> paths) {
-    return prune(record, paths, 0);
+  static Schema prune(Schema record, List<int[]> paths, boolean renameNested) {
+    return prune(record, paths, 0, renameNested ? "" : null);
   }
 
-  private static Schema prune(Schema type, List<int[]> paths, int depth) {
+  private static Schema prune(Schema type, List<int[]> paths, int depth, String place) {
     for (int[] p : paths) {
       if (p.length == depth) {
         return type;
@@ -137,7 +141,7 @@ final class AvroColumns {
     if (type.getType() == Schema.Type.UNION) {
       List<Schema> branches = new ArrayList<>();
       for (Schema b : type.getTypes()) {
-        branches.add(b.getType() == Schema.Type.RECORD ? prune(b, paths, depth) : b);
+        branches.add(b.getType() == Schema.Type.RECORD ? prune(b, paths, depth, place) : b);
       }
       return Schema.createUnion(branches);
     }
@@ -148,10 +152,11 @@ final class AvroColumns {
     List<Schema.Field> fields = new ArrayList<>();
     for (Map.Entry<Integer, List<int[]>> e : byField.entrySet()) {
       Schema.Field f = type.getFields().get(e.getKey());
-      fields.add(new Schema.Field(f, prune(f.schema(), e.getValue(), depth + 1)));
+      String at = place == null ? null : place + "__" + f.name();
+      fields.add(new Schema.Field(f, prune(f.schema(), e.getValue(), depth + 1, at)));
     }
-    return Schema.createRecord(
-        type.getName(), type.getDoc(), type.getNamespace(), type.isError(), fields);
+    String name = place == null || depth == 0 ? type.getName() : type.getName() + place;
+    return Schema.createRecord(name, type.getDoc(), type.getNamespace(), type.isError(), fields);
   }
 
   /** The value at {@code path} of {@code record}, normalised; null if a parent struct is null. */
@@ -186,7 +191,8 @@ final class AvroColumns {
       return v.toString();
     }
     if (v instanceof ByteBuffer || v instanceof GenericFixed) {
-      byte[] b = v instanceof ByteBuffer ? bytes((ByteBuffer) v) : ((GenericFixed) v).bytes().clone();
+      byte[] b =
+          v instanceof ByteBuffer ? bytes((ByteBuffer) v) : ((GenericFixed) v).bytes().clone();
       if (l instanceof LogicalTypes.Decimal) {
         return new BigDecimal(new BigInteger(b), ((LogicalTypes.Decimal) l).getScale());
       }
@@ -201,11 +207,14 @@ final class AvroColumns {
     }
     if (v instanceof Long) {
       long t = (Long) v;
-      if (l instanceof LogicalTypes.TimestampMillis || l instanceof LogicalTypes.LocalTimestampMillis) {
+      if (l instanceof LogicalTypes.TimestampMillis
+          || l instanceof LogicalTypes.LocalTimestampMillis) {
         return Instant.ofEpochMilli(t);
       }
-      if (l instanceof LogicalTypes.TimestampMicros || l instanceof LogicalTypes.LocalTimestampMicros) {
-        return Instant.ofEpochSecond(Math.floorDiv(t, 1_000_000L), Math.floorMod(t, 1_000_000L) * 1000);
+      if (l instanceof LogicalTypes.TimestampMicros
+          || l instanceof LogicalTypes.LocalTimestampMicros) {
+        return Instant.ofEpochSecond(
+            Math.floorDiv(t, 1_000_000L), Math.floorMod(t, 1_000_000L) * 1000);
       }
       return v;
     }
@@ -248,7 +257,7 @@ final class AvroColumns {
     return out;
   }
 
-  /** Parquet INT96: nanoseconds of the day (8 bytes) then the Julian day (4 bytes), little-endian. */
+  /** Parquet INT96: nanoseconds of the day (8 bytes), then the Julian day (4), little-endian. */
   private static Instant int96(byte[] b) {
     ByteBuffer buf = ByteBuffer.wrap(Arrays.copyOf(b, 12)).order(java.nio.ByteOrder.LITTLE_ENDIAN);
     long nanos = buf.getLong();

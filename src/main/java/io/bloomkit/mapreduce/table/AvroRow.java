@@ -29,13 +29,16 @@ final class AvroRow extends ColumnarRow {
 
   /**
    * The schema to read {@code spec}'s fields of a file of schema {@code fileSchema} with: all of
-   * it, or with {@link TableSpec#projection} only the fields' columns.
+   * it, or with {@link TableSpec#projection} only the fields' columns (see {@link
+   * AvroColumns#prune}).
    *
    * @throws IllegalArgumentException for a field that is not a column
    */
   static Schema readSchema(TableSpec spec, Schema fileSchema, Object file) {
     List<int[]> paths = resolve(spec, fileSchema, file);
-    return spec.projection() ? AvroColumns.prune(fileSchema, paths) : fileSchema;
+    return spec.projection()
+        ? AvroColumns.prune(fileSchema, paths, spec.format() == TableFormat.PARQUET)
+        : fileSchema;
   }
 
   private static List<int[]> resolve(TableSpec spec, Schema fileSchema, Object file) {

@@ -16,7 +16,7 @@ final class ColumnPaths {
 
   /** A schema tree: struct types have named fields. */
   interface Tree<T> {
-    /** The field names of {@code type} if it is a struct (after unwrapping nullability), else null. */
+    /** The field names of {@code type} if it is a struct (nullability unwrapped), else null. */
     List<String> fieldNames(T type);
 
     /** Field {@code i} of struct {@code type}. */
@@ -46,7 +46,8 @@ final class ColumnPaths {
       if (names == null) {
         if (i > 0) {
           throw new IllegalArgumentException(
-              "field \"" + field + "\": column \"" + String.join(".", java.util.Arrays.copyOf(steps, i))
+              "field \"" + field + "\": column \""
+                  + String.join(".", java.util.Arrays.copyOf(steps, i))
                   + "\" of " + file + " is a " + tree.describe(type)
                   + ", not a struct: only struct fields can be named with '.'");
         }

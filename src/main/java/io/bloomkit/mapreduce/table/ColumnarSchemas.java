@@ -13,24 +13,22 @@ import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.mapred.FsInput;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.orc.Reader;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 
-/** {@link TableSchemas#resolve} for Avro, Parquet and ORC: fields by column, key types by column. */
+/** {@link TableSchemas#resolve} for Avro, Parquet and ORC: fields and key types by column. */
 final class ColumnarSchemas {
   private ColumnarSchemas() {}
 
-  static TableSpec resolve(Configuration conf, TableSpec spec, Path[] inputs, boolean typesGiven)
+  /** {@code spec} checked against {@code file}, the input's first non-empty file (null: none). */
+  static TableSpec resolve(Configuration conf, TableSpec spec, Path file, boolean typesGiven)
       throws IOException {
-    List<FileStatus> files = Tables.list(conf, inputs);
-    if (files.isEmpty()) {
+    if (file == null) {
       return spec;
     }
-    Path file = files.get(0).getPath();
     switch (spec.format()) {
       case AVRO:
         return check(spec, file, typesGiven, AvroColumns.TREE, avroSchema(conf, file),

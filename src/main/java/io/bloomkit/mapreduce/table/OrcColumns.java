@@ -34,7 +34,9 @@ final class OrcColumns {
       new ColumnPaths.Tree<TypeDescription>() {
         @Override
         public List<String> fieldNames(TypeDescription type) {
-          return type.getCategory() == TypeDescription.Category.STRUCT ? type.getFieldNames() : null;
+          return type.getCategory() == TypeDescription.Category.STRUCT
+              ? type.getFieldNames()
+              : null;
         }
 
         @Override

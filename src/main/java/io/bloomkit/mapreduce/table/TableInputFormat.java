@@ -87,6 +87,10 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
         return TableStats.counting(new ParquetRows(spec));
       case ORC:
         return TableStats.counting(new OrcRows(spec));
+      case CSV:
+        return new CsvRows(spec);
+      case SEQFILE:
+        return new SeqRows(spec);
       default:
         throw new IOException(
             spec.format().cliName() + " input is not readable yet (file " + fileOf(split) + ")");

@@ -3,7 +3,6 @@ package io.bloomkit.mapreduce.table;
 import java.io.IOException;
 import java.io.StringWriter;
 import org.apache.avro.Schema;
-import org.apache.avro.file.DataFileConstants;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.mapred.AvroKey;
 import org.apache.avro.mapreduce.AvroJob;
@@ -24,7 +23,6 @@ import org.apache.orc.mapreduce.OrcOutputFormat;
 import org.apache.parquet.avro.AvroParquetOutputFormat;
 import org.apache.parquet.avro.AvroWriteSupport;
 import org.apache.parquet.hadoop.ParquetOutputFormat;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * A job's typed output: {@link #configure} sets the output format of a {@link TableFormat} for
@@ -87,23 +85,20 @@ public final class TableOutputs {
         AvroJob.setOutputKeySchema(job, schema);
         job.setOutputValueClass(NullWritable.class);
         FileOutputFormat.setCompressOutput(job, !c.equals("none"));
-        conf.set(AvroJob.CONF_OUTPUT_CODEC, c.equals("snappy") ? DataFileConstants.SNAPPY_CODEC
-            : c.equals("gzip") ? DataFileConstants.DEFLATE_CODEC : DataFileConstants.NULL_CODEC);
+        conf.set(AvroJob.CONF_OUTPUT_CODEC, TableWriter.avroCodec(c));
         break;
       case PARQUET:
         job.setOutputFormatClass(AvroParquetOutputFormat.class);
         AvroParquetOutputFormat.setSchema(job, schema);
         conf.setBoolean(AvroWriteSupport.WRITE_OLD_LIST_STRUCTURE, false);
-        ParquetOutputFormat.setCompression(job, c.equals("snappy") ? CompressionCodecName.SNAPPY
-            : c.equals("gzip") ? CompressionCodecName.GZIP : CompressionCodecName.UNCOMPRESSED);
+        ParquetOutputFormat.setCompression(job, TableWriter.parquetCodec(c));
         job.setOutputKeyClass(Void.class);
         job.setOutputValueClass(GenericRecord.class);
         break;
       case ORC:
         job.setOutputFormatClass(OrcOutputFormat.class);
         OrcConf.MAPRED_OUTPUT_SCHEMA.setString(conf, OrcAvro.toOrc(schema).toString());
-        OrcConf.COMPRESS.setString(conf, c.equals("snappy") ? "SNAPPY"
-            : c.equals("gzip") ? "ZLIB" : c.equals("zstd") ? "ZSTD" : "NONE");
+        OrcConf.COMPRESS.setString(conf, TableWriter.orcCodec(c).name());
         job.setOutputKeyClass(NullWritable.class);
         job.setOutputValueClass(OrcStruct.class);
         break;

@@ -123,6 +123,26 @@ public abstract class TableWriter implements Closeable {
             : " (compress text through Hadoop's codecs: -D mapreduce.output.fileoutputformat.compress=true)"));
   }
 
+  /** Avro's name of a codec {@link #codec} accepted: null, snappy, deflate. */
+  static String avroCodec(String codec) {
+    return codec.equals("snappy") ? "snappy" : codec.equals("gzip") ? "deflate" : "null";
+  }
+
+  /** Parquet's codec of a name {@link #codec} accepted. */
+  static CompressionCodecName parquetCodec(String codec) {
+    return codec.equals("snappy") ? CompressionCodecName.SNAPPY
+        : codec.equals("gzip") ? CompressionCodecName.GZIP
+        : CompressionCodecName.UNCOMPRESSED;
+  }
+
+  /** ORC's codec of a name {@link #codec} accepted. */
+  static CompressionKind orcCodec(String codec) {
+    return codec.equals("snappy") ? CompressionKind.SNAPPY
+        : codec.equals("gzip") ? CompressionKind.ZLIB
+        : codec.equals("zstd") ? CompressionKind.ZSTD
+        : CompressionKind.NONE;
+  }
+
   /** The file name extension of a format's part files: {@code .csv}, {@code .avro}, ...; none for text and SequenceFile. */
   public static String extension(TableFormat format) {
     switch (format) {
@@ -229,11 +249,9 @@ public abstract class TableWriter implements Closeable {
     private final DataFileWriter<GenericRecord> out;
 
     AvroWriter(FileSystem fs, Path path, Schema schema, String codec) throws IOException {
-      CodecFactory cf = codec.equals("snappy") ? CodecFactory.snappyCodec()
-          : codec.equals("gzip") ? CodecFactory.deflateCodec(CodecFactory.DEFAULT_DEFLATE_LEVEL)
-          : CodecFactory.nullCodec();
       this.out = new DataFileWriter<GenericRecord>(
-          new GenericDatumWriter<GenericRecord>(schema, OrcAvro.MODEL)).setCodec(cf);
+          new GenericDatumWriter<GenericRecord>(schema, OrcAvro.MODEL))
+          .setCodec(CodecFactory.fromString(avroCodec(codec)));
       out.create(schema, fs.create(path, false));
     }
 
@@ -253,14 +271,11 @@ public abstract class TableWriter implements Closeable {
 
     ParquetTableWriter(Configuration conf, FileSystem fs, Path path, Schema schema, String codec)
         throws IOException {
-      CompressionCodecName cc = codec.equals("snappy") ? CompressionCodecName.SNAPPY
-          : codec.equals("gzip") ? CompressionCodecName.GZIP
-          : CompressionCodecName.UNCOMPRESSED;
       this.out = AvroParquetWriter.<GenericRecord>builder(new FsOutputFile(fs, path))
           .withSchema(schema)
           .withDataModel(OrcAvro.MODEL)
           .withConf(parquetConf(conf))
-          .withCompressionCodec(cc)
+          .withCompressionCodec(parquetCodec(codec))
           .build();
     }
 
@@ -329,12 +344,8 @@ public abstract class TableWriter implements Closeable {
     OrcWriter(Configuration conf, FileSystem fs, Path path, Schema schema, String codec)
         throws IOException {
       this.type = OrcAvro.toOrc(schema);
-      CompressionKind kind = codec.equals("snappy") ? CompressionKind.SNAPPY
-          : codec.equals("gzip") ? CompressionKind.ZLIB
-          : codec.equals("zstd") ? CompressionKind.ZSTD
-          : CompressionKind.NONE;
       this.out = OrcFile.createWriter(path,
-          OrcFile.writerOptions(conf).fileSystem(fs).setSchema(type).compress(kind)
+          OrcFile.writerOptions(conf).fileSystem(fs).setSchema(type).compress(orcCodec(codec))
               .overwrite(false));
       this.batch = type.createRowBatch();
     }

@@ -14,10 +14,10 @@ import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterSpec;
-import io.bloomkit.mapreduce.table.MRUnitRows;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
+import io.bloomkit.mapreduce.table.TextRowSerialization;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.InputStream;
@@ -54,8 +54,7 @@ public class BuildMapReduceTest {
 
   private static MapDriver<LongWritable, Row, Text, NullWritable> mapDriver(TableSpec spec) {
     MapDriver<LongWritable, Row, Text, NullWritable> d = MapDriver.newMapDriver(new DistinctKeyMapper());
-    MRUnitRows.allow(d.getConfiguration());
-    spec.store(d.getConfiguration(), BloomkitConfig.INPUT_SPEC);
+    TextRowSerialization.register(d.getConfiguration(), spec);
     return d;
   }
 
@@ -261,8 +260,7 @@ public class BuildMapReduceTest {
     MapReduceDriver<LongWritable, Row, Text, NullWritable, Text, NullWritable> d =
         MapReduceDriver.newMapReduceDriver(new DistinctKeyMapper(), new DistinctKeyReducer());
     TableSpec spec = spec(List.of("0", "2"));
-    MRUnitRows.allow(d.getConfiguration());
-    spec.store(d.getConfiguration(), BloomkitConfig.INPUT_SPEC);
+    TextRowSerialization.register(d.getConfiguration(), spec);
     d.getConfiguration().setInt(BloomkitConfig.HASHSET_MAX_KEYS.key(), 2);
     Set<String> expected = new HashSet<>();
     for (int i = 0; i < 30; i++) {

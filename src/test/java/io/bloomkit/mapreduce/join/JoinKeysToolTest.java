@@ -221,7 +221,7 @@ public class JoinKeysToolTest {
     File out = new File(tmp.getRoot(), "mixed");
     ToolRun r = join(out, "--left-key-type", "long");
     assertEquals(r.toString(), 2, r.code);
-    assertTrue(r.err, r.err.contains("the left key is long but the right key is string"));
+    assertTrue(r.err, r.err.contains("the left key is (long) but the right key is (string)"));
     assertFalse(out.exists());
     ToolRun arity = join(out, "--left-key-type", "long,long");
     assertEquals(arity.toString(), 2, arity.code);

@@ -11,10 +11,10 @@ import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
-import io.bloomkit.mapreduce.table.MRUnitRows;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
+import io.bloomkit.mapreduce.table.TextRowSerialization;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
@@ -53,7 +53,7 @@ public class JoinMapReduceTest {
   }
 
   private static void keys(Configuration c, TableSpec left, TableSpec right) {
-    MRUnitRows.allow(c);
+    TextRowSerialization.allow(c);
     left.store(c, BloomkitConfig.JOIN_LEFT_INPUT_SPEC);
     right.store(c, BloomkitConfig.JOIN_RIGHT_INPUT_SPEC);
   }
@@ -156,16 +156,18 @@ public class JoinMapReduceTest {
     d.withOutput(new JoinKey("k1", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r0,k1,x"));
     d.withOutput(new JoinKey("k3", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r2,k3"));
     d.runTest();
-    Counters cs = d.getCounters();
-    assertEquals(5, c(cs, JoinCounters.RIGHT_RECORDS));
-    assertEquals(2, c(cs, JoinCounters.RIGHT_PASSED));
-    assertEquals(2, c(cs, JoinCounters.RIGHT_DROPPED_BY_FILTER));
-    assertEquals(1, c(cs, JoinCounters.RIGHT_MALFORMED));
-    // balance: records = passed + dropped + malformed
-    assertEquals(
-        c(cs, JoinCounters.RIGHT_RECORDS),
-        c(cs, JoinCounters.RIGHT_PASSED) + c(cs, JoinCounters.RIGHT_DROPPED_BY_FILTER)
-            + c(cs, JoinCounters.RIGHT_MALFORMED));
+    assertRight(d.getCounters(), 5, 2, 2, 1, 0);
+  }
+
+  /** The right side's counters, which must add up: records = passed + dropped + malformed + null. */
+  private static void assertRight(
+      Counters cs, long records, long passed, long dropped, long malformed, long nullKeys) {
+    assertEquals(records, c(cs, JoinCounters.RIGHT_RECORDS));
+    assertEquals(passed, c(cs, JoinCounters.RIGHT_PASSED));
+    assertEquals(dropped, c(cs, JoinCounters.RIGHT_DROPPED_BY_FILTER));
+    assertEquals(malformed, c(cs, JoinCounters.RIGHT_MALFORMED));
+    assertEquals(nullKeys, c(cs, JoinCounters.RIGHT_NULL_KEYS));
+    assertEquals(records, passed + dropped + malformed + nullKeys);
   }
 
   @Test
@@ -209,16 +211,7 @@ public class JoinMapReduceTest {
     d.withOutput(new JoinKey("k1", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r0,k1"));
     d.withOutput(new JoinKey("k1", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r6,k1"));
     d.runTest();
-    Counters cs = d.getCounters();
-    assertEquals(7, c(cs, JoinCounters.RIGHT_RECORDS));
-    assertEquals(3, c(cs, JoinCounters.RIGHT_NULL_KEYS));
-    assertEquals(2, c(cs, JoinCounters.RIGHT_PASSED));
-    assertEquals(1, c(cs, JoinCounters.RIGHT_DROPPED_BY_FILTER));
-    assertEquals(1, c(cs, JoinCounters.RIGHT_MALFORMED));
-    assertEquals(
-        c(cs, JoinCounters.RIGHT_RECORDS),
-        c(cs, JoinCounters.RIGHT_PASSED) + c(cs, JoinCounters.RIGHT_DROPPED_BY_FILTER)
-            + c(cs, JoinCounters.RIGHT_MALFORMED) + c(cs, JoinCounters.RIGHT_NULL_KEYS));
+    assertRight(d.getCounters(), 7, 2, 1, 1, 3);
   }
 
   /** A left mapper whose null-key lines (left outer) are kept in memory. */

@@ -136,6 +136,46 @@ public class ColumnarReadersTest {
   }
 
   @Test
+  public void oneRecordTypeUnderTwoColumnsProjectsEachColumnOnItsOwn() throws IOException {
+    org.apache.avro.Schema addr = org.apache.avro.SchemaBuilder.record("Addr").fields()
+        .requiredString("city").requiredInt("zip").endRecord();
+    org.apache.avro.Schema schema = org.apache.avro.SchemaBuilder.record("Two").fields()
+        .name("home").type(addr).noDefault()
+        .name("work").type(addr).noDefault()
+        .endRecord();
+    org.apache.avro.generic.GenericRecord r = new org.apache.avro.generic.GenericData.Record(schema);
+    org.apache.avro.generic.GenericRecord home = new org.apache.avro.generic.GenericData.Record(addr);
+    home.put("city", "Oslo");
+    home.put("zip", 1);
+    org.apache.avro.generic.GenericRecord work = new org.apache.avro.generic.GenericData.Record(addr);
+    work.put("city", "Rome");
+    work.put("zip", 2);
+    r.put("home", home);
+    r.put("work", work);
+    File avro = new File(tmp.getRoot(), "two.avro");
+    try (org.apache.avro.file.DataFileWriter<org.apache.avro.generic.GenericRecord> w =
+        new org.apache.avro.file.DataFileWriter<>(
+            new org.apache.avro.generic.GenericDatumWriter<>(schema))) {
+      w.create(schema, avro);
+      w.append(r);
+    }
+    Path parquet = new Path(new File(tmp.getRoot(), "two.parquet").toURI());
+    try (org.apache.parquet.hadoop.ParquetWriter<org.apache.avro.generic.GenericRecord> w =
+        org.apache.parquet.avro.AvroParquetWriter.<org.apache.avro.generic.GenericRecord>builder(
+                org.apache.parquet.hadoop.util.HadoopOutputFile.fromPath(parquet, conf))
+            .withSchema(schema).build()) {
+      w.write(r);
+    }
+    for (Path file : Arrays.asList(new Path(avro.toURI()), parquet)) {
+      TableSpec spec = spec(Tables.detect(conf, file), Collections.singletonList("home.city"),
+          Collections.singletonList("work.zip"), true);
+      Object[] row = ColumnarSamples.read(conf, spec, file).get(0L);
+      assertEquals(file.toString(),
+          Arrays.asList("Oslo", 2L, "{\"city\":\"Oslo\"}\t{\"zip\":2}"), Arrays.asList(row));
+    }
+  }
+
+  @Test
   public void positionsAreRecordNumbersAcrossSplits() throws IOException {
     List<ColumnarSamples.Sample> rows = ColumnarSamples.numbered(20_000);
     Path avro = ColumnarSamples.writeAvro(tmp.newFile("n.avro"), rows, 2000);

@@ -2,10 +2,17 @@ package io.bloomkit.mapreduce;
 
 /** Counters of the {@code icebergs} jobs. */
 public enum IcebergCounters {
-  /** Lines read by the (final) map tasks. */
+  /** Records read by the (final) map tasks. */
   INPUT_RECORDS,
-  /** Lines without the key or weight field, with a key that is not valid UTF-8 or a weight that is not a non-negative integer. */
+  /**
+   * Records without the key or weight field, with a key that is not valid UTF-8 or does not read
+   * as its type, or a weight that is not a non-negative integer.
+   */
   MALFORMED_RECORDS,
+  /** Records whose key (a key field) is null: skipped, as SQL groups no null key. */
+  NULL_KEYS,
+  /** Records with a key whose weight is null: summed as 0, as SQL's SUM ignores nulls. */
+  NULL_WEIGHTS,
   /** Times a map task's bounded table of local totals was full and flushed early. */
   MAP_TABLE_FLUSHES,
   /**

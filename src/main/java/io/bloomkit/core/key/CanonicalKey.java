@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import org.apache.commons.codec.DecoderException;
 import org.apache.commons.codec.binary.Hex;
 
@@ -223,6 +224,93 @@ public final class CanonicalKey {
       out.write(p, 0, p.length);
     }
     return out.toByteArray();
+  }
+
+  /**
+   * The value that canonical bytes of {@code type} stand for, as the class {@link #of} takes:
+   * STRING a String, LONG a Long, DECIMAL a BigDecimal (its scale normalised), DATE a LocalDate,
+   * TIMESTAMP an Instant (microsecond precision), BOOLEAN a Boolean, BINARY a byte[]. The inverse
+   * of the encoding, for showing keys: {@code of(type, decode(type, of(type, v)))} is {@code
+   * of(type, v)}.
+   *
+   * @throws IllegalArgumentException if the bytes are not a value of the type's encoding
+   */
+  public static Object decode(KeyType type, byte[] b, int off, int len) {
+    switch (type) {
+      case STRING:
+        return new String(b, off, len, StandardCharsets.UTF_8);
+      case LONG:
+        return decodeLong(type, b, off, len);
+      case DECIMAL:
+        if (len <= Integer.BYTES) {
+          throw notA(type, len);
+        }
+        int scale = ByteBuffer.wrap(b, off, Integer.BYTES).getInt();
+        byte[] unscaled = Arrays.copyOfRange(b, off + Integer.BYTES, off + len);
+        return new BigDecimal(new BigInteger(unscaled), scale);
+      case DATE:
+        return LocalDate.ofEpochDay(decodeLong(type, b, off, len));
+      case TIMESTAMP:
+        long micros = decodeLong(type, b, off, len);
+        return Instant.ofEpochSecond(
+            Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L);
+      case BOOLEAN:
+        if (len != 1 || (b[off] & ~1) != 0) {
+          throw notA(type, len);
+        }
+        return b[off] == 1;
+      case BINARY:
+        return Arrays.copyOfRange(b, off, off + len);
+      default:
+        throw new AssertionError(type);
+    }
+  }
+
+  /**
+   * The parts of a {@link #composite} key of {@code arity} parts, each its canonical bytes.
+   *
+   * @throws IllegalArgumentException if the bytes are not a composite key of that many parts
+   */
+  public static byte[][] parts(byte[] key, int off, int len, int arity) {
+    byte[][] parts = new byte[arity][];
+    int end = off + len;
+    int at = off;
+    for (int i = 0; i < arity; i++) {
+      int n = 0;
+      int shift = 0;
+      while (true) {
+        if (at >= end || shift > 28) {
+          throw new IllegalArgumentException("not a composite key of " + arity + " parts");
+        }
+        int c = key[at++];
+        n |= (c & 0x7f) << shift;
+        if ((c & 0x80) == 0) {
+          break;
+        }
+        shift += 7;
+      }
+      if (n < 0 || n > end - at) {
+        throw new IllegalArgumentException("not a composite key of " + arity + " parts");
+      }
+      parts[i] = Arrays.copyOfRange(key, at, at + n);
+      at += n;
+    }
+    if (at != end) {
+      throw new IllegalArgumentException("not a composite key of " + arity + " parts");
+    }
+    return parts;
+  }
+
+  private static long decodeLong(KeyType type, byte[] b, int off, int len) {
+    if (len != Long.BYTES) {
+      throw notA(type, len);
+    }
+    return ByteBuffer.wrap(b, off, len).getLong();
+  }
+
+  private static IllegalArgumentException notA(KeyType type, int len) {
+    return new IllegalArgumentException(
+        len + " bytes are not a canonical " + type.cliName() + " key");
   }
 
   private static boolean isInteger(Object v) {

@@ -11,6 +11,7 @@ import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.Jobs;
 import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.table.TableInputFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -213,42 +214,31 @@ public final class FilterBuild {
    * A map-only step of a {@link JobChain} whose mapper builds one counting filter per split (of key
    * multiplicities, of local totals ...) and writes it as a partial into the chain's work
    * directory; the partials are then summed (never OR-ed) into {@code filter}, written atomically.
-   * The caller names the step and sets its mapper, which reads {@code inputs} as {@code table} says
-   * ({@link Inputs#configure(Job, TableSpec, Path...)}); the filter is a cbf sized for {@code
-   * items} keys (when 0, estimated as one key per 64 input bytes).
+   * The caller names the step and sets its mapper; the filter is a cbf sized for {@code items} keys
+   * (when 0, estimated as one key per 64 input bytes).
    *
    * @return the summed filter; {@link JobChain.Step#job()} holds the phase's counters
    */
   public static Filter perSplitCountingFilter(
-      JobChain.Step step, TableSpec table, Path[] inputs, Path filter, long items,
-      double bitsPerKey) throws IOException, InterruptedException {
-    Inputs.configure(step.job(), table, inputs);
-    return runPerSplit(step, inputs, filter, items, bitsPerKey);
+      JobChain.Step step, Path[] inputs, Path filter, long items, double bitsPerKey)
+      throws IOException, InterruptedException {
+    return perSplitCountingFilter(step, null, inputs, filter, items, bitsPerKey);
   }
 
   /**
-   * As {@link #perSplitCountingFilter(JobChain.Step, TableSpec, Path[], Path, long, double)} for a
-   * mapper of text lines ({@link Inputs#configure(Job, Path...)}): only until dedup and icebergs
-   * read through the table layer (then removed).
+   * {@link #perSplitCountingFilter(JobChain.Step, Path[], Path, long, double)} reading the inputs
+   * as {@code table} says ({@link TableInputFormat}: the mapper takes {@code Row}s); null: text.
    */
-  public static Filter perSplitCountingFilter(
-      JobChain.Step step, Path[] inputs, Path filter, long items, double bitsPerKey)
-      throws IOException, InterruptedException {
-    Inputs.configure(step.job(), inputs);
-    return runPerSplit(step, inputs, filter, items, bitsPerKey);
-  }
-
-  private static Filter runPerSplit(
-      JobChain.Step step, Path[] inputs, Path filter, long items, double bitsPerKey)
-      throws IOException, InterruptedException {
+  public static Filter perSplitCountingFilter(JobChain.Step step, TableSpec table, Path[] inputs,
+      Path filter, long items, double bitsPerKey) throws IOException, InterruptedException {
     Path partials = step.chain().work("partials");
-    FilterSpec spec = perSplitJob(step.job(), inputs, partials, items, bitsPerKey);
+    FilterSpec spec = perSplitJob(step.job(), table, inputs, partials, items, bitsPerKey);
     step.run();
     return sumPartials(step.conf(), partials, spec, filter);
   }
 
-  private static FilterSpec perSplitJob(
-      Job job, Path[] inputs, Path partials, long items, double bitsPerKey) throws IOException {
+  private static FilterSpec perSplitJob(Job job, TableSpec table, Path[] inputs, Path partials,
+      long items, double bitsPerKey) throws IOException {
     Configuration conf = job.getConfiguration();
     if (items <= 0) {
       items = Math.max(1024, Inputs.bytes(conf, inputs) / 64);
@@ -256,6 +246,11 @@ public final class FilterBuild {
     FilterSpec spec = new FilterSpec("cbf", items, 0, 0, bitsPerKey, 0);
     job.setJobName(job.getJobName() + " (" + spec + ")");
     spec.toConf(conf);
+    if (table == null) {
+      Inputs.configure(job, inputs);
+    } else {
+      Inputs.configure(job, table, inputs);
+    }
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(NullWritable.class);
     job.setOutputValueClass(NullWritable.class);

@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.common;
 
+import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.Closeable;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
@@ -164,6 +165,12 @@ public final class JobChain implements Closeable {
     /** Reads text inputs as every tool does ({@link Inputs#configure}). */
     public Step textInput(Path... inputs) throws IOException {
       Inputs.configure(job, inputs);
+      return this;
+    }
+
+    /** Reads {@code inputs} as {@code spec} says (format, fields, null rules: {@link Inputs}). */
+    public Step tableInput(TableSpec spec, Path... inputs) throws IOException {
+      Inputs.configure(job, spec, inputs);
       return this;
     }
 

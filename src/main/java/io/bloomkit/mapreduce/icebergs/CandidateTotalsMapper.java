@@ -8,7 +8,8 @@ import org.apache.hadoop.io.Text;
 
 /**
  * Icebergs {@code --verify} / {@code --evaluate} job, map side: re-reads the input with the
- * candidate keys shipped through the DistributedCache (see {@link CandidateKeys}) and sums the
+ * candidate keys shipped through the DistributedCache (see {@link CandidateKeys}; a record's key
+ * is compared by its text, {@link KeyText}, as the candidate files hold output lines) and sums the
  * weights of the candidates' records per key in a bounded table (in-mapper combining). Records of
  * other keys are dropped ({@code FILTERED_RECORDS}), unless evaluating ({@link
  * BloomkitConfig#ICEBERG_EVALUATE}): then every key's total goes on (counted as filtered all the
@@ -19,10 +20,8 @@ public class CandidateTotalsMapper extends IcebergMapper {
   protected Candidates candidates(Context context) throws IOException {
     Set<Text> keys = CandidateKeys.load(context);
     boolean evaluate = BloomkitConfig.ICEBERG_EVALUATE.getBoolean(context.getConfiguration());
-    Text probe = new Text();
     return (key, length) -> {
-      probe.set(key, 0, length);
-      if (keys.contains(probe)) {
+      if (keys.contains(keyText.of(key, length))) {
         context.getCounter(IcebergCounters.CANDIDATE_RECORDS).increment(1);
         return true;
       }

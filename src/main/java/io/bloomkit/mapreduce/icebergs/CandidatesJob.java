@@ -34,7 +34,7 @@ final class CandidatesJob {
     JobChain.Step step = chain.step("icebergs " + Choices.name(plan.method) + ": "
         + (verify ? "verify" : "") + (verify && evaluate ? " and " : "")
         + (evaluate ? "evaluate" : "") + " -> " + output)
-        .textInput(plan.inputs);
+        .tableInput(plan.spec, plan.inputs);
     IcebergJobs.sums(step, CandidateTotalsMapper.class, CandidateTotalsReducer.class,
         plan.reducers, output);
     BloomkitConfig.ICEBERG_VERIFY.set(step.conf(), verify);

@@ -2,13 +2,14 @@ package io.bloomkit.mapreduce.icebergs;
 
 import static io.bloomkit.mapreduce.IcebergCounters.INPUT_RECORDS;
 import static io.bloomkit.mapreduce.IcebergCounters.MALFORMED_RECORDS;
+import static io.bloomkit.mapreduce.IcebergCounters.NULL_KEYS;
+import static io.bloomkit.mapreduce.IcebergCounters.NULL_WEIGHTS;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -55,11 +56,12 @@ final class IcebergJobs {
    */
   static void takeInput(JobChain.Step step, JobCounters job, IcebergPlan plan,
       RunCounters counters) throws IOException {
-    counters.take(job, INPUT_RECORDS, MALFORMED_RECORDS);
-    Configuration conf = plan.conf;
+    counters.take(job, INPUT_RECORDS, MALFORMED_RECORDS, NULL_KEYS, NULL_WEIGHTS);
+    TableSpec spec = plan.spec;
     counters.tally =
-        new MalformedRecords.Tally(
-                SAMPLE_INPUT, BloomkitConfig.KEY_FIELDS.get(conf), BloomkitConfig.DELIMITER.get(conf))
+        new MalformedRecords.Tally(SAMPLE_INPUT,
+                String.join(",", spec.fields().subList(0, spec.keyFieldCount())),
+                String.valueOf(spec.delimiter()))
             .counts(job.get(INPUT_RECORDS), job.get(MALFORMED_RECORDS),
                 step.firstMalformed(SAMPLE_INPUT));
     counters.tally.failIfAllMalformed();

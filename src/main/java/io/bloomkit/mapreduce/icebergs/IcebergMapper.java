@@ -32,7 +32,8 @@ public class IcebergMapper extends WeightedRecordMapper<Text, LongWritable> {
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
     super.setup(context);
-    totals = new LocalTotals(BloomkitConfig.ICEBERG_MAX_KEYS.getInt(context.getConfiguration()));
+    totals = new LocalTotals(
+        BloomkitConfig.ICEBERG_MAX_KEYS.getInt(context.getConfiguration()), keyText);
     candidates = candidates(context);
   }
 

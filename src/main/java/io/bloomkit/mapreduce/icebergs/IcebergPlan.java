@@ -1,16 +1,19 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.cli.CountingSizing;
+import io.bloomkit.mapreduce.table.TableSpec;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /** An icebergs run as the command line asks for it. */
 final class IcebergPlan {
   /**
-   * The record format (delimiter, key and weight fields, strictness), the threshold and lcbf's
-   * filter shape, for every job.
+   * The input spec ({@link io.bloomkit.mapreduce.BloomkitConfig#INPUT_SPEC}), strictness, the
+   * threshold and lcbf's filter shape, for every job.
    */
   final Configuration conf;
+  /** How the input is read: its format, the key fields then the weight field (if any). */
+  final TableSpec spec;
   final IcebergMethod method;
   final boolean verify;
   final boolean evaluate;
@@ -24,10 +27,11 @@ final class IcebergPlan {
   final Path[] inputs;
   final Path output;
 
-  IcebergPlan(Configuration conf, IcebergMethod method, boolean verify, boolean evaluate,
-      int reducers, CountingSizing counting, LcbfParams lcbf, double maxMalformedShare,
-      Path[] inputs, Path output) {
+  IcebergPlan(Configuration conf, TableSpec spec, IcebergMethod method, boolean verify,
+      boolean evaluate, int reducers, CountingSizing counting, LcbfParams lcbf,
+      double maxMalformedShare, Path[] inputs, Path output) {
     this.conf = conf;
+    this.spec = spec;
     this.method = method;
     this.verify = verify;
     this.evaluate = evaluate;

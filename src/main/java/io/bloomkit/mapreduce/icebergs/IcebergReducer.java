@@ -13,11 +13,12 @@ import org.apache.hadoop.mapreduce.Reducer;
 
 /**
  * Icebergs, reduce side: sums a key's local totals and writes (key, total) when the total reaches
- * the threshold. {@code counting} without {@code --verify}: writes every candidate key with its
- * filter estimate instead (false positives included).
+ * the threshold, the key as {@link KeyText} shows it. {@code counting} without {@code --verify}:
+ * writes every candidate key with its filter estimate instead (false positives included).
  */
 public class IcebergReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
   private long threshold;
+  private KeyText keyText;
   private CountingFilter estimates;
   private final LongWritable value = new LongWritable();
 
@@ -25,6 +26,7 @@ public class IcebergReducer extends Reducer<Text, LongWritable, Text, LongWritab
   protected void setup(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
     threshold = BloomkitConfig.ICEBERG_THRESHOLD.getLong(conf);
+    keyText = KeyText.fromConf(conf);
     if (BloomkitConfig.ICEBERG_COUNTING.getBoolean(conf)
         && !BloomkitConfig.ICEBERG_VERIFY.getBoolean(conf)) {
       Filter f = ShippedFilter.loadWhole(conf).filter();
@@ -38,14 +40,14 @@ public class IcebergReducer extends Reducer<Text, LongWritable, Text, LongWritab
     context.getCounter(IcebergCounters.KEYS).increment(1);
     if (estimates != null) {
       value.set(IcebergFilters.estimate(estimates, key.getBytes(), key.getLength()));
-      context.write(key, value);
+      context.write(keyText.of(key), value);
       context.getCounter(IcebergCounters.ICEBERGS).increment(1);
       return;
     }
-    long sum = TotalOverflowException.sum(key, totals, context);
+    long sum = TotalOverflowException.sum(key, totals, keyText, context);
     if (sum >= threshold) {
       value.set(sum);
-      context.write(key, value);
+      context.write(keyText.of(key), value);
       context.getCounter(IcebergCounters.ICEBERGS).increment(1);
     }
   }

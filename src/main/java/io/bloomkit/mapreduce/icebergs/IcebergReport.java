@@ -12,6 +12,8 @@ import static io.bloomkit.mapreduce.IcebergCounters.KEYS;
 import static io.bloomkit.mapreduce.IcebergCounters.LOCAL_ICEBERGS;
 import static io.bloomkit.mapreduce.IcebergCounters.MALFORMED_RECORDS;
 import static io.bloomkit.mapreduce.IcebergCounters.NAIVE_BYTES;
+import static io.bloomkit.mapreduce.IcebergCounters.NULL_KEYS;
+import static io.bloomkit.mapreduce.IcebergCounters.NULL_WEIGHTS;
 import static io.bloomkit.mapreduce.IcebergCounters.SATURATIONS;
 import static io.bloomkit.mapreduce.IcebergCounters.TRUE_ICEBERGS;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
@@ -34,7 +36,7 @@ final class IcebergReport {
    */
   static Map<String, Object> of(Report m, IcebergPlan plan, RunCounters c, boolean warning) {
     m.put("method", Choices.name(plan.method));
-    c.report(m, INPUT_RECORDS, MALFORMED_RECORDS);
+    c.report(m, INPUT_RECORDS, MALFORMED_RECORDS, NULL_KEYS, NULL_WEIGHTS);
     m.put("malformedWarning", warning);
     c.report(m, KEYS, ICEBERGS, TRUE_ICEBERGS, CANDIDATES, HITS);
     Long t = c.get(TRUE_ICEBERGS);

@@ -1,25 +1,33 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.CountingSizing;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
+import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.common.InputOptions;
 import io.bloomkit.mapreduce.common.RecordFormat;
 import io.bloomkit.mapreduce.common.Report;
+import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 
 /**
- * {@code icebergs --input PATH[,PATH] --output DIR --key-field I[,J] [--weight-field W] --threshold
+ * {@code icebergs --input PATH[,PATH] --output DIR --key-field F[,G] [--weight-field W] --threshold
  * T [--method exact|counting|lcbf] [--verify] [--evaluate] [--delimiter D] [--reducers R] [--items
  * N] [--bits-per-key B] [--entries-per-key R] [--num-hashes K] [--value-bits L] [--strict]
- * [--max-malformed-share S] [--json]}: the keys whose total weight (record count without a weight
- * field) over the whole input is at least T, written as {@code key<TAB>total}.
+ * [--max-malformed-share S] [--input-format FMT] [--key-type T] [--null-token S] [--json]}: the
+ * keys whose total weight (record count without a weight field) over the whole input is at
+ * least T, written as {@code key<TAB>total} (a key of several fields: its fields joined by the
+ * delimiter). Fields are 0-based numbers or column names ({@link InputOptions}); records whose key
+ * is null are skipped and counted ({@code nullKeys}), a null weight counts 0 ({@code
+ * nullWeights}).
  *
  * <p>The command line makes an {@link IcebergPlan}; its {@link IcebergMethod} (with the options
  * of that method only) runs its job chain ({@link IcebergJobs#run}); the result is reported from
@@ -42,14 +50,18 @@ public final class IcebergTool extends BloomkitTool {
     o.addOption(opt("input", "PATH[,PATH]", "input files, directories or globs (required)"));
     o.addOption(opt("output", "DIR", "directory of key<TAB>total lines (unverified counting and"
         + " lcbf: key<TAB>estimate of each candidate); must not exist (required)"));
-    o.addOption(opt("key-field", "I[,J]", "0-based key field(s), joined with the delimiter (required)"));
-    o.addOption(integerOpt("weight-field", "W", "0-based field of a non-negative integer weight (default 1)"));
+    o.addOption(opt("key-field", "F[,G]", "key field(s): 0-based numbers, or column names of"
+        + " avro, parquet, orc and CSV with a header; several make a composite key, written joined"
+        + " with the delimiter (required)"));
+    o.addOption(opt("weight-field", "W", "field (number or name) of a non-negative integer weight;"
+        + " a null weight counts 0 (default: each record weighs 1)"));
     o.addOption(integerOpt("threshold", "T", "minimum total of an iceberg, at least 1 (required)"));
     o.addOption(SizingOptions.delimiter());
     IcebergMethod.addOptions(o);
     o.addOption(integerOpt("reducers", "R", "reduce tasks (default 1)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
     MalformedOptions.add(o);
+    InputOptions.add(o, InputOptions.Side.ONE);
     return o;
   }
 
@@ -65,10 +77,14 @@ public final class IcebergTool extends BloomkitTool {
   private IcebergPlan plan(CommandLine cl) throws IOException {
     IcebergMethod method = IcebergMethod.parse(cl);
     Configuration conf = new Configuration(getConf());
-    BloomkitConfig.DELIMITER.set(conf, String.valueOf(RecordFormat.delimiter(cl)));
-    BloomkitConfig.KEY_FIELDS.set(
-        conf, KeyExtractor.formatFields(RecordFormat.keyFields(cl, "key-field", null)));
-    BloomkitConfig.WEIGHT_FIELD.set(conf, intValue(cl, "weight-field", -1, 0));
+    RecordFormat.delimiter(cl); // a bad --delimiter is the first usage error, as ever
+    List<String> keyFields = InputOptions.fields(cl, "key-field", null);
+    List<String> weightField =
+        cl.hasOption("weight-field") ? InputOptions.fields(cl, "weight-field", null) : List.of();
+    if (weightField.size() > 1) {
+      throw new UsageException(
+          "--weight-field takes one field: " + cl.getOptionValue("weight-field"));
+    }
     required(cl, "threshold");
     BloomkitConfig.ICEBERG_THRESHOLD.set(conf, longValue(cl, "threshold", 1, 1));
     BloomkitConfig.STRICT.set(conf, cl.hasOption("strict"));
@@ -79,9 +95,14 @@ public final class IcebergTool extends BloomkitTool {
     if (lcbf != null) {
       lcbf.toConf(conf);
     }
-    return new IcebergPlan(conf, method, cl.hasOption("verify"), cl.hasOption("evaluate"),
-        reducers, counting, lcbf, maxShare,
-        existingPaths(required(cl, "input"), "input"), absentPath(required(cl, "output"), "output"));
+    Path[] inputs = existingPaths(required(cl, "input"), "input");
+    Path output = absentPath(required(cl, "output"), "output");
+    // every field is checked against the input here, before any job
+    TableSpec spec =
+        InputOptions.spec(cl, conf, InputOptions.Side.ONE, inputs, keyFields, weightField);
+    spec.store(conf, BloomkitConfig.INPUT_SPEC);
+    return new IcebergPlan(conf, spec, method, cl.hasOption("verify"), cl.hasOption("evaluate"),
+        reducers, counting, lcbf, maxShare, inputs, output);
   }
 
   public static void main(String[] args) {

@@ -13,6 +13,12 @@ import org.apache.hadoop.mapreduce.Reducer;
  */
 public class LcbfCandidateReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
   private final LongWritable value = new LongWritable();
+  private KeyText keyText;
+
+  @Override
+  protected void setup(Context context) {
+    keyText = KeyText.fromConf(context.getConfiguration());
+  }
 
   @Override
   protected void reduce(Text key, Iterable<LongWritable> estimates, Context context)
@@ -22,7 +28,7 @@ public class LcbfCandidateReducer extends Reducer<Text, LongWritable, Text, Long
       max = Math.max(max, e.get());
     }
     value.set(max);
-    context.write(key, value);
+    context.write(keyText.of(key), value);
     context.getCounter(IcebergCounters.CANDIDATES).increment(1);
   }
 }

@@ -12,6 +12,7 @@ import static io.bloomkit.mapreduce.IcebergCounters.KEYS;
 import static io.bloomkit.mapreduce.IcebergCounters.LOCAL_ICEBERGS;
 import static io.bloomkit.mapreduce.IcebergCounters.MALFORMED_RECORDS;
 import static io.bloomkit.mapreduce.IcebergCounters.NAIVE_BYTES;
+import static io.bloomkit.mapreduce.IcebergCounters.NULL_KEYS;
 import static io.bloomkit.mapreduce.IcebergCounters.SATURATIONS;
 import static io.bloomkit.mapreduce.IcebergCounters.TRUE_ICEBERGS;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
@@ -52,7 +53,7 @@ final class LcbfChain {
     // job 1: complete local totals per split, local icebergs, one filter per split (step 1)
     Path totals = chain.work("totals");
     JobChain.Step first = chain.step("icebergs lcbf: local totals -> " + totals)
-        .textInput(plan.inputs).sampleMalformed()
+        .tableInput(plan.spec, plan.inputs).sampleMalformed()
         .map(LcbfTotalsMapper.class).mapOnly()
         .lazyOutput(SequenceFileOutputFormat.class, Text.class, LongWritable.class, totals);
     JobCounters one = first.run();
@@ -104,7 +105,7 @@ final class LcbfChain {
     c.take(three, CANDIDATE_RECORDS, FILTERED_RECORDS);
     RecordBalance.of(c.get(INPUT_RECORDS)).plus(c.get(CANDIDATE_RECORDS), "candidates")
         .plus(c.get(FILTERED_RECORDS), "filtered").plus(three.get(MALFORMED_RECORDS), "malformed")
-        .check();
+        .plus(three.get(NULL_KEYS), "null keys").check();
     if (plan.verify) {
       c.take(three, ICEBERGS, HITS);
     }

@@ -32,12 +32,14 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  */
 public class LcbfEstimateMapper extends Mapper<Text, LongWritable, Text, LongWritable> {
   private long threshold;
+  private KeyText keyText;
   private final List<LinkedCountingBloomFilter> others = new ArrayList<>();
   private final LongWritable value = new LongWritable();
 
   @Override
   protected void setup(Context context) throws IOException {
     threshold = BloomkitConfig.ICEBERG_THRESHOLD.getLong(context.getConfiguration());
+    keyText = KeyText.fromConf(context.getConfiguration());
     String own = inputFileName(context.getInputSplit()) + LcbfFilters.SUFFIX;
     for (CacheFiles.Shipped f : CacheFiles.list(context, CacheFiles.FILTER_PREFIX)) {
       if (f.name.equals(own)) {
@@ -67,7 +69,8 @@ public class LcbfEstimateMapper extends Mapper<Text, LongWritable, Text, LongWri
       KeyHash h = LcbfFilters.hash(key.getBytes(), key.getLength());
       try {
         for (LinkedCountingBloomFilter f : others) {
-          estimate = TotalOverflowException.plus(estimate, f.frequency(h), key.getBytes(), key.getLength());
+          estimate = TotalOverflowException.plus(
+              estimate, f.frequency(h), key.getBytes(), key.getLength(), keyText);
         }
       } catch (TotalOverflowException e) {
         throw TotalOverflowException.left(context, e);

@@ -37,7 +37,7 @@ public class LcbfTotalsMapper extends WeightedRecordMapper<Text, LongWritable> {
     Configuration conf = context.getConfiguration();
     threshold = BloomkitConfig.ICEBERG_THRESHOLD.getLong(conf);
     maxKeys = BloomkitConfig.ICEBERG_MAX_KEYS.getInt(conf);
-    totals = new LocalTotals(Integer.MAX_VALUE);
+    totals = new LocalTotals(Integer.MAX_VALUE, keyText);
   }
 
   @Override

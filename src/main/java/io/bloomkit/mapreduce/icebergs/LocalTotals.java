@@ -17,11 +17,14 @@ final class LocalTotals {
   }
 
   private final int maxKeys;
+  private final KeyText keyText;
   private final Map<Text, long[]> totals = new HashMap<>();
   private final Text probe = new Text();
 
-  LocalTotals(int maxKeys) {
+  /** A table of at most {@code maxKeys} keys; overflow messages show keys by {@code keyText}. */
+  LocalTotals(int maxKeys, KeyText keyText) {
     this.maxKeys = Math.max(1, maxKeys);
+    this.keyText = keyText;
   }
 
   /**
@@ -35,7 +38,7 @@ final class LocalTotals {
     if (t == null) {
       totals.put(new Text(probe), new long[] {weight});
     } else {
-      t[0] = TotalOverflowException.plus(t[0], weight, key, length);
+      t[0] = TotalOverflowException.plus(t[0], weight, key, length, keyText);
     }
     return totals.size() >= maxKeys;
   }

@@ -2,7 +2,6 @@ package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.common.Records;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
@@ -23,12 +22,13 @@ final class TotalOverflowException extends IOException {
    *
    * @throws TotalOverflowException naming the key when the sum exceeds 2^63 - 1
    */
-  static long plus(long a, long b, byte[] key, int length) throws TotalOverflowException {
+  static long plus(long a, long b, byte[] key, int length, KeyText keyText)
+      throws TotalOverflowException {
     try {
       return Math.addExact(a, b);
     } catch (ArithmeticException e) {
       throw new TotalOverflowException(
-          "the total weight of key \"" + new String(key, 0, length, StandardCharsets.UTF_8)
+          "the total weight of key \"" + keyText.show(key, length)
               + "\" overflows 2^63 - 1 = " + Long.MAX_VALUE + " (" + a + " + " + b
               + "): icebergs sums weights exactly in 64-bit integers; scale the weights down");
     }
@@ -38,12 +38,12 @@ final class TotalOverflowException extends IOException {
    * The exact total of a key's partial totals (a reducer's values); on overflow the task fails
    * naming the key.
    */
-  static long sum(Text key, Iterable<LongWritable> totals, TaskAttemptContext context)
-      throws IOException {
+  static long sum(Text key, Iterable<LongWritable> totals, KeyText keyText,
+      TaskAttemptContext context) throws IOException {
     long sum = 0;
     try {
       for (LongWritable t : totals) {
-        sum = plus(sum, t.get(), key.getBytes(), key.getLength());
+        sum = plus(sum, t.get(), key.getBytes(), key.getLength(), keyText);
       }
     } catch (TotalOverflowException e) {
       throw left(context, e);

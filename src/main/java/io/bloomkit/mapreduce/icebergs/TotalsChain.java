@@ -9,6 +9,7 @@ import static io.bloomkit.mapreduce.IcebergCounters.INPUT_RECORDS;
 import static io.bloomkit.mapreduce.IcebergCounters.KEYS;
 import static io.bloomkit.mapreduce.IcebergCounters.MALFORMED_RECORDS;
 import static io.bloomkit.mapreduce.IcebergCounters.NAIVE_BYTES;
+import static io.bloomkit.mapreduce.IcebergCounters.NULL_KEYS;
 import static io.bloomkit.mapreduce.IcebergCounters.TRUE_ICEBERGS;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
@@ -36,7 +37,7 @@ final class TotalsChain {
     boolean counting = plan.method == IcebergMethod.COUNTING;
     Path filter = counting ? totalsFilter(plan, chain, c) : null;
     JobChain.Step step = chain.step("icebergs " + Choices.name(plan.method) + " -> "
-        + chain.staged()).textInput(plan.inputs).sampleMalformed();
+        + chain.staged()).tableInput(plan.spec, plan.inputs).sampleMalformed();
     IcebergJobs.sums(step, IcebergMapper.class, IcebergReducer.class, plan.reducers,
         chain.staged());
     BloomkitConfig.ICEBERG_VERIFY.set(step.conf(), plan.verify);
@@ -58,7 +59,7 @@ final class TotalsChain {
     c.take(job, CANDIDATE_RECORDS, FILTERED_RECORDS);
     RecordBalance.of(c.get(INPUT_RECORDS)).plus(c.get(CANDIDATE_RECORDS), "candidates")
         .plus(c.get(FILTERED_RECORDS), "filtered").plus(c.get(MALFORMED_RECORDS), "malformed")
-        .check();
+        .plus(c.get(NULL_KEYS), "null keys").check();
     if (plan.verify) {
       // counting misses no iceberg (IcebergFilters): the verified candidates are all the icebergs
       c.set(written, ICEBERGS, TRUE_ICEBERGS, HITS);
@@ -82,7 +83,7 @@ final class TotalsChain {
     Path filter = chain.work("totals.cbf");
     JobChain.Step step =
         chain.step("icebergs counting: local totals").map(TotalsFilterMapper.class);
-    FilterBuild.perSplitCountingFilter(step, plan.inputs, filter, plan.counting.items,
+    FilterBuild.perSplitCountingFilter(step, plan.spec, plan.inputs, filter, plan.counting.items,
         plan.counting.bitsPerKey);
     c.filterBytesShipped = chain.fs().getFileStatus(filter).getLen();
     c.take(JobCounters.of(step.job()), NAIVE_BYTES);

@@ -3,20 +3,22 @@ package io.bloomkit.mapreduce.icebergs;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
 import io.bloomkit.mapreduce.build.PartialFilterWriter;
+import io.bloomkit.mapreduce.table.KeyEncoder;
+import io.bloomkit.mapreduce.table.Row;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
 
 /**
  * Icebergs {@code counting} phase 1 (map only): sums its split's weights per key (bounded table)
  * and adds each local total to a counting filter of the full shape as {@link
  * IcebergFilters#increments} increments, written at cleanup; the client sums the tasks' counter
- * vectors with {@code merge}. Malformed lines are skipped here and counted in phase 2.
+ * vectors with {@code merge}. Malformed records and null keys are skipped here and counted in
+ * phase 2.
  */
-public class TotalsFilterMapper extends Mapper<LongWritable, Text, NullWritable, NullWritable> {
+public class TotalsFilterMapper extends Mapper<LongWritable, Row, NullWritable, NullWritable> {
   private WeightedRecordParser parser;
   private LocalTotals totals;
   private PartialFilterWriter partial;
@@ -26,17 +28,18 @@ public class TotalsFilterMapper extends Mapper<LongWritable, Text, NullWritable,
   protected void setup(Context context) {
     Configuration conf = context.getConfiguration();
     parser = WeightedRecordParser.fromConf(conf);
-    totals = new LocalTotals(BloomkitConfig.ICEBERG_MAX_KEYS.getInt(conf));
+    totals = new LocalTotals(BloomkitConfig.ICEBERG_MAX_KEYS.getInt(conf), KeyText.fromConf(conf));
     threshold = BloomkitConfig.ICEBERG_THRESHOLD.getLong(conf);
     partial = new PartialFilterWriter(context);
   }
 
   @Override
-  protected void map(LongWritable offset, Text line, Context context)
+  protected void map(LongWritable position, Row row, Context context)
       throws IOException, InterruptedException {
     boolean full;
     try {
-      full = parser.parse(line) && totals.add(parser.key(), parser.keyLength(), parser.weight());
+      full = parser.parse(row) == KeyEncoder.Outcome.KEY
+          && totals.add(parser.key(), parser.keyLength(), parser.weight());
     } catch (TotalOverflowException e) {
       throw TotalOverflowException.left(context, e);
     }

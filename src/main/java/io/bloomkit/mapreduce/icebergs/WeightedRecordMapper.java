@@ -4,21 +4,26 @@ import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
+import io.bloomkit.mapreduce.table.Row;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
 
 /**
- * The front of the icebergs mappers that read input lines: every line is counted ({@code
- * INPUT_RECORDS}) and parsed into key and weight ({@link WeightedRecordParser}); a malformed line
- * is counted ({@code MALFORMED_RECORDS}) and skipped, or fails the task naming file and offset
- * with {@code --strict}. Subclasses get the well-formed records in {@link #record}.
+ * The front of the icebergs mappers that read the input's records: every record is counted
+ * ({@code INPUT_RECORDS}) and read into key and weight ({@link WeightedRecordParser}); a malformed
+ * record is counted ({@code MALFORMED_RECORDS}) and skipped, or fails the task naming file and
+ * position with {@code --strict}; a record with a null key is counted ({@code NULL_KEYS}) and
+ * skipped (SQL: a null key is in no group); a null weight is counted ({@code NULL_WEIGHTS}) and
+ * weighs 0. Subclasses get the records with a key in {@link #record}.
  */
-abstract class WeightedRecordMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
+abstract class WeightedRecordMapper<K, V> extends Mapper<LongWritable, Row, K, V> {
   /** Holds the current record's key and weight during {@link #record}. */
   protected WeightedRecordParser parser;
+
+  /** Shows keys as the output does (messages, candidates). */
+  protected KeyText keyText;
 
   /** Set when the task fails on a record, so that cleanup writes nothing. */
   protected boolean failed;
@@ -30,22 +35,33 @@ abstract class WeightedRecordMapper<K, V> extends Mapper<LongWritable, Text, K, 
   protected void setup(Context context) throws IOException, InterruptedException {
     Configuration conf = context.getConfiguration();
     parser = WeightedRecordParser.fromConf(conf);
+    keyText = KeyText.fromConf(conf);
     strict = BloomkitConfig.STRICT.getBoolean(conf);
     sampler = new MalformedRecords.Sampler(context, IcebergJobs.SAMPLE_INPUT);
   }
 
   @Override
-  protected final void map(LongWritable offset, Text line, Context context)
+  protected final void map(LongWritable position, Row row, Context context)
       throws IOException, InterruptedException {
     context.getCounter(IcebergCounters.INPUT_RECORDS).increment(1);
-    if (!parser.parse(line)) {
-      context.getCounter(IcebergCounters.MALFORMED_RECORDS).increment(1);
-      if (strict) {
-        failed = true;
-        throw Records.malformed(context, context.getInputSplit(), offset.get(), parser.problem());
-      }
-      sampler.note(offset.get(), line, parser.problem());
-      return;
+    switch (parser.parse(row)) {
+      case MALFORMED:
+        context.getCounter(IcebergCounters.MALFORMED_RECORDS).increment(1);
+        if (strict) {
+          failed = true;
+          throw Records.malformed(
+              context, context.getInputSplit(), position.get(), parser.problem());
+        }
+        sampler.note(position.get(), row.line(), parser.problem());
+        return;
+      case NULL:
+        context.getCounter(IcebergCounters.NULL_KEYS).increment(1);
+        return;
+      default:
+        break;
+    }
+    if (parser.nullWeight()) {
+      context.getCounter(IcebergCounters.NULL_WEIGHTS).increment(1);
     }
     try {
       record(context);

@@ -114,6 +114,28 @@ public final class KeyEncoder {
     return String.valueOf(v);
   }
 
+  /**
+   * Canonical key bytes of keys of {@code types} as text: each field's value ({@link
+   * CanonicalKey#decode}) {@link #render rendered}, joined by {@code delimiter}. A single string
+   * key is its own text.
+   *
+   * @throws IllegalArgumentException if the bytes are not a key of these types
+   */
+  public static String render(List<KeyType> types, char delimiter, byte[] key, int length) {
+    if (types.size() == 1) {
+      return render(CanonicalKey.decode(types.get(0), key, 0, length));
+    }
+    byte[][] parts = CanonicalKey.parts(key, 0, length, types.size());
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < parts.length; i++) {
+      if (i > 0) {
+        b.append(delimiter);
+      }
+      b.append(render(CanonicalKey.decode(types.get(i), parts[i], 0, parts[i].length)));
+    }
+    return b.toString();
+  }
+
   /** The key bytes of the last {@link Outcome#KEY}. */
   public byte[] key() {
     return key;

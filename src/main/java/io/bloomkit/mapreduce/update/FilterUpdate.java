@@ -5,8 +5,10 @@ import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.table.KeyEncoder;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -29,6 +31,8 @@ final class FilterUpdate {
   double expectedWrongDecrements;
   long inputRecords;
   long malformedRecords;
+  /** Input records skipped for a null key. */
+  long nullKeys;
   boolean malformedWarning;
   long capacity;
   long serializedBytes;
@@ -50,21 +54,24 @@ final class FilterUpdate {
         new MalformedRecords.Tally("--add input", p.keyFields, p.delimiter);
     MalformedRecords.Tally removeTally =
         new MalformedRecords.Tally("--remove input", p.keyFields, p.delimiter);
-    Set<String> toAdd = InputKeys.distinct(conf, p.add, p.keys, addTally);
-    Set<String> toRemove = InputKeys.distinct(conf, p.remove, p.keys, removeTally);
+    InputKeys adding = InputKeys.distinct(conf, p.add, p.addSpec, addTally);
+    InputKeys removing = InputKeys.distinct(conf, p.remove, p.removeSpec, removeTally);
+    Set<ByteBuffer> toAdd = adding.keys;
+    Set<ByteBuffer> toRemove = removing.keys;
     for (MalformedRecords.Tally t : List.of(addTally, removeTally)) {
       t.failIfAllMalformed();
       u.malformedWarning |= t.warnIfAbove(p.maxShare, err);
     }
     u.inputRecords = addTally.records + removeTally.records;
     u.malformedRecords = addTally.malformed + removeTally.malformed;
+    u.nullKeys = adding.nullKeys + removing.nullKeys;
     u.capacity = f.shape().capacity();
     u.add(toAdd);
     double fpp = f.expectedFpp(); // before the removals: the chance a non-member passes
     if (!p.skipNonMembers) {
-      refuseNonMembers(p.from, f, toRemove);
+      refuseNonMembers(p, f, toRemove);
     }
-    u.remove(p.from, toRemove, p.skipNonMembers);
+    u.remove(p, toRemove, p.skipNonMembers);
     u.expectedWrongDecrements =
         u.removedNonMembers == 0 ? 0.0 : u.removedNonMembers * fpp / (1 - fpp);
     if (u.removedNonMembers > 0) {
@@ -80,7 +87,7 @@ final class FilterUpdate {
   }
 
   /** Adds every key once; an ACBF's hard capacity is checked first. */
-  private void add(Set<String> toAdd) throws IOException {
+  private void add(Set<ByteBuffer> toAdd) throws IOException {
     boolean hardCapacity = filter.family() == FilterFamily.ACCURATE_COUNTING;
     if (hardCapacity && itemsBefore + toAdd.size() > capacity) {
       throw new IOException(
@@ -88,9 +95,9 @@ final class FilterUpdate {
               + " capacity of " + capacity + " (" + filter.shape().name() + "); rebuild with a"
               + " larger --capacity; nothing written");
     }
-    for (String k : toAdd) {
+    for (ByteBuffer k : toAdd) {
       try {
-        filter.add(k);
+        filter.add(hash(filter, k));
       } catch (IllegalStateException e) {
         throw new IOException(e.getMessage() + "; nothing written", e);
       }
@@ -99,9 +106,9 @@ final class FilterUpdate {
   }
 
   /** Removes every key once; a key that is no member is skipped (counted) or fails the update. */
-  private void remove(Path in, Set<String> toRemove, boolean skip) throws IOException {
-    for (String k : toRemove) {
-      KeyHash h = filter.hashStrategy().hash(k);
+  private void remove(UpdatePlan p, Set<ByteBuffer> toRemove, boolean skip) throws IOException {
+    for (ByteBuffer k : toRemove) {
+      KeyHash h = hash(filter, k);
       try {
         filter.remove(h);
         removed++;
@@ -110,9 +117,9 @@ final class FilterUpdate {
           // a member before the removals: an earlier removed key was a false positive and
           // decremented its counters
           throw new IOException(
-              in + ": key \"" + k + "\" to remove stopped being a member after the removals before"
-                  + " it: one of them was a key never added (a false positive of the filter);"
-                  + " nothing written");
+              p.from + ": key \"" + show(p, k) + "\" to remove stopped being a member after the"
+                  + " removals before it: one of them was a key never added (a false positive of"
+                  + " the filter); nothing written");
         }
         removedNonMembers++;
       }
@@ -124,12 +131,12 @@ final class FilterUpdate {
    * cannot tell a key never added that passes it (a false positive) from a member, so removing keys
    * never added decrements counters of real keys; a rejected one shows the remove list is wrong.
    */
-  private static void refuseNonMembers(Path in, CountingFilter f, Set<String> toRemove)
+  private static void refuseNonMembers(UpdatePlan p, CountingFilter f, Set<ByteBuffer> toRemove)
       throws IOException {
     long non = 0;
-    String first = null;
-    for (String k : toRemove) {
-      if (!f.mightContain(k)) {
+    ByteBuffer first = null;
+    for (ByteBuffer k : toRemove) {
+      if (!f.mightContain(hash(f, k))) {
         non++;
         if (first == null) {
           first = k;
@@ -138,10 +145,22 @@ final class FilterUpdate {
     }
     if (non > 0) {
       throw new IOException(
-          in + ": " + non + " of the " + toRemove.size() + " keys to remove are not members (first:"
-              + " \"" + first + "\"); removing keys that were never added decrements counters of"
+          p.from + ": " + non + " of the " + toRemove.size() + " keys to remove are not"
+              + " members (first: \"" + show(p, first) + "\"); removing keys that were never added"
+              + " decrements counters of"
               + " real keys (about fpp x that many), so later joins lose their rows; nothing"
               + " written (remove only keys that were added, or pass --skip-non-members)");
     }
+  }
+
+  /** The filter's hash of canonical key bytes. */
+  private static KeyHash hash(CountingFilter f, ByteBuffer key) {
+    return f.hashStrategy().hash(key.array(), 0, key.limit());
+  }
+
+  /** A key as messages show it: its fields as text, joined by the delimiter. */
+  private static String show(UpdatePlan p, ByteBuffer key) {
+    return KeyEncoder.render(
+        p.removeSpec.keyTypes(), p.removeSpec.delimiter(), key.array(), key.limit());
   }
 }

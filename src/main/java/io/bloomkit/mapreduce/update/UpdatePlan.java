@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.update;
 
-import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.table.TableSpec;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -13,7 +13,9 @@ final class UpdatePlan {
   final Path[] add;
   final Path[] remove;
   final Path output;
-  final KeyExtractor keys;
+  /** How the {@code --add} and {@code --remove} inputs are read (their key types are equal). */
+  final TableSpec addSpec;
+  final TableSpec removeSpec;
   /** The key fields and delimiter as messages show them. */
   final String keyFields;
   final String delimiter;
@@ -21,13 +23,15 @@ final class UpdatePlan {
   final boolean skipNonMembers;
   final double maxShare;
 
-  UpdatePlan(Path from, Path[] add, Path[] remove, Path output, KeyExtractor keys,
-      String keyFields, String delimiter, boolean skipNonMembers, double maxShare) {
+  UpdatePlan(Path from, Path[] add, Path[] remove, Path output, TableSpec addSpec,
+      TableSpec removeSpec, String keyFields, String delimiter, boolean skipNonMembers,
+      double maxShare) {
     this.from = from;
     this.add = add;
     this.remove = remove;
     this.output = output;
-    this.keys = keys;
+    this.addSpec = addSpec;
+    this.removeSpec = removeSpec;
     this.keyFields = keyFields;
     this.delimiter = delimiter;
     this.skipNonMembers = skipNonMembers;

@@ -8,6 +8,8 @@ import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.common.CacheFiles;
 import io.bloomkit.mapreduce.IcebergCounters;
+import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TextRowSerialization;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -41,9 +43,7 @@ public class IcebergLcbfMapReduceTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static void conf(Configuration c, long threshold) {
-    c.set(BloomkitConfig.DELIMITER.key(), ",");
-    c.set(BloomkitConfig.KEY_FIELDS.key(), "1");
-    c.set(BloomkitConfig.WEIGHT_FIELD.key(), "2");
+    TextRowSerialization.register(c, IcebergMapReduceTest.SPEC);
     c.setLong(BloomkitConfig.ICEBERG_THRESHOLD.key(), threshold);
     c.setInt(BloomkitConfig.ICEBERG_LCBF_ENTRIES_PER_KEY.key(), 40);
   }
@@ -85,7 +85,7 @@ public class IcebergLcbfMapReduceTest {
 
   @Test
   public void totalsMapperWritesAllLocalTotalsAndAFilterOfThoseBelowTheThreshold() throws Exception {
-    MapDriver<LongWritable, Text, Text, LongWritable> d =
+    MapDriver<LongWritable, Row, Text, LongWritable> d =
         MapDriver.newMapDriver(new LcbfTotalsMapper());
     conf(d.getConfiguration(), 5);
     File out = tmp.newFolder("job1");
@@ -94,7 +94,7 @@ public class IcebergLcbfMapReduceTest {
         "i,zz,1", "j,big,9", "k,nil,0"};
     Map<String, Long> naive = new TreeMap<>();
     for (int i = 0; i < lines.length; i++) {
-      d.withInput(new LongWritable(i * 10), new Text(lines[i]));
+      d.withInput(new LongWritable(i * 10), Row.ofLine(IcebergMapReduceTest.SPEC, new Text(lines[i])));
       String[] p = lines[i].split(",");
       if (p.length == 3 && p[2].matches("[0-9]+")) {
         naive.merge(p[1], Long.parseLong(p[2]), Long::sum);
@@ -135,14 +135,14 @@ public class IcebergLcbfMapReduceTest {
 
   @Test
   public void totalsMapperSaturatesValuesAndCountsIt() throws Exception {
-    MapDriver<LongWritable, Text, Text, LongWritable> d =
+    MapDriver<LongWritable, Row, Text, LongWritable> d =
         MapDriver.newMapDriver(new LcbfTotalsMapper());
     conf(d.getConfiguration(), 100);
     d.getConfiguration().setInt(BloomkitConfig.ICEBERG_LCBF_VALUE_BITS.key(), 3); // max 7
     File out = tmp.newFolder("job1");
     d.getConfiguration().set("mapreduce.output.fileoutputformat.outputdir", out.toURI().toString());
-    d.withInput(new LongWritable(0), new Text("a,k,50"));
-    d.withInput(new LongWritable(1), new Text("b,j,6"));
+    d.withInput(new LongWritable(0), Row.ofLine(IcebergMapReduceTest.SPEC, new Text("a,k,50")));
+    d.withInput(new LongWritable(1), Row.ofLine(IcebergMapReduceTest.SPEC, new Text("b,j,6")));
     d.run();
     assertEquals(1, c(d.getCounters(), IcebergCounters.SATURATIONS));
     File[] filters = out.listFiles((dir, n) -> n.endsWith(LcbfFilters.SUFFIX));
@@ -155,14 +155,14 @@ public class IcebergLcbfMapReduceTest {
 
   @Test
   public void totalsMapperFailsASplitWithTooManyKeysNamingTheConfigKey() throws Exception {
-    MapDriver<LongWritable, Text, Text, LongWritable> d =
+    MapDriver<LongWritable, Row, Text, LongWritable> d =
         MapDriver.newMapDriver(new LcbfTotalsMapper());
     conf(d.getConfiguration(), 5);
     d.getConfiguration().setInt(BloomkitConfig.ICEBERG_MAX_KEYS.key(), 2);
-    d.withInput(new LongWritable(0), new Text("a,x,1"));
-    d.withInput(new LongWritable(1), new Text("b,y,1"));
-    d.withInput(new LongWritable(2), new Text("c,x,1"));
-    d.withInput(new LongWritable(3), new Text("d,z,1"));
+    d.withInput(new LongWritable(0), Row.ofLine(IcebergMapReduceTest.SPEC, new Text("a,x,1")));
+    d.withInput(new LongWritable(1), Row.ofLine(IcebergMapReduceTest.SPEC, new Text("b,y,1")));
+    d.withInput(new LongWritable(2), Row.ofLine(IcebergMapReduceTest.SPEC, new Text("c,x,1")));
+    d.withInput(new LongWritable(3), Row.ofLine(IcebergMapReduceTest.SPEC, new Text("d,z,1")));
     try {
       d.run();
       fail("a third key must fail the task");
@@ -222,6 +222,7 @@ public class IcebergLcbfMapReduceTest {
   public void candidateReducerWritesTheLargestEstimateOncePerKey() throws Exception {
     ReduceDriver<Text, LongWritable, Text, LongWritable> d =
         ReduceDriver.newReduceDriver(new LcbfCandidateReducer());
+    conf(d.getConfiguration(), 10);
     d.withInput(new Text("b"), Arrays.asList(new LongWritable(12), new LongWritable(15)));
     d.withInput(new Text("a"), Arrays.asList(new LongWritable(11)));
     d.withOutput(new Text("b"), new LongWritable(15));
@@ -241,13 +242,13 @@ public class IcebergLcbfMapReduceTest {
     File cand = candidatesFile("k1\t15", "k2\t30");
     String[] lines = {"a,k1,5", "b,k3,7", "c,k1,2", "d,k2,9", "e,k3", "f,k4,1"};
     for (boolean evaluate : new boolean[] {false, true}) {
-      MapDriver<LongWritable, Text, Text, LongWritable> d =
+      MapDriver<LongWritable, Row, Text, LongWritable> d =
           MapDriver.newMapDriver(new CandidateTotalsMapper());
       conf(d.getConfiguration(), 10);
       d.getConfiguration().setBoolean(BloomkitConfig.ICEBERG_EVALUATE.key(), evaluate);
       d.withCacheFile(shipped(cand, CacheFiles.CANDIDATES_PREFIX));
       for (int i = 0; i < lines.length; i++) {
-        d.withInput(new LongWritable(i), new Text(lines[i]));
+        d.withInput(new LongWritable(i), Row.ofLine(IcebergMapReduceTest.SPEC, new Text(lines[i])));
       }
       Map<String, Long> expected = new TreeMap<>(Map.of("k1", 7L, "k2", 9L));
       if (evaluate) {

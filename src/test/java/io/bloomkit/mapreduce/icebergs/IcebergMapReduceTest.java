@@ -8,6 +8,10 @@ import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
+import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TableFormat;
+import io.bloomkit.mapreduce.table.TableSpec;
+import io.bloomkit.mapreduce.table.TextRowSerialization;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
@@ -32,11 +36,17 @@ import org.junit.rules.TemporaryFolder;
 public class IcebergMapReduceTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
+  /** Text records {@code id,key,weight}: key field 1, weight field 2. */
+  static final TableSpec SPEC = TableSpec.builder(TableFormat.TEXT).delimiter(',')
+      .key(List.of("1"), List.of()).otherFields(List.of("2")).build();
+
   private static void conf(Configuration c, long threshold) {
-    c.set(BloomkitConfig.DELIMITER.key(), ",");
-    c.set(BloomkitConfig.KEY_FIELDS.key(), "1");
-    c.set(BloomkitConfig.WEIGHT_FIELD.key(), "2");
+    TextRowSerialization.register(c, SPEC);
     c.setLong(BloomkitConfig.ICEBERG_THRESHOLD.key(), threshold);
+  }
+
+  private static Row row(String line) {
+    return Row.ofLine(SPEC, new Text(line));
   }
 
   private static long c(Counters cs, IcebergCounters c) {
@@ -53,12 +63,12 @@ public class IcebergMapReduceTest {
 
   @Test
   public void mapperSumsLocalTotalsInABoundedTableAndCountsMalformed() throws Exception {
-    MapDriver<LongWritable, Text, Text, LongWritable> d = MapDriver.newMapDriver(new IcebergMapper());
+    MapDriver<LongWritable, Row, Text, LongWritable> d = MapDriver.newMapDriver(new IcebergMapper());
     conf(d.getConfiguration(), 5);
     d.getConfiguration().setInt(BloomkitConfig.ICEBERG_MAX_KEYS.key(), 2);
     String[] lines = {"a,x,3", "b,x,4", "c,y,1", "d,z,2", "e,x,1", "f,x", "g,x,-1", "h,x,2.5"};
     for (int i = 0; i < lines.length; i++) {
-      d.withInput(new LongWritable(i * 10), new Text(lines[i]));
+      d.withInput(new LongWritable(i * 10), row(lines[i]));
     }
     List<Pair<Text, LongWritable>> out = d.run();
     // {x:7, y:1} flushed when y arrives; then {z:2, x:1} flushed when x arrives
@@ -75,6 +85,39 @@ public class IcebergMapReduceTest {
   }
 
   @Test
+  public void mapperSkipsAndCountsNullKeysAndSumsNullWeightsAsZero() throws Exception {
+    MapDriver<LongWritable, Row, Text, LongWritable> d = MapDriver.newMapDriver(new IcebergMapper());
+    conf(d.getConfiguration(), 5);
+    String[] lines = {"a,x,3", "b,\\N,4", "c,x,\\N", "d,\\N,\\N", "e,\\N", "f,y,\\N", "g,,2"};
+    Map<String, Long> naive = new TreeMap<>();
+    long nullKeys = 0;
+    long nullWeights = 0;
+    long malformed = 0;
+    for (int i = 0; i < lines.length; i++) {
+      d.withInput(new LongWritable(i * 10), row(lines[i]));
+      String[] p = lines[i].split(",", -1);
+      if (p.length < 3) {
+        malformed++;
+      } else if (p[1].equals("\\N")) {
+        nullKeys++;
+      } else {
+        boolean nullWeight = p[2].equals("\\N");
+        nullWeights += nullWeight ? 1 : 0;
+        naive.merge(p[1], nullWeight ? 0 : Long.parseLong(p[2]), Long::sum);
+      }
+    }
+    assertEquals(naive, asMap(d.run()));
+    assertEquals(Map.of("", 2L, "x", 3L, "y", 0L), naive); // an empty key is a key, not null
+    Counters cs = d.getCounters();
+    assertEquals(lines.length, c(cs, IcebergCounters.INPUT_RECORDS));
+    assertEquals(nullKeys, c(cs, IcebergCounters.NULL_KEYS));
+    assertEquals(nullWeights, c(cs, IcebergCounters.NULL_WEIGHTS));
+    assertEquals(malformed, c(cs, IcebergCounters.MALFORMED_RECORDS));
+    assertEquals(2, nullKeys);
+    assertEquals(2, nullWeights);
+  }
+
+  @Test
   public void countingMapperDropsKeysBelowTheThresholdEstimate() throws Exception {
     CountingBloomFilter f =
         CountingBloomFilter.create(FilterShape.forBitsPerKey(FilterFamily.COUNTING, null, 100, 0, 64, 0));
@@ -86,14 +129,14 @@ public class IcebergMapReduceTest {
     try (OutputStream o = new FileOutputStream(file)) {
       f.writeTo(o);
     }
-    MapDriver<LongWritable, Text, Text, LongWritable> d = MapDriver.newMapDriver(new IcebergMapper());
+    MapDriver<LongWritable, Row, Text, LongWritable> d = MapDriver.newMapDriver(new IcebergMapper());
     conf(d.getConfiguration(), 5);
     d.getConfiguration().setBoolean(BloomkitConfig.ICEBERG_COUNTING.key(), true);
     d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), file.toURI().toString());
-    d.withInput(new LongWritable(0), new Text("a,big,3"));
-    d.withInput(new LongWritable(1), new Text("b,small,1"));
-    d.withInput(new LongWritable(2), new Text("c,big,2"));
-    d.withInput(new LongWritable(3), new Text("d,absent,9"));
+    d.withInput(new LongWritable(0), row("a,big,3"));
+    d.withInput(new LongWritable(1), row("b,small,1"));
+    d.withInput(new LongWritable(2), row("c,big,2"));
+    d.withInput(new LongWritable(3), row("d,absent,9"));
     d.withOutput(new Text("big"), new LongWritable(5));
     d.runTest();
     assertEquals(2, c(d.getCounters(), IcebergCounters.CANDIDATE_RECORDS));
@@ -132,13 +175,13 @@ public class IcebergMapReduceTest {
     IcebergData data = new IcebergData(11, 800, 60, 1);
     IcebergData.Totals t = IcebergData.sum(data.files, 1, 2);
     for (long threshold : new long[] {1, 20, 100}) {
-      MapReduceDriver<LongWritable, Text, Text, LongWritable, Text, LongWritable> d =
+      MapReduceDriver<LongWritable, Row, Text, LongWritable, Text, LongWritable> d =
           MapReduceDriver.newMapReduceDriver(new IcebergMapper(), new IcebergReducer());
       conf(d.getConfiguration(), threshold);
       d.getConfiguration().setInt(BloomkitConfig.ICEBERG_MAX_KEYS.key(), 5);
       long off = 0;
       for (String line : data.files.get(0).split("\n")) {
-        d.withInput(new LongWritable(off), new Text(line));
+        d.withInput(new LongWritable(off), row(line));
         off += line.length() + 1;
       }
       Map<String, Integer> got = new TreeMap<>();

@@ -20,22 +20,7 @@ import org.junit.Test;
 public class KeyEncoderTest {
   /** A row of fixed values, as a columnar reader would give them. */
   private static Row row(Object... values) {
-    return new Row() {
-      @Override
-      public String problem() {
-        return null;
-      }
-
-      @Override
-      public Object value(int slot) {
-        return values[slot];
-      }
-
-      @Override
-      public Text line() {
-        return new Text("");
-      }
-    };
+    return new FixedRow(values);
   }
 
   private static byte[] longBytes(long v) {

@@ -213,4 +213,83 @@ public class UpdateToolTest {
     f.remove("k7");
     assertEquals(f, read(out));
   }
+
+  // ---- null keys and typed keys (the reader layer) ----
+
+  @Test
+  public void nullKeysAreSkippedAndCounted() throws Exception {
+    AccurateCountingBloomFilter f = members();
+    File in = write(f, "in.acbf");
+    String[] add = {"x,k100", "y,\\N", "z,", "w,k101", "v,\\N", "u"};
+    String[] remove = {"a,k0", "b,\\N"};
+    File out = new File(tmp.getRoot(), "out.acbf");
+    ToolRun r = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
+        "--add", lines("add.txt", add).getPath(), "--remove", lines("remove.txt", remove).getPath(),
+        "--key-field", "1", "--delimiter", ",", "--empty-is-null", "--json");
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    // a naive recount of the lines: null (\N or empty) keys, malformed (no field 1), the rest
+    AccurateCountingBloomFilter core = members();
+    long nulls = 0;
+    long malformed = 0;
+    java.util.Set<String> added = new java.util.LinkedHashSet<>();
+    java.util.Set<String> removed = new java.util.LinkedHashSet<>();
+    for (String[] list : new String[][] {add, remove}) {
+      for (String line : list) {
+        String[] p = line.split(",", -1);
+        if (p.length < 2) {
+          malformed++;
+        } else if (p[1].isEmpty() || p[1].equals("\\N")) {
+          nulls++;
+        } else if (list == add) {
+          added.add(p[1]);
+        } else {
+          removed.add(p[1]);
+        }
+      }
+    }
+    assertEquals(nulls, j.get("nullKeys"));
+    assertEquals(4L, nulls);
+    assertEquals(malformed, j.get("malformedRecords"));
+    assertEquals((long) (add.length + remove.length), j.get("inputRecords"));
+    assertEquals((long) added.size(), j.get("added"));
+    assertEquals((long) removed.size(), j.get("removed"));
+    // the same operations on the core: the distinct keys added, then those removed
+    added.forEach(core::add);
+    removed.forEach(core::remove);
+    assertEquals(core, read(out));
+  }
+
+  @Test
+  public void aLongKeyAddsItsCanonicalBytes() throws Exception {
+    CountingBloomFilter f =
+        CountingBloomFilter.create(FilterShape.forFpp(FilterFamily.COUNTING, null, 100, 0, 0.01, 0));
+    File in = write(f, "in.cbf");
+    File out = new File(tmp.getRoot(), "out.cbf");
+    ToolRun r = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
+        "--add", lines("add.txt", "0404", "+404", "17", "4x").getPath(), "--key-type", "long",
+        "--json");
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    assertEquals(2L, j.get("added")); // 0404 and +404 are one long key
+    assertEquals(1L, j.get("malformedRecords"));
+    f.add(f.hashStrategy().hash(io.bloomkit.core.key.CanonicalKey.ofLong(404)));
+    f.add(f.hashStrategy().hash(io.bloomkit.core.key.CanonicalKey.ofLong(17)));
+    assertEquals(f, read(out));
+  }
+
+  @Test
+  public void keyFieldsAndTypesAreCheckedBeforeAnythingIsRead() throws Exception {
+    File in = write(members(), "in.acbf");
+    File out = new File(tmp.getRoot(), "out.acbf");
+    ToolRun byName = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output",
+        out.getPath(), "--add", lines("add.txt", "k1").getPath(), "--key-field", "caller");
+    assertEquals(byName.toString(), 2, byName.code);
+    assertTrue(byName.err, byName.err.contains("\"caller\""));
+    ToolRun types = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output",
+        out.getPath(), "--add", lines("add2.txt", "k1").getPath(), "--key-type", "long,long");
+    assertEquals(types.toString(), 2, types.code);
+    assertTrue(types.err, types.err.contains("--key-type"));
+    assertFalse(out.exists());
+  }
 }

@@ -1,0 +1,79 @@
+package io.bloomkit.mapreduce.icebergs;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import io.bloomkit.mapreduce.table.FixedRow;
+import io.bloomkit.mapreduce.table.KeyEncoder;
+import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TableFormat;
+import io.bloomkit.mapreduce.table.TableSpec;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.Test;
+
+/**
+ * The weight of a record whatever the format gives: text parsed as a decimal integer, integer
+ * columns, whole decimal and floating-point values; anything else malformed, null counting 0.
+ */
+public class WeightedRecordParserTest {
+  private static final TableSpec SPEC = TableSpec.builder(TableFormat.PARQUET)
+      .key(List.of("k"), List.of()).otherFields(List.of("w")).build();
+
+  /** A columnar row: key "k1", the weight given. */
+  private static Row row(Object weight) {
+    return new FixedRow("k1", weight);
+  }
+
+  private static long weight(Object v) {
+    WeightedRecordParser p = new WeightedRecordParser(SPEC);
+    assertEquals(String.valueOf(v), KeyEncoder.Outcome.KEY, p.parse(row(v)));
+    return p.weight();
+  }
+
+  private static String problem(Object v) {
+    WeightedRecordParser p = new WeightedRecordParser(SPEC);
+    assertEquals(String.valueOf(v), KeyEncoder.Outcome.MALFORMED, p.parse(row(v)));
+    return p.problem();
+  }
+
+  @Test
+  public void wholeNonNegativeValuesAreWeights() {
+    assertEquals(7, weight(" 7 "));
+    assertEquals(0, weight("0"));
+    assertEquals(3, weight(3L));
+    assertEquals(Long.MAX_VALUE, weight(Long.MAX_VALUE));
+    assertEquals(3, weight(new BigDecimal("3.00")));
+    assertEquals(200, weight(new BigDecimal("2E+2")));
+    assertEquals(2, weight(2.0));
+    assertEquals(0, weight(-0.0));
+  }
+
+  @Test
+  public void otherValuesAreMalformedNamingTheWeight() {
+    assertEquals("weight \"-1\" is not a non-negative integer", problem(-1L));
+    assertEquals("weight \"2.5\" is not a non-negative integer", problem("2.5"));
+    assertEquals("weight \"x\" is not a non-negative integer", problem(" x "));
+    assertEquals("weight \"2.5\" is not a non-negative integer", problem(new BigDecimal("2.5")));
+    assertEquals("weight \"2.5\" is not a non-negative integer", problem(2.5));
+    assertEquals("weight \"NaN\" is not a non-negative integer", problem(Double.NaN));
+    assertEquals("weight \"1.0E19\" is not a non-negative integer", problem(1e19));
+    assertEquals("weight \"true\" is not a non-negative integer", problem(true));
+    assertEquals("weight \"2024-01-01\" is not a non-negative integer",
+        problem(LocalDate.of(2024, 1, 1)));
+  }
+
+  @Test
+  public void aNullWeightCountsZeroAndANullKeyIsNoRecord() {
+    WeightedRecordParser p = new WeightedRecordParser(SPEC);
+    assertEquals(KeyEncoder.Outcome.KEY, p.parse(row(null)));
+    assertEquals(0, p.weight());
+    assertTrue(p.nullWeight());
+    assertEquals(KeyEncoder.Outcome.KEY, p.parse(row(4L)));
+    assertFalse(p.nullWeight());
+    Row nullKey = new FixedRow(null, "junk");
+    assertEquals(KeyEncoder.Outcome.NULL, p.parse(nullKey)); // whatever its weight
+  }
+}

@@ -1,0 +1,34 @@
+package io.bloomkit.mapreduce.table;
+
+import org.apache.hadoop.io.Text;
+
+/**
+ * A row of fixed slot values, as a columnar reader gives them (no problem; the line is the values
+ * rendered and joined by tabs). For tests only.
+ */
+public final class FixedRow extends Row {
+  private final Object[] values;
+
+  public FixedRow(Object... values) {
+    this.values = values.clone();
+  }
+
+  @Override
+  public String problem() {
+    return null;
+  }
+
+  @Override
+  public Object value(int slot) {
+    return values[slot];
+  }
+
+  @Override
+  public Text line() {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < values.length; i++) {
+      b.append(i == 0 ? "" : "\t").append(KeyEncoder.render(values[i]));
+    }
+    return new Text(b.toString());
+  }
+}

@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce;
 
+import io.bloomkit.core.key.KeySignature;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -17,6 +18,9 @@ public enum BloomkitConfig {
       true),
   KEY_FIELDS("bloomkit.key.fields", "build (and the filter builds of join), dedup, icebergs: 0-based key fields,"
           + " comma-separated", "0"),
+  KEY_TYPES("bloomkit.key.types", "filter builds of text inputs (build, join, dedup and icebergs counting): key"
+          + " types, comma-separated, one per key field (string, long, decimal, date, timestamp,"
+          + " boolean, binary), recorded in the filters built; empty: string for each key field", ""),
   STRICT("bloomkit.strict", "build, join, dedup, icebergs: fail on the first malformed record instead of counting it", "false"),
   HASHSET_MAX_KEYS(
       "bloomkit.build.hashset.max.keys",
@@ -58,6 +62,10 @@ public enum BloomkitConfig {
   JOIN_LEFT_KEY_FIELDS("bloomkit.join.left.key.fields", "join: 0-based key fields of the left side", "0"),
   JOIN_RIGHT_KEY_FIELDS(
       "bloomkit.join.right.key.fields", "join: 0-based key fields of the right side", "0"),
+  JOIN_LEFT_KEY_TYPES("bloomkit.join.left.key.types", "join: key types of the left side, one per key"
+          + " field, as bloomkit.key.types; empty: string for each key field", ""),
+  JOIN_RIGHT_KEY_TYPES("bloomkit.join.right.key.types", "join: key types of the right side, one per"
+          + " key field, as bloomkit.key.types; a --filter FILE must record the same types", ""),
   JOIN_TYPE("bloomkit.join.type", "join: inner or left-outer", "inner"),
   JOIN_FILTER_PATH(
       "bloomkit.join.filter.path",
@@ -284,6 +292,22 @@ public enum BloomkitConfig {
 
   public boolean getBoolean(Configuration conf) {
     return conf.getBoolean(key, Boolean.parseBoolean(defaultValue));
+  }
+
+  /**
+   * The key signature of keys of {@code fields} fields whose types this key ({@link #KEY_TYPES},
+   * {@link #JOIN_LEFT_KEY_TYPES}, {@link #JOIN_RIGHT_KEY_TYPES}) lists; unset or empty: a string
+   * per field.
+   *
+   * @throws IllegalArgumentException naming this key, for an unknown type or a list of another
+   *     length than {@code fields}
+   */
+  public KeySignature keySignature(Configuration conf, int fields) {
+    try {
+      return KeySignature.forFields(get(conf), fields);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(key + ": " + e.getMessage(), e);
+    }
   }
 
   /** Sets the value; an escaped key stores it in the form of {@link #escape}. */

@@ -5,6 +5,8 @@ import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.StoredFilter;
+import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.registry.Filters;
 import io.bloomkit.core.UnsupportedFamilyException;
 import io.bloomkit.mapreduce.common.Temporaries;
@@ -60,8 +62,21 @@ public final class FilterFiles {
   public static FilterShape readShape(
       Configuration conf, Path path, String tool, Set<FilterFamily> accepted) throws IOException {
     return load(conf, path, tool, accepted, (r, length) -> {
-      FilterFormat.checkLength(r.header, length);
+      r.checkLength(length);
       return r.header.shape();
+    });
+  }
+
+  /**
+   * The key signature the file records ({@link KeySignature#LEGACY} for a format version 1 file),
+   * from the header and metadata only, the file's length checked against them; errors as {@link
+   * #read(Configuration, Path, String, Set)}.
+   */
+  public static KeySignature readKeys(
+      Configuration conf, Path path, String tool, Set<FilterFamily> accepted) throws IOException {
+    return load(conf, path, tool, accepted, (r, length) -> {
+      r.checkLength(length);
+      return r.keys;
     });
   }
 
@@ -143,9 +158,12 @@ public final class FilterFiles {
     return bytes;
   }
 
-  /** Writes {@code filter} to {@code path} atomically. */
-  public static long writeAtomically(Configuration conf, Path path, Filter filter)
-      throws IOException {
-    return writeAtomically(conf, path, filter::writeTo);
+  /**
+   * Writes {@code filter} to {@code path} atomically, recording {@code keys}, the types of the keys
+   * it holds (a format version 2 file; see {@link FilterFormat#withKeys}).
+   */
+  public static long writeAtomically(
+      Configuration conf, Path path, StoredFilter filter, KeySignature keys) throws IOException {
+    return writeAtomically(conf, path, out -> filter.writeTo(FilterFormat.withKeys(out, keys)));
   }
 }

@@ -216,7 +216,7 @@ public final class Filters {
       throw r.unsupported("Filters.read", FAMILIES);
     }
     if (length >= 0) {
-      FilterFormat.checkLength(r.header, length);
+      r.checkLength(length);
     }
     return r.header.shape();
   }

@@ -136,7 +136,7 @@ public class InputRecordsToolTest {
     return (Long) j.get(k);
   }
 
-  private static List<String> outputLines(File dir) throws Exception {
+  static List<String> outputLines(File dir) throws Exception {
     List<String> out = new ArrayList<>();
     for (File f : dir.listFiles((d, n) -> n.startsWith("part-"))) {
       for (String s : Files.readAllLines(f.toPath(), StandardCharsets.UTF_8)) {

@@ -44,6 +44,31 @@ public final class Crafted {
     }
   }
 
+  /**
+   * A version 2 file as docs/format.md draws it: the header of the version 1 file {@code v1} with
+   * version 2, the metadata length m, {@code metadata} (any bytes), the payload of {@code v1} and
+   * the CRC32C of all before it.
+   */
+  public static byte[] version2(byte[] v1, byte[] metadata) {
+    int payload = v1.length - 64 - 4;
+    ByteBuffer b = ByteBuffer.allocate(64 + 4 + metadata.length + payload + 4);
+    b.put(v1, 0, 64).putShort(4, (short) 2);
+    b.putInt(metadata.length).put(metadata).put(v1, 64, payload);
+    CRC32C crc = new CRC32C();
+    crc.update(b.array(), 0, b.position());
+    b.putInt((int) crc.getValue());
+    return b.array();
+  }
+
+  /** The documented key-types entry: tag 1, the arity as its 4-byte length, one id byte a type. */
+  public static byte[] keyTypesEntry(int... ids) {
+    ByteBuffer b = ByteBuffer.allocate(5 + ids.length).put((byte) 1).putInt(ids.length);
+    for (int id : ids) {
+      b.put((byte) id);
+    }
+    return b.array();
+  }
+
   /** Big-endian longs as bytes (payload parameters). */
   public static byte[] longs(long... v) {
     ByteBuffer b = ByteBuffer.allocate(8 * v.length);

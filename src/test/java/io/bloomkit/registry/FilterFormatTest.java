@@ -160,8 +160,8 @@ public class FilterFormatTest {
     b[0] = 'X';
     expectField(b, "magic", "0x584c4d4b");
     b = g.clone();
-    b[5] = 2;
-    expectField(b, "version", "2 is not a known format version");
+    b[5] = 3;
+    expectField(b, "version", "3 is not a known format version");
     b = g.clone();
     b[6] = 42;
     expectField(b, "family", "unknown family id 42");

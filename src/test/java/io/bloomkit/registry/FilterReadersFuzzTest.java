@@ -2,9 +2,12 @@ package io.bloomkit.registry;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.key.KeySignature;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.io.ByteArrayInputStream;
@@ -82,6 +85,11 @@ class FilterReadersFuzzTest {
     if (s != null) {
       s.expectedFpp();
       s.toString();
+      // a file whose header reads has a key signature (version 2) or the legacy one (version 1)
+      FilterFormat.Reader r = FilterFormat.open(in(b), b.length);
+      assertEquals(r.version == 1, r.keys == KeySignature.LEGACY);
+      assertTrue(r.keys.arity() >= 1 && r.keys.arity() <= KeySignature.MAX_ARITY);
+      r.keys.describe();
     }
   }
 }

@@ -18,14 +18,21 @@ public final class FuzzOutcomes {
   }
 
   /**
-   * A copy of {@code b} whose checksum is right for the payload length its header declares (when
-   * the file is long enough to hold it), so that the fuzzer reaches the payload checks that run
+   * A copy of {@code b} whose checksum is right for the payload (and, in version 2, metadata)
+   * length its header declares (when the file is long enough to hold it), so that the fuzzer reaches the payload checks that run
    * after the checksum; otherwise {@code b} itself.
    */
   public static byte[] withValidChecksum(byte[] b) {
     int header = 64;
     if (b.length < header + 4) {
       return b;
+    }
+    if (b[4] == 0 && b[5] == 2) { // version 2: the metadata block sits between header and payload
+      int m = java.nio.ByteBuffer.wrap(b, 64, 4).getInt();
+      if (m < 0 || m > b.length - header - 8) {
+        return b;
+      }
+      header += 4 + m;
     }
     long payload = java.nio.ByteBuffer.wrap(b, 56, 8).getLong();
     if (payload < 0 || payload > b.length - header - 4) {

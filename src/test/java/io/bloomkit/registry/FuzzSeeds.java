@@ -21,12 +21,12 @@ public final class FuzzSeeds {
   private FuzzSeeds() {}
 
   static final String[] TARGETS = {
-    "io/bloomkit/filter/FilterReadersFuzzTestInputs/read",
-    "io/bloomkit/filter/FilterReadersFuzzTestInputs/readQueryView",
-    "io/bloomkit/filter/FilterReadersFuzzTestInputs/readShape",
-    "io/bloomkit/stream/StreamFiltersFuzzTestInputs/read",
-    "io/bloomkit/stream/StreamFiltersFuzzTestInputs/readWindow",
-    "io/bloomkit/distributed/LcbfReadFuzzTestInputs/read",
+    "io/bloomkit/registry/FilterReadersFuzzTestInputs/read",
+    "io/bloomkit/registry/FilterReadersFuzzTestInputs/readQueryView",
+    "io/bloomkit/registry/FilterReadersFuzzTestInputs/readShape",
+    "io/bloomkit/registry/StreamFiltersFuzzTestInputs/read",
+    "io/bloomkit/registry/StreamFiltersFuzzTestInputs/readWindow",
+    "io/bloomkit/lcbf/LcbfReadFuzzTestInputs/read",
     "io/bloomkit/mapreduce/cli/InspectFuzzTestInputs/inspect",
   };
 
@@ -70,6 +70,19 @@ public final class FuzzSeeds {
     m.put("crafted-timer-2e31-timers", Crafted.file(8, 3, 0, timers, 0, timers, 0, 0,
         20 + 8 * ((timers + 63) / 64),
         ByteBuffer.allocate(20).putLong(1).putLong(Long.MIN_VALUE).putInt(0).array()));
+    // format version 2: the key signature in the metadata block (docs/format.md)
+    m.put("keyed-bf-long-string", Crafted.version2(bf, Crafted.keyTypesEntry(2, 1)));
+    m.put("keyed-acbf-date", Crafted.version2(Crafted.golden("acbf"), Crafted.keyTypesEntry(4)));
+    m.put("keyed-sbf-binary", Crafted.version2(Crafted.golden("sbf"), Crafted.keyTypesEntry(7)));
+    m.put("keyed-timer-decimal-boolean",
+        Crafted.version2(Crafted.golden("timer"), Crafted.keyTypesEntry(3, 6)));
+    m.put("keyed-lcbf-timestamp", Crafted.version2(Crafted.golden("lcbf"), Crafted.keyTypesEntry(5)));
+    m.put("crafted-keyed-unknown-type", Crafted.version2(bf, Crafted.keyTypesEntry(2, 8)));
+    m.put("crafted-keyed-unknown-tag",
+        Crafted.version2(bf, Crafted.concat(Crafted.keyTypesEntry(1), new byte[] {2, 0, 0, 0, 0})));
+    byte[] huge = Crafted.version2(bf, Crafted.keyTypesEntry(1));
+    ByteBuffer.wrap(huge).putInt(64, 1 << 20); // metadata of 1 MiB claimed in a small file
+    m.put("crafted-keyed-metadata-2e20", huge);
     return m;
   }
 

@@ -6,6 +6,8 @@ import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.UnsupportedFamilyException;
 
 import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.core.key.KeySignature;
+import io.bloomkit.core.key.KeyType;
 import io.bloomkit.core.AcbfSizing;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -69,8 +71,33 @@ import java.util.zip.CheckedOutputStream;
  *   64+n     4  checksum       CRC32C of bytes [0, 64+n)
  * </pre>
  *
+ * <p>Version 2 (what the tools write, through {@link #withKeys}) records the key types the filter
+ * holds ({@link KeySignature}) in a metadata block between the header and the payload; the
+ * checksum covers it. Version 1 files read as {@link KeySignature#LEGACY}.
+ *
+ * <pre>
+ * Long || 0        1        2        3        4        5        6        7
+ * Adr  ||
+ *   0  || magic 0x424C4D4B "BLMK"           | version 2       | family | hash   |
+ *  ..  || the header's other fields, as version 1                               |
+ *   7  || payloadBytes n                                                        |
+ *   8  || metadataBytes m                   | tag 1  | length L (the arity)     |
+ *   9  ||        | L key type ids, 1 byte each ...  | payload: n bytes ...      |
+ *  ..  || ... payload                       | checksum: CRC32C of [0, 68+m+n)   |
+ *
+ * offset  size  field          meaning
+ * ------  ----  -------------  -------------------------------------------------------------
+ *     64     4  metadataBytes  {@link #METADATA_BYTES_OFFSET}: m, at most 2^20
+ *     68     m  metadata       entries in increasing tag order: tag (1 byte), length L (4),
+ *                               L bytes; tag 1 keyTypes (required): one {@link KeyType#id()}
+ *                               per key field, L = the arity, 1..255
+ *   68+m     n  payload        as version 1
+ * 68+m+n     4  checksum       CRC32C of bytes [0, 68+m+n)
+ * </pre>
+ *
  * Reading checks, in order, magic, version, family, hash, the header values, the payload length
  * (against the file's length when the caller knows it, see {@link #open(InputStream, long)}), the
+ * metadata of a version 2 file (its length against 2^20 and the file's length first), the
  * sizes the family's parameters imply against the payload length, the checksum, that no byte
  * follows the checksum, then the payload's own consistency; any failure is a {@link
  * CorruptFilterException} naming the field and the value found. No array is allocated for a size
@@ -79,7 +106,10 @@ import java.util.zip.CheckedOutputStream;
  */
 public final class FilterFormat {
   static final int MAGIC = 0x424C4D4B;
-  static final int VERSION = 1;
+  /** The version of a file that records its key signature in a metadata block. */
+  static final int VERSION = 2;
+  /** The version of a file without metadata: its keys read as {@link KeySignature#LEGACY}. */
+  static final int LEGACY_VERSION = 1;
 
   /** Offset of {@code magic}, an int. */
   public static final int MAGIC_OFFSET = 0;
@@ -105,8 +135,16 @@ public final class FilterFormat {
   public static final int CAPACITY_OFFSET = 48;
   /** Offset of {@code payloadBytes}, a long. */
   public static final int PAYLOAD_BYTES_OFFSET = 56;
-  /** Bytes of the header; the payload starts here. */
+  /** Bytes of the header; a version 1 file's payload starts here. */
   public static final int HEADER_BYTES = 64;
+  /** Version 2: offset of {@code metadataBytes} m, an int; the m bytes of metadata follow. */
+  public static final int METADATA_BYTES_OFFSET = HEADER_BYTES;
+  /** Version 2: the first metadata entry; the payload starts m bytes later. */
+  public static final int METADATA_OFFSET = METADATA_BYTES_OFFSET + 4;
+  /** Refuse metadata blocks larger than this (checked before anything is read into memory). */
+  static final int MAX_METADATA_BYTES = 1 << 20;
+  /** Metadata tag of the key types: one byte per key field, its {@link KeyType#id()}. */
+  static final int TAG_KEY_TYPES = 1;
   /** Refuse payloads larger than this (a corrupt length would otherwise allocate wildly). */
   static final long MAX_PAYLOAD_BYTES = 1L << 40;
   /** Bytes of a file besides the payload: the header and the checksum. */
@@ -221,16 +259,44 @@ public final class FilterFormat {
   }
 
   /**
+   * The stream {@code out} for a filter's {@code writeTo} that records {@code keys}: {@link #write}
+   * makes a version 2 file with {@code keys} in its metadata block. For {@link KeySignature#LEGACY}
+   * (nothing to record), {@code out} itself: a version 1 file, as {@code writeTo(out)} writes. The
+   * returned stream writes through to {@code out}; closing it closes {@code out}.
+   */
+  public static OutputStream withKeys(OutputStream out, KeySignature keys) {
+    return keys.recorded() ? new KeyedOutput(out, keys) : out;
+  }
+
+  /** A stream that tells {@link #write} which key signature to record. */
+  private static final class KeyedOutput extends java.io.FilterOutputStream {
+    final KeySignature keys;
+
+    KeyedOutput(OutputStream out, KeySignature keys) {
+      super(out);
+      this.keys = keys;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+    }
+  }
+
+  /**
    * Writes the header, the payload produced by {@code payload} (which must write exactly
-   * {@code header.payloadBytes} bytes) and the checksum.
+   * {@code header.payloadBytes} bytes) and the checksum. To a stream of {@link #withKeys}, a
+   * version 2 file whose metadata block (between header and payload, under the checksum) records
+   * the key signature; to any other stream, a version 1 file (no metadata, keys not recorded).
    */
   public static void write(OutputStream out, Header h, PayloadWriter payload) throws IOException {
+    KeySignature keys = out instanceof KeyedOutput ? ((KeyedOutput) out).keys : null;
     CRC32C crc = new CRC32C();
     CheckedOutputStream checked = new CheckedOutputStream(nonClosing(out), crc);
     DataOutputStream d = new DataOutputStream(checked);
     ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES); // big-endian
     b.putInt(MAGIC_OFFSET, MAGIC);
-    b.putShort(VERSION_OFFSET, (short) VERSION);
+    b.putShort(VERSION_OFFSET, (short) (keys == null ? LEGACY_VERSION : VERSION));
     b.put(FAMILY_OFFSET, (byte) h.family.id());
     b.put(HASH_OFFSET, (byte) h.hash.id());
     b.putInt(NUM_HASHES_OFFSET, h.numHashes);
@@ -242,6 +308,9 @@ public final class FilterFormat {
     b.putLong(CAPACITY_OFFSET, h.capacity);
     b.putLong(PAYLOAD_BYTES_OFFSET, h.payloadBytes);
     d.write(b.array());
+    if (keys != null) {
+      writeMetadata(d, keys);
+    }
     int before = d.size();
     payload.write(d);
     long written = (long) d.size() - before;
@@ -254,6 +323,16 @@ public final class FilterFormat {
     out.flush();
   }
 
+  /** The metadata block of a version 2 file: its length m, then the entries (only the keys yet). */
+  private static void writeMetadata(DataOutputStream d, KeySignature keys) throws IOException {
+    d.writeInt(1 + 4 + keys.arity());
+    d.writeByte(TAG_KEY_TYPES);
+    d.writeInt(keys.arity());
+    for (KeyType t : keys.types()) {
+      d.writeByte(t.id());
+    }
+  }
+
   /** Writes a payload to a stream that computes the checksum. */
   public interface PayloadWriter {
     void write(DataOutputStream out) throws IOException;
@@ -262,6 +341,12 @@ public final class FilterFormat {
   /** A reader positioned after the header: payload reads go through the checksum. */
   public static final class Reader {
     public final Header header;
+    /** The file's format version: 1 (no metadata) or 2. */
+    public final int version;
+    /** The key signature the file records; {@link KeySignature#LEGACY} for a version 1 file. */
+    public final KeySignature keys;
+    /** Bytes between the header and the payload: 0, or 4 + m in a version 2 file. */
+    private final long metadataSection;
     final DataInputStream payload;
     private final CRC32C crc;
     private final InputStream raw;
@@ -269,13 +354,32 @@ public final class FilterFormat {
     private long remaining;
 
     private Reader(
-        Header header, DataInputStream payload, CRC32C crc, InputStream raw, boolean lengthKnown) {
+        Header header, int version, Metadata metadata, DataInputStream payload, CRC32C crc,
+        InputStream raw, boolean lengthKnown) {
       this.header = header;
+      this.version = version;
+      this.keys = metadata == null ? KeySignature.LEGACY : metadata.keys;
+      this.metadataSection = metadata == null ? 0 : 4L + metadata.bytes;
       this.payload = payload;
       this.crc = crc;
       this.raw = raw;
       this.lengthKnown = lengthKnown;
       this.remaining = header.payloadBytes;
+    }
+
+    /**
+     * Checks, from the header and metadata alone, that a file of {@code length} bytes is exactly
+     * the header, the metadata, the declared payload and the checksum (for readers that stop
+     * before the payload).
+     */
+    public void checkLength(long length) throws CorruptFilterException {
+      long end = FRAME_BYTES + metadataSection + header.payloadBytes;
+      if (length > end) {
+        throw trailingBytes(
+            Long.toString(length - end),
+            " (payloadBytes " + header.payloadBytes + " ends the filter at byte " + end + " of "
+                + length + ")");
+      }
     }
 
     /**
@@ -503,9 +607,11 @@ public final class FilterFormat {
           "magic", String.format("0x%08x, expected 0x%08x (\"BLMK\")", magic, MAGIC));
     }
     int version = hb.getUnsignedShort(VERSION_OFFSET, "version");
-    if (version != VERSION) {
+    if (version != VERSION && version != LEGACY_VERSION) {
       throw new CorruptFilterException(
-          "version", version + " is not a known format version (this reader knows " + VERSION + ")");
+          "version",
+          version + " is not a known format version (this reader knows " + LEGACY_VERSION
+              + " and " + VERSION + ")");
     }
     int familyId = hb.getUnsignedByte(FAMILY_OFFSET, "family");
     FilterFamily family = FilterFamily.fromId(familyId);
@@ -541,20 +647,98 @@ public final class FilterFormat {
         new Header(
             family, hash, numHashes, variant, positions, counters, memoryBits, items, capacity,
             payloadBytes);
-    return new Reader(h, d, crc, in, length >= 0);
+    Metadata metadata = version == VERSION ? readMetadata(d, length, payloadBytes) : null;
+    return new Reader(h, version, metadata, d, crc, in, length >= 0);
+  }
+
+  /** A version 2 file's metadata block: its length m and what it records. */
+  private static final class Metadata {
+    final int bytes;
+    final KeySignature keys;
+
+    Metadata(int bytes, KeySignature keys) {
+      this.bytes = bytes;
+      this.keys = keys;
+    }
   }
 
   /**
-   * Checks, from the header alone, that a file of {@code length} bytes is exactly the header, the
-   * declared payload and the checksum (for readers that stop after the header).
+   * Reads the metadata block after a version 2 header: {@code metadataBytes} m (checked against
+   * {@link #MAX_METADATA_BYTES} and, when known, the file's length before anything is read), then
+   * entries of a tag (1 byte, increasing), a length (4 bytes) and a value, exactly m bytes. Tag 1,
+   * {@code keyTypes}, is required: one byte per key field, its {@link KeyType#id()}. Another tag is
+   * refused: a reader knows every tag of its version.
    */
-  public static void checkLength(Header h, long length) throws CorruptFilterException {
-    long end = FRAME_BYTES + h.payloadBytes;
-    if (length > end) {
-      throw trailingBytes(
-          Long.toString(length - end),
-          " (payloadBytes " + h.payloadBytes + " ends the filter at byte " + end + " of " + length
-              + ")");
+  private static Metadata readMetadata(DataInputStream d, long length, long payloadBytes)
+      throws IOException {
+    int m = readMetadataInt(d, "metadataBytes");
+    if (m < 0 || m > MAX_METADATA_BYTES) {
+      throw new CorruptFilterException(
+          "metadataBytes", m + " outside [0, " + MAX_METADATA_BYTES + "]");
+    }
+    if (length >= 0 && 4L + m > length - FRAME_BYTES - payloadBytes) {
+      throw new CorruptFilterException(
+          "metadataBytes",
+          m + " declared, the file of " + length + " bytes holds at most "
+              + Math.max(0, length - FRAME_BYTES - payloadBytes - 4)
+              + " besides the header, the payload and the checksum");
+    }
+    KeySignature keys = null;
+    int lastTag = 0;
+    long left = m;
+    while (left > 0) {
+      if (left < 5) {
+        throw new CorruptFilterException(
+            "metadataBytes", m + " declared, ends inside an entry's tag and length");
+      }
+      int tag = readMetadataInt(d, 1, "metadata tag");
+      int len = readMetadataInt(d, "metadata length");
+      left -= 5;
+      if (tag <= lastTag) {
+        throw new CorruptFilterException(
+            "metadata tag", "tag " + tag + " after tag " + lastTag + " (tags increase)");
+      }
+      lastTag = tag;
+      if (tag != TAG_KEY_TYPES) {
+        throw new CorruptFilterException(
+            "metadata tag", "unknown tag " + tag + " (this reader knows " + TAG_KEY_TYPES + ")");
+      }
+      if (len < 1 || len > KeySignature.MAX_ARITY || len > left) {
+        throw new CorruptFilterException(
+            "keyTypes",
+            len + " key types, outside [1, " + KeySignature.MAX_ARITY + "] or past the "
+                + m + " bytes of metadata");
+      }
+      java.util.List<KeyType> types = new java.util.ArrayList<>(len);
+      for (int i = 0; i < len; i++) {
+        int id = readMetadataInt(d, 1, "keyTypes");
+        KeyType t = KeyType.fromId(id);
+        if (t == null) {
+          throw new CorruptFilterException(
+              "keyTypes", "unknown key type id " + id + " of key field " + i);
+        }
+        types.add(t);
+      }
+      left -= len;
+      keys = KeySignature.of(types);
+    }
+    if (keys == null) {
+      throw new CorruptFilterException("keyTypes", "missing from the metadata of a version 2 file");
+    }
+    return new Metadata(m, keys);
+  }
+
+  private static int readMetadataInt(DataInputStream d, String field) throws IOException {
+    return readMetadataInt(d, 4, field);
+  }
+
+  /** A big-endian int of 4 bytes, or an unsigned byte; a truncation names {@code field}. */
+  private static int readMetadataInt(DataInputStream d, int size, String field)
+      throws IOException {
+    try {
+      return size == 1 ? d.readUnsignedByte() : d.readInt();
+    } catch (EOFException e) {
+      throw new CorruptFilterException(field, "file truncated in the metadata");
     }
   }
 

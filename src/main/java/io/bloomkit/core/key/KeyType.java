@@ -9,19 +9,43 @@ import java.util.Locale;
  */
 public enum KeyType {
   /** Text: its UTF-8 bytes, as the tools hash keys today. */
-  STRING,
+  STRING(1),
   /** Every integer width (byte, short, int, long): 8 bytes big-endian. */
-  LONG,
+  LONG(2),
   /** An exact decimal, scale normalised: 4-byte scale, then the unscaled two's complement. */
-  DECIMAL,
+  DECIMAL(3),
   /** A calendar date (ISO-8601 {@code yyyy-MM-dd} as text): its epoch day, 8 bytes big-endian. */
-  DATE,
+  DATE(4),
   /** An instant (ISO-8601 as text, UTC if no offset): epoch microseconds, 8 bytes big-endian. */
-  TIMESTAMP,
+  TIMESTAMP(5),
   /** {@code true} or {@code false}: one byte, 1 or 0. */
-  BOOLEAN,
+  BOOLEAN(6),
   /** Raw bytes (even-length hexadecimal as text): the bytes themselves. */
-  BINARY;
+  BINARY(7);
+
+  private final int id;
+
+  KeyType(int id) {
+    this.id = id;
+  }
+
+  /**
+   * The type's id in a filter file's key signature ({@code FilterFormat}, docs/format.md): 1
+   * string, 2 long, 3 decimal, 4 date, 5 timestamp, 6 boolean, 7 binary; fixed by the format.
+   */
+  public int id() {
+    return id;
+  }
+
+  /** The type of file id {@code id}, or null if no type has it. */
+  public static KeyType fromId(int id) {
+    for (KeyType t : values()) {
+      if (t.id == id) {
+        return t;
+      }
+    }
+    return null;
+  }
 
   /** The name on the command line: {@code string}, {@code long}, ... */
   public String cliName() {

@@ -8,6 +8,8 @@
  *   <li>{@link io.bloomkit.core.key.CanonicalKey}: values (Java or text) to canonical bytes, and
  *       composite keys of several parts.
  *   <li>{@link io.bloomkit.core.key.MalformedKeyException}: text that is not a value of its type.
+ *   <li>{@link io.bloomkit.core.key.KeySignature}: the key types a filter was built with, one per
+ *       key field, recorded in its file (format version 2).
  * </ul>
  */
 package io.bloomkit.core.key;

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.build;
 
 import io.bloomkit.core.Filter;
+import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
@@ -61,6 +62,7 @@ public final class BuildTool extends BloomkitTool {
             .inputs(inputs)
             .output(output)
             .keyFields(fields)
+            .keys(keySignature(getConf(), BloomkitConfig.KEY_TYPES, fields.length))
             .delimiter(delimiter)
             .spec(spec)
             .reducers(reducers)

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.build;
 
 import io.bloomkit.core.Filter;
+import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterFiles;
@@ -59,6 +60,7 @@ public final class FilterBuild {
   private int reducers = 1;
   private boolean strict;
   private String inputName = "input";
+  private KeySignature keys;
 
   public FilterBuild(Configuration conf) {
     this.base = conf;
@@ -100,6 +102,15 @@ public final class FilterBuild {
     return this;
   }
 
+  /**
+   * The key types the filter records (docs/format.md); default: {@link BloomkitConfig#KEY_TYPES}
+   * of the configuration for the key fields (a string per field when unset).
+   */
+  public FilterBuild keys(KeySignature k) {
+    this.keys = k;
+    return this;
+  }
+
   public FilterBuild strict(boolean s) {
     this.strict = s;
     return this;
@@ -109,6 +120,8 @@ public final class FilterBuild {
   public static final class Result {
     public Filter filter;
     public FilterSpec spec;
+    /** The key types recorded in the filter file. */
+    public KeySignature keys;
     /** The input's records, malformed ones and the first of them. */
     public MalformedRecords.Tally tally;
     /** The counters of the first job (the one that reads the input: {@link BuildCounters}). */
@@ -128,6 +141,12 @@ public final class FilterBuild {
     BloomkitConfig.DELIMITER.set(conf, String.valueOf(delimiter));
     BloomkitConfig.KEY_FIELDS.set(conf, KeyExtractor.formatFields(keyFields));
     BloomkitConfig.STRICT.set(conf, strict);
+    KeySignature signature = keys != null ? keys : configuredKeys(conf);
+    if (signature.arity() != keyFields.length) {
+      throw new IllegalArgumentException(
+          "key types " + signature.describe() + " for " + keyFields.length + " key fields");
+    }
+    BloomkitConfig.KEY_TYPES.set(conf, signature.format());
     Result r = new Result();
     try (JobChain chain = JobChain.open(conf, output, "build", FilterBuild.class)) {
       Path out = chain.output();
@@ -185,7 +204,8 @@ public final class FilterBuild {
       r.jobs = chain.jobs();
       r.spec = sized;
       r.filter = mergePartials(conf, partials, sized);
-      r.bytes = FilterFiles.writeAtomically(conf, out, r.filter);
+      r.keys = signature;
+      r.bytes = FilterFiles.writeAtomically(conf, out, r.filter, signature);
       LOG.info("built {} with {} keys into {}", sized.name(), r.filter.items(), out);
       return r;
     }
@@ -233,8 +253,19 @@ public final class FilterBuild {
       Path filter, long items, double bitsPerKey) throws IOException, InterruptedException {
     Path partials = step.chain().work("partials");
     FilterSpec spec = perSplitJob(step.job(), table, inputs, partials, items, bitsPerKey);
+    // the types the filter records; a bad bloomkit.key.types fails before the job
+    KeySignature keys =
+        table != null ? KeySignature.of(table.keyTypes()) : configuredKeys(step.conf());
     step.run();
-    return sumPartials(step.conf(), partials, spec, filter);
+    Filter f = mergePartials(step.conf(), partials, spec);
+    FilterFiles.writeAtomically(step.conf(), filter, f, keys);
+    return f;
+  }
+
+  /** {@link BloomkitConfig#KEY_TYPES} for the {@link BloomkitConfig#KEY_FIELDS} of {@code conf}. */
+  private static KeySignature configuredKeys(Configuration conf) {
+    int fields = KeyExtractor.parseFields(BloomkitConfig.KEY_FIELDS.get(conf)).length;
+    return BloomkitConfig.KEY_TYPES.keySignature(conf, fields);
   }
 
   private static FilterSpec perSplitJob(Job job, TableSpec table, Path[] inputs, Path partials,
@@ -257,12 +288,5 @@ public final class FilterBuild {
     LazyOutputFormat.setOutputFormatClass(job, SequenceFileOutputFormat.class);
     FileOutputFormat.setOutputPath(job, partials);
     return spec;
-  }
-
-  private static Filter sumPartials(Configuration conf, Path partials, FilterSpec spec, Path filter)
-      throws IOException {
-    Filter f = mergePartials(conf, partials, spec);
-    FilterFiles.writeAtomically(conf, filter, f);
-    return f;
   }
 }

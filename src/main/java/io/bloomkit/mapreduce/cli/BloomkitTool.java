@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import io.bloomkit.core.UnsupportedFamilyException;
+import io.bloomkit.core.key.KeySignature;
+import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.common.Progress;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -300,6 +302,20 @@ public abstract class BloomkitTool extends Configured implements Tool {
       throw new UsageException("--" + opt + " is too large: " + x);
     }
     return (int) x;
+  }
+
+  /**
+   * The key types of keys of {@code fields} fields, from the key-types configuration key {@code
+   * key} ({@link BloomkitConfig#KEY_TYPES} or a join side's); unset: a string per field.
+   *
+   * @throws UsageException naming the key, for an unknown type or a list of another length
+   */
+  public static KeySignature keySignature(Configuration conf, BloomkitConfig key, int fields) {
+    try {
+      return key.keySignature(conf, fields);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
   }
 
   /**

@@ -130,6 +130,6 @@ public final class SizingOptions {
         "delimiter",
         "D",
         "field delimiter: one character, control characters such as $'\\x01' included, or \\t"
-            + " (default tab); not a newline or carriage return");
+            + " (default tab; comma for CSV input); not a newline or carriage return");
   }
 }

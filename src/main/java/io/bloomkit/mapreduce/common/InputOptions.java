@@ -22,7 +22,8 @@ import org.apache.hadoop.fs.Path;
  * {@code --input-format} (join: {@code --left-format}, {@code --right-format}), {@code --key-type}
  * (join: {@code --left-key-type}, {@code --right-key-type}), {@code --null-token}, {@code
  * --empty-is-null}, {@code --csv-header}, {@code --csv-multiline}, with {@code --delimiter} of
- * {@link RecordFormat}. Bad values are usage errors naming the option.
+ * {@link RecordFormat} (whose default, tab, is for text: CSV without {@code --delimiter} uses a
+ * comma). Bad values are usage errors naming the option.
  */
 public final class InputOptions {
   private InputOptions() {}
@@ -140,7 +141,8 @@ public final class InputOptions {
     String token = cl.getOptionValue("null-token", TableSpec.HIVE_NULL);
     TableSpec spec =
         TableSpec.builder(format)
-            .delimiter(RecordFormat.delimiter(cl))
+            .delimiter(format == TableFormat.CSV && !cl.hasOption("delimiter")
+                ? ',' : RecordFormat.delimiter(cl))
             .key(keyFields, types)
             .otherFields(otherFields)
             .nullToken(token.isEmpty() ? null : token)

@@ -11,6 +11,7 @@ import io.bloomkit.mapreduce.cli.UsageException;
 import java.io.IOException;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
+import org.apache.avro.Schema;
 import org.apache.commons.cli.Options;
 
 /**
@@ -52,6 +53,16 @@ final class ClicksGeneration implements Generation {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+  }
+
+  @Override
+  public char delimiter() {
+    return ',';
+  }
+
+  @Override
+  public Schema schema(String dataset) {
+    return TypedRows.clicks();
   }
 
   @Override

@@ -4,6 +4,9 @@ import io.bloomkit.data.ClickLogGenerator;
 import io.bloomkit.data.PatentDataGenerator;
 import io.bloomkit.data.TpchDataGenerator;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.table.TableFormat;
+import io.bloomkit.mapreduce.table.TableWriter;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -31,7 +34,12 @@ import org.apache.hadoop.fs.Path;
  *       field 3), see {@link ClickLogGenerator}; parts are contiguous time ranges.
  * </ul>
  *
- * An option of another dataset is a usage error. The output directory must not exist (usage error
+ * Every dataset takes {@code --format text|csv|seqfile|avro|parquet|orc} (default text: the lines
+ * above, as they always were) and {@code --codec}: the same rows as typed records of the dataset's
+ * named columns ({@link TypedRows}) in {@code part-NNNNN.csv} (.avro, .parquet, .orc), written by
+ * {@link io.bloomkit.mapreduce.table.TableWriter}.
+ *
+ * <p>An option of another dataset is a usage error. The output directory must not exist (usage error
  * otherwise); it is checked after every option. On the local file system no {@code .crc} side
  * files are written.
  */
@@ -58,6 +66,11 @@ public final class GenerateTool extends BloomkitTool {
     Options o = new Options();
     o.addOption(opt("out", "DIR", "output directory, must not exist (required)"));
     o.addOption(integerOpt("parts", "N", "part files per dataset (default 1)"));
+    o.addOption(opt("format", "FMT", "text|csv|seqfile|avro|parquet|orc: the rows as text lines"
+        + " (default, as always), or typed records of the dataset's columns in part-NNNNN.csv,"
+        + " .avro, .parquet, .orc (see docs/tools.md)"));
+    o.addOption(opt("codec", "C", "avro, parquet: none|snappy|gzip; orc: none|snappy|gzip|zstd"
+        + " (default snappy)"));
     for (Option d : Dataset.allOptions().getOptions()) {
       o.addOption(d);
     }
@@ -70,10 +83,21 @@ public final class GenerateTool extends BloomkitTool {
     dataset.refuseOthers(cl);
     int parts = intValue(cl, "parts", 1, 1);
     required(cl, "out");
+    TableFormat format;
+    String codec;
+    try {
+      format = TableFormat.parse("format", cl.getOptionValue("format", "text"));
+      if (format == null) {
+        throw new IllegalArgumentException("--format auto applies to inputs, not to generate");
+      }
+      codec = TableWriter.codec(format, cl.getOptionValue("codec"));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
     long start = System.nanoTime();
     Generation plan = dataset.plan(cl); // plan: every option checked, the generator made
     Path out = absentPath(required(cl, "out"), "output"); // run
-    PartFiles files = new PartFiles(getConf(), out, plan.subdirectories());
+    PartFiles files = new PartFiles(getConf(), out, plan.subdirectories(), format, codec, plan);
     Map<String, Object> r = result();
     r.put("generator", dataset.toString()); // report
     plan.describe(r);

@@ -2,6 +2,7 @@ package io.bloomkit.mapreduce.generate;
 
 import java.io.IOException;
 import java.util.Map;
+import org.apache.avro.Schema;
 
 /**
  * One planned run of {@code generate}: a {@link Dataset}'s options checked and its generator made
@@ -12,6 +13,12 @@ interface Generation {
   default boolean subdirectories() {
     return false;
   }
+
+  /** The delimiter of the text lines. */
+  char delimiter();
+
+  /** The typed rows of a dataset (see {@link TypedRows}), for the formats other than text. */
+  Schema schema(String dataset);
 
   /** The result fields that say what was asked, before {@code output} and {@code parts}. */
   void describe(Map<String, Object> result);

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
+import org.apache.avro.Schema;
 import org.apache.commons.cli.Options;
 
 /**
@@ -77,6 +78,18 @@ final class PatentsGeneration implements Generation {
   @Override
   public boolean subdirectories() {
     return true;
+  }
+
+  @Override
+  public char delimiter() {
+    return ',';
+  }
+
+  @Override
+  public Schema schema(String dataset) {
+    return dataset.equals(PatentDataGenerator.CITATIONS)
+        ? TypedRows.citations()
+        : TypedRows.patents();
   }
 
   @Override

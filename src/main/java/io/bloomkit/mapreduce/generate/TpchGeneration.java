@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
+import org.apache.avro.Schema;
 import org.apache.commons.cli.Options;
 
 /** {@code generate tpch}: a TPC-H table as dbgen's pipe-delimited lines (see {@link TpchDataGenerator}). */
@@ -51,6 +52,16 @@ final class TpchGeneration implements Generation {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+  }
+
+  @Override
+  public char delimiter() {
+    return TpchDataGenerator.DELIMITER;
+  }
+
+  @Override
+  public Schema schema(String dataset) {
+    return TypedRows.tpch(dataset);
   }
 
   @Override

@@ -73,6 +73,7 @@ final class JoinJobs {
             .inputs(p.left)
             .output(filterPath)
             .keyFields(p.leftKey)
+            .keys(p.leftKeys)
             .delimiter(p.delimiter)
             .spec(p.spec)
             .reducers(p.reducers)
@@ -115,6 +116,8 @@ final class JoinJobs {
     BloomkitConfig.DELIMITER.set(conf, String.valueOf(p.delimiter));
     BloomkitConfig.JOIN_LEFT_KEY_FIELDS.set(conf, KeyExtractor.formatFields(p.leftKey));
     BloomkitConfig.JOIN_RIGHT_KEY_FIELDS.set(conf, KeyExtractor.formatFields(p.rightKey));
+    BloomkitConfig.JOIN_LEFT_KEY_TYPES.set(conf, p.leftKeys.format());
+    BloomkitConfig.JOIN_RIGHT_KEY_TYPES.set(conf, p.rightKeys.format());
     BloomkitConfig.JOIN_TYPE.set(conf, p.type.cliName());
     BloomkitConfig.STRICT.set(conf, p.strict);
     if (filter != null) {

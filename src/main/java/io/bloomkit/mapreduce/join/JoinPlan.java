@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.core.Filter;
+import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.common.Choices;
 import org.apache.hadoop.fs.Path;
@@ -15,8 +16,12 @@ import org.apache.hadoop.fs.Path;
 final class JoinPlan {
   final Path[] left;
   final int[] leftKey;
+  /** The left key's types ({@code bloomkit.join.left.key.types}), recorded in a filter built here. */
+  final KeySignature leftKeys;
   final Path[] right;
   final int[] rightKey;
+  /** The right key's types ({@code bloomkit.join.right.key.types}); a given filter must match. */
+  final KeySignature rightKeys;
   final char delimiter;
   final Path output;
   final Type type;
@@ -35,12 +40,14 @@ final class JoinPlan {
    * @param givenFilter the {@code --filter} file, else null
    * @param givenProbe its query view, read and checked while planning, else null
    */
-  JoinPlan(JoinOptions o, Path[] left, Path[] right, Path output, Path givenFilter,
-      Filter givenProbe, long exactMax) {
+  JoinPlan(JoinOptions o, Path[] left, KeySignature leftKeys, Path[] right,
+      KeySignature rightKeys, Path output, Path givenFilter, Filter givenProbe, long exactMax) {
     this.left = left;
     this.leftKey = o.leftKey;
+    this.leftKeys = leftKeys;
     this.right = right;
     this.rightKey = o.rightKey;
+    this.rightKeys = rightKeys;
     this.delimiter = o.delimiter;
     this.output = output;
     this.type = o.type;

@@ -1,6 +1,9 @@
 package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.core.Filter;
+import io.bloomkit.core.key.KeySignature;
+import io.bloomkit.mapreduce.FilterFiles;
+import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.UsageException;
@@ -29,8 +32,10 @@ import org.apache.hadoop.fs.Path;
  * passed that check: DIR either does not exist or is complete, with {@code _SUCCESS}.
  *
  * <p>Checked before any job starts: inputs exist (exit 2), the output does not (2), a given filter
- * passes its checksum (1) and an exact key set fits {@link BloomkitConfig#EXACT_MAX_BYTES} (2; for
- * a set built here, checked after the build, before the join job).
+ * passes its checksum (1), records the right key's types ({@link
+ * BloomkitConfig#JOIN_RIGHT_KEY_TYPES}; a format version 1 filter: a single string key) (2) and an
+ * exact key set fits {@link BloomkitConfig#EXACT_MAX_BYTES} (2; for a set built here, checked after
+ * the build, before the join job).
  *
  * <p>The tool reads its {@link JoinOptions}, resolves them into a {@link JoinPlan}, runs its jobs
  * ({@link JoinJobs}) and reports from their counters ({@link JoinReport}).
@@ -77,14 +82,36 @@ public final class JoinTool extends BloomkitTool {
       throw new UsageException("a file cannot be on both sides: " + shared);
     }
     Path output = absentPath(required(cl, "output"), "output");
+    KeySignature leftKeys =
+        keySignature(conf, BloomkitConfig.JOIN_LEFT_KEY_TYPES, o.leftKey.length);
+    KeySignature rightKeys =
+        keySignature(conf, BloomkitConfig.JOIN_RIGHT_KEY_TYPES, o.rightKey.length);
     long exactMax = BloomkitConfig.EXACT_MAX_BYTES.getLong(conf);
     Path given = null;
     Filter probe = null;
     if (o.filterSource == JoinPlan.FilterSource.GIVEN) {
       given = existingFile(cl.getOptionValue("filter"), "filter");
       probe = JoinJobs.checkGivenFilter(conf, given, exactMax);
+      checkFilterKeys(conf, given, rightKeys);
     }
-    return new JoinPlan(o, left, right, output, given, probe, exactMax);
+    return new JoinPlan(o, left, leftKeys, right, rightKeys, output, given, probe, exactMax);
+  }
+
+  /**
+   * Refuses (exit 2) a given filter built for keys of other types than the right side's: their
+   * canonical bytes would never meet. A format version 1 filter (types not recorded) holds string
+   * keys and is taken for a single string key.
+   */
+  private static void checkFilterKeys(Configuration conf, Path filter, KeySignature right)
+      throws java.io.IOException {
+    KeySignature built = FilterFiles.readKeys(conf, filter, "join", Filters.FAMILIES);
+    if (!built.accepts(right)) {
+      throw new UsageException(
+          "filter " + filter + " was built for keys " + built.describe() + " but the right"
+              + " side's key is " + right.describe() + ": build the filter with the right side's"
+              + " key types (" + BloomkitConfig.KEY_TYPES.key() + ") or declare them ("
+              + BloomkitConfig.JOIN_RIGHT_KEY_TYPES.key() + ")");
+    }
   }
 
   public static void main(String[] args) {

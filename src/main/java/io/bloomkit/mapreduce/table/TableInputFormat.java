@@ -81,6 +81,10 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
     switch (spec.format()) {
       case TEXT:
         return new TextRows(spec);
+      case CSV:
+        return new CsvRows(spec);
+      case SEQFILE:
+        return new SeqRows(spec);
       default:
         throw new IOException(
             spec.format().cliName() + " input is not readable yet (file " + fileOf(split) + ")");

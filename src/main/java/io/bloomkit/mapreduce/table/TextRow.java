@@ -103,17 +103,9 @@ final class TextRow extends Row {
       }
       start = stop + dl;
     }
-    int keyMax = -1;
-    for (int i = 0; i < keySlots; i++) {
-      keyMax = Math.max(keyMax, slots[i]);
-    }
-    if (keyMax >= field) {
-      return "has " + field + " fields, key field " + keyMax + " missing";
-    }
-    for (int i = keySlots; i < slots.length; i++) {
-      if (slots[i] >= field) {
-        return "has " + field + " fields, key field " + slots[i] + " missing";
-      }
+    String missing = missingField(field, slots, keySlots);
+    if (missing != null) {
+      return missing;
     }
     for (int i = 0; i < slots.length; i++) {
       if (!decode(i)) {
@@ -138,6 +130,27 @@ final class TextRow extends Row {
     values[slot] = isNull ? null : s;
     decoded[slot] = true;
     return true;
+  }
+
+  /**
+   * The problem of a record of {@code fields} fields that lacks one of {@code slots}' field
+   * numbers (the first {@code keySlots} of them the key's): the highest key field first, then the
+   * other slots in order; null if it has them all.
+   */
+  static String missingField(int fields, int[] slots, int keySlots) {
+    int keyMax = -1;
+    for (int i = 0; i < keySlots; i++) {
+      keyMax = Math.max(keyMax, slots[i]);
+    }
+    if (keyMax >= fields) {
+      return "has " + fields + " fields, key field " + keyMax + " missing";
+    }
+    for (int i = keySlots; i < slots.length; i++) {
+      if (slots[i] >= fields) {
+        return "has " + fields + " fields, key field " + slots[i] + " missing";
+      }
+    }
+    return null;
   }
 
   static boolean blank(byte[] b, int len) {

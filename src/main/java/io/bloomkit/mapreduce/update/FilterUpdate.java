@@ -3,7 +3,9 @@ package io.bloomkit.mapreduce.update;
 import io.bloomkit.core.CountingFilter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.hash.KeyHash;
+import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.FilterFiles;
+import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import java.io.IOException;
@@ -37,6 +39,10 @@ final class FilterUpdate {
   long capacity;
   long serializedBytes;
 
+  /** The families update takes. */
+  private static final Set<FilterFamily> UPDATABLE =
+      EnumSet.of(FilterFamily.COUNTING, FilterFamily.ACCURATE_COUNTING);
+
   private FilterUpdate(CountingFilter filter) {
     this.filter = filter;
   }
@@ -45,9 +51,15 @@ final class FilterUpdate {
     // any other family is refused naming the file (unsupported family: exit 2)
     CountingFilter f =
         (CountingFilter)
-            FilterFiles.read(
-                conf, p.from, "update",
-                EnumSet.of(FilterFamily.COUNTING, FilterFamily.ACCURATE_COUNTING));
+            FilterFiles.read(conf, p.from, "update", UPDATABLE);
+    // the key types it holds: kept in the output; other input key types are refused (exit 2)
+    KeySignature built = FilterFiles.readKeys(conf, p.from, "update", UPDATABLE);
+    KeySignature input = KeySignature.of(p.addSpec.keyTypes()); // --remove's are the same
+    if (!built.accepts(input)) {
+      throw new UsageException(
+          "filter " + p.from + " was built for keys " + built.describe() + " but the input key is "
+              + input.describe() + " (--key-type); nothing written");
+    }
     FilterUpdate u = new FilterUpdate(f);
     u.itemsBefore = f.items();
     MalformedRecords.Tally addTally =
@@ -82,7 +94,7 @@ final class FilterUpdate {
           u.removedNonMembers, u.expectedWrongDecrements, fpp);
       err.flush();
     }
-    u.serializedBytes = FilterFiles.writeAtomically(conf, p.output, f);
+    u.serializedBytes = FilterFiles.writeAtomically(conf, p.output, f, built);
     return u;
   }
 

@@ -2,6 +2,7 @@ package io.bloomkit.mapreduce.cli;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.bloomkit.core.Filter;
+import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.registry.Filters;
 import io.bloomkit.registry.FuzzOutcomes;
 import io.bloomkit.mapreduce.FilterFiles;
@@ -54,7 +55,8 @@ class InspectFuzzTest {
             () -> FilterFiles.read(CONF, new Path(f.toUri()), "inspect", Filters.FAMILIES));
     if (filter != null) {
       Map<String, Object> r = new LinkedHashMap<>();
-      InspectTool.describe(filter, r);
+      KeySignature keys = FilterFiles.readKeys(CONF, new Path(f.toUri()), "inspect", Filters.FAMILIES);
+      InspectTool.describe(filter, keys, r);
       Json.write(r);
     }
   }

@@ -261,7 +261,7 @@ public class TablesIT {
       List<String> args = new ArrayList<>(List.of(
           "--left", "/tables/orders.avro", "--left-key", "o_orderkey",
           "--right", "/tables/lines.orc", "--right-key", "l_orderkey",
-          "--output", out, "--reducers", "2", "--filter", "bf", "--json"));
+          "--output", out, "--reducers", "2", "--filter-type", "bf", "--json"));
       if (outer) {
         args.addAll(List.of("--type", "left-outer"));
       }
@@ -279,7 +279,7 @@ public class TablesIT {
     Map<String, Object> j = run(new JoinTool(), List.of(
         "--left", "/tables/orders.parquet", "--left-key", "o_orderkey",
         "--right", "/tables/lines.txt", "--right-key", "0", "--right-key-type", "long",
-        "--output", out, "--reducers", "2", "--filter", "acbf", "--json"));
+        "--output", out, "--reducers", "2", "--filter-type", "acbf", "--json"));
     assertEquals(naive(TablesIT::render, TablesIT::textLine, false),
         NaiveJoin.multiset(cluster.readLines(new Path(out))));
     assertEquals(count(LINES, l -> l[0] == null), n(j, "rightNullKeys"));
@@ -323,7 +323,7 @@ public class TablesIT {
     run(new JoinTool(), List.of(
         "--left", "/tables/left.csv", "--left-format", "csv", "--left-key", "0",
         "--right", "/tables/right.seq", "--right-key", "key", "--delimiter", ",",
-        "--output", out, "--reducers", "2", "--filter", "acbf", "--json"));
+        "--output", out, "--reducers", "2", "--filter-type", "acbf", "--json"));
     Map<String, Integer> want = new TreeMap<>();
     for (String[] rr : right) {
       for (String[] l : left) {

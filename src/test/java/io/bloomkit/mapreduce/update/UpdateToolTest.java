@@ -32,9 +32,15 @@ public class UpdateToolTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private File write(Filter f, String name) throws Exception {
+    return write(f, name, io.bloomkit.core.key.KeySignature.LEGACY);
+  }
+
+  /** The filter in a file recording {@code keys} (LEGACY: a format version 1 file). */
+  private File write(Filter f, String name, io.bloomkit.core.key.KeySignature keys)
+      throws Exception {
     File file = new File(tmp.getRoot(), name);
     try (OutputStream out = new FileOutputStream(file)) {
-      f.writeTo(out);
+      f.writeTo(io.bloomkit.core.format.FilterFormat.withKeys(out, keys));
     }
     return file;
   }
@@ -264,7 +270,8 @@ public class UpdateToolTest {
   public void aLongKeyAddsItsCanonicalBytes() throws Exception {
     CountingBloomFilter f =
         CountingBloomFilter.create(FilterShape.forFpp(FilterFamily.COUNTING, null, 100, 0, 0.01, 0));
-    File in = write(f, "in.cbf");
+    // a filter of long keys (a format version 1 file holds strings: refused)
+    File in = write(f, "in.cbf", io.bloomkit.core.key.KeySignature.parse("long"));
     File out = new File(tmp.getRoot(), "out.cbf");
     ToolRun r = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
         "--add", lines("add.txt", "0404", "+404", "17", "4x").getPath(), "--key-type", "long",

@@ -1,0 +1,235 @@
+package io.bloomkit.mapreduce;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import io.bloomkit.bloom.BloomFilter;
+import io.bloomkit.bloom.CountingBloomFilter;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.StoredFilter;
+import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.key.KeySignature;
+import io.bloomkit.core.key.KeyType;
+import io.bloomkit.mapreduce.build.BuildTool;
+import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.InspectTool;
+import io.bloomkit.mapreduce.cli.MiniJson;
+import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.join.JoinTool;
+import io.bloomkit.mapreduce.update.UpdateTool;
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * The key types a filter records (format version 2), through the tools in local mode: build writes
+ * the configured types ({@code bloomkit.key.types}), inspect shows them, join refuses a {@code
+ * --filter} of other types than the right key's, update keeps them and refuses other input types.
+ * Each file is read back with {@link FilterFormat#open}, independent of the tools' own reading.
+ */
+public class KeyTypesToolTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private File left;
+  private File right;
+
+  @Before
+  public void inputs() throws IOException {
+    left = tmp.newFile("left.csv");
+    right = tmp.newFile("right.csv");
+    StringBuilder l = new StringBuilder();
+    StringBuilder r = new StringBuilder();
+    for (int i = 0; i < 40; i++) {
+      l.append("l").append(i).append(',').append(i).append('\n');
+      r.append("r").append(i).append(',').append(2 * i).append('\n');
+    }
+    Files.write(left.toPath(), l.toString().getBytes(StandardCharsets.UTF_8));
+    Files.write(right.toPath(), r.toString().getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static KeySignature keysOf(File f) throws IOException {
+    try (InputStream in = new FileInputStream(f)) {
+      return FilterFormat.open(in, f.length()).keys;
+    }
+  }
+
+  private static ToolRun run(BloomkitTool tool, String... args) {
+    return ToolRun.run(tool, args);
+  }
+
+  private static String[] args(String[] generic, String... args) {
+    List<String> a = new ArrayList<>(Arrays.asList(generic));
+    a.addAll(Arrays.asList(args));
+    return a.toArray(new String[0]);
+  }
+
+  private static String[] types(String key, String value) {
+    return new String[] {"-D", key + "=" + value};
+  }
+
+  private static final String[] NONE = {};
+
+  private File build(String name, String[] generic, String filter, String keyFields) {
+    File out = new File(tmp.getRoot(), name);
+    ToolRun r =
+        run(new BuildTool(), args(generic, "--input", left.getPath(), "--output", out.getPath(),
+            "--key-field", keyFields, "--delimiter", ",", "--filter", filter, "--json"));
+    assertEquals(r.toString(), 0, r.code);
+    return out;
+  }
+
+  private File legacy(String name, StoredFilter f) throws IOException {
+    File out = new File(tmp.getRoot(), name);
+    try (OutputStream o = new FileOutputStream(out)) {
+      f.writeTo(o); // no signature: a version 1 file, as every file before version 2
+    }
+    assertEquals(KeySignature.LEGACY, keysOf(out));
+    return out;
+  }
+
+  @Test
+  public void buildRecordsTheConfiguredKeyTypes() throws IOException {
+    assertEquals(
+        KeySignature.of(KeyType.LONG),
+        keysOf(build("long.bf", types("bloomkit.key.types", "long"), "bf", "1")));
+    assertEquals(
+        KeySignature.of(KeyType.STRING, KeyType.LONG),
+        keysOf(build("sl.acbf", types("bloomkit.key.types", "string, long"), "acbf", "0,1")));
+    // no types: a string per key field, recorded
+    assertEquals(KeySignature.strings(1), keysOf(build("s.cbf", NONE, "cbf", "1")));
+    assertEquals(KeySignature.strings(2), keysOf(build("ss.exact", NONE, "exact", "0,1")));
+  }
+
+  @Test
+  public void badKeyTypesAreUsageErrorsNamingTheKey() {
+    for (String[] bad : new String[][] {{"long,string", "1"}, {"int", "1"}, {"long", "0,1"}}) {
+      File out = new File(tmp.getRoot(), "bad-" + bad[0] + bad[1]);
+      ToolRun r =
+          run(new BuildTool(), args(types("bloomkit.key.types", bad[0]), "--input", left.getPath(),
+              "--output", out.getPath(), "--key-field", bad[1], "--delimiter", ","));
+      assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
+      assertTrue(r.err, r.err.contains("bloomkit.key.types"));
+      assertTrue(!out.exists());
+    }
+  }
+
+  @Test
+  public void inspectShowsTheKeyTypes() throws IOException {
+    File f = build("ls.bf", types("bloomkit.key.types", "long,string"), "bf", "1,0");
+    Map<String, Object> j = MiniJson.parseObject(run(new InspectTool(), f.getPath()).lastLine());
+    assertEquals("(long, string)", j.get("keys"));
+    assertEquals(List.of("long", "string"), j.get("keyTypes"));
+    assertEquals(true, j.get("keyTypesRecorded"));
+
+    BloomFilter bf = BloomFilter.create(FilterShape.bloom(256, 3, 20));
+    bf.add("x");
+    File old = legacy("old.bf", bf);
+    ToolRun r = run(new InspectTool(), old.getPath());
+    assertEquals(r.toString(), 0, r.code);
+    j = MiniJson.parseObject(r.lastLine());
+    assertEquals("(string, not recorded: format version 1)", j.get("keys"));
+    assertEquals(List.of("string"), j.get("keyTypes"));
+    assertEquals(false, j.get("keyTypesRecorded"));
+  }
+
+  private ToolRun join(String name, String[] generic, File filter, String rightKey) {
+    return run(new JoinTool(), args(generic, "--left", left.getPath(), "--left-key", "1",
+        "--right", right.getPath(), "--right-key", rightKey, "--delimiter", ",",
+        "--output", new File(tmp.getRoot(), name).getPath(), "--filter", filter.getPath(),
+        "--json"));
+  }
+
+  /** The even left keys 0..38 meet the right side's 2i: l(2i),2i,r(i),2i. */
+  private List<String> expectedJoin() {
+    List<String> rows = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      rows.add("l" + 2 * i + "," + 2 * i + "\tr" + i + "," + 2 * i);
+    }
+    return rows;
+  }
+
+  private List<String> output(String name) throws Exception {
+    return InputRecordsToolTest.outputLines(new File(tmp.getRoot(), name));
+  }
+
+  @Test
+  public void joinRefusesAFilterOfOtherKeyTypesNamingBoth() throws Exception {
+    File f = build("long.exact", types("bloomkit.key.types", "long"), "exact", "1");
+    ToolRun r = join("out-mismatch", NONE, f, "1");
+    assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
+    assertTrue(r.err, r.err.contains(f.getName() + " was built for keys (long) but the right"
+        + " side's key is (string)"));
+    assertTrue(!new File(tmp.getRoot(), "out-mismatch").exists());
+
+    // the right key declared long: accepted, and the join is right
+    ToolRun ok = join("out-long", types("bloomkit.join.right.key.types", "long"), f, "1");
+    assertEquals(ok.toString(), 0, ok.code);
+    assertEquals(new TreeSet<>(expectedJoin()), new TreeSet<>(output("out-long")));
+    assertEquals(20, output("out-long").size());
+  }
+
+  @Test
+  public void joinTakesALegacyFilterForASingleStringKeyOnly() throws Exception {
+    BloomFilter bf = BloomFilter.create(FilterShape.bloom(4096, 3, 40));
+    for (int i = 0; i < 40; i++) {
+      bf.add(String.valueOf(i));
+    }
+    File old = legacy("old.bf", bf);
+    ToolRun ok = join("out-legacy", NONE, old, "1");
+    assertEquals(ok.toString(), 0, ok.code);
+    assertEquals(new TreeSet<>(expectedJoin()), new TreeSet<>(output("out-legacy")));
+
+    // two right key fields: a legacy filter's arity is unknown, refused
+    ToolRun two =
+        run(new JoinTool(), "--left", left.getPath(), "--left-key", "1,0", "--right",
+            right.getPath(), "--right-key", "1,0", "--delimiter", ",", "--output",
+            new File(tmp.getRoot(), "out-two").getPath(), "--filter", old.getPath());
+    assertEquals(two.toString(), BloomkitTool.USAGE, two.code);
+    assertTrue(two.err, two.err.contains("was built for keys (string, not recorded: format version 1)"
+        + " but the right side's key is (string, string)"));
+  }
+
+  @Test
+  public void updateKeepsTheKeyTypesAndRefusesOthers() throws Exception {
+    File f = build("long.cbf", types("bloomkit.key.types", "long"), "cbf", "1");
+    File out = new File(tmp.getRoot(), "updated.cbf");
+    ToolRun refused =
+        run(new UpdateTool(), "--filter", f.getPath(), "--output", out.getPath(), "--add",
+            right.getPath(), "--key-field", "1", "--delimiter", ",");
+    assertEquals(refused.toString(), BloomkitTool.USAGE, refused.code);
+    assertTrue(refused.err, refused.err.contains("was built for keys (long) but the input key is"
+        + " (string) (--key-type)"));
+    assertTrue(!out.exists());
+
+    ToolRun ok =
+        run(new UpdateTool(), "--filter", f.getPath(), "--output", out.getPath(), "--add",
+            right.getPath(), "--key-field", "1", "--key-type", "long", "--delimiter", ",");
+    assertEquals(ok.toString(), 0, ok.code);
+    assertEquals(KeySignature.of(KeyType.LONG), keysOf(out));
+
+    // a legacy counting filter stays legacy: its keys' arity is not known
+    CountingBloomFilter cbf = CountingBloomFilter.create(FilterShape.counting(1024, 3, 40));
+    cbf.add("1");
+    File old = legacy("old.cbf", cbf);
+    File oldOut = new File(tmp.getRoot(), "old-updated.cbf");
+    ToolRun legacyOk =
+        run(new UpdateTool(), "--filter", old.getPath(), "--output", oldOut.getPath(), "--add",
+            right.getPath(), "--key-field", "1", "--delimiter", ",");
+    assertEquals(legacyOk.toString(), 0, legacyOk.code);
+    assertEquals(KeySignature.LEGACY, keysOf(oldOut));
+  }
+}

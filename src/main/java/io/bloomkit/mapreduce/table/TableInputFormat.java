@@ -81,6 +81,12 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
     switch (spec.format()) {
       case TEXT:
         return new TextRows(spec);
+      case AVRO:
+        return TableStats.counting(new AvroRows(spec));
+      case PARQUET:
+        return TableStats.counting(new ParquetRows(spec));
+      case ORC:
+        return TableStats.counting(new OrcRows(spec));
       case CSV:
         return new CsvRows(spec);
       case SEQFILE:

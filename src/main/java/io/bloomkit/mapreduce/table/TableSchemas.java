@@ -24,6 +24,10 @@ public final class TableSchemas {
       case TEXT:
         requireIndices(spec);
         return spec;
+      case AVRO:
+      case PARQUET:
+      case ORC:
+        return ColumnarSchemas.resolve(conf, spec, firstFile(conf, inputs), typesGiven);
       case CSV:
         return resolveCsv(conf, spec, inputs);
       case SEQFILE:

@@ -1,0 +1,164 @@
+package io.bloomkit.mapreduce.table;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.orc.OrcFile;
+import org.apache.orc.Reader;
+import org.apache.orc.StripeInformation;
+import org.apache.orc.TypeDescription;
+
+/**
+ * ORC files through orc-core's vectorized reader. A split reads the stripes that start in it (as
+ * orc-mapreduce's {@code OrcInputFormat}). With {@link TableSpec#projection} only the spec's
+ * columns are included, so only their streams are read. Timestamps are read in UTC ({@code
+ * useUTCTimestamp}): a {@code timestamp} is its wall-clock time taken as UTC, as text without an
+ * offset reads. The position is the row's number in the file.
+ */
+final class OrcRows extends ColumnarRows {
+  private final TableSpec spec;
+  private Reader reader;
+  private org.apache.orc.RecordReader rows;
+  private VectorizedRowBatch batch;
+  private OrcRow row;
+  private int at;
+  private long next;
+
+  OrcRows(TableSpec spec) {
+    this.spec = spec;
+  }
+
+  /** Opens {@code file} as the ORC reader does (timestamps in UTC). */
+  static Reader open(Path file, Configuration conf) throws IOException {
+    return OrcFile.createReader(file, OrcFile.readerOptions(conf).useUTCTimestamp(true));
+  }
+
+  @Override
+  public void initialize(InputSplit split, TaskAttemptContext context) throws IOException {
+    FileSplit fs = (FileSplit) split;
+    Path file = fs.getPath();
+    reader = open(file, context.getConfiguration());
+    TypeDescription schema = reader.getSchema();
+    List<int[]> paths = new ArrayList<>();
+    try {
+      if (OrcColumns.TREE.fieldNames(schema) == null) {
+        throw new IllegalArgumentException(
+            file + " holds " + schema + " values, not rows of columns");
+      }
+      for (String f : spec.fields()) {
+        paths.add(ColumnPaths.resolve(OrcColumns.TREE, schema, f, file));
+      }
+    } catch (IllegalArgumentException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+    boolean[] include = spec.projection() ? OrcColumns.include(schema, paths) : null;
+    Reader.Options options =
+        reader.options().range(fs.getStart(), fs.getLength()).include(include);
+    for (StripeInformation s : reader.getStripes()) {
+      if (s.getOffset() < fs.getStart()) {
+        next += s.getNumberOfRows();
+      }
+    }
+    rows = reader.rows(options);
+    batch = schema.createRowBatch();
+    batch.size = 0;
+    row = new OrcRow(spec.delimiter(), schema, paths, include, batch);
+  }
+
+  @Override
+  public boolean nextKeyValue() throws IOException {
+    at++;
+    while (at >= batch.size) {
+      if (!rows.nextBatch(batch)) {
+        return false;
+      }
+      at = 0;
+    }
+    row.set(at);
+    position.set(next++);
+    return true;
+  }
+
+  @Override
+  Row row() {
+    return row;
+  }
+
+  @Override
+  public float getProgress() throws IOException {
+    return rows.getProgress();
+  }
+
+  @Override
+  public void close() throws IOException {
+    try (Reader r = reader) {
+      if (rows != null) {
+        rows.close();
+      }
+    }
+  }
+
+  /** One row of a batch. */
+  static final class OrcRow extends ColumnarRow {
+    private final TypeDescription schema;
+    private final int[][] paths;
+    private final int[] columns;
+    private final boolean[] include;
+    private final VectorizedRowBatch batch;
+    private int r;
+
+    OrcRow(char delimiter, TypeDescription schema, List<int[]> paths, boolean[] include,
+        VectorizedRowBatch batch) {
+      super(delimiter);
+      this.schema = schema;
+      this.paths = paths.toArray(new int[0][]);
+      List<TypeDescription> top = schema.getChildren();
+      this.columns =
+          java.util.stream.IntStream.range(0, top.size())
+              .filter(i -> include == null || include[top.get(i).getId()])
+              .toArray();
+      this.include = include;
+      this.batch = batch;
+    }
+
+    void set(int row) {
+      this.r = row;
+      changed();
+    }
+
+    @Override
+    Object slot(int slot) {
+      int[] path = paths[slot];
+      ColumnVector v = batch.cols[path[0]];
+      TypeDescription t = schema.getChildren().get(path[0]);
+      for (int i = 1; i < path.length; i++) {
+        int at = v.isRepeating ? 0 : r;
+        if (!v.noNulls && v.isNull[at]) {
+          return null;
+        }
+        v = ((StructColumnVector) v).fields[path[i]];
+        t = t.getChildren().get(path[i]);
+      }
+      return OrcColumns.value(v, t, r, include);
+    }
+
+    @Override
+    int columnCount() {
+      return columns.length;
+    }
+
+    @Override
+    Object column(int i) {
+      return OrcColumns.value(
+          batch.cols[columns[i]], schema.getChildren().get(columns[i]), r, include);
+    }
+  }
+}

@@ -1,0 +1,142 @@
+package io.bloomkit.mapreduce.table;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.parquet.avro.AvroReadSupport;
+import org.apache.parquet.avro.AvroSchemaConverter;
+import org.apache.parquet.hadoop.ParquetRecordReader;
+import org.apache.parquet.hadoop.api.InitContext;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * Parquet files through parquet-avro ({@link ParquetRecordReader} with an {@link
+ * AvroReadSupport}): records as generic Avro records of the file's Avro schema (the one
+ * parquet-avro stored in the footer, else converted from the Parquet schema; INT96 timestamps
+ * read as instants). A split reads the row groups whose middle lies in it (Parquet's rule). With
+ * {@link TableSpec#projection} the requested Parquet schema holds only the spec's fields, so only
+ * their column chunks are read. The position is the row's index in the file.
+ */
+final class ParquetRows extends ColumnarRows {
+  private final TableSpec spec;
+  private ParquetRecordReader<GenericRecord> reader;
+  private Projected support;
+
+  ParquetRows(TableSpec spec) {
+    this.spec = spec;
+  }
+
+  @Override
+  public void initialize(InputSplit split, TaskAttemptContext context)
+      throws IOException, InterruptedException {
+    support = new Projected(spec, ((FileSplit) split).getPath());
+    reader = new ParquetRecordReader<>(support);
+    try {
+      reader.initialize(split, context);
+    } catch (IllegalArgumentException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+  }
+
+  /** The file's Avro schema: parquet-avro's own from the footer, else converted. */
+  static Schema avroSchema(Configuration conf, Map<String, String> footer, MessageType parquet) {
+    String stored = footer.get("parquet.avro.schema");
+    if (stored == null) {
+      stored = footer.get("avro.schema");
+    }
+    if (stored != null) {
+      return new Schema.Parser().parse(stored);
+    }
+    Configuration c = new Configuration(conf);
+    c.setBoolean(AvroReadSupport.READ_INT96_AS_FIXED, true);
+    return new AvroSchemaConverter(c).convert(parquet);
+  }
+
+  /** Reads the spec's columns (all of them without projection) as Avro records. */
+  static final class Projected extends AvroReadSupport<GenericRecord> {
+    private final TableSpec spec;
+    private final Path file;
+    private AvroRow row;
+
+    Projected(TableSpec spec, Path file) {
+      super(GenericData.get());
+      this.spec = spec;
+      this.file = file;
+    }
+
+    @Override
+    public ReadContext init(InitContext context) {
+      MessageType fileSchema = context.getFileSchema();
+      Map<String, String> footer = new java.util.HashMap<>();
+      for (Map.Entry<String, Set<String>> e : context.getKeyValueMetadata().entrySet()) {
+        footer.put(e.getKey(), e.getValue().iterator().next());
+      }
+      Configuration conf = new Configuration(context.getConfiguration());
+      conf.setBoolean(AvroReadSupport.READ_INT96_AS_FIXED, true);
+      Schema avro = avroSchema(conf, footer, fileSchema);
+      Schema read = AvroRow.readSchema(spec, avro, file);
+      row = new AvroRow(spec, avro, read, file);
+      AvroReadSupport.setAvroReadSchema(conf, read);
+      ReadContext plain = super.init(conf, footer, fileSchema);
+      MessageType requested =
+          spec.projection()
+              ? new MessageType(fileSchema.getName(), keep(fileSchema, read))
+              : fileSchema;
+      return new ReadContext(requested, plain.getReadSupportMetadata());
+    }
+
+    /** The fields of {@code group} that {@code record} names, pruned as it is. */
+    private static List<Type> keep(GroupType group, Schema record) {
+      List<Type> out = new ArrayList<>();
+      for (Schema.Field f : record.getFields()) {
+        Type t = group.getType(f.name());
+        Schema s = AvroColumns.nonNull(f.schema());
+        if (!t.isPrimitive() && s.getType() == Schema.Type.RECORD
+            && t.getLogicalTypeAnnotation() == null) {
+          t = t.asGroupType().withNewFields(keep(t.asGroupType(), s));
+        }
+        out.add(t);
+      }
+      return out;
+    }
+  }
+
+  @Override
+  public boolean nextKeyValue() throws IOException, InterruptedException {
+    if (!reader.nextKeyValue()) {
+      return false;
+    }
+    support.row.set(reader.getCurrentValue());
+    position.set(reader.getCurrentRowIndex());
+    return true;
+  }
+
+  @Override
+  Row row() {
+    return support.row;
+  }
+
+  @Override
+  public float getProgress() throws IOException, InterruptedException {
+    return reader.getProgress();
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (reader != null) {
+      reader.close();
+    }
+  }
+}

@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +23,8 @@ import org.apache.avro.generic.GenericRecord;
  *   <li>decimal: the plain number at the type's scale ({@code 17954.55}, {@code 17.00});
  *   <li>date: ISO-8601 {@code 1996-01-02}; timestamp: ISO-8601 in UTC ({@code
  *       2024-01-02T03:04:05.123456Z});
- *   <li>binary (bytes, fixed): Base64, as Hive's text tables store it;
+ *   <li>binary (bytes, fixed): lower-case hex, as the rows of every input render it and as a
+ *       {@code binary} key is written in text ({@link KeyEncoder#render});
  *   <li>nested struct, array and map: compact JSON, as Hive's command line prints them ({@code
  *       {"a":1,"b":"x"}}, {@code [1,2]}, {@code {"k":null}}), with the values inside rendered as
  *       above and quoted when they are text; null inside is {@code null}.
@@ -150,7 +150,7 @@ public final class RecordText {
           Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L).toString();
     }
     if (v instanceof ByteBuffer || v instanceof GenericFixed || v instanceof byte[]) {
-      return Base64.getEncoder().encodeToString(OrcAvro.bytes(v));
+      return org.apache.commons.codec.binary.Hex.encodeHexString(OrcAvro.bytes(v));
     }
     return v.toString();
   }

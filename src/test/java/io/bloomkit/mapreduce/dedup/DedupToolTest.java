@@ -137,6 +137,26 @@ public class DedupToolTest {
     assertFalse(new File(out).exists());
   }
 
+  /**
+   * The same records as CSV files with a header row, fields by column name: the same kept and
+   * removed lines as the naive dedup of the text (the reader is the CSV one; the tool does not
+   * care).
+   */
+  @Test
+  public void csvWithAHeaderByColumnNames() throws Exception {
+    List<String> csv = new ArrayList<>();
+    for (String f : DATA.files) {
+      csv.add("id,user,time,payload\n" + f);
+    }
+    File in = DedupData.writeParts(new File(tmp.getRoot(), "csv"), csv);
+    File out = new File(tmp.getRoot(), "bycsv");
+    ToolRun r = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out.getPath(),
+        "--duplicates", out.getPath() + ".dup", "--input-format", "csv", "--csv-header",
+        "--key-field", "user", "--time-field", "time", "--delimiter", ",", "--json");
+    assertEquals(r.toString(), 0, r.code);
+    check("bycsv", MiniJson.parseObject(r.lastLine()), DedupData.dedup(DATA.files, 1, 2, 0));
+  }
+
   /** A key of two fields: the composite canonical key, equal to the naive dedup on both fields. */
   @Test
   public void compositeKeysEqualTheNaiveDedup() throws Exception {

@@ -6,6 +6,7 @@ import static org.junit.Assert.assertNull;
 
 import io.bloomkit.core.key.CanonicalKey;
 import io.bloomkit.core.key.KeyType;
+import io.bloomkit.mapreduce.table.FixedRow;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableFormat;
@@ -24,30 +25,6 @@ import org.junit.Test;
  * BigDecimal ...) or from text, with the documented conversions and messages.
  */
 public class RecordParserTest {
-  /** A row of given values, as a columnar reader hands them over. */
-  private static final class Values extends Row {
-    private final Object[] values;
-
-    Values(Object... values) {
-      this.values = values;
-    }
-
-    @Override
-    public String problem() {
-      return null;
-    }
-
-    @Override
-    public Object value(int slot) {
-      return values[slot];
-    }
-
-    @Override
-    public Text line() {
-      return new Text(java.util.Arrays.toString(values));
-    }
-  }
-
   /** A Parquet-like spec: key (user: string, id: long), then time, then importance. */
   private static final TableSpec COLUMNS =
       TableSpec.builder(TableFormat.PARQUET)
@@ -71,7 +48,7 @@ public class RecordParserTest {
       {" 17 ", 17L},
     };
     for (Object[] c : cases) {
-      assertEquals(String.valueOf(c[0]), KeyEncoder.Outcome.KEY, p.parse(new Values("u", 7L, c[0], 0.5)));
+      assertEquals(String.valueOf(c[0]), KeyEncoder.Outcome.KEY, p.parse(new FixedRow("u", 7L, c[0], 0.5)));
       assertEquals(String.valueOf(c[0]), ((Long) c[1]).longValue(), p.time());
       assertEquals(0.5, p.importance(), 0);
     }
@@ -95,10 +72,10 @@ public class RecordParserTest {
       {3L, null, "importance \"\\N\" is not a finite number"},
     };
     for (Object[] c : cases) {
-      assertEquals(KeyEncoder.Outcome.MALFORMED, p.parse(new Values("u", 7L, c[0], c[1])));
+      assertEquals(KeyEncoder.Outcome.MALFORMED, p.parse(new FixedRow("u", 7L, c[0], c[1])));
       assertEquals(c[2], p.problem());
     }
-    assertEquals(KeyEncoder.Outcome.KEY, p.parse(new Values("u", 7L, 3L, new BigDecimal("0.25"))));
+    assertEquals(KeyEncoder.Outcome.KEY, p.parse(new FixedRow("u", 7L, 3L, new BigDecimal("0.25"))));
     assertEquals(0.25, p.importance(), 0);
   }
 
@@ -106,12 +83,12 @@ public class RecordParserTest {
   @Test
   public void nullKeysKeepTheirTime() {
     RecordParser p = columns();
-    assertEquals(KeyEncoder.Outcome.NULL, p.parse(new Values("u", null, 12L, 1.0)));
+    assertEquals(KeyEncoder.Outcome.NULL, p.parse(new FixedRow("u", null, 12L, 1.0)));
     assertNull(p.key());
     assertEquals(0, p.keyLength());
     assertEquals(12L, p.time());
     // a malformed time wins over a null key: the record is malformed
-    assertEquals(KeyEncoder.Outcome.MALFORMED, p.parse(new Values(null, 1L, "x", 1.0)));
+    assertEquals(KeyEncoder.Outcome.MALFORMED, p.parse(new FixedRow(null, 1L, "x", 1.0)));
   }
 
   /** Text: today's messages; a single string key is its UTF-8 bytes, as before. */

@@ -103,6 +103,10 @@ public final class DedupTool extends BloomkitTool {
   private DedupPlan plan(CommandLine cl, Configuration conf) throws IOException {
     DedupMethod method = DedupMethod.of(cl);
     OutputOptions out = OutputOptions.parse(cl);
+    if (out.text() && cl.hasOption("output-delimiter")) {
+      throw new UsageException("--output-delimiter applies to --output-format seqfile: dedup's"
+          + " text output is the input's lines as they are");
+    }
     List<String> keyFields = InputOptions.fields(cl, "key-field", null);
     String time = cl.hasOption("time-field") ? oneField(cl, "time-field") : null;
     long window = longValue(cl, "window", 0, 1);

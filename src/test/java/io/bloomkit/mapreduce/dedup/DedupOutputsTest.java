@@ -140,7 +140,7 @@ public class DedupOutputsTest {
   public void badOutputOptionsAreUsageErrors() throws Exception {
     File in = events();
     for (String[] bad : new String[][] {{"--output-format", "csv"},
-        {"--output-format", "orc", "--output-codec", "lz4"}}) {
+        {"--output-format", "orc", "--output-codec", "lz4"}, {"--output-delimiter", ","}}) {
       List<String> args = new ArrayList<>(List.of("--input", in.getPath(), "--output",
           new File(tmp.getRoot(), "bad").getPath(), "--key-field", "user"));
       args.addAll(Arrays.asList(bad));

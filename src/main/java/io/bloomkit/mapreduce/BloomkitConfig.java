@@ -110,8 +110,10 @@ public enum BloomkitConfig {
       ""),
   TIME_FIELD(
       "bloomkit.time.field",
-      "dedup: 0-based field holding the record time as an integer; -1: no time (input order)",
-      "-1"),
+      "dedup, set by the tool: the field holding the record time (--time-field: a 0-based field"
+          + " number or a column name), read as the field after the key fields of"
+          + " bloomkit.input.spec; empty: no time (input order)",
+      ""),
   DEDUP_WINDOW(
       "bloomkit.dedup.window",
       "dedup: a record is a duplicate if its key occurred less than this many time units earlier;"
@@ -122,6 +124,11 @@ public enum BloomkitConfig {
       "dedup: in-mapper earliest-record table flushes (emits and clears) when it holds this many"
           + " keys",
       "100000"),
+  DEDUP_NULL_KEYS_EQUAL(
+      "bloomkit.dedup.null.keys.equal",
+      "dedup: every record with a null key has the same key (the null group); false: SQL, a null"
+          + " key equals nothing, so each such record is distinct and kept",
+      "false"),
   DEDUP_WRITE_DUPLICATES(
       "bloomkit.dedup.write.duplicates",
       "dedup: write the removed records to the duplicates side output (else only count them)",
@@ -175,8 +182,10 @@ public enum BloomkitConfig {
       "false"),
   IMPORTANCE_FIELD(
       "bloomkit.importance.field",
-      "dedup stream: 0-based field holding the record importance (a number); -1: every record 1",
-      "-1"),
+      "dedup stream, set by the tool: the field holding the record importance (a number;"
+          + " --importance-field), read as the field after the key (and time) fields of"
+          + " bloomkit.input.spec; empty: every record 1",
+      ""),
   IMPORTANCE_MIN(
       "bloomkit.importance.min", "dedup stream: lowest importance (ibf maps the range onto 1..max)", "0"),
   IMPORTANCE_MAX("bloomkit.importance.max", "dedup stream: highest importance", "1"),

@@ -1,12 +1,25 @@
 package io.bloomkit.mapreduce;
 
-/** Counters of the {@code dedup} jobs. Every input record ends up in exactly one of KEPT, DUPLICATES, MALFORMED_RECORDS. */
+/**
+ * Counters of the {@code dedup} jobs. Every input record ends up in exactly one of KEPT,
+ * DUPLICATES, MALFORMED_RECORDS and (without --null-keys-equal) NULL_KEYS.
+ */
 public enum DedupCounters {
   /** Lines read by the (final) map tasks. */
   INPUT_RECORDS,
-  /** Lines without the key or time field, with a key that is not valid UTF-8 or a time that is not an integer. */
+  /**
+   * Records without the key or time field, with a key that does not read as its type (not valid
+   * UTF-8, not a long ...) or a time that is not an integer (or null).
+   */
   MALFORMED_RECORDS,
-  /** Records written to the output directory (map side and reduce side). */
+  /**
+   * Records with a null key. Without --null-keys-equal they are distinct (SQL: a null equals
+   * nothing): written to the output directory by the map tasks and counted here only, not in
+   * KEPT. With --null-keys-equal they are one key, kept or removed like any other (in KEPT or
+   * DUPLICATES, and also counted here).
+   */
+  NULL_KEYS,
+  /** Records written to the output directory as the first of their key (map side and reduce side). */
   KEPT,
   /** Records removed as duplicates (map side and reduce side). */
   DUPLICATES,

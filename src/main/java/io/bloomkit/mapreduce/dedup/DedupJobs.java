@@ -4,11 +4,13 @@ import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.DedupCounters;
 import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.RecordBalance;
 import io.bloomkit.mapreduce.common.ShippedFilter;
+import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -18,8 +20,8 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
  * The jobs of a dedup run ({@link JobChain}): for {@code counting} the filter of key multiplicities
- * first, then the dedup job ({@link DedupMapper}, the method's reducer). When every record is
- * accounted for (kept, duplicate or malformed), the kept and the removed records are each renamed
+ * first, then the dedup job ({@link DedupMapper}, the method's reducer), both reading the input
+ * by the plan's {@link TableSpec}. When every record is accounted for ({@link #balance}), the kept and the removed records are each renamed
  * into place complete, with {@code _SUCCESS}; a failure leaves neither.
  */
 final class DedupJobs {
@@ -43,7 +45,20 @@ final class DedupJobs {
     }
   }
 
-  /** Runs the job(s); {@code conf} holds the record format and {@code plan}'s keys. */
+  /**
+   * Every record is kept, a duplicate or malformed, or (without {@code --null-keys-equal}) has a
+   * null key and was written as distinct; with it, null-key records are kept or duplicates like
+   * any other and {@code NULL_KEYS} is a part of those.
+   */
+  static RecordBalance balance(JobCounters c, boolean nullKeysEqual) {
+    RecordBalance b = RecordBalance.of(c.get(DedupCounters.INPUT_RECORDS))
+        .plus(c.get(DedupCounters.KEPT), "kept")
+        .plus(c.get(DedupCounters.DUPLICATES), "duplicates")
+        .plus(c.get(DedupCounters.MALFORMED_RECORDS), "malformed");
+    return nullKeysEqual ? b : b.plus(c.get(DedupCounters.NULL_KEYS), "null keys (kept, distinct)");
+  }
+
+  /** Runs the job(s); {@code conf} holds {@code plan}'s keys. */
   static Run run(Configuration conf, DedupPlan plan) throws IOException, InterruptedException {
     try (JobChain chain = JobChain.open(conf, plan.output, "dedup", DedupTool.class)) {
       Path filter = chain.work("multiplicities.cbf");
@@ -51,15 +66,17 @@ final class DedupJobs {
       if (plan.method == DedupMethod.COUNTING) {
         JobChain.Step multiplicities =
             chain.step("dedup counting: key multiplicities").map(MultiplicityMapper.class);
-        filterBits = FilterBuild.perSplitCountingFilter(multiplicities, plan.inputs, filter,
-            plan.counting.items, plan.counting.bitsPerKey).memoryBits();
+        // counts need no order: this job may split what the dedup job reads whole
+        TableSpec unordered = plan.spec.toBuilder().ordered(false).build();
+        filterBits = FilterBuild.perSplitCountingFilter(multiplicities, unordered, plan.inputs,
+            filter, plan.counting.items, plan.counting.bitsPerKey).memoryBits();
       }
       JobChain.Step dedup =
           chain.step("dedup " + Choices.name(plan.method) + " -> " + chain.output())
-              .orderedTextInput(plan.inputs) // offsets order a file's records
               .sampleMalformed()
               .map(DedupMapper.class, DedupKey.class, Text.class)
               .lazyOutput(TextOutputFormat.class, NullWritable.class, Text.class, chain.staged());
+      Inputs.configure(dedup.job(), plan.spec, plan.inputs); // ordered: positions follow the file
       InputFiles.write(dedup.job(), chain.work("input-files"));
       dedup.job().setPartitionerClass(DedupKey.KeyPartitioner.class);
       plan.method.shuffle(dedup.job());
@@ -69,17 +86,15 @@ final class DedupJobs {
         ShippedFilter.ship(dedup.job(), chain.fs().makeQualified(filter));
       }
       JobCounters c = dedup.run();
+      TableSpec spec = plan.spec;
       MalformedRecords.Tally tally =
-          new MalformedRecords.Tally(
-                  "input", BloomkitConfig.KEY_FIELDS.get(conf), BloomkitConfig.DELIMITER.get(conf))
+          new MalformedRecords.Tally("input",
+                  String.join(",", spec.fields().subList(0, spec.keyFieldCount())),
+                  String.valueOf(spec.delimiter()))
               .counts(c.get(DedupCounters.INPUT_RECORDS), c.get(DedupCounters.MALFORMED_RECORDS),
                   dedup.firstMalformed(DedupTool.SAMPLE_INPUT));
       tally.failIfAllMalformed(); // before anything is promoted to the output
-      RecordBalance.of(c.get(DedupCounters.INPUT_RECORDS))
-          .plus(c.get(DedupCounters.KEPT), "kept")
-          .plus(c.get(DedupCounters.DUPLICATES), "duplicates")
-          .plus(c.get(DedupCounters.MALFORMED_RECORDS), "malformed")
-          .check();
+      balance(c, plan.nullKeysEqual).check();
       if (plan.duplicates != null) {
         chain.promote(new Path(chain.staged(), DedupOutput.DUPLICATES), plan.duplicates);
       }

@@ -11,20 +11,27 @@ import org.apache.hadoop.mapreduce.Partitioner;
 
 /**
  * The map output key of {@code dedup}: the record key and the record's position in the global
- * order, (time, file path, byte offset). The path travels as the file's rank among the job's input
- * files sorted by path ({@link InputFiles}), 4 bytes instead of the path's tens.
+ * order, (time, file path, position in the file). The path travels as the file's rank among the
+ * job's input files sorted by path ({@link InputFiles}), 4 bytes instead of the path's tens.
+ *
+ * <p>The record key is its canonical bytes ({@link io.bloomkit.mapreduce.table.KeyEncoder}), or
+ * the <em>null group</em> of {@code --null-keys-equal}: every record with a null key in one group
+ * of its own. The null group is not a byte string (any byte string may be some canonical key: a
+ * binary key can hold any bytes), so it cannot collide with a key: it is written as the length
+ * -1 with no bytes, and sorts before every key.
  *
  * <pre>
  * bytes  field
  * -----  ------------------------------------------------------------------
- * 1-5    vint n: length of the record key (as {@link Text} writes it)
- * n      record key, UTF-8
+ * 1-5    vint n: length of the record key (as {@link Text} writes it); -1 (one byte, 0xFF): the
+ *        null group, no key bytes follow
+ * n      record key, its canonical bytes
  * 8      time (big-endian, sign bit flipped so that bytes sort as signed longs); 0 without a time field
  * 4      file: rank of the record's file among the input files in path order (non-negative)
- * 8      byte offset of the line in its file
+ * 8      position of the record in its file: a text line's byte offset, else its record number
  * </pre>
  *
- * Sorted by (key bytes, time, file rank, offset) so that each reduce group sees a key's records in
+ * Sorted by (key bytes (the null group first), time, file rank, offset) so that each reduce group sees a key's records in
  * the global order; grouped and partitioned by the key bytes only ({@link GroupingComparator},
  * {@link KeyPartitioner}). The comparators work on the serialized bytes.
  */
@@ -34,6 +41,8 @@ public final class DedupKey implements WritableComparable<DedupKey> {
   }
 
   private final Text key = new Text();
+  /** The null group ({@code --null-keys-equal}); {@link #key} is then empty. */
+  private boolean nullKey;
   private long time;
   private int file;
   private long offset;
@@ -41,7 +50,8 @@ public final class DedupKey implements WritableComparable<DedupKey> {
   public DedupKey() {}
 
   public DedupKey(String key, long time, int file, long offset) {
-    this.key.set(key);
+    this.nullKey = key == null;
+    this.key.set(key == null ? "" : key);
     this.time = time;
     this.file = checkFile(file);
     this.offset = offset;
@@ -54,16 +64,27 @@ public final class DedupKey implements WritableComparable<DedupKey> {
     return file;
   }
 
-  /** Sets every field (the key is copied). */
+  /** Sets every field (the key is copied; null: the null group). */
   public void set(byte[] key, int keyLength, long time, int file, long offset) {
-    this.key.set(key, 0, keyLength);
+    this.nullKey = key == null;
+    if (key == null) {
+      this.key.clear();
+    } else {
+      this.key.set(key, 0, keyLength);
+    }
     this.time = time;
     this.file = checkFile(file);
     this.offset = offset;
   }
 
+  /** The record key's bytes (empty for the null group). */
   public Text key() {
     return key;
+  }
+
+  /** Whether this is the null group of {@code --null-keys-equal}. */
+  public boolean isNull() {
+    return nullKey;
   }
 
   public long time() {
@@ -81,7 +102,11 @@ public final class DedupKey implements WritableComparable<DedupKey> {
 
   @Override
   public void write(DataOutput out) throws IOException {
-    key.write(out);
+    if (nullKey) {
+      WritableUtils.writeVInt(out, -1);
+    } else {
+      key.write(out);
+    }
     out.writeLong(time ^ Long.MIN_VALUE);
     out.writeInt(file);
     out.writeLong(offset);
@@ -89,7 +114,9 @@ public final class DedupKey implements WritableComparable<DedupKey> {
 
   @Override
   public void readFields(DataInput in) throws IOException {
-    key.readFields(in);
+    int n = WritableUtils.readVInt(in);
+    nullKey = n < 0;
+    key.readWithKnownLength(in, Math.max(n, 0));
     time = in.readLong() ^ Long.MIN_VALUE;
     file = in.readInt();
     offset = in.readLong();
@@ -106,8 +133,16 @@ public final class DedupKey implements WritableComparable<DedupKey> {
 
   @Override
   public int compareTo(DedupKey o) {
-    int c = key.compareTo(o.key);
+    int c = compareKey(o);
     return c != 0 ? c : comparePosition(o);
+  }
+
+  /** Order of the record keys: the null group first, then keys by their bytes. */
+  private int compareKey(DedupKey o) {
+    if (nullKey || o.nullKey) {
+      return Boolean.compare(!nullKey, !o.nullKey);
+    }
+    return key.compareTo(o.key);
   }
 
   @Override
@@ -122,7 +157,7 @@ public final class DedupKey implements WritableComparable<DedupKey> {
 
   @Override
   public String toString() {
-    return key + "@" + time + ":" + file + ":" + offset;
+    return (nullKey ? "(null)" : key.toString()) + "@" + time + ":" + file + ":" + offset;
   }
 
   private static int vlen(byte[] b, int s) {
@@ -131,6 +166,17 @@ public final class DedupKey implements WritableComparable<DedupKey> {
     } catch (IOException e) {
       throw new IllegalArgumentException(e);
     }
+  }
+
+  /**
+   * Compares two serialized record keys of vint lengths {@code n1}, {@code n2} (-1: the null
+   * group, first) at {@code k1}, {@code k2}.
+   */
+  private static int compareKeys(byte[] b1, int k1, int n1, byte[] b2, int k2, int n2) {
+    if (n1 < 0 || n2 < 0) {
+      return Boolean.compare(n1 >= 0, n2 >= 0);
+    }
+    return WritableComparator.compareBytes(b1, k1, n1, b2, k2, n2);
   }
 
   /**
@@ -155,11 +201,11 @@ public final class DedupKey implements WritableComparable<DedupKey> {
       int n2 = vlen(b2, s2);
       int k1 = s1 + WritableUtils.decodeVIntSize(b1[s1]);
       int k2 = s2 + WritableUtils.decodeVIntSize(b2[s2]);
-      int c = compareBytes(b1, k1, n1, b2, k2, n2);
+      int c = compareKeys(b1, k1, n1, b2, k2, n2);
       if (c != 0) {
         return c;
       }
-      return comparePosition(b1, k1 + n1, b2, k2 + n2);
+      return comparePosition(b1, k1 + Math.max(n1, 0), b2, k2 + Math.max(n2, 0));
     }
 
     @Override
@@ -185,8 +231,8 @@ public final class DedupKey implements WritableComparable<DedupKey> {
       int n2 = vlen(b2, s2);
       int k1 = s1 + WritableUtils.decodeVIntSize(b1[s1]);
       int k2 = s2 + WritableUtils.decodeVIntSize(b2[s2]);
-      int c = comparePosition(b1, k1 + n1, b2, k2 + n2);
-      return c != 0 ? c : compareBytes(b1, k1, n1, b2, k2, n2);
+      int c = comparePosition(b1, k1 + Math.max(n1, 0), b2, k2 + Math.max(n2, 0));
+      return c != 0 ? c : compareKeys(b1, k1, n1, b2, k2, n2);
     }
 
     @Override
@@ -195,11 +241,14 @@ public final class DedupKey implements WritableComparable<DedupKey> {
       DedupKey x = (DedupKey) a;
       DedupKey y = (DedupKey) b;
       int c = x.comparePosition(y);
-      return c != 0 ? c : x.key.compareTo(y.key);
+      return c != 0 ? c : x.compareKey(y);
     }
   }
 
-  /** Groups on the key bytes only: one reduce call sees every record of a key, in order. */
+  /**
+   * Groups on the record key only: one reduce call sees every record of a key (or of the null
+   * group), in order.
+   */
   public static final class GroupingComparator extends WritableComparator {
     public GroupingComparator() {
       super(DedupKey.class);
@@ -207,7 +256,7 @@ public final class DedupKey implements WritableComparable<DedupKey> {
 
     @Override
     public int compare(byte[] b1, int s1, int l1, byte[] b2, int s2, int l2) {
-      return compareBytes(
+      return compareKeys(
           b1, s1 + WritableUtils.decodeVIntSize(b1[s1]), vlen(b1, s1),
           b2, s2 + WritableUtils.decodeVIntSize(b2[s2]), vlen(b2, s2));
     }
@@ -215,11 +264,11 @@ public final class DedupKey implements WritableComparable<DedupKey> {
     @Override
     @SuppressWarnings("rawtypes")
     public int compare(WritableComparable a, WritableComparable b) {
-      return ((DedupKey) a).key.compareTo(((DedupKey) b).key);
+      return ((DedupKey) a).compareKey((DedupKey) b);
     }
   }
 
-  /** Partitions on the key bytes only. */
+  /** Partitions on the key bytes only (the null group: as the empty key; grouping tells them apart). */
   public static final class KeyPartitioner<V> extends Partitioner<DedupKey, V> {
     @Override
     public int getPartition(DedupKey k, V value, int n) {

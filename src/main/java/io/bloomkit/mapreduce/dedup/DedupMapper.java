@@ -7,6 +7,8 @@ import io.bloomkit.mapreduce.DedupCounters;
 import io.bloomkit.mapreduce.common.FilterStep;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
+import io.bloomkit.mapreduce.table.KeyEncoder;
+import io.bloomkit.mapreduce.table.Row;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -16,10 +18,17 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
 
 /**
- * Dedup, map side ({@code exact} and {@code counting} phase 2). Parses each line (malformed ones
- * are counted and dropped, or fail the task in strict mode), then:
+ * Dedup, map side ({@code exact} and {@code counting} phase 2). Reads each record's key, time and
+ * importance from its {@link Row} ({@link RecordParser}; malformed records are counted and
+ * dropped, or fail the task in strict mode), then:
  *
  * <ul>
+ *   <li>a null key ({@code NULL_KEYS}): SQL's null equals nothing, so by default the record is
+ *       distinct: written to the kept records here, never shuffled, and counted only as {@code
+ *       NULL_KEYS} (not {@code KEPT}). With {@code --null-keys-equal} every null key is one key,
+ *       the null group ({@link DedupKey#isNull}), deduplicated like any other (never by the
+ *       counting filter or the local leaf, which hold key bytes: it is always shuffled or
+ *       combined in its own slot);
  *   <li>{@code counting}: if the key's estimate in the shipped counting filter of key
  *       multiplicities ({@link FilterStep}) is 1, the key occurs once in the whole input (an
  *       estimate is never below the true multiplicity), so the record is kept and written here,
@@ -29,7 +38,9 @@ import org.apache.hadoop.mapreduce.Mapper;
  *       BloomkitConfig#DEDUP_MAX_KEYS}; a later same-key record is a certain duplicate, written to
  *       the duplicates output here. A full table is emitted and cleared;
  *   <li>with a window, or for the {@code stream} method, every record goes to the reducers, keyed
- *       by (key, time, path, offset);
+ *       by (key, time, path, position); with an importance field ({@code stream}) the value
+ *       carries the importance ({@link LocalMarker#record}), so that the reducer never parses a
+ *       record again;
  *   <li>{@code stream --local-filter exact|bloom}: first the task's leaf ({@link LocalFilter}, test
  *       and set in input order); a record it finds a same-key record earlier in the global order
  *       for (within the window) is a local duplicate, written to the duplicates here and counted
@@ -38,7 +49,7 @@ import org.apache.hadoop.mapreduce.Mapper;
  *       time, importance, no line) is, for the reducer's oracle and window ({@code LOCAL_MARKERS}).
  * </ul>
  */
-public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
+public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
   private static final String NEED = "dedup counting needs a counting filter";
   private RecordParser parser;
   private boolean strict;
@@ -55,6 +66,12 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
   private final Text probe = new Text();
   private final DedupKey outKey = new DedupKey();
   private final Map<Text, Earliest> table = new HashMap<>();
+  /** The null group's earliest record ({@code --null-keys-equal}), or null. */
+  private Earliest nullEarliest;
+  private boolean nullKeysEqual;
+  /** stream with an importance field: values carry the importance ({@link LocalMarker#record}). */
+  private boolean importances;
+  private final Text value = new Text();
 
   private static final class Earliest {
     long time;
@@ -72,6 +89,7 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
         BloomkitConfig.DEDUP_WINDOW.getLong(conf) <= 0
             && BloomkitConfig.DEDUP_STREAM_FILTER.get(conf).isEmpty();
     maxKeys = Math.max(1, BloomkitConfig.DEDUP_MAX_KEYS.getInt(conf));
+    nullKeysEqual = BloomkitConfig.DEDUP_NULL_KEYS_EQUAL.getBoolean(conf);
     file = InputFiles.rank(conf, Records.fileOf(context.getInputSplit()));
     if (BloomkitConfig.DEDUP_COUNTING.getBoolean(conf)) {
       // a record goes on to the shuffle unless its key's estimate is 1
@@ -83,6 +101,7 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
     }
     String stream = BloomkitConfig.DEDUP_STREAM_FILTER.get(conf);
     if (!stream.isEmpty()) {
+      importances = !BloomkitConfig.IMPORTANCE_FIELD.get(conf).isEmpty();
       local = LocalFilter.fromConf(conf);
       markers =
           local != null
@@ -98,30 +117,40 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
   }
 
   @Override
-  protected void map(LongWritable offset, Text line, Context context)
+  protected void map(LongWritable position, Row row, Context context)
       throws IOException, InterruptedException {
     context.getCounter(DedupCounters.INPUT_RECORDS).increment(1);
-    if (!parser.parse(line)) {
+    KeyEncoder.Outcome outcome = parser.parse(row);
+    if (outcome == KeyEncoder.Outcome.MALFORMED) {
       context.getCounter(DedupCounters.MALFORMED_RECORDS).increment(1);
       if (strict) {
-        throw Records.malformed(context, context.getInputSplit(), offset.get(), parser.problem());
+        throw Records.malformed(context, context.getInputSplit(), position.get(), parser.problem());
       }
-      sampler.note(offset.get(), line, parser.problem());
+      sampler.note(position.get(), row.line(), parser.problem());
       return;
     }
-    if (multiplicities != null && !multiplicities.passes(parser.key(), parser.keyLength())) {
+    Text line = row.line();
+    byte[] key = parser.key(); // null: the null group (--null-keys-equal)
+    if (outcome == KeyEncoder.Outcome.NULL) {
+      context.getCounter(DedupCounters.NULL_KEYS).increment(1);
+      if (!nullKeysEqual) {
+        out.kept(line); // SQL: a null key equals nothing, so the record is distinct
+        return;
+      }
+    }
+    if (key != null && multiplicities != null && !multiplicities.passes(key, key.length)) {
       out.kept(line);
       context.getCounter(DedupCounters.KEPT).increment(1);
       notShuffled(line, context);
       return;
     }
-    if (local != null && local.duplicate(parser.key(), parser.keyLength(), parser.time())) {
+    if (key != null && local != null && local.duplicate(key, key.length, parser.time())) {
       out.duplicate(line);
       context.getCounter(DedupCounters.LOCAL_DUPLICATES).increment(1);
       context.getCounter(DedupCounters.DUPLICATES).increment(1);
       notShuffled(line, context);
       if (markers) {
-        outKey.set(parser.key(), parser.keyLength(), parser.time(), file, offset.get());
+        outKey.set(key, key.length, parser.time(), file, position.get());
         LocalMarker.set(marker, parser.importance());
         context.write(outKey, marker);
         context.getCounter(DedupCounters.LOCAL_MARKERS).increment(1);
@@ -129,19 +158,28 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
       return;
     }
     if (!combining) {
-      outKey.set(parser.key(), parser.keyLength(), parser.time(), file, offset.get());
-      context.write(outKey, line);
+      outKey.set(key, parser.keyLength(), parser.time(), file, position.get());
+      context.write(outKey, importances ? LocalMarker.record(value, line, parser.importance()) : line);
       return;
     }
-    probe.set(parser.key(), 0, parser.keyLength());
-    Earliest e = table.get(probe);
+    Earliest e;
+    if (key == null) {
+      e = nullEarliest;
+    } else {
+      probe.set(key, 0, key.length);
+      e = table.get(probe);
+    }
     if (e == null) {
       e = new Earliest();
       e.time = parser.time();
-      e.offset = offset.get();
+      e.offset = position.get();
       e.line.set(line);
-      table.put(new Text(probe), e);
-      if (table.size() >= maxKeys) {
+      if (key == null) {
+        nullEarliest = e;
+      } else {
+        table.put(new Text(probe), e);
+      }
+      if (table.size() + (nullEarliest == null ? 0 : 1) >= maxKeys) {
         context.getCounter(DedupCounters.MAP_TABLE_FLUSHES).increment(1);
         flush(context);
       }
@@ -150,10 +188,10 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
     context.getCounter(DedupCounters.MAP_SIDE_DUPLICATES).increment(1);
     context.getCounter(DedupCounters.DUPLICATES).increment(1);
     long t = parser.time();
-    if (t < e.time || (t == e.time && offset.get() < e.offset)) {
+    if (t < e.time || (t == e.time && position.get() < e.offset)) {
       out.duplicate(e.line); // the new record comes first in the global order
       e.time = t;
-      e.offset = offset.get();
+      e.offset = position.get();
       e.line.set(line);
     } else {
       out.duplicate(line);
@@ -178,6 +216,11 @@ public class DedupMapper extends Mapper<LongWritable, Text, DedupKey, Text> {
       context.write(outKey, e.line);
     }
     table.clear();
+    if (nullEarliest != null) {
+      outKey.set(null, 0, nullEarliest.time, file, nullEarliest.offset);
+      context.write(outKey, nullEarliest.line);
+      nullEarliest = null;
+    }
   }
 
   @Override

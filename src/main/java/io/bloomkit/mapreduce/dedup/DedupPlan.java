@@ -2,6 +2,7 @@ package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.CountingSizing;
+import io.bloomkit.mapreduce.table.TableSpec;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
@@ -13,6 +14,15 @@ final class DedupPlan {
   final DedupMethod method;
   /** The existing input paths. */
   final Path[] inputs;
+  /**
+   * How the input is read: the key fields, then the time field (if any), then the importance
+   * field (stream, if any); ordered (positions follow the file order).
+   */
+  final TableSpec spec;
+  /** The time field as given, or null: none. */
+  final String timeField;
+  /** {@code --null-keys-equal}: null keys are one key; else each null-key record is distinct. */
+  final boolean nullKeysEqual;
   /** The kept records' directory, as given (it does not exist). */
   final Path output;
   /** The removed records' directory, or null: not written. */
@@ -28,10 +38,14 @@ final class DedupPlan {
   /** stream's settings, null for the other methods. */
   final StreamOptions stream;
 
-  DedupPlan(DedupMethod method, Path[] inputs, Path output, Path duplicates, int reducers,
-      long window, double maxShare, CountingSizing counting, StreamOptions stream) {
+  DedupPlan(DedupMethod method, Path[] inputs, TableSpec spec, String timeField,
+      boolean nullKeysEqual, Path output, Path duplicates, int reducers, long window,
+      double maxShare, CountingSizing counting, StreamOptions stream) {
     this.method = method;
     this.inputs = inputs;
+    this.spec = spec;
+    this.timeField = timeField;
+    this.nullKeysEqual = nullKeysEqual;
     this.output = output;
     this.duplicates = duplicates;
     this.reducers = reducers;
@@ -41,8 +55,10 @@ final class DedupPlan {
     this.stream = stream;
   }
 
-  /** Sets the dedup keys the tasks read (the record format is the tool's). */
+  /** Sets the dedup keys the tasks read (the jobs store {@link #spec} with their input). */
   void configure(Configuration conf) {
+    BloomkitConfig.TIME_FIELD.set(conf, timeField == null ? "" : timeField);
+    BloomkitConfig.DEDUP_NULL_KEYS_EQUAL.set(conf, nullKeysEqual);
     BloomkitConfig.DEDUP_WINDOW.set(conf, window);
     if (stream != null) {
       stream.configure(conf);

@@ -9,21 +9,21 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Reducer;
 
 /**
- * Dedup, reduce side: one call per key, its records in the global order (time, path, offset).
+ * Dedup, reduce side: one call per key (or the null group of {@code --null-keys-equal}), its
+ * records in the global order (time, path, position); each record's time is its {@link DedupKey}'s,
+ * which the framework updates as the values are iterated (the lines are never parsed again).
  * Without a window the first record is kept and the rest are duplicates; with a window W a record
  * is a duplicate when the previous record of its key (kept or not) is less than W time units older,
  * so a key reappearing after a gap of at least W is kept again.
  */
 public class DedupReducer extends Reducer<DedupKey, Text, NullWritable, Text> {
   private long window;
-  private RecordParser parser;
   private DedupOutput out;
 
   @Override
   protected void setup(Context context) {
     Configuration conf = context.getConfiguration();
     window = BloomkitConfig.DEDUP_WINDOW.getLong(conf);
-    parser = RecordParser.fromConf(conf);
     out = openOutput(context);
   }
 
@@ -38,13 +38,7 @@ public class DedupReducer extends Reducer<DedupKey, Text, NullWritable, Text> {
     boolean first = true;
     long previous = 0;
     for (Text line : lines) {
-      long time = 0;
-      if (window > 0) {
-        if (!parser.parse(line)) {
-          throw new IOException("record parsed in the map but not here: " + line);
-        }
-        time = parser.time();
-      }
+      long time = key.time(); // the framework sets the key of each value as it iterates
       // sorted, so time >= previous: the unsigned difference is exact
       boolean keep = first || (window > 0 && Long.compareUnsigned(time - previous, window) >= 0);
       if (keep) {

@@ -12,6 +12,7 @@ import static io.bloomkit.mapreduce.DedupCounters.LOCAL_FALSE_POSITIVES;
 import static io.bloomkit.mapreduce.DedupCounters.LOCAL_MARKERS;
 import static io.bloomkit.mapreduce.DedupCounters.LOCAL_UNORDERED_HITS;
 import static io.bloomkit.mapreduce.DedupCounters.MALFORMED_RECORDS;
+import static io.bloomkit.mapreduce.DedupCounters.NULL_KEYS;
 import static io.bloomkit.mapreduce.DedupCounters.ORACLE_DISTINCT;
 import static io.bloomkit.mapreduce.DedupCounters.ORACLE_DISTINCT_IMPORTANCE_MICROS;
 import static io.bloomkit.mapreduce.DedupCounters.ORACLE_DUPLICATES;
@@ -41,7 +42,7 @@ final class DedupReport {
     JobCounters c = run.counters;
     StreamOptions s = plan.stream;
     r.put("method", Choices.name(plan.method))
-        .counters(c, INPUT_RECORDS, KEPT, DUPLICATES, MALFORMED_RECORDS)
+        .counters(c, INPUT_RECORDS, KEPT, DUPLICATES, MALFORMED_RECORDS, NULL_KEYS)
         .put("malformedWarning", malformedWarning)
         .counters(c, MAP_OUTPUT_RECORDS, MAP_OUTPUT_BYTES)
         .counter("shuffleAvoided", c, SHUFFLE_AVOIDED_RECORDS)
@@ -84,7 +85,7 @@ final class DedupReport {
     if (s.evaluate) {
       r.counters(c, LOCAL_FALSE_POSITIVES);
     }
-    if (s.evaluate && s.importanceField >= 0) {
+    if (s.evaluate && s.importanceField != null) {
       r.rate("wFP", c.get(FALSE_POSITIVE_IMPORTANCE_MICROS),
               c.get(ORACLE_DISTINCT_IMPORTANCE_MICROS))
           .rate("wFN", c.get(FALSE_NEGATIVE_IMPORTANCE_MICROS),

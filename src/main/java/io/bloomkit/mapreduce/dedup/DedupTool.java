@@ -1,15 +1,17 @@
 package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.CountingSizing;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
-import io.bloomkit.mapreduce.common.RecordFormat;
+import io.bloomkit.mapreduce.common.InputOptions;
 import io.bloomkit.mapreduce.common.Report;
+import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -17,16 +19,20 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /**
- * {@code dedup --input PATH[,PATH] --output DIR --key-field I[,J] [--time-field T] [--delimiter D]
+ * {@code dedup --input PATH[,PATH] --output DIR --key-field F[,G] [--time-field T] [--delimiter D]
+ * [--input-format auto|text|csv|seqfile|avro|parquet|orc] [--key-type TYPE[,TYPE]] [--null-token S]
+ * [--empty-is-null] [--csv-header] [--csv-multiline] [--null-keys-equal]
  * [--method exact|counting|stream] [--window W] [--duplicates DIR2] [--reducers R] [--items N]
  * [--bits-per-key B] [--filter F --memory-bits B [--slices S] [--importance-field F] [--evaluate]
  * [--local-filter none|exact|bloom [--local-bits B]]] [--strict] [--max-malformed-share S] [--json]}: batch duplicate
- * elimination of text records.
+ * elimination of the records of any table format (read through {@code io.bloomkit.mapreduce.table}).
  *
  * <p>A record is a duplicate when a record with the same key comes earlier in the global order
- * (time, file path, byte offset) — the time is the integer {@code --time-field}, or 0 for every
- * record without one, so the order is then the input order within a file and the files in path
- * order. With {@code --window W} a record is a duplicate only when the previous record of its key
+ * (time, file path, position in the file: a text line's byte offset, else its record number) —
+ * the time is the integer {@code --time-field} ({@link RecordParser}), or 0 for every record
+ * without one, so the order is then the input order within a file and the files in path order.
+ * A null key equals nothing (SQL): such a record is kept, counted {@code nullKeys}; with {@code
+ * --null-keys-equal} all null keys are one key. With {@code --window W} a record is a duplicate only when the previous record of its key
  * is less than W time units older. Kept records are written to DIR, removed ones to DIR2 when
  * given; every input record is kept, a duplicate or malformed (the tool checks the counters add
  * up). The methods are {@link DedupMethod}'s. With {@code stream} only the {@code timer} filter has
@@ -56,9 +62,15 @@ public final class DedupTool extends BloomkitTool {
     Options o = new Options();
     o.addOption(opt("input", "PATH[,PATH]", "input files, directories or globs (required)"));
     o.addOption(opt("output", "DIR", "directory of the kept records; must not exist (required)"));
-    o.addOption(opt("key-field", "I[,J]", "0-based key field(s), joined with the delimiter (required)"));
-    o.addOption(integerOpt("time-field", "T", "0-based field holding an integer time (default: input order)"));
+    o.addOption(opt("key-field", "F[,G]", "key field(s): 0-based field numbers, or column names"
+        + " (avro, parquet, orc, csv with --csv-header); several make a composite key (required)"));
+    o.addOption(opt("time-field", "T", "field holding the record time, a number or a name: an"
+        + " integer (date columns: epoch days, timestamp columns: epoch milliseconds; default:"
+        + " input order)"));
     o.addOption(SizingOptions.delimiter());
+    InputOptions.add(o, InputOptions.Side.ONE);
+    o.addOption(flag("null-keys-equal", "all records with a null key have one key, deduplicated"
+        + " like any other (default: SQL, a null key equals nothing: each such record is kept)"));
     o.addOption(opt("method", "M", "exact (default), counting or stream"));
     o.addOption(integerOpt("window", "W", "duplicate only if the key occurred less than W time units earlier"
         + " (time-field units; stream: the timer filter, --local-filter exact and the --evaluate"
@@ -82,15 +94,13 @@ public final class DedupTool extends BloomkitTool {
     return DedupReport.of(report, plan, run, warning);
   }
 
-  /** The plan of {@code cl}; sets the record format in {@code conf}. */
+  /** The plan of {@code cl}: options checked and the input's spec resolved, before any job. */
   private DedupPlan plan(CommandLine cl, Configuration conf) throws IOException {
     DedupMethod method = DedupMethod.of(cl);
-    BloomkitConfig.DELIMITER.set(conf, String.valueOf(RecordFormat.delimiter(cl)));
-    BloomkitConfig.KEY_FIELDS.set(
-        conf, KeyExtractor.formatFields(RecordFormat.keyFields(cl, "key-field", null)));
-    BloomkitConfig.TIME_FIELD.set(conf, intValue(cl, "time-field", -1, 0));
+    List<String> keyFields = InputOptions.fields(cl, "key-field", null);
+    String time = cl.hasOption("time-field") ? oneField(cl, "time-field") : null;
     long window = longValue(cl, "window", 0, 1);
-    if (window > 0 && !cl.hasOption("time-field")) {
+    if (window > 0 && time == null) {
       throw new UsageException("--window needs --time-field");
     }
     BloomkitConfig.STRICT.set(conf, cl.hasOption("strict"));
@@ -106,8 +116,32 @@ public final class DedupTool extends BloomkitTool {
     if (duplicates != null && duplicates.equals(output)) {
       throw new UsageException("--duplicates must differ from --output");
     }
-    return new DedupPlan(method, inputs, output, duplicates,
-        stream == null ? reducers : stream.slices, window, maxShare, counting, stream);
+    List<String> others = new ArrayList<>();
+    if (time != null) {
+      others.add(time);
+    }
+    if (stream != null && stream.importanceField != null) {
+      others.add(stream.importanceField);
+    }
+    // dedup orders a file's records by position: files that cannot be split at exact record
+    // positions (compressed text, columnar files) are read whole
+    TableSpec spec = InputOptions.spec(cl, conf, InputOptions.Side.ONE, inputs, keyFields, others)
+        .toBuilder().ordered(true).build();
+    return new DedupPlan(method, inputs, spec, time, cl.hasOption("null-keys-equal"), output,
+        duplicates, stream == null ? reducers : stream.slices, window, maxShare, counting, stream);
+  }
+
+  /**
+   * The single field of option {@code opt}: a 0-based field number or a column name.
+   *
+   * @throws UsageException for a list or an empty value
+   */
+  static String oneField(CommandLine cl, String opt) {
+    List<String> f = InputOptions.fields(cl, opt, null);
+    if (f.size() != 1) {
+      throw new UsageException("--" + opt + " takes one field: " + cl.getOptionValue(opt));
+    }
+    return f.get(0);
   }
 
   public static void main(String[] args) {

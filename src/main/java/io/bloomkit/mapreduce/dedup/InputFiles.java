@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.common.Inputs;
+import io.bloomkit.mapreduce.table.Tables;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -15,12 +15,14 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 
 /**
  * The job's input files in path order (UTF-8 bytes, as {@link Text} compares), so that a record's
- * position in dedup's global order (time, path, offset) can travel as the file's rank: 4 bytes per
- * record instead of the path. The client lists the files exactly as the input format will ({@code
- * Inputs#list}: globs, hidden files, sub-directories), writes them to a file in
+ * position in dedup's global order (time, path, position) can travel as the file's rank: 4 bytes
+ * per record instead of the path. The client lists the files exactly as the job's input format
+ * ({@code TableInputFormat}) will ({@link Tables#list}: globs, hidden files, sub-directories, with
+ * recursion as every job reads), writes them to a file in
  * the job's work directory and names it in {@link BloomkitConfig#DEDUP_INPUT_FILES}; each map task
  * reads it once and looks up its split's file.
  */
@@ -30,7 +32,8 @@ final class InputFiles {
   /** Lists the job's input files, writes them sorted to {@code list} and sets the job's key. */
   static int write(Job job, Path list) throws IOException {
     List<Text> paths = new ArrayList<>();
-    for (FileStatus st : Inputs.list(job)) {
+    for (FileStatus st :
+        Tables.list(job.getConfiguration(), FileInputFormat.getInputPaths(job))) {
       paths.add(new Text(st.getPath().toString()));
     }
     paths.sort(Text::compareTo);

@@ -16,6 +16,21 @@ import org.apache.hadoop.io.Text;
  *        refuses --local-filter with a textinputformat.record.delimiter without a newline)
  * 8      importance, IEEE 754 double bits, big-endian
  * </pre>
+ *
+ * With an importance field ({@code --importance-field}) a record's value carries its importance
+ * too, so that the reducer need not parse the line again (which it cannot for a columnar input,
+ * whose line is rendered): {@link #record} writes
+ *
+ * <pre>
+ * bytes  field
+ * -----  ------------------------------------------------------------------
+ * 1      0 (not a marker)
+ * 8      importance, IEEE 754 double bits, big-endian
+ * n      the record's line
+ * </pre>
+ *
+ * (a line of n = 0 bytes gives 9 bytes that start with 0, never a marker). Without an importance
+ * field the value is the line itself.
  */
 final class LocalMarker {
   /** Bytes of a marker value. */
@@ -27,11 +42,31 @@ final class LocalMarker {
   static void set(Text value, double importance) {
     byte[] b = new byte[BYTES];
     b[0] = '\n';
-    long bits = Double.doubleToLongBits(importance);
+    put(b, Double.doubleToLongBits(importance));
+    value.set(b);
+  }
+
+  /**
+   * Makes {@code value} a record's value carrying {@code importance} and {@code line}; returns
+   * {@code value}.
+   */
+  static Text record(Text value, Text line, double importance) {
+    byte[] b = new byte[BYTES + line.getLength()];
+    put(b, Double.doubleToLongBits(importance));
+    System.arraycopy(line.getBytes(), 0, b, BYTES, line.getLength());
+    value.set(b);
+    return value;
+  }
+
+  /** Sets {@code line} to the line of a {@link #record} value. */
+  static void lineOf(Text value, Text line) {
+    line.set(value.getBytes(), BYTES, value.getLength() - BYTES);
+  }
+
+  private static void put(byte[] b, long bits) {
     for (int i = 0; i < 8; i++) {
       b[1 + i] = (byte) (bits >>> (56 - 8 * i));
     }
-    value.set(b);
   }
 
   /** True if {@code value} is a marker, not a line. */
@@ -39,7 +74,7 @@ final class LocalMarker {
     return value.getLength() == BYTES && value.getBytes()[0] == '\n';
   }
 
-  /** The importance a marker carries. */
+  /** The importance a marker or a {@link #record} value carries. */
   static double importance(Text value) {
     byte[] b = value.getBytes();
     long bits = 0;

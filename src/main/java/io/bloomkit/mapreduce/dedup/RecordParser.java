@@ -1,87 +1,143 @@
 package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.KeyExtractor;
+import io.bloomkit.mapreduce.table.KeyEncoder;
+import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TableSpec;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.io.Text;
 
 /**
- * Parses a dedup record: its key (see {@link KeyExtractor}) and, with a time field, its time as a
- * decimal integer. A line missing either field, with a key that is not valid UTF-8 or a time that
- * is not an integer (or, with an importance field, an importance that is not a finite number), is
- * malformed. Without a time field every record has time 0, so the global
- * order falls back to (file path, byte offset). Not thread-safe.
+ * Reads a dedup record from a {@link Row} of the input's {@link TableSpec}: its key ({@link
+ * KeyEncoder}: canonical bytes, null, or malformed), its time and (stream) its importance. The
+ * spec's fields are the key fields, then the time field (with {@code --time-field}), then the
+ * importance field (with {@code --importance-field}).
+ *
+ * <p>The time is a 64-bit integer: a text or CSV field (or a string column) as a decimal integer,
+ * surrounding spaces ignored ({@code time "x" is not an integer} otherwise); an integer column as
+ * it is; a {@code date} column as its epoch day (days since 1970-01-01); a {@code timestamp} column
+ * as its epoch milliseconds (so a {@code --window} is then in milliseconds); a decimal column when
+ * it holds an integer. Any other value (a floating-point or boolean column, a fractional decimal)
+ * or a null time makes the record malformed. The importance is a finite number: a text field as
+ * {@link Double#parseDouble}, a numeric column's value. Without a time field every record has time
+ * 0, so the global order falls back to (file path, position). Not thread-safe.
  */
 public final class RecordParser {
-  private final KeyExtractor keys;
-  private final KeyExtractor times;
-  private KeyExtractor importances;
+  private final KeyEncoder keys;
+  /** Slot of the time field, -1: none. */
+  private final int timeSlot;
+  /** Slot of the importance field, -1: none. */
+  private final int importanceSlot;
+  private KeyEncoder.Outcome outcome;
   private long time;
   private double importance = 1.0;
   private String problem;
 
-  public RecordParser(KeyExtractor keys, KeyExtractor times) {
-    this.keys = keys;
-    this.times = times;
-  }
-
-  /** The parser for the delimiter, key fields and time field of {@code conf}. */
-  public static RecordParser fromConf(Configuration conf) {
-    int t = BloomkitConfig.TIME_FIELD.getInt(conf);
-    KeyExtractor times =
-        t < 0
-            ? null
-            : new KeyExtractor(
-                KeyExtractor.parseDelimiter(BloomkitConfig.DELIMITER.get(conf)), new int[] {t});
-    RecordParser p = new RecordParser(KeyExtractor.fromConf(conf, BloomkitConfig.KEY_FIELDS), times);
-    int f = BloomkitConfig.IMPORTANCE_FIELD.getInt(conf);
-    if (f >= 0) {
-      p.importances =
-          new KeyExtractor(
-              KeyExtractor.parseDelimiter(BloomkitConfig.DELIMITER.get(conf)), new int[] {f});
+  /**
+   * @param time whether the spec's field after the key fields is the time field
+   * @param importance whether the next field is the importance field
+   */
+  public RecordParser(TableSpec spec, boolean time, boolean importance) {
+    this.keys = new KeyEncoder(spec);
+    int slot = spec.keyFieldCount();
+    this.timeSlot = time ? slot++ : -1;
+    this.importanceSlot = importance ? slot++ : -1;
+    if (slot > spec.fields().size()) {
+      throw new IllegalArgumentException("the input spec has no time or importance field: " + spec);
     }
-    return p;
   }
 
-  /** Parses {@code line}; false if it is malformed ({@link #problem()} says why). */
-  public boolean parse(Text line) {
-    if (!keys.extract(line)) {
-      problem = keys.problem();
-      return false;
+  /**
+   * The parser of the spec in {@link BloomkitConfig#INPUT_SPEC}, with a time field when {@link
+   * BloomkitConfig#TIME_FIELD} is set and an importance field when {@link
+   * BloomkitConfig#IMPORTANCE_FIELD} is.
+   */
+  public static RecordParser fromConf(Configuration conf) {
+    return new RecordParser(TableSpec.load(conf, BloomkitConfig.INPUT_SPEC),
+        !BloomkitConfig.TIME_FIELD.get(conf).isEmpty(),
+        !BloomkitConfig.IMPORTANCE_FIELD.get(conf).isEmpty());
+  }
+
+  /**
+   * Reads {@code row}: {@link KeyEncoder.Outcome#MALFORMED} if the row, its key, its time or its
+   * importance cannot be read ({@link #problem()} says why), else {@link KeyEncoder.Outcome#KEY}
+   * ({@link #key()}) or {@link KeyEncoder.Outcome#NULL} (a null key; time and importance are read
+   * all the same).
+   */
+  public KeyEncoder.Outcome parse(Row row) {
+    outcome = keys.encode(row);
+    problem = keys.problem();
+    if (outcome == KeyEncoder.Outcome.MALFORMED) {
+      return outcome;
     }
     time = 0;
-    if (times != null) {
-      if (!times.extract(line)) {
-        problem = "time field: " + times.problem();
-        return false;
-      }
-      String s = times.keyString().trim();
-      try {
-        time = Long.parseLong(s);
-      } catch (NumberFormatException e) {
-        problem = "time \"" + s + "\" is not an integer";
-        return false;
+    if (timeSlot >= 0) {
+      problem = readTime(row.value(timeSlot));
+      if (problem != null) {
+        return outcome = KeyEncoder.Outcome.MALFORMED;
       }
     }
     importance = 1.0;
-    if (importances != null) {
-      if (!importances.extract(line)) {
-        problem = "importance field: " + importances.problem();
-        return false;
+    if (importanceSlot >= 0) {
+      problem = readImportance(row.value(importanceSlot));
+      if (problem != null) {
+        return outcome = KeyEncoder.Outcome.MALFORMED;
       }
-      String s = importances.keyString().trim();
+    }
+    return outcome;
+  }
+
+  /** Sets {@link #time} from {@code v}; returns the problem, or null. */
+  private String readTime(Object v) {
+    if (v == null) {
+      return "time is null";
+    }
+    if (v instanceof String) {
+      String s = ((String) v).trim();
+      try {
+        time = Long.parseLong(s);
+        return null;
+      } catch (NumberFormatException e) {
+        return "time \"" + s + "\" is not an integer";
+      }
+    }
+    try {
+      if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+        time = ((Number) v).longValue();
+      } else if (v instanceof Instant) {
+        time = ((Instant) v).toEpochMilli();
+      } else if (v instanceof LocalDate) {
+        time = ((LocalDate) v).toEpochDay();
+      } else if (v instanceof BigDecimal) {
+        time = ((BigDecimal) v).longValueExact();
+      } else {
+        return "time " + KeyEncoder.render(v) + " is not an integer (a "
+            + v.getClass().getSimpleName() + " value)";
+      }
+      return null;
+    } catch (ArithmeticException e) {
+      return "time " + KeyEncoder.render(v) + " is not a 64-bit integer";
+    }
+  }
+
+  /** Sets {@link #importance} from {@code v}; returns the problem, or null. */
+  private String readImportance(Object v) {
+    String s = KeyEncoder.render(v);
+    if (v instanceof String) {
+      s = s.trim();
       try {
         importance = Double.parseDouble(s);
       } catch (NumberFormatException e) {
         importance = Double.NaN;
       }
-      if (!Double.isFinite(importance)) {
-        problem = "importance \"" + s + "\" is not a finite number";
-        return false;
-      }
+    } else if (v instanceof Number) {
+      importance = ((Number) v).doubleValue();
+    } else {
+      importance = Double.NaN;
     }
-    problem = null;
-    return true;
+    return Double.isFinite(importance) ? null : "importance \"" + s + "\" is not a finite number";
   }
 
   /** The importance of the last successful parse (1 without an importance field). */
@@ -89,13 +145,16 @@ public final class RecordParser {
     return importance;
   }
 
-  /** The key bytes of the last successful parse, valid up to {@link #keyLength()}. */
+  /**
+   * The key bytes of the last {@link KeyEncoder.Outcome#KEY}, valid up to {@link #keyLength()};
+   * null after a null key.
+   */
   public byte[] key() {
-    return keys.key();
+    return outcome == KeyEncoder.Outcome.KEY ? keys.key() : null;
   }
 
   public int keyLength() {
-    return keys.keyLength();
+    return outcome == KeyEncoder.Outcome.KEY ? keys.key().length : 0;
   }
 
   /** The time of the last successful parse (0 without a time field). */

@@ -28,18 +28,28 @@ import org.apache.hadoop.mapreduce.Reducer;
  * filter, whose window runs from every occurrence of a key: a marker sets its timers.
  */
 public class StreamDedupReducer extends Reducer<DedupKey, Text, NullWritable, Text> {
-  private RecordParser parser;
+  /**
+   * The bytes the slice filter hashes for the null group of {@code --null-keys-equal} (the
+   * filters only see hashes; the oracle keeps the null group apart from every key). A key with
+   * these very bytes shares the null group's hash, like any two keys whose hashes collide.
+   */
+  static final byte[] NULL_GROUP = {(byte) 0xFF, 'n', 'u', 'l', 'l'};
+
+  /** Values carry the importance ({@link LocalMarker#record}). */
+  private boolean importances;
+  private final Text line = new Text();
   private StreamFilter filter;
   private boolean markersRefresh;
   private long window;
   private Map<Text, long[]> oracle;
+  /** The oracle's last time of the null group, or null. */
+  private long[] nullLast;
   private DedupOutput out;
-  private final Text probe = new Text();
 
   @Override
   protected void setup(Context context) {
     Configuration conf = context.getConfiguration();
-    parser = RecordParser.fromConf(conf);
+    importances = !BloomkitConfig.IMPORTANCE_FIELD.get(conf).isEmpty();
     window = BloomkitConfig.DEDUP_WINDOW.getLong(conf);
     int slice = context.getTaskAttemptID().getTaskID().getId();
     String name = BloomkitConfig.DEDUP_STREAM_FILTER.get(conf);
@@ -65,30 +75,31 @@ public class StreamDedupReducer extends Reducer<DedupKey, Text, NullWritable, Te
   }
 
   @Override
-  protected void reduce(DedupKey key, Iterable<Text> lines, Context context)
+  protected void reduce(DedupKey key, Iterable<Text> values, Context context)
       throws IOException, InterruptedException {
-    for (Text line : lines) {
-      if (LocalMarker.is(line)) {
-        Text k = key.key();
-        double importance = LocalMarker.importance(line);
+    for (Text value : values) {
+      // one record per call (grouped by position and key): key holds its key and time
+      byte[] k = key.isNull() ? NULL_GROUP : key.key().getBytes();
+      int length = key.isNull() ? NULL_GROUP.length : key.key().getLength();
+      if (LocalMarker.is(value)) {
+        double importance = LocalMarker.importance(value);
         if (markersRefresh) {
-          filter.offer(
-              filter.hashStrategy().hash(k.getBytes(), 0, k.getLength()), key.time(), importance);
+          filter.offer(filter.hashStrategy().hash(k, 0, length), key.time(), importance);
         }
-        if (oracle != null
-            && !evaluate(k.getBytes(), k.getLength(), key.time(), importance, true, context)) {
+        if (oracle != null && !evaluate(key, importance, true, context)) {
           context.getCounter(DedupCounters.LOCAL_FALSE_POSITIVES).increment(1);
         }
         continue;
       }
-      if (!parser.parse(line)) {
-        throw new IOException("record parsed in the map but not here: " + line);
+      double importance = 1.0;
+      Text line = value;
+      if (importances) {
+        importance = LocalMarker.importance(value);
+        LocalMarker.lineOf(value, this.line);
+        line = this.line;
       }
       boolean duplicate =
-          filter.offer(
-              filter.hashStrategy().hash(parser.key(), 0, parser.keyLength()),
-              parser.time(),
-              parser.importance());
+          filter.offer(filter.hashStrategy().hash(k, 0, length), key.time(), importance);
       if (duplicate) {
         out.duplicate(line);
         context.getCounter(DedupCounters.DUPLICATES).increment(1);
@@ -97,22 +108,29 @@ public class StreamDedupReducer extends Reducer<DedupKey, Text, NullWritable, Te
         context.getCounter(DedupCounters.KEPT).increment(1);
       }
       if (oracle != null) {
-        evaluate(
-            parser.key(), parser.keyLength(), parser.time(), parser.importance(), duplicate, context);
+        evaluate(key, importance, duplicate, context);
       }
     }
   }
 
   /** Counts one record against the oracle; returns the truth (duplicate). */
-  private boolean evaluate(
-      byte[] key, int keyLength, long t, double importance, boolean reported, Context context) {
-    probe.set(key, 0, keyLength);
-    long[] last = oracle.get(probe);
+  private boolean evaluate(DedupKey key, double importance, boolean reported, Context context) {
+    long t = key.time();
+    long[] last;
+    if (key.isNull()) {
+      last = nullLast;
+      if (last == null) {
+        nullLast = new long[] {t};
+      }
+    } else {
+      last = oracle.get(key.key());
+      if (last == null) {
+        oracle.put(new Text(key.key()), new long[] {t});
+      }
+    }
     boolean truth =
         last != null && (window <= 0 || Long.compareUnsigned(t - last[0], window) < 0);
-    if (last == null) {
-      oracle.put(new Text(probe), new long[] {t});
-    } else {
+    if (last != null) {
       last[0] = t;
     }
     long micros = Math.round(importance * 1e6);

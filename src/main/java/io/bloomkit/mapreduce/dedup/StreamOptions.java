@@ -37,12 +37,12 @@ final class StreamOptions {
   final long localBits;
   final int localHashes;
   final boolean evaluate;
-  /** 0-based, or -1: none. */
-  final int importanceField;
+  /** A 0-based field number or a column name, or null: none. */
+  final String importanceField;
 
   private StreamOptions(
       String filter, int slices, long bitsPerSlice, long timerResolution, LocalFilter.Kind local,
-      long localBits, int localHashes, boolean evaluate, int importanceField) {
+      long localBits, int localHashes, boolean evaluate, String importanceField) {
     this.filter = filter;
     this.slices = slices;
     this.bitsPerSlice = bitsPerSlice;
@@ -62,8 +62,8 @@ final class StreamOptions {
     o.addOption(integerOpt("memory-bits", "B", "stream: total filter memory in bits, B/S per slice (required)"));
     o.addOption(integerOpt("slices", "S", "stream: horizontal slices = reduce tasks (default --reducers;"
         + " both given must agree)"));
-    o.addOption(integerOpt("importance-field", "F", "stream: 0-based field of a numeric importance"
-        + " (ibf filters, and --evaluate's weighted rates; range from -D"
+    o.addOption(opt("importance-field", "F", "stream: field of a numeric importance, a 0-based"
+        + " number or a column name (ibf filters, and --evaluate's weighted rates; range from -D"
         + " bloomkit.importance.min/max, default 0..1)"));
     o.addOption(opt("local-filter", "L", "stream: a leaf filter in each map task that drops records"
         + " seen earlier in the task before the shuffle: none (default), exact (key -> time table)"
@@ -164,8 +164,10 @@ final class StreamOptions {
       throw new UsageException("--local-filter needs newline-delimited records (its markers are"
           + " values that start with a newline): textinputformat.record.delimiter is set");
     }
+    String importance =
+        cl.hasOption("importance-field") ? DedupTool.oneField(cl, "importance-field") : null;
     return new StreamOptions(filter, slices, bits, resolution, local, localBits, localHashes,
-        evaluate, intValue(cl, "importance-field", -1, 0));
+        evaluate, importance);
   }
 
   /** Whether the slices' filter applies the window itself (timer). */
@@ -183,6 +185,6 @@ final class StreamOptions {
     BloomkitConfig.DEDUP_STREAM_FILTER.set(conf, filter);
     BloomkitConfig.DEDUP_STREAM_BITS.set(conf, bitsPerSlice);
     BloomkitConfig.DEDUP_EVALUATE.set(conf, evaluate);
-    BloomkitConfig.IMPORTANCE_FIELD.set(conf, importanceField);
+    BloomkitConfig.IMPORTANCE_FIELD.set(conf, importanceField == null ? "" : importanceField);
   }
 }

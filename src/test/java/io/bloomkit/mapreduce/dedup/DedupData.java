@@ -58,6 +58,8 @@ public final class DedupData {
     public final Map<String, Integer> duplicates = new TreeMap<>();
     public long malformed;
     public long records;
+    /** Records with a null key (a key field equal to the null token). */
+    public long nullKeys;
   }
 
   private static final class Rec {
@@ -96,6 +98,16 @@ public final class DedupData {
    */
   public static Expected dedup(
       List<String> files, int[] keyFields, int timeField, long window, long resolution) {
+    return dedup(files, keyFields, timeField, window, resolution, null, false);
+  }
+
+  /**
+   * As above, SQL nulls: a record whose key has a field equal to {@code nullToken} has a null
+   * key; it is kept (a null equals nothing) unless {@code nullKeysEqual}, which makes every null
+   * key one key, distinct from every real key.
+   */
+  public static Expected dedup(List<String> files, int[] keyFields, int timeField, long window,
+      long resolution, String nullToken, boolean nullKeysEqual) {
     Expected e = new Expected();
     List<Rec> recs = new ArrayList<>();
     for (int f = 0; f < files.size(); f++) {
@@ -122,10 +134,19 @@ public final class DedupData {
         }
         if (ok) {
           StringBuilder key = new StringBuilder();
+          boolean isNull = false;
           for (int i = 0; i < keyFields.length; i++) {
             key.append(i > 0 ? "," : "").append(parts[keyFields[i]]);
+            isNull |= parts[keyFields[i]].equals(nullToken);
           }
-          recs.add(new Rec(line, key.toString(), time, f, offset));
+          if (isNull) {
+            e.nullKeys++;
+          }
+          if (isNull && !nullKeysEqual) {
+            e.kept.merge(line, 1, Integer::sum);
+          } else {
+            recs.add(new Rec(line, isNull ? null : key.toString(), time, f, offset));
+          }
         } else {
           e.malformed++;
         }
@@ -137,8 +158,15 @@ public final class DedupData {
             .thenComparingInt(r -> r.file)
             .thenComparingLong(r -> r.offset));
     Map<String, Long> last = new TreeMap<>();
+    Long[] lastNull = {null}; // the null group's last time: a key apart from every string
     for (Rec r : recs) {
-      Long prev = last.put(r.key, r.time);
+      Long prev;
+      if (r.key == null) {
+        prev = lastNull[0];
+        lastNull[0] = r.time;
+      } else {
+        prev = last.put(r.key, r.time);
+      }
       long ticks = (window + resolution - 1) / resolution;
       boolean keep = prev == null
           || (window > 0
@@ -146,6 +174,64 @@ public final class DedupData {
       (keep ? e.kept : e.duplicates).merge(r.line, 1, Integer::sum);
     }
     return e;
+  }
+
+  /** Writes {@code files} as {@code part-0}, {@code part-1} ... of a new directory {@code dir}. */
+  public static java.io.File writeParts(java.io.File dir, List<String> files)
+      throws java.io.IOException {
+    if (!dir.mkdirs()) {
+      throw new java.io.IOException("cannot create " + dir);
+    }
+    for (int f = 0; f < files.size(); f++) {
+      java.nio.file.Files.write(new java.io.File(dir, "part-" + f).toPath(),
+          files.get(f).getBytes(StandardCharsets.UTF_8));
+    }
+    return dir;
+  }
+
+  /** The non-empty lines of the {@code part-*} files of a local output directory. */
+  public static List<String> readParts(java.io.File dir) throws java.io.IOException {
+    List<String> out = new ArrayList<>();
+    for (java.io.File f : dir.listFiles((d, n) -> n.startsWith("part-"))) {
+      for (String s : java.nio.file.Files.readAllLines(f.toPath(), StandardCharsets.UTF_8)) {
+        if (!s.isEmpty()) {
+          out.add(s);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The errors of a dedup that kept {@code kept} and removed {@code removed}, against {@code e}:
+   * {false positives (removed records e keeps), false negatives (kept records e removes)}.
+   */
+  public static long[] errors(Expected e, Iterable<String> kept, Iterable<String> removed) {
+    long fp = 0;
+    long fn = 0;
+    for (String s : removed) {
+      fp += e.kept.containsKey(s) ? 1 : 0;
+    }
+    for (String s : kept) {
+      fn += e.duplicates.containsKey(s) ? 1 : 0;
+    }
+    return new long[] {fp, fn};
+  }
+
+  /**
+   * Runs the dedup tool in local mode on {@code in} (key field 1, time field 2, delimiter ',', two
+   * reducers), writing {@code out} and {@code out.dup}, with {@code extra} options; asserts it
+   * succeeded and returns its JSON.
+   */
+  public static Map<String, Object> run(java.io.File in, java.io.File out, String... extra) {
+    List<String> args = new ArrayList<>(List.of(
+        "--input", in.getPath(), "--output", out.getPath(), "--duplicates", out.getPath() + ".dup",
+        "--key-field", "1", "--time-field", "2", "--delimiter", ",", "--reducers", "2", "--json"));
+    args.addAll(List.of(extra));
+    io.bloomkit.mapreduce.cli.ToolRun r =
+        io.bloomkit.mapreduce.cli.ToolRun.run(new DedupTool(), args.toArray(new String[0]));
+    org.junit.Assert.assertEquals(r.toString(), 0, r.code);
+    return io.bloomkit.mapreduce.cli.MiniJson.parseObject(r.lastLine());
   }
 
   /** A list of lines as a multiset. */

@@ -77,8 +77,9 @@ public class DedupMethodTest {
   @Test
   public void everyOptionOfTheToolIsCommonOrOwnedByOneMethod() {
     List<String> common = List.of("input", "output", "key-field", "time-field", "delimiter",
-        "method", "window", "duplicates", "reducers", "strict", "max-malformed-share", "help",
-        "json");
+        "input-format", "key-type", "null-token", "empty-is-null", "csv-header", "csv-multiline",
+        "null-keys-equal", "method", "window", "duplicates", "reducers", "strict",
+        "max-malformed-share", "help", "json", "quiet");
     List<String> all = new ArrayList<>();
     for (Option o : new DedupTool().commandLineOptions().getOptions()) {
       all.add(o.getLongOpt());

@@ -23,39 +23,19 @@ public class DedupToolTest {
   private static final DedupData DATA = new DedupData(2026, 3000, 400, 3, 1000);
 
   private File inputs() throws Exception {
-    File dir = tmp.newFolder("in");
-    for (int f = 0; f < DATA.files.size(); f++) {
-      Files.write(new File(dir, "part-" + f).toPath(), DATA.files.get(f).getBytes(StandardCharsets.UTF_8));
-    }
-    return dir;
+    return DedupData.writeParts(new File(tmp.getRoot(), "in"), DATA.files);
   }
 
   private static List<String> lines(File dir) throws Exception {
-    List<String> out = new ArrayList<>();
-    File[] files = dir.listFiles((d, n) -> n.startsWith("part-"));
-    for (File f : files) {
-      for (String s : Files.readAllLines(f.toPath(), StandardCharsets.UTF_8)) {
-        if (!s.isEmpty()) {
-          out.add(s);
-        }
-      }
-    }
-    return out;
+    return DedupData.readParts(dir);
   }
 
   private static long n(Map<String, Object> j, String k) {
     return (Long) j.get(k);
   }
 
-  private Map<String, Object> run(File in, String name, String... extra) throws Exception {
-    List<String> args = new ArrayList<>(List.of(
-        "--input", in.getPath(), "--output", new File(tmp.getRoot(), name).getPath(),
-        "--duplicates", new File(tmp.getRoot(), name + ".dup").getPath(),
-        "--key-field", "1", "--time-field", "2", "--delimiter", ",", "--reducers", "2", "--json"));
-    args.addAll(List.of(extra));
-    ToolRun r = ToolRun.run(new DedupTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
-    return MiniJson.parseObject(r.lastLine());
+  private Map<String, Object> run(File in, String name, String... extra) {
+    return DedupData.run(in, new File(tmp.getRoot(), name), extra);
   }
 
   private void check(String name, Map<String, Object> j, DedupData.Expected e) throws Exception {
@@ -123,6 +103,73 @@ public class DedupToolTest {
     assertEquals(strict.toString(), 1, strict.code);
     assertTrue(strict.err, strict.err.contains("byte offset"));
     assertFalse(new File(out).exists());
+  }
+
+  /**
+   * Text records have no column names: a named key, time or importance field is refused before
+   * any job, naming the field; so is a list where one field is wanted.
+   */
+  @Test
+  public void namesOfFieldsOnTextAreRefused() throws Exception {
+    File in = inputs();
+    String out = new File(tmp.getRoot(), "named").getPath();
+    String[][] cases = {
+      {"--key-field", "user"},
+      {"--key-field", "1,user"},
+      {"--key-field", "1", "--time-field", "time"},
+      {"--key-field", "1", "--method", "stream", "--memory-bits", "1000", "--filter", "ibf-h",
+        "--importance-field", "importance"},
+    };
+    String[] names = {"user", "user", "time", "importance"};
+    for (int i = 0; i < cases.length; i++) {
+      List<String> args = new ArrayList<>(List.of("--input", in.getPath(), "--output", out,
+          "--delimiter", ","));
+      args.addAll(List.of(cases[i]));
+      ToolRun r = ToolRun.run(new DedupTool(), args.toArray(new String[0]));
+      assertEquals(r.toString(), 2, r.code);
+      assertTrue(r.err, r.err.contains("field \"" + names[i] + "\" is a name, but text records"
+          + " have no column names"));
+    }
+    ToolRun two = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out,
+        "--key-field", "1", "--time-field", "2,3");
+    assertEquals(two.toString(), 2, two.code);
+    assertTrue(two.err, two.err.contains("--time-field takes one field: 2,3"));
+    assertFalse(new File(out).exists());
+  }
+
+  /**
+   * The same records as CSV files with a header row, fields by column name: the same kept and
+   * removed lines as the naive dedup of the text (the reader is the CSV one; the tool does not
+   * care).
+   */
+  @Test
+  public void csvWithAHeaderByColumnNames() throws Exception {
+    List<String> csv = new ArrayList<>();
+    for (String f : DATA.files) {
+      csv.add("id,user,time,payload\n" + f);
+    }
+    File in = DedupData.writeParts(new File(tmp.getRoot(), "csv"), csv);
+    File out = new File(tmp.getRoot(), "bycsv");
+    ToolRun r = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out.getPath(),
+        "--duplicates", out.getPath() + ".dup", "--input-format", "csv", "--csv-header",
+        "--key-field", "user", "--time-field", "time", "--delimiter", ",", "--json");
+    assertEquals(r.toString(), 0, r.code);
+    check("bycsv", MiniJson.parseObject(r.lastLine()), DedupData.dedup(DATA.files, 1, 2, 0));
+  }
+
+  /** A key of two fields: the composite canonical key, equal to the naive dedup on both fields. */
+  @Test
+  public void compositeKeysEqualTheNaiveDedup() throws Exception {
+    File in = inputs();
+    DedupData.Expected e = DedupData.dedup(DATA.files, new int[] {1, 3}, 2, 0);
+    List<String> args = List.of("--input", in.getPath(), "--output",
+        new File(tmp.getRoot(), "two").getPath(), "--duplicates",
+        new File(tmp.getRoot(), "two.dup").getPath(), "--key-field", "1,3", "--time-field", "2",
+        "--delimiter", ",", "--json");
+    ToolRun r = ToolRun.run(new DedupTool(), args.toArray(new String[0]));
+    assertEquals(r.toString(), 0, r.code);
+    check("two", MiniJson.parseObject(r.lastLine()), e);
+    assertFalse(e.kept.equals(DedupData.dedup(DATA.files, 1, 2, 0).kept));
   }
 
   @Test

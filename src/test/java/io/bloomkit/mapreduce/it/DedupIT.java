@@ -102,14 +102,9 @@ public class DedupIT {
     DedupData.Expected e = DedupData.dedup(DATA.files, 1, 2, window);
     List<String> kept = cluster.readLines(new Path("/dedup/out/" + name));
     List<String> removed = cluster.readLines(new Path("/dedup/out/" + name + ".dup"));
-    long fp = 0;
-    long fn = 0;
-    for (String s : removed) {
-      fp += e.kept.containsKey(s) ? 1 : 0;
-    }
-    for (String s : kept) {
-      fn += e.duplicates.containsKey(s) ? 1 : 0;
-    }
+    long[] errors = DedupData.errors(e, kept, removed);
+    long fp = errors[0];
+    long fn = errors[1];
     assertEquals(j.toString(), fp, n(j, "falsePositives"));
     assertEquals(j.toString(), fn, n(j, "falseNegatives"));
     assertEquals(e.records, kept.size() + removed.size() + n(j, "malformedRecords"));

@@ -1,0 +1,93 @@
+package io.bloomkit.mapreduce.dedup;
+
+import static org.junit.Assert.assertEquals;
+
+import io.bloomkit.mapreduce.cli.MiniJson;
+import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.table.TableFormat;
+import io.bloomkit.mapreduce.table.TableWriter;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * The click log's well-formed records as Avro, Parquet and ORC files (a nullable user, a long
+ * time), written by the library's own writer, deduplicated by column name in local mode: the kept
+ * and removed records are the naive dedup's (with SQL null users), rendered as the text lines.
+ */
+public class DedupColumnarTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final String NULL = "\\N";
+  private static final Schema SCHEMA = SchemaBuilder.record("click").fields()
+      .requiredString("id").optionalString("user").requiredLong("time").requiredString("payload")
+      .endRecord();
+
+  /** Well-formed lines only (a columnar file has no malformed line), every 7th user null. */
+  private static List<String> files() {
+    List<String> out = new ArrayList<>();
+    int n = 0;
+    for (String f : new DedupData(5, 1500, 200, 2, 500).files) {
+      StringBuilder b = new StringBuilder();
+      for (String line : f.split("\n")) {
+        String[] p = line.split(",", -1);
+        if (p.length == 4 && p[2].matches("[0-9]+")) {
+          p[1] = ++n % 7 == 0 ? NULL : p[1];
+          b.append(String.join(",", p)).append('\n');
+        }
+      }
+      out.add(b.toString());
+    }
+    return out;
+  }
+
+  @Test
+  public void columnarInputsByNameEqualTheNaiveDedup() throws Exception {
+    List<String> files = files();
+    DedupData.Expected e = DedupData.dedup(files, new int[] {1}, 2, 0, 1, NULL, false);
+    Configuration conf = new Configuration();
+    FileSystem fs = FileSystem.getLocal(conf);
+    for (TableFormat format : new TableFormat[] {TableFormat.AVRO, TableFormat.PARQUET,
+        TableFormat.ORC}) {
+      File dir = new File(tmp.getRoot(), format.cliName());
+      for (int f = 0; f < files.size(); f++) {
+        Path path = new Path(new File(dir, "part-" + f).toURI());
+        try (TableWriter w = TableWriter.open(conf, fs, path, format, SCHEMA, null, ",")) {
+          for (String line : files.get(f).split("\n")) {
+            String[] p = line.split(",", -1);
+            GenericRecord r = new GenericData.Record(SCHEMA);
+            r.put("id", p[0]);
+            r.put("user", p[1].equals(NULL) ? null : p[1]);
+            r.put("time", Long.parseLong(p[2]));
+            r.put("payload", p[3]);
+            w.write(r);
+          }
+        }
+      }
+      File out = new File(tmp.getRoot(), format.cliName() + ".out");
+      ToolRun r = ToolRun.run(new DedupTool(), "--input", dir.getPath(), "--output",
+          out.getPath(), "--duplicates", out.getPath() + ".dup", "--key-field", "user",
+          "--time-field", "time", "--delimiter", ",", "--reducers", "2", "--json");
+      assertEquals(r.toString(), 0, r.code);
+      Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+      assertEquals(format.cliName(), e.kept, DedupData.multiset(DedupData.readParts(out)));
+      assertEquals(format.cliName(), e.duplicates,
+          DedupData.multiset(DedupData.readParts(new File(out.getPath() + ".dup"))));
+      assertEquals(e.records, (long) (Long) j.get("inputRecords"));
+      assertEquals(e.nullKeys, (long) (Long) j.get("nullKeys"));
+      assertEquals(e.records, (Long) j.get("kept") + (Long) j.get("duplicates")
+          + (Long) j.get("nullKeys"));
+    }
+  }
+}

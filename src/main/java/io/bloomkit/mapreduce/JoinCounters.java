@@ -2,12 +2,17 @@ package io.bloomkit.mapreduce;
 
 /**
  * Counters of the join job. Per side, every input record is accounted for: {@code RECORDS =
- * PASSED + DROPPED_BY_FILTER + MALFORMED} (the left side drops nothing: its filter check only
- * counts).
+ * PASSED + DROPPED_BY_FILTER + MALFORMED + NULL_KEYS} (the left side drops nothing: its filter
+ * check only counts), checked before the output is committed.
  */
 public enum JoinCounters {
   LEFT_RECORDS,
   LEFT_MALFORMED,
+  /**
+   * Left records whose key is null (SQL: never matches): not in the filter, not shuffled; a
+   * left-outer join writes them from the map as {@code <left line>\t}.
+   */
+  LEFT_NULL_KEYS,
   /** Left records sent to the shuffle. */
   LEFT_PASSED,
   /**
@@ -18,6 +23,8 @@ public enum JoinCounters {
   LEFT_KEYS_REJECTED_BY_FILTER,
   RIGHT_RECORDS,
   RIGHT_MALFORMED,
+  /** Right records whose key is null (SQL: never matches): dropped in the map. */
+  RIGHT_NULL_KEYS,
   /** Right records whose key failed the filter (dropped in the map). */
   RIGHT_DROPPED_BY_FILTER,
   /** Right records that passed the filter and went to the shuffle. */
@@ -29,9 +36,9 @@ public enum JoinCounters {
    * the reducer, which sees all records of a key together.
    */
   FALSE_POSITIVE_KEYS,
-  /** Left records that met no right record. */
+  /** Left records that met no right record (left records with a null key included). */
   LEFT_UNMATCHED,
-  /** Joined lines written. */
+  /** Lines written (left-outer: the map side's null-key left lines included). */
   OUTPUT_RECORDS,
   /** Right-side tasks that loaded the filter from the DistributedCache symlink. */
   FILTER_LOADS_FROM_CACHE,

@@ -37,8 +37,8 @@ import org.junit.rules.TemporaryFolder;
 
 /**
  * The key types a filter records (format version 2), through the tools in local mode: build writes
- * the configured types ({@code bloomkit.key.types}), inspect shows them, join refuses a {@code
- * --filter} of other types than the right key's, update keeps them and refuses other input types.
+ * its key's types ({@code --key-type}), inspect shows them, join refuses a {@code --filter} of
+ * other types than the right key's, update keeps them and refuses other input types.
  * Each file is read back with {@link FilterFormat#open}, independent of the tools' own reading.
  */
 public class KeyTypesToolTest {
@@ -77,8 +77,9 @@ public class KeyTypesToolTest {
     return a.toArray(new String[0]);
   }
 
-  private static String[] types(String key, String value) {
-    return new String[] {"-D", key + "=" + value};
+  /** The key types option of a build: {@code --key-type T[,T]}. */
+  private static String[] types(String value) {
+    return new String[] {"--key-type", value};
   }
 
   private static final String[] NONE = {};
@@ -102,34 +103,33 @@ public class KeyTypesToolTest {
   }
 
   @Test
-  public void buildRecordsTheConfiguredKeyTypes() throws IOException {
+  public void buildRecordsTheKeyTypes() throws IOException {
     assertEquals(
-        KeySignature.of(KeyType.LONG),
-        keysOf(build("long.bf", types("bloomkit.key.types", "long"), "bf", "1")));
+        KeySignature.of(KeyType.LONG), keysOf(build("long.bf", types("long"), "bf", "1")));
     assertEquals(
         KeySignature.of(KeyType.STRING, KeyType.LONG),
-        keysOf(build("sl.acbf", types("bloomkit.key.types", "string, long"), "acbf", "0,1")));
+        keysOf(build("sl.acbf", types("string, long"), "acbf", "0,1")));
     // no types: a string per key field, recorded
     assertEquals(KeySignature.strings(1), keysOf(build("s.cbf", NONE, "cbf", "1")));
     assertEquals(KeySignature.strings(2), keysOf(build("ss.exact", NONE, "exact", "0,1")));
   }
 
   @Test
-  public void badKeyTypesAreUsageErrorsNamingTheKey() {
+  public void badKeyTypesAreUsageErrorsNamingTheOption() {
     for (String[] bad : new String[][] {{"long,string", "1"}, {"int", "1"}, {"long", "0,1"}}) {
       File out = new File(tmp.getRoot(), "bad-" + bad[0] + bad[1]);
       ToolRun r =
-          run(new BuildTool(), args(types("bloomkit.key.types", bad[0]), "--input", left.getPath(),
+          run(new BuildTool(), args(types(bad[0]), "--input", left.getPath(),
               "--output", out.getPath(), "--key-field", bad[1], "--delimiter", ","));
       assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
-      assertTrue(r.err, r.err.contains("bloomkit.key.types"));
+      assertTrue(r.err, r.err.contains("--key-type"));
       assertTrue(!out.exists());
     }
   }
 
   @Test
   public void inspectShowsTheKeyTypes() throws IOException {
-    File f = build("ls.bf", types("bloomkit.key.types", "long,string"), "bf", "1,0");
+    File f = build("ls.bf", types("long,string"), "bf", "1,0");
     Map<String, Object> j = MiniJson.parseObject(run(new InspectTool(), f.getPath()).lastLine());
     assertEquals("(long, string)", j.get("keys"));
     assertEquals(List.of("long", "string"), j.get("keyTypes"));
@@ -168,15 +168,16 @@ public class KeyTypesToolTest {
 
   @Test
   public void joinRefusesAFilterOfOtherKeyTypesNamingBoth() throws Exception {
-    File f = build("long.exact", types("bloomkit.key.types", "long"), "exact", "1");
+    File f = build("long.exact", types("long"), "exact", "1");
     ToolRun r = join("out-mismatch", NONE, f, "1");
     assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
     assertTrue(r.err, r.err.contains(f.getName() + " was built for keys (long) but the right"
         + " side's key is (string)"));
     assertTrue(!new File(tmp.getRoot(), "out-mismatch").exists());
 
-    // the right key declared long: accepted, and the join is right
-    ToolRun ok = join("out-long", types("bloomkit.join.right.key.types", "long"), f, "1");
+    // both keys declared long (they must have the same types): accepted, and the join is right
+    ToolRun ok = join("out-long",
+        new String[] {"--left-key-type", "long", "--right-key-type", "long"}, f, "1");
     assertEquals(ok.toString(), 0, ok.code);
     assertEquals(new TreeSet<>(expectedJoin()), new TreeSet<>(output("out-long")));
     assertEquals(20, output("out-long").size());
@@ -205,7 +206,7 @@ public class KeyTypesToolTest {
 
   @Test
   public void updateKeepsTheKeyTypesAndRefusesOthers() throws Exception {
-    File f = build("long.cbf", types("bloomkit.key.types", "long"), "cbf", "1");
+    File f = build("long.cbf", types("long"), "cbf", "1");
     File out = new File(tmp.getRoot(), "updated.cbf");
     ToolRun refused =
         run(new UpdateTool(), "--filter", f.getPath(), "--output", out.getPath(), "--add",

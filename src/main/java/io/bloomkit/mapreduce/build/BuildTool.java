@@ -1,25 +1,29 @@
 package io.bloomkit.mapreduce.build;
 
 import io.bloomkit.core.Filter;
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
-import io.bloomkit.mapreduce.common.RecordFormat;
+import io.bloomkit.mapreduce.common.InputOptions;
 import io.bloomkit.mapreduce.common.Report;
+import io.bloomkit.mapreduce.table.TableSpec;
+import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.Path;
 
 /**
- * {@code build --input PATH[,PATH] --output FILE [--key-field I[,J]] [--delimiter D] [--filter
- * acbf|acbf1|acbf2|acbf3|cbf|bf|exact] [--items N] [--capacity C] [--fpp P | --bits-per-key B]
- * [--hashes K] [--reducers R] [--strict] [--max-malformed-share S] [--json]}: builds a filter of the distinct keys of text
- * inputs with MapReduce (see {@link FilterBuild}, the plan and its jobs) and writes it atomically
- * to FILE; the result reports the build's counters ({@link Report}) and the filter's shape.
+ * {@code build --input PATH[,PATH] --output FILE [--key-field F[,G]] [--input-format FMT]
+ * [--key-type T[,T]] [--delimiter D] [--null-token S] [--empty-is-null] [--csv-header]
+ * [--csv-multiline] [--filter acbf|acbf1|acbf2|acbf3|cbf|bf|exact] [--items N] [--capacity C]
+ * [--fpp P | --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--max-malformed-share S]
+ * [--json]}: builds a filter of the distinct keys of inputs in any format ({@link InputOptions};
+ * only the key columns are read) with MapReduce (see {@link FilterBuild}, the plan and its jobs)
+ * and writes it atomically to FILE; the result reports the build's counters ({@link Report}) and
+ * the filter's shape.
  */
 public final class BuildTool extends BloomkitTool {
   @Override
@@ -29,7 +33,8 @@ public final class BuildTool extends BloomkitTool {
 
   @Override
   public String description() {
-    return "Build a filter (default acbf, 16 bits per key) of the distinct keys of text inputs.";
+    return "Build a filter (default acbf, 16 bits per key) of the distinct keys of inputs in any"
+        + " format (text, csv, seqfile, avro, parquet, orc).";
   }
 
   @Override
@@ -37,7 +42,9 @@ public final class BuildTool extends BloomkitTool {
     Options o = new Options();
     o.addOption(opt("input", "PATH[,PATH]", "input files, directories or globs (required)"));
     o.addOption(opt("output", "FILE", "filter file to write; must not exist (required)"));
-    o.addOption(opt("key-field", "I[,J]", "0-based key field(s), joined with the delimiter (default 0)"));
+    o.addOption(opt("key-field", "F[,G]", "key field(s): 0-based numbers (text, csv) or column"
+        + " names; several make a composite key (default 0)"));
+    InputOptions.add(o, InputOptions.Side.ONE);
     o.addOption(SizingOptions.delimiter());
     o.addOption(opt("filter", "TYPE", "acbf (default), acbf1, acbf2, acbf3, cbf, bf or exact"));
     SizingOptions.addItems(o, "items to size for (default: the exact distinct-key count)");
@@ -51,19 +58,21 @@ public final class BuildTool extends BloomkitTool {
   @Override
   protected Map<String, Object> execute(CommandLine cl) throws Exception {
     FilterSpec spec = SizingOptions.spec(cl, cl.getOptionValue("filter", "acbf"));
-    char delimiter = RecordFormat.delimiter(cl);
-    int[] fields = RecordFormat.keyFields(cl, "key-field", "0");
+    List<String> fields = InputOptions.fields(cl, "key-field", "0");
     int reducers = intValue(cl, "reducers", 1, 1);
     double maxShare = MalformedOptions.maxShare(cl);
     Path[] inputs = existingPaths(required(cl, "input"), "input");
     Path output = absentPath(required(cl, "output"), "output");
+    TableSpec table =
+        InputOptions.spec(cl, getConf(), InputOptions.Side.ONE, inputs, fields, List.of())
+            .toBuilder()
+            .projection(true) // the build reads only the key columns
+            .build();
     FilterBuild build =
         new FilterBuild(getConf())
             .inputs(inputs)
             .output(output)
-            .keyFields(fields)
-            .keys(keySignature(getConf(), BloomkitConfig.KEY_TYPES, fields.length))
-            .delimiter(delimiter)
+            .table(table)
             .spec(spec)
             .reducers(reducers)
             .strict(cl.hasOption("strict"));
@@ -75,7 +84,8 @@ public final class BuildTool extends BloomkitTool {
         .put("filter", output.toString())
         .put("family", r.spec.name())
         .put("items", f.items())
-        .counters(r.counters, BuildCounters.INPUT_RECORDS, BuildCounters.MALFORMED_RECORDS)
+        .counters(r.counters, BuildCounters.INPUT_RECORDS, BuildCounters.MALFORMED_RECORDS,
+            BuildCounters.NULL_KEYS)
         .put("bits", f.memoryBits())
         .put("hashes", f.numHashes())
         .put("fpp", f.expectedFpp())

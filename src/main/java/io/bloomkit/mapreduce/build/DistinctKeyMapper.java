@@ -2,9 +2,11 @@ package io.bloomkit.mapreduce.build;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
-import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
+import io.bloomkit.mapreduce.table.KeyEncoder;
+import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.Set;
@@ -14,14 +16,16 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
 
 /**
- * Build, map side (the paper's figure 9): puts the keys of its split in a local hash set
- * (in-mapper combining) and emits each distinct key once. The set is bounded by {@link
+ * Build, map side (the paper's figure 9): puts the keys of its split (their canonical bytes, {@link
+ * KeyEncoder}, read by the {@link TableSpec} in {@link BloomkitConfig#INPUT_SPEC}) in a local hash
+ * set (in-mapper combining) and emits each distinct key once. The set is bounded by {@link
  * BloomkitConfig#HASHSET_MAX_KEYS}: when full it is emitted and cleared, so a key may be emitted
- * again later by the same task; the reducers de-duplicate. Malformed lines are counted and skipped,
- * or fail the task in strict mode.
+ * again later by the same task; the reducers de-duplicate. Malformed records are counted and
+ * skipped, or fail the task in strict mode; records with a null key are counted ({@link
+ * BuildCounters#NULL_KEYS}) and never enter the filter.
  */
-public class DistinctKeyMapper extends Mapper<LongWritable, Text, Text, NullWritable> {
-  private KeyExtractor keys;
+public class DistinctKeyMapper extends Mapper<LongWritable, Row, Text, NullWritable> {
+  private KeyEncoder keys;
   private boolean strict;
   private int maxKeys;
   private Set<Text> seen;
@@ -29,7 +33,7 @@ public class DistinctKeyMapper extends Mapper<LongWritable, Text, Text, NullWrit
 
   @Override
   protected void setup(Context context) {
-    keys = KeyExtractor.fromConf(context.getConfiguration(), BloomkitConfig.KEY_FIELDS);
+    keys = new KeyEncoder(TableSpec.load(context.getConfiguration(), BloomkitConfig.INPUT_SPEC));
     strict = BloomkitConfig.STRICT.getBoolean(context.getConfiguration());
     maxKeys = Math.max(1, BloomkitConfig.HASHSET_MAX_KEYS.getInt(context.getConfiguration()));
     seen = new HashSet<>();
@@ -37,19 +41,24 @@ public class DistinctKeyMapper extends Mapper<LongWritable, Text, Text, NullWrit
   }
 
   @Override
-  protected void map(LongWritable offset, Text line, Context context)
+  protected void map(LongWritable position, Row row, Context context)
       throws IOException, InterruptedException {
     context.getCounter(BuildCounters.INPUT_RECORDS).increment(1);
-    if (!keys.extract(line)) {
-      context.getCounter(BuildCounters.MALFORMED_RECORDS).increment(1);
-      if (strict) {
-        throw Records.malformed(context, context.getInputSplit(), offset.get(), keys.problem());
-      }
-      sampler.note(offset.get(), line, keys.problem());
-      return;
+    switch (keys.encode(row)) {
+      case MALFORMED:
+        context.getCounter(BuildCounters.MALFORMED_RECORDS).increment(1);
+        if (strict) {
+          throw Records.malformed(context, context.getInputSplit(), position.get(), keys.problem());
+        }
+        sampler.note(position.get(), row.line(), keys.problem());
+        return;
+      case NULL:
+        context.getCounter(BuildCounters.NULL_KEYS).increment(1);
+        return;
+      default:
+        break;
     }
-    Text key = new Text();
-    key.set(keys.key(), 0, keys.keyLength());
+    Text key = new Text(keys.key());
     if (seen.add(key) && seen.size() >= maxKeys) {
       context.getCounter(BuildCounters.HASHSET_FLUSHES).increment(1);
       flush(context);

@@ -33,8 +33,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Builds a filter from the keys of text inputs with MapReduce; the logic behind the {@code build}
- * tool, also used by {@code join}.
+ * Builds a filter from the keys of inputs of any format, read by a {@link TableSpec} (the key's
+ * canonical bytes, {@link io.bloomkit.mapreduce.table.KeyEncoder}; records with a null key never
+ * enter the filter) with MapReduce; the logic behind the {@code build} tool, also used by {@code
+ * join}.
  *
  * <p>Map tasks de-duplicate their split's keys in memory and emit each once ({@link
  * DistinctKeyMapper}); the keys are hash-partitioned over R reducers, so each reducer holds a
@@ -54,13 +56,11 @@ public final class FilterBuild {
   private final Configuration base;
   private Path[] inputs;
   private Path output;
-  private int[] keyFields = {0};
-  private char delimiter = '\t';
+  private TableSpec table;
   private FilterSpec spec;
   private int reducers = 1;
   private boolean strict;
   private String inputName = "input";
-  private KeySignature keys;
 
   public FilterBuild(Configuration conf) {
     this.base = conf;
@@ -76,13 +76,9 @@ public final class FilterBuild {
     return this;
   }
 
-  public FilterBuild keyFields(int[] f) {
-    this.keyFields = f.clone();
-    return this;
-  }
-
-  public FilterBuild delimiter(char d) {
-    this.delimiter = d;
+  /** How the inputs are read: format, key fields and types, null rules. */
+  public FilterBuild table(TableSpec t) {
+    this.table = t;
     return this;
   }
 
@@ -99,15 +95,6 @@ public final class FilterBuild {
   /** How messages name the input ({@code input}; join: {@code left input}). */
   public FilterBuild inputName(String name) {
     this.inputName = name;
-    return this;
-  }
-
-  /**
-   * The key types the filter records (docs/format.md); default: {@link BloomkitConfig#KEY_TYPES}
-   * of the configuration for the key fields (a string per field when unset).
-   */
-  public FilterBuild keys(KeySignature k) {
-    this.keys = k;
     return this;
   }
 
@@ -138,14 +125,8 @@ public final class FilterBuild {
    */
   public Result run() throws IOException, InterruptedException {
     Configuration conf = new Configuration(base);
-    BloomkitConfig.DELIMITER.set(conf, String.valueOf(delimiter));
-    BloomkitConfig.KEY_FIELDS.set(conf, KeyExtractor.formatFields(keyFields));
     BloomkitConfig.STRICT.set(conf, strict);
-    KeySignature signature = keys != null ? keys : configuredKeys(conf);
-    if (signature.arity() != keyFields.length) {
-      throw new IllegalArgumentException(
-          "key types " + signature.describe() + " for " + keyFields.length + " key fields");
-    }
+    KeySignature signature = KeySignature.of(table.keyTypes()); // recorded in the filter file
     BloomkitConfig.KEY_TYPES.set(conf, signature.format());
     Result r = new Result();
     try (JobChain chain = JobChain.open(conf, output, "build", FilterBuild.class)) {
@@ -157,7 +138,7 @@ public final class FilterBuild {
           chain.step(onePass
                   ? "build " + spec.name() + " (one pass) -> " + out
                   : "build: distinct keys -> " + keys)
-              .textInput(inputs)
+              .tableInput(table, inputs)
               .sampleMalformed()
               .map(DistinctKeyMapper.class, Text.class, NullWritable.class);
       if (onePass) {
@@ -174,8 +155,7 @@ public final class FilterBuild {
       JobCounters c = first.run();
       r.counters = c;
       r.tally =
-          new MalformedRecords.Tally(
-                  inputName, KeyExtractor.formatFields(keyFields), String.valueOf(delimiter))
+          new MalformedRecords.Tally(inputName, table)
               .counts(c.get(BuildCounters.INPUT_RECORDS), c.get(BuildCounters.MALFORMED_RECORDS),
                   first.firstMalformed(SAMPLE_INPUT));
       r.tally.failIfAllMalformed();

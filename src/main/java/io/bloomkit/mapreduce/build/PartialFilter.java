@@ -24,7 +24,7 @@ import java.util.function.Consumer;
 public abstract class PartialFilter {
   private static final HashStrategy HASH = HashStrategy.MURMUR3_128_DOUBLE;
 
-  /** Adds one distinct key (its UTF-8 bytes). */
+  /** Adds one distinct key (its canonical bytes; UTF-8 for a string key). */
   public abstract void add(byte[] key, int offset, int length);
 
   /** Keys added. */

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.common;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -168,6 +169,12 @@ public final class MalformedRecords {
       this.input = input;
       this.keyFields = keyFields;
       this.delimiter = delimiter;
+    }
+
+    /** The tally of an input read by {@code spec}: its key fields and delimiter. */
+    public Tally(String input, TableSpec spec) {
+      this(input, String.join(",", spec.fields().subList(0, spec.keyFieldCount())),
+          String.valueOf(spec.delimiter()));
     }
 
     public Tally counts(long records, long malformed, Sample first) {

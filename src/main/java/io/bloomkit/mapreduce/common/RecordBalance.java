@@ -17,16 +17,26 @@ import java.util.List;
  */
 public final class RecordBalance {
   private final long read;
+  private final String input;
   private final List<String> parts = new ArrayList<>();
   private long sum;
 
-  private RecordBalance(long read) {
+  private RecordBalance(long read, String input) {
     this.read = read;
+    this.input = input;
   }
 
   /** The records read. */
   public static RecordBalance of(long read) {
-    return new RecordBalance(read);
+    return new RecordBalance(read, null);
+  }
+
+  /**
+   * The records read from one of several inputs, named in the message ({@code records of the left
+   * input unaccounted for: ...}).
+   */
+  public static RecordBalance of(long read, String input) {
+    return new RecordBalance(read, input);
   }
 
   /** An outcome: {@code n} records that were {@code what}. */
@@ -46,8 +56,8 @@ public final class RecordBalance {
    */
   public void check() throws IOException {
     if (!balanced()) {
-      throw new IOException(
-          "records unaccounted for: " + read + " read but " + String.join(" + ", parts));
+      throw new IOException((input == null ? "records" : "records of the " + input)
+          + " unaccounted for: " + read + " read but " + String.join(" + ", parts));
     }
   }
 }

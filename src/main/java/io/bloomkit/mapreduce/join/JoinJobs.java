@@ -4,16 +4,17 @@ import io.bloomkit.bloom.ExactKeySet;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.JoinCounters;
-import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.common.RecordBalance;
 import io.bloomkit.mapreduce.common.ShippedFilter;
 import io.bloomkit.registry.Filters;
 import java.io.IOException;
@@ -72,9 +73,7 @@ final class JoinJobs {
         new FilterBuild(conf)
             .inputs(p.left)
             .output(filterPath)
-            .keyFields(p.leftKey)
-            .keys(p.leftKeys)
-            .delimiter(p.delimiter)
+            .table(p.leftKeysOnly())
             .spec(p.spec)
             .reducers(p.reducers)
             .inputName("left input")
@@ -96,6 +95,7 @@ final class JoinJobs {
       JobCounters c = join.run();
       // before the output is promoted: a failure leaves nothing
       boolean warning = checkSides(join, c, p, err);
+      checkBalance(c);
       checkNoLeftKeyRejected(c, chain.fs(), rejects, filterPath);
       long droppedKeys = DroppedKeys.count(chain.fs(), droppedKeysDir);
       chain.promote();
@@ -113,11 +113,9 @@ final class JoinJobs {
             + (filter == null ? "none" : filter.getName()) + ") -> " + output);
     Job job = s.job();
     Configuration conf = s.conf();
-    BloomkitConfig.DELIMITER.set(conf, String.valueOf(p.delimiter));
-    BloomkitConfig.JOIN_LEFT_KEY_FIELDS.set(conf, KeyExtractor.formatFields(p.leftKey));
-    BloomkitConfig.JOIN_RIGHT_KEY_FIELDS.set(conf, KeyExtractor.formatFields(p.rightKey));
-    BloomkitConfig.JOIN_LEFT_KEY_TYPES.set(conf, p.leftKeys.format());
-    BloomkitConfig.JOIN_RIGHT_KEY_TYPES.set(conf, p.rightKeys.format());
+    BloomkitConfig.JOIN_LEFT_KEY_TYPES.set(conf, KeySignature.of(p.leftTable.keyTypes()).format());
+    BloomkitConfig.JOIN_RIGHT_KEY_TYPES.set(
+        conf, KeySignature.of(p.rightTable.keyTypes()).format());
     BloomkitConfig.JOIN_TYPE.set(conf, p.type.cliName());
     BloomkitConfig.STRICT.set(conf, p.strict);
     if (filter != null) {
@@ -125,8 +123,8 @@ final class JoinJobs {
     } else {
       BloomkitConfig.JOIN_FILTER_PATH.set(conf, "");
     }
-    Inputs.addSide(job, p.left, LeftJoinMapper.class);
-    Inputs.addSide(job, p.right, RightJoinMapper.class);
+    Inputs.addSide(job, p.left, LeftJoinMapper.class, p.leftTable, true);
+    Inputs.addSide(job, p.right, RightJoinMapper.class, p.rightTable, false);
     job.setMapOutputKeyClass(JoinKey.class);
     job.setMapOutputValueClass(JoinValue.class);
     job.setPartitionerClass(JoinPartitioner.class);
@@ -144,19 +142,36 @@ final class JoinJobs {
    */
   private static boolean checkSides(JobChain.Step join, JobCounters c, JoinPlan p, PrintStream err)
       throws IOException {
-    String d = String.valueOf(p.delimiter);
     MalformedRecords.Tally l =
-        new MalformedRecords.Tally("left input", KeyExtractor.formatFields(p.leftKey), d)
+        new MalformedRecords.Tally("left input", p.leftTable)
             .counts(c.get(JoinCounters.LEFT_RECORDS), c.get(JoinCounters.LEFT_MALFORMED),
                 join.firstMalformed(JoinMapper.sideName(JoinKey.LEFT)));
     MalformedRecords.Tally r =
-        new MalformedRecords.Tally("right input", KeyExtractor.formatFields(p.rightKey), d)
+        new MalformedRecords.Tally("right input", p.rightTable)
             .counts(c.get(JoinCounters.RIGHT_RECORDS), c.get(JoinCounters.RIGHT_MALFORMED),
                 join.firstMalformed(JoinMapper.sideName(JoinKey.RIGHT)));
     l.failIfAllMalformed();
     r.failIfAllMalformed();
     boolean warned = l.warnIfAbove(p.maxShare, err);
     return r.warnIfAbove(p.maxShare, err) || warned;
+  }
+
+  /**
+   * Every record of each side is accounted for: {@code records = passed + dropped by the filter +
+   * malformed + null keys} (the left side drops none); fails before the output is promoted.
+   */
+  private static void checkBalance(JobCounters c) throws IOException {
+    RecordBalance.of(c.get(JoinCounters.LEFT_RECORDS), "left input")
+        .plus(c.get(JoinCounters.LEFT_PASSED), "passed")
+        .plus(c.get(JoinCounters.LEFT_MALFORMED), "malformed")
+        .plus(c.get(JoinCounters.LEFT_NULL_KEYS), "null keys")
+        .check();
+    RecordBalance.of(c.get(JoinCounters.RIGHT_RECORDS), "right input")
+        .plus(c.get(JoinCounters.RIGHT_PASSED), "passed")
+        .plus(c.get(JoinCounters.RIGHT_DROPPED_BY_FILTER), "dropped by the filter")
+        .plus(c.get(JoinCounters.RIGHT_MALFORMED), "malformed")
+        .plus(c.get(JoinCounters.RIGHT_NULL_KEYS), "null keys")
+        .check();
   }
 
   /**

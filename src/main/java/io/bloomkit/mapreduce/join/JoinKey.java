@@ -15,7 +15,7 @@ import org.apache.hadoop.io.WritableUtils;
  * bytes  field
  * -----  ------------------------------------------------------------------
  * 1-5    vint n: length of the join key (as {@link Text} writes it)
- * n      join key, UTF-8
+ * n      join key: its canonical bytes (KeyEncoder; UTF-8 for a string key)
  * 1      side: 0 left (build side), 1 right (probe side)
  * </pre>
  *

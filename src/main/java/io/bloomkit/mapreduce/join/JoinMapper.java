@@ -1,23 +1,27 @@
 package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
+import io.bloomkit.mapreduce.table.KeyEncoder;
+import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
 
 /**
- * The join's map side: cuts the key out of each line, skips (counts) malformed lines, asks {@link
- * #accept} and emits {@code ((key, side), (side, line))}. One subclass per side, set per input
- * path with {@code MultipleInputs}. The key and value objects are reused.
+ * The join's map side: encodes each record's key ({@link KeyEncoder}, by the side's {@link
+ * TableSpec}), skips (counts) malformed records and records with a null key (SQL: a null key never
+ * matches; {@link #nullKey}), asks {@link #accept} and emits {@code ((key, side), (side, line))}.
+ * One subclass per side, set per input path with {@code MultipleInputs}. The key and value objects
+ * are reused.
  */
-public abstract class JoinMapper extends Mapper<LongWritable, Text, JoinKey, JoinValue> {
+public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, JoinValue> {
   private final JoinKey outKey = new JoinKey();
   private final JoinValue outValue = new JoinValue();
-  private KeyExtractor keys;
+  private TableSpec spec;
+  private KeyEncoder keys;
   private boolean strict;
   private MalformedRecords.Sampler sampler;
 
@@ -29,42 +33,73 @@ public abstract class JoinMapper extends Mapper<LongWritable, Text, JoinKey, Joi
   /** {@link JoinKey#LEFT} or {@link JoinKey#RIGHT}. */
   protected abstract byte side();
 
-  protected abstract BloomkitConfig keyFieldsKey();
+  /** Where the side's {@link TableSpec} is stored. */
+  protected abstract BloomkitConfig specKey();
 
   protected abstract Enum<?> recordsCounter();
 
   protected abstract Enum<?> malformedCounter();
 
+  protected abstract Enum<?> nullKeysCounter();
+
   protected abstract Enum<?> passedCounter();
 
   /** Whether the record of this key goes to the shuffle (counting the drop otherwise). */
-  protected abstract boolean accept(byte[] key, int length, Context context);
+  protected abstract boolean accept(byte[] key, int length, Row row, Context context);
+
+  /** A record whose key is null (counted already): it never meets a record of the other side. */
+  protected void nullKey(Row row, Context context) throws IOException, InterruptedException {}
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
-    keys = KeyExtractor.fromConf(context.getConfiguration(), keyFieldsKey());
+    spec = TableSpec.load(context.getConfiguration(), specKey());
+    keys = new KeyEncoder(spec);
     strict = BloomkitConfig.STRICT.getBoolean(context.getConfiguration());
     sampler = new MalformedRecords.Sampler(context, sideName(side()));
   }
 
   @Override
-  protected void map(LongWritable offset, Text line, Context context)
+  protected void map(LongWritable position, Row row, Context context)
       throws IOException, InterruptedException {
     context.getCounter(recordsCounter()).increment(1);
-    if (!keys.extract(line)) {
-      context.getCounter(malformedCounter()).increment(1);
-      if (strict) {
-        throw Records.malformed(context, context.getInputSplit(), offset.get(), keys.problem());
-      }
-      sampler.note(offset.get(), line, keys.problem());
-      return;
+    switch (keys.encode(row)) {
+      case MALFORMED:
+        context.getCounter(malformedCounter()).increment(1);
+        if (strict) {
+          throw Records.malformed(context, context.getInputSplit(), position.get(), keys.problem());
+        }
+        sampler.note(position.get(), row.line(), keys.problem());
+        return;
+      case NULL:
+        context.getCounter(nullKeysCounter()).increment(1);
+        nullKey(row, context);
+        return;
+      default:
+        break;
     }
-    if (!accept(keys.key(), keys.keyLength(), context)) {
+    byte[] key = keys.key();
+    if (!accept(key, key.length, row, context)) {
       return;
     }
     context.getCounter(passedCounter()).increment(1);
-    outKey.set(keys.key(), keys.keyLength(), side());
-    outValue.set(side(), line);
+    outKey.set(key, key.length, side());
+    outValue.set(side(), row.line());
     context.write(outKey, outValue);
+  }
+
+  /**
+   * The key of a row as text for messages: its value (several: {@code (a, b)}), rendered as {@link
+   * KeyEncoder#render} does.
+   */
+  String describeKey(Row row) {
+    int fields = spec.keyFieldCount();
+    if (fields == 1) {
+      return "\"" + KeyEncoder.render(row.value(0)) + "\"";
+    }
+    StringBuilder b = new StringBuilder("(");
+    for (int i = 0; i < fields; i++) {
+      b.append(i > 0 ? ", " : "").append('"').append(KeyEncoder.render(row.value(i))).append('"');
+    }
+    return b.append(')').toString();
   }
 }

@@ -10,7 +10,8 @@ import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.Choices;
-import io.bloomkit.mapreduce.common.RecordFormat;
+import io.bloomkit.mapreduce.common.InputOptions;
+import java.util.List;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.OptionGroup;
@@ -18,14 +19,15 @@ import org.apache.commons.cli.Options;
 
 /**
  * {@code join}'s options and the values of a command line that need no file system (the tool then
- * resolves the paths into a {@link JoinPlan}). The filter's sizing options apply only when the
+ * resolves the paths and reads each side's format and columns into a {@link JoinPlan}). The filter's sizing options apply only when the
  * filter is built here ({@link JoinPlan.FilterSource#BUILD}).
  */
 final class JoinOptions {
   final JoinPlan.Type type;
-  final char delimiter;
-  final int[] leftKey;
-  final int[] rightKey;
+  /** The left key's fields (0-based numbers or column names). */
+  final List<String> leftKey;
+  /** The right key's fields, as many as the left's. */
+  final List<String> rightKey;
   final JoinPlan.FilterSource filterSource;
   /** The filter to build, sized ({@link JoinPlan.FilterSource#BUILD}), else null. */
   final FilterSpec spec;
@@ -35,10 +37,9 @@ final class JoinOptions {
 
   private JoinOptions(CommandLine cl) {
     type = Choices.get(cl, "type", JoinPlan.Type.INNER);
-    delimiter = RecordFormat.delimiter(cl);
-    leftKey = RecordFormat.keyFields(cl, "left-key", null);
-    rightKey = RecordFormat.keyFields(cl, "right-key", null);
-    if (leftKey.length != rightKey.length) {
+    leftKey = InputOptions.fields(cl, "left-key", null);
+    rightKey = InputOptions.fields(cl, "right-key", null);
+    if (leftKey.size() != rightKey.size()) {
       throw new UsageException("--left-key and --right-key must name as many fields");
     }
     String filterType = cl.getOptionValue("filter-type", "acbf").toLowerCase(Locale.ROOT);
@@ -72,11 +73,14 @@ final class JoinOptions {
   static Options options() {
     Options o = new Options();
     o.addOption(opt("left", "PATH[,PATH]", "left (small, build side) input (required)"));
-    o.addOption(opt("left-key", "I[,J]", "0-based key field(s) of the left input (required)"));
+    o.addOption(opt("left-key", "F[,G]", "key field(s) of the left input: 0-based numbers (text,"
+        + " csv) or column names; several make a composite key (required)"));
     o.addOption(opt("right", "PATH[,PATH]", "right (large, probe side) input (required)"));
-    o.addOption(opt("right-key", "I[,J]", "0-based key field(s) of the right input (required)"));
+    o.addOption(opt("right-key", "F[,G]", "key field(s) of the right input, as many as"
+        + " --left-key, of the same types (required)"));
     o.addOption(opt("output", "DIR", "output directory; must not exist (required)"));
     o.addOption(opt("type", "TYPE", "inner (default) or left-outer"));
+    InputOptions.add(o, InputOptions.Side.LEFT, InputOptions.Side.RIGHT);
     o.addOption(SizingOptions.delimiter());
     OptionGroup g = new OptionGroup();
     g.addOption(opt("filter", "FILE", "use this filter file (from build or update)"));

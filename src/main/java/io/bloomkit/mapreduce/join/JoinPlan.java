@@ -1,28 +1,26 @@
 package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.core.Filter;
-import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.table.TableSpec;
 import org.apache.hadoop.fs.Path;
 
 /**
  * What a {@code join} run does, checked and resolved from the command line ({@link JoinTool}):
- * inputs (each side's paths as {@code MultipleInputs} takes them), key fields, the join type and
+ * inputs (each side's paths as {@code MultipleInputs} takes them) and how each side is read (its
+ * {@link TableSpec}: format, key fields and types, null rules; both sides' keys have the same
+ * types), the join type and
  * where the filter comes from: the spec to build ({@link FilterSource#BUILD}), or the given file and
  * its query view, read and checked while planning ({@link FilterSource#GIVEN}); {@code exactMax} is
  * {@code bloomkit.exact.max.bytes}, the largest exact key set a map task may load.
  */
 final class JoinPlan {
   final Path[] left;
-  final int[] leftKey;
-  /** The left key's types ({@code bloomkit.join.left.key.types}), recorded in a filter built here. */
-  final KeySignature leftKeys;
+  /** How the left side is read: whole records (the join writes them). */
+  final TableSpec leftTable;
   final Path[] right;
-  final int[] rightKey;
-  /** The right key's types ({@code bloomkit.join.right.key.types}); a given filter must match. */
-  final KeySignature rightKeys;
-  final char delimiter;
+  final TableSpec rightTable;
   final Path output;
   final Type type;
   final FilterSource filterSource;
@@ -40,15 +38,12 @@ final class JoinPlan {
    * @param givenFilter the {@code --filter} file, else null
    * @param givenProbe its query view, read and checked while planning, else null
    */
-  JoinPlan(JoinOptions o, Path[] left, KeySignature leftKeys, Path[] right,
-      KeySignature rightKeys, Path output, Path givenFilter, Filter givenProbe, long exactMax) {
+  JoinPlan(JoinOptions o, Path[] left, TableSpec leftTable, Path[] right, TableSpec rightTable,
+      Path output, Path givenFilter, Filter givenProbe, long exactMax) {
     this.left = left;
-    this.leftKey = o.leftKey;
-    this.leftKeys = leftKeys;
+    this.leftTable = leftTable;
     this.right = right;
-    this.rightKey = o.rightKey;
-    this.rightKeys = rightKeys;
-    this.delimiter = o.delimiter;
+    this.rightTable = rightTable;
     this.output = output;
     this.type = o.type;
     this.filterSource = o.filterSource;
@@ -59,6 +54,11 @@ final class JoinPlan {
     this.strict = o.strict;
     this.maxShare = o.maxShare;
     this.exactMax = exactMax;
+  }
+
+  /** How the filter build reads the left side: only the key columns. */
+  TableSpec leftKeysOnly() {
+    return leftTable.toBuilder().projection(true).build();
   }
 
   /** {@code --type}: the rows a join writes. */

@@ -6,11 +6,13 @@ import static io.bloomkit.mapreduce.JoinCounters.FILTER_LOADS_FROM_CACHE;
 import static io.bloomkit.mapreduce.JoinCounters.FILTER_LOADS_FROM_PATH;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_MALFORMED;
+import static io.bloomkit.mapreduce.JoinCounters.LEFT_NULL_KEYS;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_PASSED;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_RECORDS;
 import static io.bloomkit.mapreduce.JoinCounters.OUTPUT_RECORDS;
 import static io.bloomkit.mapreduce.JoinCounters.RIGHT_DROPPED_BY_FILTER;
 import static io.bloomkit.mapreduce.JoinCounters.RIGHT_MALFORMED;
+import static io.bloomkit.mapreduce.JoinCounters.RIGHT_NULL_KEYS;
 import static io.bloomkit.mapreduce.JoinCounters.RIGHT_PASSED;
 import static io.bloomkit.mapreduce.JoinCounters.RIGHT_RECORDS;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
@@ -48,6 +50,7 @@ final class JoinReport {
         .counters(c, MAP_OUTPUT_RECORDS, MAP_OUTPUT_BYTES, OUTPUT_RECORDS, LEFT_MALFORMED,
             RIGHT_MALFORMED)
         .put("malformedRecords", c.sum(LEFT_MALFORMED, RIGHT_MALFORMED))
+        .counters(c, LEFT_NULL_KEYS, RIGHT_NULL_KEYS)
         .counters(c, FILTER_LOADS_FROM_CACHE, FILTER_LOADS_FROM_PATH)
         .seconds()
         .put("malformedWarning", o.malformedWarning)

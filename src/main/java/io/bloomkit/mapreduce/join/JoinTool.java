@@ -2,13 +2,16 @@ package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.key.KeySignature;
-import io.bloomkit.mapreduce.FilterFiles;
-import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.common.InputOptions;
 import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.Report;
+import io.bloomkit.mapreduce.table.TableSpec;
+import io.bloomkit.registry.Filters;
+import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -16,13 +19,16 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /**
- * {@code join --left PATH --left-key I --right PATH --right-key J --output DIR [--type
- * inner|left-outer] [--delimiter D] [--filter FILE | --filter-type acbf|acbf1..3|cbf|bf|exact|none]
- * [--fpp P | --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--max-malformed-share S]
- * [--json]}: a Bloom-filtered
- * reduce-side join (the paper's section 4). Left is the small (build) side, right the large
- * (probe) side. Unless {@code --filter} names a filter file or the type is {@code none}, a build
- * job first makes a filter of the left keys in a staging directory next to the output (removed
+ * {@code join --left PATH --left-key F[,G] --right PATH --right-key F[,G] --output DIR [--type
+ * inner|left-outer] [--left-format FMT] [--right-format FMT] [--left-key-type T[,T]]
+ * [--right-key-type T[,T]] [--delimiter D] [--null-token S] [--empty-is-null] [--csv-header]
+ * [--csv-multiline] [--filter FILE | --filter-type acbf|acbf1..3|cbf|bf|exact|none] [--fpp P |
+ * --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--max-malformed-share S] [--json]}: a
+ * Bloom-filtered reduce-side join (the paper's section 4) of inputs in any format ({@link
+ * InputOptions}), on keys of the same types on both sides (their canonical bytes meet; a null key
+ * never matches). Left is the small (build) side, right the large (probe) side. Unless {@code
+ * --filter} names a filter file or the type is {@code none}, a build job first makes a filter of
+ * the left keys (reading only the key columns) in a staging directory next to the output (removed
  * afterwards). The filter is shipped through the DistributedCache; right-side mappers drop the
  * records whose key fails it. Left-side mappers test every left key against the same filter: if
  * the filter rejects any (it was built from another field or an older input, or keys were removed
@@ -31,9 +37,10 @@ import org.apache.hadoop.fs.Path;
  * io.bloomkit.mapreduce.common.JobChain}), which is renamed to DIR only after the job succeeded and
  * passed that check: DIR either does not exist or is complete, with {@code _SUCCESS}.
  *
- * <p>Checked before any job starts: inputs exist (exit 2), the output does not (2), a given filter
- * passes its checksum (1), records the right key's types ({@link
- * BloomkitConfig#JOIN_RIGHT_KEY_TYPES}; a format version 1 filter: a single string key) (2) and an
+ * <p>Checked before any job starts: inputs exist (exit 2), the output does not (2), each side's
+ * key fields exist and both keys have the same types (2), a given filter passes its checksum (1),
+ * records the right key's types ({@code --right-key-type} or the columns'; a format version 1
+ * filter: a single string key) (2) and an
  * exact key set fits {@link BloomkitConfig#EXACT_MAX_BYTES} (2; for a set built here, checked after
  * the build, before the join job).
  *
@@ -66,7 +73,8 @@ public final class JoinTool extends BloomkitTool {
   }
 
   /**
-   * Resolves the paths (usage errors: exit 2) and checks a given filter (exit 1 or 2).
+   * Resolves the paths and each side's format, fields and key types (usage errors: exit 2) and
+   * checks a given filter (exit 1 or 2).
    */
   private JoinPlan plan(JoinOptions o, CommandLine cl, Configuration conf) throws Exception {
     Path[] left = existingPaths(required(cl, "left"), "left");
@@ -82,10 +90,18 @@ public final class JoinTool extends BloomkitTool {
       throw new UsageException("a file cannot be on both sides: " + shared);
     }
     Path output = absentPath(required(cl, "output"), "output");
-    KeySignature leftKeys =
-        keySignature(conf, BloomkitConfig.JOIN_LEFT_KEY_TYPES, o.leftKey.length);
-    KeySignature rightKeys =
-        keySignature(conf, BloomkitConfig.JOIN_RIGHT_KEY_TYPES, o.rightKey.length);
+    TableSpec leftTable =
+        InputOptions.spec(cl, conf, InputOptions.Side.LEFT, left, o.leftKey, List.of());
+    TableSpec rightTable =
+        InputOptions.spec(cl, conf, InputOptions.Side.RIGHT, right, o.rightKey, List.of());
+    KeySignature leftKeys = KeySignature.of(leftTable.keyTypes());
+    KeySignature rightKeys = KeySignature.of(rightTable.keyTypes());
+    if (!leftKeys.equals(rightKeys)) {
+      throw new UsageException("the left key is " + leftKeys.describe() + " but the right key is "
+          + rightKeys.describe() + ": the keys of a join must have the same types (declare them"
+          + " with --" + InputOptions.Side.LEFT.keyTypeOption() + " and --"
+          + InputOptions.Side.RIGHT.keyTypeOption() + ")");
+    }
     long exactMax = BloomkitConfig.EXACT_MAX_BYTES.getLong(conf);
     Path given = null;
     Filter probe = null;
@@ -94,7 +110,7 @@ public final class JoinTool extends BloomkitTool {
       probe = JoinJobs.checkGivenFilter(conf, given, exactMax);
       checkFilterKeys(conf, given, rightKeys);
     }
-    return new JoinPlan(o, left, leftKeys, right, rightKeys, output, given, probe, exactMax);
+    return new JoinPlan(o, left, leftTable, right, rightTable, output, given, probe, exactMax);
   }
 
   /**
@@ -109,8 +125,8 @@ public final class JoinTool extends BloomkitTool {
       throw new UsageException(
           "filter " + filter + " was built for keys " + built.describe() + " but the right"
               + " side's key is " + right.describe() + ": build the filter with the right side's"
-              + " key types (" + BloomkitConfig.KEY_TYPES.key() + ") or declare them ("
-              + BloomkitConfig.JOIN_RIGHT_KEY_TYPES.key() + ")");
+              + " key types (build --key-type) or declare them (--"
+              + InputOptions.Side.RIGHT.keyTypeOption() + ")");
     }
   }
 

@@ -4,24 +4,46 @@ import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.common.FilterStep;
 import io.bloomkit.mapreduce.common.Records;
+import io.bloomkit.mapreduce.table.Row;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.TaskInputOutputContext;
+import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 
 /**
- * Map side of the left (build, small) input: every well-formed record goes to the shuffle. When the
- * job ships a filter, every left key is also tested against it: a filter built from these left keys
- * contains them all, so a key it rejects means a wrong or stale filter, which would make the join
- * lose that key's rows silently. Such keys are counted ({@link
+ * Map side of the left (build, small) input: every well-formed record with a non-null key goes to
+ * the shuffle. When the job ships a filter, every left key is also tested against it: a filter
+ * built from these left keys contains them all, so a key it rejects means a wrong or stale filter,
+ * which would make the join lose that key's rows silently. Such keys are counted ({@link
  * JoinCounters#LEFT_KEYS_REJECTED_BY_FILTER}) and the task's first one is left in {@link
  * BloomkitConfig#JOIN_REJECTS_DIR} (a file per task attempt, on the job's file system) for the
  * client, which then fails the join without committing its output.
+ *
+ * <p>A record with a null key meets nothing (SQL): it is counted ({@link
+ * JoinCounters#LEFT_NULL_KEYS}), never tested against the filter nor shuffled; a left-outer join
+ * writes it here, as {@code <left line>\t} like the reducer's unmatched lines, into the job's
+ * output ({@link MultipleOutputs}: {@code part-null-keys-m-NNNNN} files next to the reducers'
+ * {@code part-r-NNNNN}, committed with the task, so they are promoted with the job's output or not
+ * at all).
  */
 public class LeftJoinMapper extends JoinMapper {
+  /** The base name of the files of null-key left lines ({@code part} itself is the reducers'). */
+  static final String NULL_KEY_FILES = "part-null-keys";
+
+  /** Where a left-outer join's map tasks write the null-key left lines. */
+  interface NullKeyLines {
+    void write(Text line) throws IOException, InterruptedException;
+
+    void close() throws IOException, InterruptedException;
+  }
+
   private FilterStep filter;
-  private long offset;
+  private long position;
   private String firstRejected;
+  private boolean leftOuter;
+  private NullKeyLines nullKeyLines;
+  private Row current;
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -29,15 +51,18 @@ public class LeftJoinMapper extends JoinMapper {
     filter =
         FilterStep.builder()
             .counting(null, JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER)
-            .onReject((f, key, length) -> noteRejected(key, length, context))
+            .onReject((f, key, length) -> noteRejected(context))
             .load(context);
+    leftOuter =
+        JoinPlan.Type.LEFT_OUTER.cliName()
+            .equals(BloomkitConfig.JOIN_TYPE.get(context.getConfiguration()));
   }
 
   @Override
-  protected void map(LongWritable offset, Text line, Context context)
+  protected void map(LongWritable position, Row row, Context context)
       throws IOException, InterruptedException {
-    this.offset = offset.get();
-    super.map(offset, line, context);
+    this.position = position.get();
+    super.map(position, row, context);
   }
 
   @Override
@@ -46,8 +71,8 @@ public class LeftJoinMapper extends JoinMapper {
   }
 
   @Override
-  protected BloomkitConfig keyFieldsKey() {
-    return BloomkitConfig.JOIN_LEFT_KEY_FIELDS;
+  protected BloomkitConfig specKey() {
+    return BloomkitConfig.JOIN_LEFT_INPUT_SPEC;
   }
 
   @Override
@@ -61,26 +86,69 @@ public class LeftJoinMapper extends JoinMapper {
   }
 
   @Override
+  protected Enum<?> nullKeysCounter() {
+    return JoinCounters.LEFT_NULL_KEYS;
+  }
+
+  @Override
   protected Enum<?> passedCounter() {
     return JoinCounters.LEFT_PASSED;
   }
 
   @Override
-  protected boolean accept(byte[] key, int length, Context context) {
+  protected boolean accept(byte[] key, int length, Row row, Context context) {
+    current = row;
     filter.passes(key, length); // counts a rejected key; the client fails the whole join on it
     return true;
   }
 
-  private void noteRejected(byte[] key, int length, Context context) {
+  @Override
+  protected void nullKey(Row row, Context context) throws IOException, InterruptedException {
+    context.getCounter(JoinCounters.LEFT_UNMATCHED).increment(1);
+    if (!leftOuter) {
+      return;
+    }
+    if (nullKeyLines == null) {
+      nullKeyLines = openNullKeyLines(context);
+    }
+    nullKeyLines.write(row.line());
+    context.getCounter(JoinCounters.OUTPUT_RECORDS).increment(1);
+  }
+
+  /**
+   * The output of the null-key left lines: {@link MultipleOutputs} into the job's output format
+   * and directory, base name {@link #NULL_KEY_FILES} (tests capture the lines instead).
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  protected NullKeyLines openNullKeyLines(TaskInputOutputContext<?, ?, ?, ?> context) {
+    MultipleOutputs<Text, Text> mo = new MultipleOutputs(context);
+    Text empty = new Text();
+    return new NullKeyLines() {
+      @Override
+      public void write(Text line) throws IOException, InterruptedException {
+        mo.write(line, empty, NULL_KEY_FILES);
+      }
+
+      @Override
+      public void close() throws IOException, InterruptedException {
+        mo.close();
+      }
+    };
+  }
+
+  private void noteRejected(Context context) {
     if (firstRejected == null) {
       firstRejected =
-          "\"" + new String(key, 0, length, StandardCharsets.UTF_8) + "\" in "
-              + Records.fileOf(context.getInputSplit()) + " at byte offset " + offset;
+          describeKey(current) + " in " + Records.fileOf(context.getInputSplit())
+              + " at byte offset " + position;
     }
   }
 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
+    if (nullKeyLines != null) {
+      nullKeyLines.close();
+    }
     String dir = BloomkitConfig.JOIN_REJECTS_DIR.get(context.getConfiguration());
     if (firstRejected != null && dir != null && !dir.isEmpty()) {
       Records.leaveNote(context, dir, firstRejected);

@@ -3,11 +3,14 @@ package io.bloomkit.mapreduce.join;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.common.FilterStep;
+import io.bloomkit.mapreduce.table.Row;
 import java.io.IOException;
 
 /**
  * Map side of the right (probe, large) input: the shipped filter's {@link FilterStep} drops the
- * records whose key fails it (the paper's figure 8). Without a filter every record passes. The
+ * records whose key fails it (the paper's figure 8). Without a filter every record passes. Records
+ * with a null key (SQL: never match) are dropped before the filter, counted in {@link
+ * JoinCounters#RIGHT_NULL_KEYS}. The
  * task's distinct dropped keys are collected by 64-bit key hash (under 32 bytes of memory per
  * distinct dropped key) and written at its end for the job-wide count ({@link DroppedKeys}).
  */
@@ -40,8 +43,8 @@ public class RightJoinMapper extends JoinMapper {
   }
 
   @Override
-  protected BloomkitConfig keyFieldsKey() {
-    return BloomkitConfig.JOIN_RIGHT_KEY_FIELDS;
+  protected BloomkitConfig specKey() {
+    return BloomkitConfig.JOIN_RIGHT_INPUT_SPEC;
   }
 
   @Override
@@ -55,12 +58,17 @@ public class RightJoinMapper extends JoinMapper {
   }
 
   @Override
+  protected Enum<?> nullKeysCounter() {
+    return JoinCounters.RIGHT_NULL_KEYS;
+  }
+
+  @Override
   protected Enum<?> passedCounter() {
     return JoinCounters.RIGHT_PASSED;
   }
 
   @Override
-  protected boolean accept(byte[] key, int length, Context context) {
+  protected boolean accept(byte[] key, int length, Row row, Context context) {
     return filter.passes(key, length);
   }
 }

@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.build;
 
+import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
@@ -7,10 +8,16 @@ import static org.junit.Assert.fail;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.key.CanonicalKey;
+import io.bloomkit.core.key.KeyType;
 import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TableFormat;
+import io.bloomkit.mapreduce.table.TableSpec;
+import io.bloomkit.mapreduce.table.TextRowSerialization;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.InputStream;
@@ -37,11 +44,31 @@ public class BuildMapReduceTest {
 
   private static final NullWritable NIL = NullWritable.get();
 
-  private static MapDriver<LongWritable, Text, Text, NullWritable> mapDriver() {
-    MapDriver<LongWritable, Text, Text, NullWritable> d = MapDriver.newMapDriver(new DistinctKeyMapper());
-    d.getConfiguration().set(BloomkitConfig.DELIMITER.key(), ",");
-    d.getConfiguration().set(BloomkitConfig.KEY_FIELDS.key(), "1");
+  /** A text spec with delimiter ',' and the key fields (strings unless typed). */
+  static TableSpec spec(List<String> keyFields, KeyType... types) {
+    return TableSpec.builder(TableFormat.TEXT).delimiter(',').key(keyFields, Arrays.asList(types))
+        .build();
+  }
+
+  private static final TableSpec FIELD_1 = spec(List.of("1"));
+
+  private static MapDriver<LongWritable, Row, Text, NullWritable> mapDriver(TableSpec spec) {
+    MapDriver<LongWritable, Row, Text, NullWritable> d = MapDriver.newMapDriver(new DistinctKeyMapper());
+    TextRowSerialization.register(d.getConfiguration(), spec);
     return d;
+  }
+
+  private static MapDriver<LongWritable, Row, Text, NullWritable> mapDriver() {
+    return mapDriver(FIELD_1);
+  }
+
+  /** The row the text reader gives for {@code line}. */
+  static Row row(TableSpec spec, String line) {
+    return Row.ofLine(spec, new Text(line));
+  }
+
+  static Row row(TableSpec spec, byte[] line) {
+    return Row.ofLine(spec, new Text(line));
   }
 
   private static Set<String> keys(List<Pair<Text, NullWritable>> out) {
@@ -54,16 +81,16 @@ public class BuildMapReduceTest {
 
   @Test
   public void mapperEmitsEachKeyOfTheSplitOnceAndCountsMalformed() throws Exception {
-    MapDriver<LongWritable, Text, Text, NullWritable> d = mapDriver();
+    MapDriver<LongWritable, Row, Text, NullWritable> d = mapDriver();
     long off = 0;
     // a skewed split: key "hot" on most lines
     for (int i = 0; i < 50; i++) {
-      d.withInput(new LongWritable(off++), new Text("r" + i + ",hot,x"));
+      d.withInput(new LongWritable(off++), row(FIELD_1, "r" + i + ",hot,x"));
     }
-    d.withInput(new LongWritable(off++), new Text("a,cold"));
-    d.withInput(new LongWritable(off++), new Text("no-key-field"));
-    d.withInput(new LongWritable(off++), new Text(new byte[] {'b', ',', (byte) 0xFF}));
-    d.withInput(new LongWritable(off++), new Text("c,cold,y"));
+    d.withInput(new LongWritable(off++), row(FIELD_1, "a,cold"));
+    d.withInput(new LongWritable(off++), row(FIELD_1, "no-key-field"));
+    d.withInput(new LongWritable(off++), row(FIELD_1, new byte[] {'b', ',', (byte) 0xFF}));
+    d.withInput(new LongWritable(off++), row(FIELD_1, "c,cold,y"));
     List<Pair<Text, NullWritable>> out = d.run();
     assertEquals(new HashSet<>(Arrays.asList("hot", "cold")), keys(out));
     assertEquals(54, d.getCounters().findCounter(BuildCounters.INPUT_RECORDS).getValue());
@@ -73,11 +100,11 @@ public class BuildMapReduceTest {
 
   @Test
   public void boundedSetFlushesWhenFull() throws Exception {
-    MapDriver<LongWritable, Text, Text, NullWritable> d = mapDriver();
+    MapDriver<LongWritable, Row, Text, NullWritable> d = mapDriver();
     d.getConfiguration().setInt(BloomkitConfig.HASHSET_MAX_KEYS.key(), 3);
     String[] ks = {"a", "b", "a", "c", "d", "a", "e"};
     for (int i = 0; i < ks.length; i++) {
-      d.withInput(new LongWritable(i), new Text(i + "," + ks[i]));
+      d.withInput(new LongWritable(i), row(FIELD_1, i + "," + ks[i]));
     }
     List<Pair<Text, NullWritable>> out = d.run();
     List<String> emitted = new ArrayList<>();
@@ -92,18 +119,18 @@ public class BuildMapReduceTest {
 
   @Test
   public void splitOfOnlyMalformedLinesEmitsNothing() throws Exception {
-    MapDriver<LongWritable, Text, Text, NullWritable> d = mapDriver();
-    d.withInput(new LongWritable(0), new Text("x"));
+    MapDriver<LongWritable, Row, Text, NullWritable> d = mapDriver();
+    d.withInput(new LongWritable(0), row(FIELD_1, "x"));
     assertTrue(d.run().isEmpty());
     assertEquals(1, d.getCounters().findCounter(BuildCounters.MALFORMED_RECORDS).getValue());
   }
 
   @Test
   public void strictModeFailsNamingTheOffset() throws Exception {
-    MapDriver<LongWritable, Text, Text, NullWritable> d = mapDriver();
+    MapDriver<LongWritable, Row, Text, NullWritable> d = mapDriver();
     d.getConfiguration().setBoolean(BloomkitConfig.STRICT.key(), true);
-    d.withInput(new LongWritable(0), new Text("a,k"));
-    d.withInput(new LongWritable(4), new Text("broken"));
+    d.withInput(new LongWritable(0), row(FIELD_1, "a,k"));
+    d.withInput(new LongWritable(4), row(FIELD_1, "broken"));
     try {
       d.run();
       fail();
@@ -111,6 +138,60 @@ public class BuildMapReduceTest {
       assertTrue(e.getMessage(), e.getMessage().contains("byte offset 4"));
       assertTrue(e.getMessage(), e.getMessage().contains("missing"));
     }
+  }
+
+  @Test
+  public void nullKeysAreCountedAndNeverEmitted() throws Exception {
+    TableSpec spec = FIELD_1.toBuilder().emptyIsNull(true).build();
+    MapDriver<LongWritable, Row, Text, NullWritable> d = mapDriver(spec);
+    d.withInput(new LongWritable(0), row(spec, "a,k"));
+    d.withInput(new LongWritable(4), row(spec, "b,\\N,x")); // Hive's null token
+    d.withInput(new LongWritable(10), row(spec, "c,")); // empty, --empty-is-null
+    d.withInput(new LongWritable(13), row(spec, "d,\\Nx")); // not the token: a key
+    d.withInput(new LongWritable(19), row(spec, "broken"));
+    List<Pair<Text, NullWritable>> out = d.run();
+    assertEquals(new HashSet<>(Arrays.asList("k", "\\Nx")), keys(out));
+    assertEquals(5, d.getCounters().findCounter(BuildCounters.INPUT_RECORDS).getValue());
+    assertEquals(2, d.getCounters().findCounter(BuildCounters.NULL_KEYS).getValue());
+    assertEquals(1, d.getCounters().findCounter(BuildCounters.MALFORMED_RECORDS).getValue());
+  }
+
+  @Test
+  public void typedAndCompositeKeysAreCanonicalBytes() throws Exception {
+    // a long key: "0404" and "404" are one key; "4x" is malformed, not a string key
+    TableSpec longs = spec(List.of("1"), KeyType.LONG);
+    MapDriver<LongWritable, Row, Text, NullWritable> d = mapDriver(longs);
+    d.withInput(new LongWritable(0), row(longs, "a,404"));
+    d.withInput(new LongWritable(6), row(longs, "b,0404"));
+    d.withInput(new LongWritable(13), row(longs, "c,4x"));
+    List<Pair<Text, NullWritable>> out = d.run();
+    assertEquals(1, out.size());
+    assertArrayEquals(CanonicalKey.ofLong(404), bytes(out.get(0).getFirst()));
+    assertEquals(1, d.getCounters().findCounter(BuildCounters.MALFORMED_RECORDS).getValue());
+
+    // a composite key is length-prefixed: ("a,b", "c") and ("a", "b,c") cannot meet
+    TableSpec two = TableSpec.builder(TableFormat.TEXT).delimiter('|')
+        .key(List.of("0", "1"), List.of()).build();
+    MapDriver<LongWritable, Row, Text, NullWritable> c = mapDriver(two);
+    c.withInput(new LongWritable(0), row(two, "a,b|c"));
+    c.withInput(new LongWritable(6), row(two, "a|b,c"));
+    c.withInput(new LongWritable(12), row(two, "a|\\N")); // a null part: a null key
+    Set<String> got = new HashSet<>();
+    for (Pair<Text, NullWritable> p : c.run()) {
+      got.add(java.util.Base64.getEncoder().encodeToString(bytes(p.getFirst())));
+    }
+    Set<String> expected = new HashSet<>();
+    for (byte[] k : new byte[][] {
+      CanonicalKey.composite(CanonicalKey.ofString("a,b"), CanonicalKey.ofString("c")),
+      CanonicalKey.composite(CanonicalKey.ofString("a"), CanonicalKey.ofString("b,c"))}) {
+      expected.add(java.util.Base64.getEncoder().encodeToString(k));
+    }
+    assertEquals(expected, got);
+    assertEquals(1, c.getCounters().findCounter(BuildCounters.NULL_KEYS).getValue());
+  }
+
+  private static byte[] bytes(Text t) {
+    return Arrays.copyOf(t.getBytes(), t.getLength());
   }
 
   @Test
@@ -176,18 +257,19 @@ public class BuildMapReduceTest {
 
   @Test
   public void mapReduceOverSkewedInputCountsDistinctKeys() throws Exception {
-    MapReduceDriver<LongWritable, Text, Text, NullWritable, Text, NullWritable> d =
+    MapReduceDriver<LongWritable, Row, Text, NullWritable, Text, NullWritable> d =
         MapReduceDriver.newMapReduceDriver(new DistinctKeyMapper(), new DistinctKeyReducer());
-    d.getConfiguration().set(BloomkitConfig.DELIMITER.key(), ",");
-    d.getConfiguration().set(BloomkitConfig.KEY_FIELDS.key(), "0,2");
+    TableSpec spec = spec(List.of("0", "2"));
+    TextRowSerialization.register(d.getConfiguration(), spec);
     d.getConfiguration().setInt(BloomkitConfig.HASHSET_MAX_KEYS.key(), 2);
     Set<String> expected = new HashSet<>();
     for (int i = 0; i < 30; i++) {
       String k = i % 3 == 0 ? "hot" : "k" + (i % 5);
-      d.withInput(new LongWritable(i), new Text(k + ",v,z"));
-      expected.add(k + ",z");
+      d.withInput(new LongWritable(i), row(spec, k + ",v,z"));
+      expected.add(new Text(CanonicalKey.composite(CanonicalKey.ofString(k),
+          CanonicalKey.ofString("z"))).toString());
     }
-    d.withInput(new LongWritable(99), new Text("short,line"));
+    d.withInput(new LongWritable(99), row(spec, "short,line"));
     List<Pair<Text, NullWritable>> out = d.run();
     assertEquals(expected, keys(out));
     assertEquals(expected.size(), d.getCounters().findCounter(BuildCounters.DISTINCT_KEYS).getValue());

@@ -6,6 +6,7 @@ import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.key.CanonicalKey;
 import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.cli.MiniJson;
@@ -108,6 +109,61 @@ public class BuildToolTest {
     System.arraycopy(a, 0, c, 0, a.length);
     System.arraycopy(b, 0, c, a.length, b.length);
     return c;
+  }
+
+  /**
+   * Null keys (Hive's {@code \N}, and the empty field with {@code --empty-is-null}) never enter
+   * the filter and are counted; {@code --key-type long} keys are numbers ("404" and "0404" are one
+   * key, "4x" is malformed); a composite key is the length-prefixed parts (docs/format.md).
+   */
+  @Test
+  public void nullTypedAndCompositeKeys() throws Exception {
+    File in = tmp.newFolder("typed");
+    String[] keys = {"404", "0404", "\\N", "", "+404", "17", "4x", "\\N", "017"};
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < keys.length; i++) {
+      b.append("r").append(i).append('|').append(keys[i]).append('|').append(i % 2).append('\n');
+    }
+    Files.write(new File(in, "t.txt").toPath(), b.toString().getBytes(StandardCharsets.UTF_8));
+
+    File strings = new File(tmp.getRoot(), "strings.exact");
+    Map<String, Object> s = ok("--input", in.getPath(), "--output", strings.getPath(),
+        "--key-field", "1", "--delimiter", "|", "--filter", "exact");
+    // strings: 404, 0404, "", +404, 17, 4x, 017 (the two \N are null)
+    assertEquals(7L, s.get("items"));
+    assertEquals(2L, s.get("nullKeys"));
+    assertEquals(0L, s.get("malformedRecords"));
+    assertFalse(read(strings).mightContain("\\N"));
+    assertTrue(read(strings).mightContain(""));
+
+    File longs = new File(tmp.getRoot(), "longs.exact");
+    Map<String, Object> l = ok("--input", in.getPath(), "--output", longs.getPath(),
+        "--key-field", "1", "--delimiter", "|", "--filter", "exact", "--key-type", "long",
+        "--empty-is-null");
+    assertEquals(2L, l.get("items")); // 404 and 17
+    assertEquals(3L, l.get("nullKeys"));
+    assertEquals(1L, l.get("malformedRecords")); // 4x
+    assertEquals((long) keys.length, l.get("inputRecords"));
+    Filter f = read(longs);
+    assertTrue(f.mightContain(CanonicalKey.ofLong(404)));
+    assertTrue(f.mightContain(CanonicalKey.ofLong(17)));
+    assertFalse(f.mightContain("404"));
+
+    File pairs = new File(tmp.getRoot(), "pairs.exact");
+    Map<String, Object> p = ok("--input", in.getPath(), "--output", pairs.getPath(),
+        "--key-field", "2,1", "--delimiter", "|", "--filter", "exact");
+    assertEquals(7L, p.get("items"));
+    Filter pf = read(pairs);
+    assertTrue(pf.mightContain(
+        CanonicalKey.composite(CanonicalKey.ofString("0"), CanonicalKey.ofString("404"))));
+    assertFalse(pf.mightContain("0|404")); // the old bytes: the fields joined by the delimiter
+  }
+
+  private static Map<String, Object> ok(String... args) {
+    String[] all = concat(args, "--json");
+    ToolRun r = ToolRun.run(new BuildTool(), all);
+    assertEquals(r.toString(), 0, r.code);
+    return MiniJson.parseObject(r.lastLine());
   }
 
   @Test

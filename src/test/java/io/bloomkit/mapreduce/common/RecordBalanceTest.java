@@ -32,4 +32,17 @@ public class RecordBalanceTest {
       }
     }
   }
+
+  @Test
+  public void anInputOfSeveralIsNamed() {
+    RecordBalance b = RecordBalance.of(10, "right input").plus(6, "passed")
+        .plus(2, "dropped by the filter").plus(0, "malformed").plus(1, "null keys");
+    try {
+      b.check();
+      fail();
+    } catch (IOException e) {
+      assertEquals("records of the right input unaccounted for: 10 read but 6 passed + 2 dropped"
+          + " by the filter + 0 malformed + 1 null keys", e.getMessage());
+    }
+  }
 }

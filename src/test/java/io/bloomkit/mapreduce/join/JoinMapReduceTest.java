@@ -11,6 +11,10 @@ import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
+import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TableFormat;
+import io.bloomkit.mapreduce.table.TableSpec;
+import io.bloomkit.mapreduce.table.TextRowSerialization;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
@@ -34,10 +38,33 @@ import org.junit.rules.TemporaryFolder;
 public class JoinMapReduceTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
+  /** The left side: text, delimiter ',', key field 0. */
+  static final TableSpec LEFT = text("0");
+  /** The right side: text, delimiter ',', key field 1. */
+  static final TableSpec RIGHT = text("1");
+
+  static TableSpec text(String... keyFields) {
+    return TableSpec.builder(TableFormat.TEXT).delimiter(',')
+        .key(Arrays.asList(keyFields), List.of()).build();
+  }
+
   private static void keys(Configuration c) {
-    c.set(BloomkitConfig.DELIMITER.key(), ",");
-    c.set(BloomkitConfig.JOIN_LEFT_KEY_FIELDS.key(), "0");
-    c.set(BloomkitConfig.JOIN_RIGHT_KEY_FIELDS.key(), "1");
+    keys(c, LEFT, RIGHT);
+  }
+
+  private static void keys(Configuration c, TableSpec left, TableSpec right) {
+    TextRowSerialization.allow(c);
+    left.store(c, BloomkitConfig.JOIN_LEFT_INPUT_SPEC);
+    right.store(c, BloomkitConfig.JOIN_RIGHT_INPUT_SPEC);
+  }
+
+  /** A left row as the text reader gives it. */
+  private static Row l(String line) {
+    return Row.ofLine(LEFT, new Text(line));
+  }
+
+  private static Row r(String line) {
+    return Row.ofLine(RIGHT, new Text(line));
   }
 
   private File write(Filter f) throws Exception {
@@ -54,11 +81,11 @@ public class JoinMapReduceTest {
 
   @Test
   public void leftMapperTagsRecordsAndCountsMalformed() throws Exception {
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new LeftJoinMapper());
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(new LeftJoinMapper());
     keys(d.getConfiguration());
-    d.withInput(new LongWritable(0), new Text("k1,a"));
-    d.withInput(new LongWritable(5), new Text(new byte[] {(byte) 0xC0, ',', 'x'}));
-    d.withInput(new LongWritable(9), new Text("k2"));
+    d.withInput(new LongWritable(0), l("k1,a"));
+    d.withInput(new LongWritable(5), Row.ofLine(LEFT, new Text(new byte[] {(byte) 0xC0, ',', 'x'})));
+    d.withInput(new LongWritable(9), l("k2"));
     d.withOutput(new JoinKey("k1", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k1,a"));
     d.withOutput(new JoinKey("k2", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k2"));
     d.runTest();
@@ -67,8 +94,8 @@ public class JoinMapReduceTest {
     assertEquals(1, c(d.getCounters(), JoinCounters.LEFT_MALFORMED));
   }
 
-  private static MapDriver<LongWritable, Text, JoinKey, JoinValue> leftWithFilter(File f, File rejects) {
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new LeftJoinMapper());
+  private static MapDriver<LongWritable, Row, JoinKey, JoinValue> leftWithFilter(File f, File rejects) {
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(new LeftJoinMapper());
     keys(d.getConfiguration());
     d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), f.toURI().toString());
     d.getConfiguration().set(BloomkitConfig.JOIN_REJECTS_DIR.key(), rejects.toURI().toString());
@@ -79,12 +106,12 @@ public class JoinMapReduceTest {
   public void leftMapperCountsKeysTheFilterRejectsAndKeepsTheFirst() throws Exception {
     File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k3")));
     File rejects = new File(tmp.getRoot(), "rejects");
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = leftWithFilter(f, rejects);
-    d.withInput(new LongWritable(0), new Text("k1,a"));
-    d.withInput(new LongWritable(5), new Text("k2,b"));
-    d.withInput(new LongWritable(10), new Text("k3,c"));
-    d.withInput(new LongWritable(15), new Text("k4,d"));
-    d.withInput(new LongWritable(20), new Text("k2,e"));
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = leftWithFilter(f, rejects);
+    d.withInput(new LongWritable(0), l("k1,a"));
+    d.withInput(new LongWritable(5), l("k2,b"));
+    d.withInput(new LongWritable(10), l("k3,c"));
+    d.withInput(new LongWritable(15), l("k4,d"));
+    d.withInput(new LongWritable(20), l("k2,e"));
     // every left record still goes to the shuffle: the client fails the job on the count
     d.withOutput(new JoinKey("k1", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k1,a"));
     d.withOutput(new JoinKey("k2", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k2,b"));
@@ -105,9 +132,9 @@ public class JoinMapReduceTest {
   public void leftMapperWithAPassingFilterRejectsNothing() throws Exception {
     File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k2")));
     File rejects = new File(tmp.getRoot(), "rejects");
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = leftWithFilter(f, rejects);
-    d.withInput(new LongWritable(0), new Text("k1,a"));
-    d.withInput(new LongWritable(5), new Text("k2,b"));
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = leftWithFilter(f, rejects);
+    d.withInput(new LongWritable(0), l("k1,a"));
+    d.withInput(new LongWritable(5), l("k2,b"));
     d.withOutput(new JoinKey("k1", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k1,a"));
     d.withOutput(new JoinKey("k2", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k2,b"));
     d.runTest();
@@ -118,34 +145,36 @@ public class JoinMapReduceTest {
   @Test
   public void rightMapperDropsRecordsFailingTheFilter() throws Exception {
     File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k3")));
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
     keys(d.getConfiguration());
     d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), f.toURI().toString());
-    d.withInput(new LongWritable(0), new Text("r0,k1,x"));
-    d.withInput(new LongWritable(1), new Text("r1,k2,x"));
-    d.withInput(new LongWritable(2), new Text("r2,k3"));
-    d.withInput(new LongWritable(3), new Text("r3"));
-    d.withInput(new LongWritable(4), new Text("r4,k4"));
+    d.withInput(new LongWritable(0), r("r0,k1,x"));
+    d.withInput(new LongWritable(1), r("r1,k2,x"));
+    d.withInput(new LongWritable(2), r("r2,k3"));
+    d.withInput(new LongWritable(3), r("r3"));
+    d.withInput(new LongWritable(4), r("r4,k4"));
     d.withOutput(new JoinKey("k1", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r0,k1,x"));
     d.withOutput(new JoinKey("k3", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r2,k3"));
     d.runTest();
-    Counters cs = d.getCounters();
-    assertEquals(5, c(cs, JoinCounters.RIGHT_RECORDS));
-    assertEquals(2, c(cs, JoinCounters.RIGHT_PASSED));
-    assertEquals(2, c(cs, JoinCounters.RIGHT_DROPPED_BY_FILTER));
-    assertEquals(1, c(cs, JoinCounters.RIGHT_MALFORMED));
-    // balance: records = passed + dropped + malformed
-    assertEquals(
-        c(cs, JoinCounters.RIGHT_RECORDS),
-        c(cs, JoinCounters.RIGHT_PASSED) + c(cs, JoinCounters.RIGHT_DROPPED_BY_FILTER)
-            + c(cs, JoinCounters.RIGHT_MALFORMED));
+    assertRight(d.getCounters(), 5, 2, 2, 1, 0);
+  }
+
+  /** The right side's counters, which must add up: records = passed + dropped + malformed + null. */
+  private static void assertRight(
+      Counters cs, long records, long passed, long dropped, long malformed, long nullKeys) {
+    assertEquals(records, c(cs, JoinCounters.RIGHT_RECORDS));
+    assertEquals(passed, c(cs, JoinCounters.RIGHT_PASSED));
+    assertEquals(dropped, c(cs, JoinCounters.RIGHT_DROPPED_BY_FILTER));
+    assertEquals(malformed, c(cs, JoinCounters.RIGHT_MALFORMED));
+    assertEquals(nullKeys, c(cs, JoinCounters.RIGHT_NULL_KEYS));
+    assertEquals(records, passed + dropped + malformed + nullKeys);
   }
 
   @Test
   public void rightMapperWithoutFilterPassesEverything() throws Exception {
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
     keys(d.getConfiguration());
-    d.withInput(new LongWritable(0), new Text("r,zz"));
+    d.withInput(new LongWritable(0), r("r,zz"));
     d.withOutput(new JoinKey("zz", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r,zz"));
     d.runTest();
     assertEquals(0, c(d.getCounters(), JoinCounters.RIGHT_DROPPED_BY_FILTER));
@@ -153,16 +182,128 @@ public class JoinMapReduceTest {
 
   @Test
   public void rightMapperStrictModeNamesOffset() throws Exception {
-    MapDriver<LongWritable, Text, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
     keys(d.getConfiguration());
     d.getConfiguration().setBoolean(BloomkitConfig.STRICT.key(), true);
-    d.withInput(new LongWritable(42), new Text("nokey"));
+    d.withInput(new LongWritable(42), r("nokey"));
     try {
       d.run();
       fail();
     } catch (java.io.IOException e) {
       assertTrue(e.getMessage(), e.getMessage().contains("byte offset 42"));
     }
+  }
+
+  // ---- SQL null keys ----
+
+  @Test
+  public void rightMapperDropsNullKeysBeforeTheFilterAndCountsThem() throws Exception {
+    File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "\\N", "")));
+    TableSpec right = RIGHT.toBuilder().emptyIsNull(true).build();
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(new RightJoinMapper());
+    keys(d.getConfiguration(), LEFT, right);
+    d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), f.toURI().toString());
+    String[] lines = {"r0,k1", "r1,\\N", "r2,", "r3,k2", "r4", "r5,\\N,x", "r6,k1"};
+    for (int i = 0; i < lines.length; i++) {
+      d.withInput(new LongWritable(i), Row.ofLine(right, new Text(lines[i])));
+    }
+    // the filter holds the texts "\N" and "": null keys never reach it
+    d.withOutput(new JoinKey("k1", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r0,k1"));
+    d.withOutput(new JoinKey("k1", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r6,k1"));
+    d.runTest();
+    assertRight(d.getCounters(), 7, 2, 1, 1, 3);
+  }
+
+  /** A left mapper whose null-key lines (left outer) are kept in memory. */
+  static final class CapturingLeftMapper extends LeftJoinMapper {
+    final List<String> nullKeyLines = new ArrayList<>();
+
+    @Override
+    protected NullKeyLines openNullKeyLines(
+        org.apache.hadoop.mapreduce.TaskInputOutputContext<?, ?, ?, ?> context) {
+      return new NullKeyLines() {
+        @Override
+        public void write(Text line) {
+          nullKeyLines.add(line.toString());
+        }
+
+        @Override
+        public void close() {}
+      };
+    }
+  }
+
+  @Test
+  public void leftNullKeysNeverEnterTheShuffleNorMeetTheFilter() throws Exception {
+    // the filter lacks "\N": a null key tested against it would count as rejected
+    File f = write(ExactKeySet.ofStrings(Arrays.asList("k1")));
+    for (String type : new String[] {"inner", "left-outer"}) {
+      CapturingLeftMapper m = new CapturingLeftMapper();
+      MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(m);
+      keys(d.getConfiguration());
+      d.getConfiguration().set(BloomkitConfig.JOIN_TYPE.key(), type);
+      d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), f.toURI().toString());
+      d.withInput(new LongWritable(0), l("k1,a"));
+      d.withInput(new LongWritable(5), l("\\N,b"));
+      d.withInput(new LongWritable(10), l("nothing-but-key"));
+      d.withInput(new LongWritable(26), l("\\N,c"));
+      d.withInput(new LongWritable(31), l("   "));
+      d.withOutput(new JoinKey("k1", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k1,a"));
+      d.withOutput(new JoinKey("nothing-but-key", JoinKey.LEFT),
+          new JoinValue(JoinKey.LEFT, "nothing-but-key"));
+      d.runTest();
+      Counters cs = d.getCounters();
+      assertEquals(type, 5, c(cs, JoinCounters.LEFT_RECORDS));
+      assertEquals(type, 2, c(cs, JoinCounters.LEFT_NULL_KEYS));
+      assertEquals(type, 2, c(cs, JoinCounters.LEFT_PASSED));
+      assertEquals(type, 1, c(cs, JoinCounters.LEFT_MALFORMED));
+      assertEquals(type, 1, c(cs, JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER)); // "nothing-but-key"
+      assertEquals(c(cs, JoinCounters.LEFT_RECORDS), c(cs, JoinCounters.LEFT_PASSED)
+          + c(cs, JoinCounters.LEFT_MALFORMED) + c(cs, JoinCounters.LEFT_NULL_KEYS));
+      boolean outer = type.equals("left-outer");
+      // a left outer join writes them from the map, with an empty right part
+      assertEquals(type, outer ? Arrays.asList("\\N,b", "\\N,c") : List.of(), m.nullKeyLines);
+      assertEquals(type, outer ? 2 : 0, c(cs, JoinCounters.OUTPUT_RECORDS));
+    }
+  }
+
+  @Test
+  public void compositeKeysJoinOnEveryPartAndNullPartsNeverMatch() throws Exception {
+    TableSpec left = text("0", "1");
+    TableSpec right = text("2", "1");
+    List<String> ls = Arrays.asList("a,x,L1", "a,y,L2", "b,x,L3", "a,\\N,L4", "a,x,L5");
+    List<String> rs = Arrays.asList("R1,x,a", "R2,y,a", "R3,x,b", "R4,\\N,a", "R5,a,x", "R6,x");
+    LeftJoinMapper lm = new LeftJoinMapper();
+    RightJoinMapper rm = new RightJoinMapper();
+    MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> d =
+        MultipleInputsMapReduceDriver.newMultipleInputMapReduceDriver(new JoinReducer());
+    d.withMapper(lm).withMapper(rm);
+    keys(d.getConfiguration(), left, right);
+    d.getConfiguration().set(BloomkitConfig.JOIN_TYPE.key(), "inner");
+    d.withKeyOrderComparator(new JoinKey.Comparator());
+    d.withKeyGroupingComparator(new JoinKey.GroupingComparator());
+    for (String line : ls) {
+      d.withInput(lm, new LongWritable(0), Row.ofLine(left, new Text(line)));
+    }
+    for (String line : rs) {
+      d.withInput(rm, new LongWritable(0), Row.ofLine(right, new Text(line)));
+    }
+    List<String> got = new ArrayList<>();
+    for (Pair<Text, Text> p : d.run()) {
+      got.add(p.getFirst() + "\t" + p.getSecond());
+    }
+    // the naive join on (left 0, left 1) = (right 2, right 1); "\\N" parts are nulls, dropped
+    List<String> l2 = new ArrayList<>(ls);
+    List<String> r2 = new ArrayList<>(rs);
+    l2.removeIf(x -> x.contains("\\N"));
+    r2.removeIf(x -> x.contains("\\N"));
+    assertEquals(NaiveJoin.join(l2, new int[] {0, 1}, r2, new int[] {2, 1}, ',', false),
+        NaiveJoin.multiset(got));
+    assertEquals(4, got.size()); // (a,x): L1, L5 x R1; (a,y): L2 x R2; (b,x): L3 x R3
+    Counters cs = d.getCounters();
+    assertEquals(1, c(cs, JoinCounters.LEFT_NULL_KEYS));
+    assertEquals(1, c(cs, JoinCounters.RIGHT_NULL_KEYS));
+    assertEquals(1, c(cs, JoinCounters.RIGHT_MALFORMED)); // R6 has no field 2
   }
 
   private static ReduceDriver<JoinKey, JoinValue, Text, Text> reducer(String type) {
@@ -252,10 +393,10 @@ public class JoinMapReduceTest {
       MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> d = pipeline(type, filter, lm, rm);
       long off = 0;
       for (String l : left) {
-        d.withInput(lm, new LongWritable(off++), new Text(l));
+        d.withInput(lm, new LongWritable(off++), l(l));
       }
       for (String r : right) {
-        d.withInput(rm, new LongWritable(off++), new Text(r));
+        d.withInput(rm, new LongWritable(off++), r(r));
       }
       List<String> got = new ArrayList<>();
       for (Pair<Text, Text> p : d.run()) {
@@ -291,9 +432,9 @@ public class JoinMapReduceTest {
     LeftJoinMapper lm = new LeftJoinMapper();
     RightJoinMapper rm = new RightJoinMapper();
     MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> d = pipeline("left-outer", null, lm, rm);
-    d.withInput(lm, new LongWritable(0), new Text("a,1"));
-    d.withInput(lm, new LongWritable(4), new Text("b,2"));
-    d.withInput(rm, new LongWritable(0), new Text("only-malformed"));
+    d.withInput(lm, new LongWritable(0), l("a,1"));
+    d.withInput(lm, new LongWritable(4), l("b,2"));
+    d.withInput(rm, new LongWritable(0), r("only-malformed"));
     List<String> got = new ArrayList<>();
     for (Pair<Text, Text> p : d.run()) {
       got.add(p.getFirst() + "\t" + p.getSecond());

@@ -3,41 +3,45 @@ package io.bloomkit.mapreduce.table;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import org.apache.hadoop.conf.Configurable;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.serializer.Deserializer;
 import org.apache.hadoop.io.serializer.Serialization;
 import org.apache.hadoop.io.serializer.Serializer;
+import org.apache.hadoop.io.serializer.WritableSerialization;
 
 /**
- * Lets MRUnit drivers take text {@link Row}s (MRUnit copies every input through a Hadoop {@link
- * Serialization}): a row travels as its line and is read back by {@link Row#ofLine} with the spec
- * of {@link BloomkitConfig#INPUT_SPEC}, as the text reader would. For tests only.
+ * Lets MRUnit drivers take {@link Row}s: MRUnit copies every input through a Hadoop {@link
+ * Serialization}, which a row does not have (readers make rows in the task; no job serializes
+ * one). This one hands the row object itself over, by its number in a list, whatever its spec
+ * (both sides of a join driver) or kind ({@link Row#ofLine}, {@link FixedRow}). For tests only.
  */
-public final class TextRowSerialization implements Serialization<Row>, Configurable {
-  private Configuration conf;
+public final class TextRowSerialization implements Serialization<Row> {
+  private static final List<Row> ROWS = new ArrayList<>();
 
-  /** Stores {@code spec} as the input spec of {@code conf} and lets its drivers copy rows. */
+  /** Stores {@code spec} as the input spec of {@code conf} and lets its drivers take rows. */
   public static void register(Configuration conf, TableSpec spec) {
     spec.store(conf, BloomkitConfig.INPUT_SPEC);
-    String s = conf.get("io.serializations");
-    if (s == null || !s.contains(TextRowSerialization.class.getName())) {
-      conf.set("io.serializations",
-          (s == null || s.isEmpty() ? "" : s + ",") + TextRowSerialization.class.getName());
-    }
+    allow(conf);
   }
 
-  @Override
-  public void setConf(Configuration c) {
-    this.conf = c;
+  /** Lets the drivers of {@code conf} take rows (Writables keep their own serialization). */
+  public static void allow(Configuration conf) {
+    conf.setStrings("io.serializations", TextRowSerialization.class.getName(),
+        WritableSerialization.class.getName());
   }
 
-  @Override
-  public Configuration getConf() {
-    return conf;
+  private static synchronized int put(Row row) {
+    ROWS.add(row);
+    return ROWS.size() - 1;
+  }
+
+  private static synchronized Row get(int i) {
+    return ROWS.get(i);
   }
 
   @Override
@@ -56,14 +60,12 @@ public final class TextRowSerialization implements Serialization<Row>, Configura
       }
 
       @Override
-      public void serialize(Row row) throws java.io.IOException {
-        row.line().write(out);
+      public void serialize(Row row) throws IOException {
+        out.writeInt(put(row));
       }
 
       @Override
-      public void close() throws java.io.IOException {
-        out.close();
-      }
+      public void close() {}
     };
   }
 
@@ -78,16 +80,12 @@ public final class TextRowSerialization implements Serialization<Row>, Configura
       }
 
       @Override
-      public Row deserialize(Row ignored) throws java.io.IOException {
-        Text line = new Text();
-        line.readFields(in);
-        return Row.ofLine(TableSpec.load(conf, BloomkitConfig.INPUT_SPEC), line);
+      public Row deserialize(Row reuse) throws IOException {
+        return get(in.readInt());
       }
 
       @Override
-      public void close() throws java.io.IOException {
-        in.close();
-      }
+      public void close() {}
     };
   }
 }

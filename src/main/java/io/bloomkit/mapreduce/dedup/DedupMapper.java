@@ -103,7 +103,7 @@ public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
     }
     String stream = BloomkitConfig.DEDUP_STREAM_FILTER.get(conf);
     if (!stream.isEmpty()) {
-      importances = !BloomkitConfig.IMPORTANCE_FIELD.get(conf).isEmpty();
+      importances = LocalMarker.framed(conf);
       local = LocalFilter.fromConf(conf);
       markers =
           local != null

@@ -30,13 +30,34 @@ import org.apache.hadoop.io.Text;
  * </pre>
  *
  * (a line of n = 0 bytes gives 9 bytes that start with 0, never a marker). Without an importance
- * field the value is the line itself.
+ * field the value is the line itself, unless markers may travel and the input is not text ({@link
+ * #framed}): a rendered record or a CSV record can hold a newline, so its bare line could look like
+ * a marker; those records are framed as above (importance 1).
  */
 final class LocalMarker {
   /** Bytes of a marker value. */
   static final int BYTES = 9;
 
   private LocalMarker() {}
+
+  /**
+   * Whether record values are framed by {@link #record}: with an importance field, or with a local
+   * filter (whose markers start with a newline) on input whose lines may hold one (every format
+   * but text, whose records are newline-free lines).
+   */
+  static boolean framed(org.apache.hadoop.conf.Configuration conf) {
+    if (!io.bloomkit.mapreduce.BloomkitConfig.IMPORTANCE_FIELD.get(conf).isEmpty()) {
+      return true;
+    }
+    String local = io.bloomkit.mapreduce.BloomkitConfig.DEDUP_LOCAL_FILTER.get(conf);
+    if (local == null || local.isEmpty() || local.equals("none")) {
+      return false;
+    }
+    String spec = io.bloomkit.mapreduce.BloomkitConfig.INPUT_SPEC.get(conf);
+    return spec != null && !spec.isEmpty()
+        && io.bloomkit.mapreduce.table.TableSpec.load(conf, io.bloomkit.mapreduce.BloomkitConfig.INPUT_SPEC)
+                .format() != io.bloomkit.mapreduce.table.TableFormat.TEXT;
+  }
 
   /** Makes {@code value} the marker of a record of importance {@code importance}. */
   static void set(Text value, double importance) {

@@ -49,7 +49,7 @@ public class StreamDedupReducer extends Reducer<DedupKey, Text, NullWritable, Te
   @Override
   protected void setup(Context context) {
     Configuration conf = context.getConfiguration();
-    importances = !BloomkitConfig.IMPORTANCE_FIELD.get(conf).isEmpty();
+    importances = LocalMarker.framed(conf);
     window = BloomkitConfig.DEDUP_WINDOW.getLong(conf);
     int slice = context.getTaskAttemptID().getTaskID().getId();
     String name = BloomkitConfig.DEDUP_STREAM_FILTER.get(conf);

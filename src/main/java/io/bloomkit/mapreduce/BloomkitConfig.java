@@ -64,6 +64,16 @@ public enum BloomkitConfig {
       "join (set by the tool): how the right side is read, as bloomkit.input.spec",
       "",
       true),
+  JOIN_LEFT_SCHEMA(
+      "bloomkit.join.left.schema",
+      "join (set by the tool, records output): the Avro schema of the left side's whole records",
+      "",
+      true),
+  JOIN_RIGHT_SCHEMA(
+      "bloomkit.join.right.schema",
+      "join (set by the tool, records output): the Avro schema of the right side's whole records",
+      "",
+      true),
   JOIN_LEFT_KEY_FIELDS("bloomkit.join.left.key.fields", "join: 0-based key fields of the left side", "0"),
   JOIN_RIGHT_KEY_FIELDS(
       "bloomkit.join.right.key.fields", "join: 0-based key fields of the right side", "0"),

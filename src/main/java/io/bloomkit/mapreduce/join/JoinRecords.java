@@ -4,8 +4,10 @@ import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.table.RecordLines;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.avro.JsonProperties;
 import org.apache.avro.Schema;
@@ -85,9 +87,17 @@ final class JoinRecords {
    * prefixed {@code l_} / {@code r_}; no field at all (both sides empty): one nullable string
    * {@code _c0}, as an empty dedup output.
    *
-   * @throws IllegalArgumentException when a prefixed name is still taken
+   * @throws IllegalArgumentException when a prefixed name is still taken, or the sides hold
+   *     different nested types of one name (one schema cannot define a name twice)
    */
   static Schema schema(Schema left, Schema right) {
+    Map<String, Schema> named = new HashMap<>();
+    for (Schema.Field f : left.getFields()) {
+      checkNames(f.schema(), named);
+    }
+    for (Schema.Field f : right.getFields()) {
+      checkNames(f.schema(), named);
+    }
     Set<String> leftNames = new HashSet<>();
     left.getFields().forEach(f -> leftNames.add(f.name()));
     Set<String> rightNames = new HashSet<>();
@@ -105,6 +115,38 @@ final class JoinRecords {
           .optionalString("_c0").endRecord();
     }
     return Schema.createRecord("joined", null, "io.bloomkit.join", false, fields);
+  }
+
+  /** Records every named type inside {@code s}; a name with two definitions is an error. */
+  private static void checkNames(Schema s, Map<String, Schema> named) {
+    switch (s.getType()) {
+      case RECORD:
+      case ENUM:
+      case FIXED: {
+        Schema seen = named.putIfAbsent(s.getFullName(), s);
+        if (seen != null) {
+          if (!seen.equals(s)) {
+            throw new IllegalArgumentException("the sides hold two different nested types named "
+                + s.getFullName() + ", which one output schema cannot hold");
+          }
+          return;
+        }
+        if (s.getType() == Schema.Type.RECORD) {
+          s.getFields().forEach(f -> checkNames(f.schema(), named));
+        }
+        return;
+      }
+      case UNION:
+        s.getTypes().forEach(t -> checkNames(t, named));
+        return;
+      case ARRAY:
+        checkNames(s.getElementType(), named);
+        return;
+      case MAP:
+        checkNames(s.getValueType(), named);
+        return;
+      default:
+    }
   }
 
   private static Schema.Field field(String name, Schema.Field f, Set<String> taken) {

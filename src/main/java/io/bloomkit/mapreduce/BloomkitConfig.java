@@ -47,6 +47,11 @@ public enum BloomkitConfig {
           + " CSV settings (io.bloomkit.mapreduce.table.TableSpec)",
       "",
       true),
+  INPUT_PROJECTION(
+      "bloomkit.input.projection",
+      "build and the join's filter build: read only the key columns of Avro, Parquet and ORC"
+          + " inputs (false: every column, to measure what projection saves)",
+      "true"),
   JOIN_LEFT_INPUT_SPEC(
       "bloomkit.join.left.input.spec",
       "join (set by the tool): how the left side is read, as bloomkit.input.spec",

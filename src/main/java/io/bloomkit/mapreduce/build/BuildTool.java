@@ -9,6 +9,7 @@ import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.common.InputOptions;
 import io.bloomkit.mapreduce.common.Report;
 import io.bloomkit.mapreduce.table.TableSpec;
+import io.bloomkit.mapreduce.table.TableStats;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
@@ -86,6 +87,7 @@ public final class BuildTool extends BloomkitTool {
         .put("items", f.items())
         .counters(r.counters, BuildCounters.INPUT_RECORDS, BuildCounters.MALFORMED_RECORDS,
             BuildCounters.NULL_KEYS)
+        .put("inputBytesRead", r.counters.get(TableStats.ReaderCounter.BYTES_READ))
         .put("bits", f.memoryBits())
         .put("hashes", f.numHashes())
         .put("fpp", f.expectedFpp())

@@ -74,8 +74,12 @@ final class DedupJobs {
       JobChain.Step dedup =
           chain.step("dedup " + Choices.name(plan.method) + " -> " + chain.output())
               .sampleMalformed()
-              .map(DedupMapper.class, DedupKey.class, Text.class)
-              .lazyOutput(TextOutputFormat.class, NullWritable.class, Text.class, chain.staged());
+              .map(DedupMapper.class, DedupKey.class, Text.class);
+      if (plan.schema == null) {
+        dedup.lazyOutput(TextOutputFormat.class, NullWritable.class, Text.class, chain.staged());
+      } else {
+        plan.out.lazyOutput(dedup.job(), plan.schema, chain.staged());
+      }
       Inputs.configure(dedup.job(), plan.spec, plan.inputs); // ordered: positions follow the file
       InputFiles.write(dedup.job(), chain.work("input-files"));
       dedup.job().setPartitionerClass(DedupKey.KeyPartitioner.class);

@@ -75,6 +75,8 @@ public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
   /** stream with an importance field: values carry the importance ({@link LocalMarker#record}). */
   private boolean importances;
   private final Text value = new Text();
+  /** Records as values ({@code --output-format} other than text), else null: lines. */
+  private RecordLines records;
 
   private static final class Earliest {
     long time;
@@ -112,6 +114,7 @@ public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
               && (BloomkitConfig.DEDUP_EVALUATE.getBoolean(conf)
                   || StreamDedupFilters.windowed(stream));
     }
+    records = RecordLines.fromConf(conf);
     out = openOutput(context);
   }
 
@@ -134,7 +137,7 @@ public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
       sampler.note(position.get(), row.line(), parser.problem());
       return;
     }
-    Text line = row.line();
+    Text line = records == null ? row.line() : records.of(row);
     byte[] key = parser.key(); // null: the null group (--null-keys-equal)
     if (outcome == KeyEncoder.Outcome.NULL) {
       context.getCounter(DedupCounters.NULL_KEYS).increment(1);

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.table.TableOutputs;
 import java.io.IOException;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
@@ -32,8 +33,33 @@ public interface DedupOutput {
   static DedupOutput of(TaskInputOutputContext<?, ?, ?, ?> context) {
     boolean duplicates =
         BloomkitConfig.DEDUP_WRITE_DUPLICATES.getBoolean(context.getConfiguration());
-    MultipleOutputs<NullWritable, Text> mo = new MultipleOutputs(context);
+    MultipleOutputs mo = new MultipleOutputs(context);
     NullWritable nil = NullWritable.get();
+    RecordLines records = RecordLines.fromConf(context.getConfiguration());
+    if (records != null) {
+      TableOutputs.RecordWriter kept = TableOutputs.writer(context.getConfiguration(),
+          (k, v) -> mo.write(k, v, KEPT + "/part"));
+      TableOutputs.RecordWriter removed = TableOutputs.writer(context.getConfiguration(),
+          (k, v) -> mo.write(k, v, DUPLICATES + "/part"));
+      return new DedupOutput() {
+        @Override
+        public void kept(Text line) throws IOException, InterruptedException {
+          kept.write(records.record(line));
+        }
+
+        @Override
+        public void duplicate(Text line) throws IOException, InterruptedException {
+          if (duplicates) {
+            removed.write(records.record(line));
+          }
+        }
+
+        @Override
+        public void close() throws IOException, InterruptedException {
+          mo.close();
+        }
+      };
+    }
     return new DedupOutput() {
       @Override
       public void kept(Text line) throws IOException, InterruptedException {

@@ -2,7 +2,10 @@ package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.CountingSizing;
+import io.bloomkit.mapreduce.common.OutputOptions;
+import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableSpec;
+import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
@@ -38,9 +41,15 @@ final class DedupPlan {
   /** stream's settings, null for the other methods. */
   final StreamOptions stream;
 
+  /** The output format ({@code --output-format} ...). */
+  final OutputOptions out;
+  /** The records' schema when the output is not text (the input's, {@link Row#record}). */
+  final Schema schema;
+
   DedupPlan(DedupMethod method, Path[] inputs, TableSpec spec, String timeField,
       boolean nullKeysEqual, Path output, Path duplicates, int reducers, long window,
-      double maxShare, CountingSizing counting, StreamOptions stream) {
+      double maxShare, CountingSizing counting, StreamOptions stream, OutputOptions out,
+      Schema schema) {
     this.method = method;
     this.inputs = inputs;
     this.spec = spec;
@@ -53,6 +62,8 @@ final class DedupPlan {
     this.maxShare = maxShare;
     this.counting = counting;
     this.stream = stream;
+    this.out = out;
+    this.schema = schema;
   }
 
   /** Sets the dedup keys the tasks read (the jobs store {@link #spec} with their input). */

@@ -7,12 +7,16 @@ import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.InputOptions;
+import io.bloomkit.mapreduce.common.OutputOptions;
 import io.bloomkit.mapreduce.common.Report;
+import io.bloomkit.mapreduce.table.TableSchemas;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -80,6 +84,7 @@ public final class DedupTool extends BloomkitTool {
     o.addOption(flag("strict", "fail on the first malformed record"));
     MalformedOptions.add(o);
     DedupMethod.addOptions(o);
+    OutputOptions.add(o);
     return o;
   }
 
@@ -97,6 +102,11 @@ public final class DedupTool extends BloomkitTool {
   /** The plan of {@code cl}: options checked and the input's spec resolved, before any job. */
   private DedupPlan plan(CommandLine cl, Configuration conf) throws IOException {
     DedupMethod method = DedupMethod.of(cl);
+    OutputOptions out = OutputOptions.parse(cl);
+    if (out.text() && cl.hasOption("output-delimiter")) {
+      throw new UsageException("--output-delimiter applies to --output-format seqfile: dedup's"
+          + " text output is the input's lines as they are");
+    }
     List<String> keyFields = InputOptions.fields(cl, "key-field", null);
     String time = cl.hasOption("time-field") ? oneField(cl, "time-field") : null;
     long window = longValue(cl, "window", 0, 1);
@@ -127,8 +137,21 @@ public final class DedupTool extends BloomkitTool {
     // positions (compressed text, columnar files) are read whole
     TableSpec spec = InputOptions.spec(cl, conf, InputOptions.Side.ONE, inputs, keyFields, others)
         .toBuilder().ordered(true).build();
+    Schema schema = null;
+    if (!out.text()) {
+      try {
+        schema = TableSchemas.recordSchema(conf, spec, inputs);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--output-format " + cl.getOptionValue("output-format") + ": "
+            + e.getMessage());
+      }
+      if (schema == null) { // no record at all: an empty output of one column
+        schema = SchemaBuilder.record("record").fields().optionalString("_c0").endRecord();
+      }
+    }
     return new DedupPlan(method, inputs, spec, time, cl.hasOption("null-keys-equal"), output,
-        duplicates, stream == null ? reducers : stream.slices, window, maxShare, counting, stream);
+        duplicates, stream == null ? reducers : stream.slices, window, maxShare, counting, stream,
+        out, schema);
   }
 
   /**

@@ -9,22 +9,24 @@ import java.util.HashSet;
 import java.util.Set;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
  * The candidate keys a verify / evaluate task checks: the keys of the shipped {@code
- * key<TAB>value} lines (the key is everything before the last tab, so keys joined with a tab
- * delimiter survive). Held in memory: the candidates are few (the icebergs plus the errors).
+ * key<TAB>value} lines (the key is everything before the last separator, tab or {@code
+ * --output-delimiter}, so keys joined with a tab delimiter survive). Held in memory: the candidates are few (the icebergs plus the errors).
  */
 final class CandidateKeys {
   private CandidateKeys() {}
 
   static Set<Text> load(JobContext context) throws IOException {
     Set<Text> keys = new HashSet<>();
+    String separator = context.getConfiguration().get(TextOutputFormat.SEPARATOR, "\t");
     for (CacheFiles.Shipped f : CacheFiles.list(context, CacheFiles.CANDIDATES_PREFIX)) {
       try (BufferedReader r =
           new BufferedReader(new InputStreamReader(f.open(), StandardCharsets.UTF_8))) {
         for (String line = r.readLine(); line != null; line = r.readLine()) {
-          int tab = line.lastIndexOf('\t');
+          int tab = line.lastIndexOf(separator);
           if (tab < 0) {
             throw new IOException("not a key<TAB>value line in candidates file " + f.name + ": " + line);
           }

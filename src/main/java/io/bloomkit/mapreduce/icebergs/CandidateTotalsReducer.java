@@ -22,14 +22,15 @@ public class CandidateTotalsReducer extends Reducer<Text, LongWritable, Text, Lo
   private KeyText keyText;
   private boolean verify;
   private Set<Text> candidates;
-  private final LongWritable value = new LongWritable();
+  private IcebergOutput out;
 
   @Override
   protected void setup(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
     threshold = BloomkitConfig.ICEBERG_THRESHOLD.getLong(conf);
     verify = BloomkitConfig.ICEBERG_VERIFY.getBoolean(conf);
-    keyText = KeyText.fromConf(conf);
+    out = IcebergOutput.of(context);
+    keyText = out.keyText();
     candidates = CandidateKeys.load(context);
   }
 
@@ -48,8 +49,7 @@ public class CandidateTotalsReducer extends Reducer<Text, LongWritable, Text, Lo
     }
     context.getCounter(IcebergCounters.HITS).increment(1);
     if (verify) {
-      value.set(sum);
-      context.write(text, value);
+      out.write(key, sum);
       context.getCounter(IcebergCounters.ICEBERGS).increment(1);
     }
   }

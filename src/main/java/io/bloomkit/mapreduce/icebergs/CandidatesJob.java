@@ -35,8 +35,8 @@ final class CandidatesJob {
         + (verify ? "verify" : "") + (verify && evaluate ? " and " : "")
         + (evaluate ? "evaluate" : "") + " -> " + output)
         .tableInput(plan.spec, plan.inputs);
-    IcebergJobs.sums(step, CandidateTotalsMapper.class, CandidateTotalsReducer.class,
-        plan.reducers, output);
+    IcebergJobs.sums(plan, step, CandidateTotalsMapper.class, CandidateTotalsReducer.class,
+        output);
     BloomkitConfig.ICEBERG_VERIFY.set(step.conf(), verify);
     BloomkitConfig.ICEBERG_EVALUATE.set(step.conf(), evaluate);
     CacheFiles.ship(step.job(), files, CacheFiles.CANDIDATES_PREFIX);

@@ -41,13 +41,20 @@ final class IcebergJobs {
     }
   }
 
-  /** Sets a step that sums (Text key, LongWritable total) pairs into {@code key<TAB>total} lines. */
+  /**
+   * Sets a step that sums (Text key, LongWritable total) pairs into {@code key<TAB>total} lines;
+   * the step writing the chain's staged output writes the plan's {@code --output-format} instead
+   * (records of {@link IcebergOutput#schema}, the reducers write through {@link IcebergOutput}).
+   */
   @SuppressWarnings("rawtypes")
-  static JobChain.Step sums(JobChain.Step step, Class<? extends Mapper> mapper,
-      Class<? extends Reducer> reducer, int reducers, Path output) {
-    return step.map(mapper, Text.class, LongWritable.class)
-        .reduce(reducer, reducers)
-        .lazyOutput(TextOutputFormat.class, Text.class, LongWritable.class, output);
+  static JobChain.Step sums(IcebergPlan plan, JobChain.Step step, Class<? extends Mapper> mapper,
+      Class<? extends Reducer> reducer, Path output) throws IOException {
+    step.map(mapper, Text.class, LongWritable.class).reduce(reducer, plan.reducers);
+    if (plan.out.text() || !output.equals(step.chain().staged())) {
+      return step.lazyOutput(TextOutputFormat.class, Text.class, LongWritable.class, output);
+    }
+    plan.out.lazyOutput(step.job(), IcebergOutput.schema(plan.spec), output);
+    return step;
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.cli.CountingSizing;
+import io.bloomkit.mapreduce.common.OutputOptions;
 import io.bloomkit.mapreduce.table.TableSpec;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -26,10 +27,12 @@ final class IcebergPlan {
   final double maxMalformedShare;
   final Path[] inputs;
   final Path output;
+  /** The output format ({@code --output-format} ...) of the job writing the output. */
+  final OutputOptions out;
 
   IcebergPlan(Configuration conf, TableSpec spec, IcebergMethod method, boolean verify,
       boolean evaluate, int reducers, CountingSizing counting, LcbfParams lcbf,
-      double maxMalformedShare, Path[] inputs, Path output) {
+      double maxMalformedShare, Path[] inputs, Path output, OutputOptions out) {
     this.conf = conf;
     this.spec = spec;
     this.method = method;
@@ -41,5 +44,6 @@ final class IcebergPlan {
     this.maxMalformedShare = maxMalformedShare;
     this.inputs = inputs;
     this.output = output;
+    this.out = out;
   }
 }

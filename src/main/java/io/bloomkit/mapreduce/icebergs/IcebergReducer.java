@@ -20,13 +20,14 @@ public class IcebergReducer extends Reducer<Text, LongWritable, Text, LongWritab
   private long threshold;
   private KeyText keyText;
   private CountingFilter estimates;
-  private final LongWritable value = new LongWritable();
+  private IcebergOutput out;
 
   @Override
   protected void setup(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
     threshold = BloomkitConfig.ICEBERG_THRESHOLD.getLong(conf);
-    keyText = KeyText.fromConf(conf);
+    out = IcebergOutput.of(context);
+    keyText = out.keyText();
     if (BloomkitConfig.ICEBERG_COUNTING.getBoolean(conf)
         && !BloomkitConfig.ICEBERG_VERIFY.getBoolean(conf)) {
       Filter f = ShippedFilter.loadWhole(conf).filter();
@@ -39,15 +40,13 @@ public class IcebergReducer extends Reducer<Text, LongWritable, Text, LongWritab
       throws IOException, InterruptedException {
     context.getCounter(IcebergCounters.KEYS).increment(1);
     if (estimates != null) {
-      value.set(IcebergFilters.estimate(estimates, key.getBytes(), key.getLength()));
-      context.write(keyText.of(key), value);
+      out.write(key, IcebergFilters.estimate(estimates, key.getBytes(), key.getLength()));
       context.getCounter(IcebergCounters.ICEBERGS).increment(1);
       return;
     }
     long sum = TotalOverflowException.sum(key, totals, keyText, context);
     if (sum >= threshold) {
-      value.set(sum);
-      context.write(keyText.of(key), value);
+      out.write(key, sum);
       context.getCounter(IcebergCounters.ICEBERGS).increment(1);
     }
   }

@@ -7,6 +7,7 @@ import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.InputOptions;
+import io.bloomkit.mapreduce.common.OutputOptions;
 import io.bloomkit.mapreduce.common.RecordFormat;
 import io.bloomkit.mapreduce.common.Report;
 import io.bloomkit.mapreduce.table.TableSpec;
@@ -17,16 +18,19 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
  * {@code icebergs --input PATH[,PATH] --output DIR --key-field F[,G] [--weight-field W] --threshold
  * T [--method exact|counting|lcbf] [--verify] [--evaluate] [--delimiter D] [--reducers R] [--items
  * N] [--bits-per-key B] [--entries-per-key R] [--num-hashes K] [--value-bits L] [--strict]
- * [--max-malformed-share S] [--input-format FMT] [--key-type T] [--null-token S] [--json]}: the
- * keys whose total weight (record count without a weight field) over the whole input is at
- * least T, written as {@code key<TAB>total} (a key of several fields: its fields joined by the
- * delimiter). Fields are 0-based numbers or column names ({@link InputOptions}); records whose key
- * is null are skipped and counted ({@code nullKeys}), a null weight counts 0 ({@code
+ * [--max-malformed-share S] [--input-format FMT] [--key-type T] [--null-token S] [--output-format
+ * FMT] [--output-delimiter D] [--output-codec C] [--json]}: the keys whose total weight (record
+ * count without a weight field) over the whole input is at least T, written as {@code
+ * key<TAB>total} (a key of several fields: its fields joined by the delimiter; {@code
+ * --output-format} seqfile, avro, parquet or orc: records of {@link IcebergOutput#schema}).
+ * Fields are 0-based numbers or column names ({@link InputOptions}); records whose key is null
+ * are skipped and counted ({@code nullKeys}), a null weight counts 0 ({@code
  * nullWeights}).
  *
  * <p>The command line makes an {@link IcebergPlan}; its {@link IcebergMethod} (with the options
@@ -49,7 +53,8 @@ public final class IcebergTool extends BloomkitTool {
     Options o = new Options();
     o.addOption(opt("input", "PATH[,PATH]", "input files, directories or globs (required)"));
     o.addOption(opt("output", "DIR", "directory of key<TAB>total lines (unverified counting and"
-        + " lcbf: key<TAB>estimate of each candidate); must not exist (required)"));
+        + " lcbf: key<TAB>estimate of each candidate), or with --output-format records (key"
+        + " columns..., total); must not exist (required)"));
     o.addOption(opt("key-field", "F[,G]", "key field(s): 0-based numbers, or column names of"
         + " avro, parquet, orc and CSV with a header; several make a composite key, written joined"
         + " with the delimiter (required)"));
@@ -62,6 +67,7 @@ public final class IcebergTool extends BloomkitTool {
     o.addOption(flag("strict", "fail on the first malformed record"));
     MalformedOptions.add(o);
     InputOptions.add(o, InputOptions.Side.ONE);
+    OutputOptions.add(o);
     return o;
   }
 
@@ -76,6 +82,11 @@ public final class IcebergTool extends BloomkitTool {
   /** The run the command line asks for; bad options are usage errors, before any job. */
   private IcebergPlan plan(CommandLine cl) throws IOException {
     IcebergMethod method = IcebergMethod.parse(cl);
+    OutputOptions out = OutputOptions.parse(cl);
+    if (!out.text() && cl.hasOption("evaluate") && !cl.hasOption("verify")) {
+      throw new UsageException("--evaluate without --verify evaluates the candidates it writes as"
+          + " text: use --output-format text, or add --verify");
+    }
     Configuration conf = new Configuration(getConf());
     RecordFormat.delimiter(cl); // a bad --delimiter is the first usage error, as ever
     List<String> keyFields = InputOptions.fields(cl, "key-field", null);
@@ -88,6 +99,10 @@ public final class IcebergTool extends BloomkitTool {
     required(cl, "threshold");
     BloomkitConfig.ICEBERG_THRESHOLD.set(conf, longValue(cl, "threshold", 1, 1));
     BloomkitConfig.STRICT.set(conf, cl.hasOption("strict"));
+    if (out.text() && !out.delimiter.equals("\t")) {
+      // key and total of every job's text lines; the candidate files are read back with it
+      conf.set(TextOutputFormat.SEPARATOR, out.delimiter);
+    }
     int reducers = intValue(cl, "reducers", 1, 1);
     double maxShare = MalformedOptions.maxShare(cl);
     CountingSizing counting = method == IcebergMethod.COUNTING ? CountingSizing.parse(cl) : null;
@@ -102,7 +117,7 @@ public final class IcebergTool extends BloomkitTool {
         InputOptions.spec(cl, conf, InputOptions.Side.ONE, inputs, keyFields, weightField);
     spec.store(conf, BloomkitConfig.INPUT_SPEC);
     return new IcebergPlan(conf, spec, method, cl.hasOption("verify"), cl.hasOption("evaluate"),
-        reducers, counting, lcbf, maxShare, inputs, output);
+        reducers, counting, lcbf, maxShare, inputs, output, out);
   }
 
   public static void main(String[] args) {

@@ -12,12 +12,11 @@ import org.apache.hadoop.mapreduce.Reducer;
  * total: false matches can raise it, lost matches lower it; {@code --verify} gives exact totals).
  */
 public class LcbfCandidateReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
-  private final LongWritable value = new LongWritable();
-  private KeyText keyText;
+  private IcebergOutput out;
 
   @Override
   protected void setup(Context context) {
-    keyText = KeyText.fromConf(context.getConfiguration());
+    out = IcebergOutput.of(context);
   }
 
   @Override
@@ -27,8 +26,7 @@ public class LcbfCandidateReducer extends Reducer<Text, LongWritable, Text, Long
     for (LongWritable e : estimates) {
       max = Math.max(max, e.get());
     }
-    value.set(max);
-    context.write(keyText.of(key), value);
+    out.write(key, max);
     context.getCounter(IcebergCounters.CANDIDATES).increment(1);
   }
 }

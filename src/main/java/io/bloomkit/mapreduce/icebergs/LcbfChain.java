@@ -84,8 +84,8 @@ final class LcbfChain {
     JobChain.Step second = chain.step("icebergs lcbf: global estimates of " + filters.size()
         + " filters -> " + candidates)
         .input(SequenceFileInputFormat.class, anyTotals ? totals : none);
-    IcebergJobs.sums(second, LcbfEstimateMapper.class, LcbfCandidateReducer.class,
-        plan.reducers, candidates);
+    IcebergJobs.sums(plan, second, LcbfEstimateMapper.class, LcbfCandidateReducer.class,
+        candidates);
     CacheFiles.ship(second.job(), filters, CacheFiles.FILTER_PREFIX);
     if (anyTotals) {
       FileInputFormat.setInputPathFilter(second.job(), TotalsFiles.class);

@@ -38,8 +38,7 @@ final class TotalsChain {
     Path filter = counting ? totalsFilter(plan, chain, c) : null;
     JobChain.Step step = chain.step("icebergs " + Choices.name(plan.method) + " -> "
         + chain.staged()).tableInput(plan.spec, plan.inputs).sampleMalformed();
-    IcebergJobs.sums(step, IcebergMapper.class, IcebergReducer.class, plan.reducers,
-        chain.staged());
+    IcebergJobs.sums(plan, step, IcebergMapper.class, IcebergReducer.class, chain.staged());
     BloomkitConfig.ICEBERG_VERIFY.set(step.conf(), plan.verify);
     if (counting) {
       BloomkitConfig.ICEBERG_COUNTING.set(step.conf(), true);

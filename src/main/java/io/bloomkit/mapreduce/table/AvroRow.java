@@ -3,6 +3,7 @@ package io.bloomkit.mapreduce.table;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.generic.IndexedRecord;
 
 /** An Avro record (from an Avro or a Parquet file) as a {@link Row}. */
@@ -55,6 +56,11 @@ final class AvroRow extends ColumnarRow {
   void set(IndexedRecord r) {
     this.record = r;
     changed();
+  }
+
+  @Override
+  public GenericRecord record(Schema ignored) {
+    return (GenericRecord) record;
   }
 
   @Override

@@ -46,6 +46,23 @@ final class ColumnarSchemas {
     }
   }
 
+  /** The Avro schema of the records of {@code file}, a file of columnar {@code format}. */
+  static Schema recordSchema(Configuration conf, TableFormat format, Path file)
+      throws IOException {
+    switch (format) {
+      case AVRO:
+        return avroSchema(conf, file);
+      case PARQUET:
+        return parquetSchema(conf, file);
+      case ORC:
+        try (Reader orc = OrcRows.open(file, conf)) {
+          return OrcAvro.toAvro(orc.getSchema(), "record");
+        }
+      default:
+        throw new IllegalArgumentException(format.cliName() + " is not a columnar format");
+    }
+  }
+
   private static Schema avroSchema(Configuration conf, Path file) throws IOException {
     try (DataFileReader<GenericRecord> r =
         new DataFileReader<>(new FsInput(file, conf), new GenericDatumReader<>())) {

@@ -3,6 +3,8 @@ package io.bloomkit.mapreduce.table;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
@@ -148,6 +150,11 @@ final class OrcRows extends ColumnarRows {
         t = t.getChildren().get(path[i]);
       }
       return OrcColumns.value(v, t, r, include);
+    }
+
+    @Override
+    public GenericRecord record(Schema avro) {
+      return OrcAvro.toAvro(schema, batch, r, avro);
     }
 
     @Override

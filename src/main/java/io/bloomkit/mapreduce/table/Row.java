@@ -1,5 +1,7 @@
 package io.bloomkit.mapreduce.table;
 
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.io.Text;
 
 /**
@@ -29,6 +31,19 @@ public abstract class Row {
    * format's fields in schema order joined by the delimiter, null as {@code \N}.
    */
   public abstract Text line();
+
+  /**
+   * The whole record as an Avro record of {@code schema} ({@link TableSchemas#recordSchema} of
+   * the input): an Avro or Parquet row's own record, an ORC row converted ({@link OrcAvro#toAvro});
+   * a text row's fields as strings (null token and empty-is-null applied), a field beyond the
+   * schema's ignored and a missing one null, as Hive's LazySimpleSerDe. The record may be reused.
+   *
+   * @throws UnsupportedOperationException for rows that cannot be records yet
+   */
+  public GenericRecord record(Schema schema) {
+    throw new UnsupportedOperationException(
+        getClass().getSimpleName() + " rows cannot be written as records yet");
+  }
 
   /**
    * A new row reading {@code line} as a text record of {@code spec} (whose fields are 0-based

@@ -51,7 +51,11 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
 
   /** The spec of this input in {@code context}'s configuration. */
   public TableSpec spec(JobContext context) {
-    return TableSpec.load(context.getConfiguration(), specKey());
+    TableSpec spec = TableSpec.load(context.getConfiguration(), specKey());
+    if (spec.projection() && !BloomkitConfig.INPUT_PROJECTION.getBoolean(context.getConfiguration())) {
+      return spec.toBuilder().projection(false).build(); // read every column (measurements)
+    }
+    return spec;
   }
 
   @Override
@@ -80,7 +84,7 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
     TableSpec spec = spec(context);
     switch (spec.format()) {
       case TEXT:
-        return new TextRows(spec);
+        return TableStats.counting(new TextRows(spec));
       case AVRO:
         return TableStats.counting(new AvroRows(spec));
       case PARQUET:
@@ -88,9 +92,9 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
       case ORC:
         return TableStats.counting(new OrcRows(spec));
       case CSV:
-        return new CsvRows(spec);
+        return TableStats.counting(new CsvRows(spec));
       case SEQFILE:
-        return new SeqRows(spec);
+        return TableStats.counting(new SeqRows(spec));
       default:
         throw new IOException(
             spec.format().cliName() + " input is not readable yet (file " + fileOf(split) + ")");

@@ -36,7 +36,7 @@ import org.apache.parquet.hadoop.ParquetOutputFormat;
  *   <li>seqfile: {@link SequenceFileOutputFormat} of {@link NullWritable} keys and {@link Text}
  *       lines as for text;
  *   <li>avro: avro-mapred's {@link AvroKeyOutputFormat} ({@code AvroKey<GenericRecord>}, null
- *       value);
+ *       value) as {@link AvroRecordOutputFormat}, which names files as Hadoop's do;
  *   <li>parquet: parquet-avro's {@link AvroParquetOutputFormat} (three-level lists);
  *   <li>orc: ORC's {@link OrcOutputFormat} of {@link OrcAvro#toOrc}'s type, values {@link
  *       OrcStruct}.
@@ -81,7 +81,7 @@ public final class TableOutputs {
         job.setOutputValueClass(Text.class);
         break;
       case AVRO:
-        job.setOutputFormatClass(AvroKeyOutputFormat.class);
+        job.setOutputFormatClass(AvroRecordOutputFormat.class);
         AvroJob.setOutputKeySchema(job, schema);
         job.setOutputValueClass(NullWritable.class);
         FileOutputFormat.setCompressOutput(job, !c.equals("none"));
@@ -119,13 +119,27 @@ public final class TableOutputs {
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static RecordWriter writer(TaskInputOutputContext<?, ?, ?, ?> context) {
-    Configuration conf = context.getConfiguration();
+    TaskInputOutputContext<?, ?, Object, Object> ctx =
+        (TaskInputOutputContext<?, ?, Object, Object>) (TaskInputOutputContext) context;
+    return writer(context.getConfiguration(), ctx::write);
+  }
+
+  /** Where a {@link RecordWriter} puts the output format's (key, value) pairs. */
+  public interface Sink {
+    void write(Object key, Object value) throws IOException, InterruptedException;
+  }
+
+  /**
+   * As {@link #writer(TaskInputOutputContext)}, the pairs going to {@code ctx} (for example a
+   * named output of {@code MultipleOutputs}).
+   *
+   * @throws IllegalStateException when the job was not configured
+   */
+  public static RecordWriter writer(Configuration conf, Sink ctx) {
     String name = conf.get(FORMAT);
     if (name == null) {
       throw new IllegalStateException(FORMAT + " is not set: call TableOutputs.configure");
     }
-    TaskInputOutputContext<?, ?, Object, Object> ctx =
-        (TaskInputOutputContext<?, ?, Object, Object>) (TaskInputOutputContext) context;
     String delimiter = conf.get(DELIMITER, "\t");
     switch (TableFormat.valueOf(name)) {
       case TEXT:

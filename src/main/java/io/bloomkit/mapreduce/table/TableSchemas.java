@@ -1,8 +1,16 @@
 package io.bloomkit.mapreduce.table;
 
 import java.io.IOException;
+import java.io.InputStream;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
+import org.apache.hadoop.util.LineReader;
 
 /**
  * Checks a {@link TableSpec}'s fields against its input before any job starts, and completes it:
@@ -36,6 +44,35 @@ public final class TableSchemas {
       default:
         throw new IllegalArgumentException(
             spec.format().cliName() + " input is not readable yet");
+    }
+  }
+
+  /**
+   * The Avro schema of whole records of the input ({@link Row#record}), from its first file that
+   * is not empty: Avro's, Parquet's (as parquet-avro reads it) or ORC's ({@link OrcAvro#toAvro})
+   * own; text: Hive's convention, one nullable string column per field of the first line, named
+   * {@code _c0}, {@code _c1}, ... (a later line with fewer fields gets nulls for the missing ones,
+   * extra fields are ignored, as Hive's LazySimpleSerDe reads them); no file, or only empty
+   * ones: null.
+   *
+   * @throws IllegalArgumentException for a format whose rows are not records yet
+   */
+  public static Schema recordSchema(Configuration conf, TableSpec spec, Path... inputs)
+      throws IOException {
+    Path file = firstFile(conf, inputs);
+    if (file == null) {
+      return null;
+    }
+    switch (spec.format()) {
+      case TEXT:
+        return textSchema(conf, spec, file);
+      case AVRO:
+      case PARQUET:
+      case ORC:
+        return ColumnarSchemas.recordSchema(conf, spec.format(), file);
+      default:
+        throw new IllegalArgumentException(
+            spec.format().cliName() + " rows cannot be written as records yet");
     }
   }
 
@@ -77,6 +114,24 @@ public final class TableSchemas {
       }
     }
     return null;
+  }
+
+  private static Schema textSchema(Configuration conf, TableSpec spec, Path file)
+      throws IOException {
+    Text first = new Text();
+    CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(file);
+    FileSystem fs = file.getFileSystem(conf);
+    try (InputStream raw = fs.open(file);
+        LineReader lines = new LineReader(codec == null ? raw : codec.createInputStream(raw))) {
+      lines.readLine(first);
+    }
+    int n = TextRow.fields(first.toString(), spec.delimiter()).length;
+    SchemaBuilder.FieldAssembler<Schema> fields =
+        SchemaBuilder.record("record").namespace("io.bloomkit.text").fields();
+    for (int i = 0; i < n; i++) {
+      fields = fields.optionalString("_c" + i);
+    }
+    return fields.endRecord();
   }
 
   private static void requireIndices(TableSpec spec) {

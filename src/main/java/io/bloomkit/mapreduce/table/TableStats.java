@@ -22,11 +22,12 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 public final class TableStats {
   private TableStats() {}
 
-  /** The counters {@link TableInputFormat}'s columnar readers keep. */
+  /** The counters {@link TableInputFormat}'s readers keep. */
   public enum ReaderCounter {
     /**
-     * The bytes the Avro, Parquet and ORC readers read from their files (footers, headers and the
-     * column chunks, stripes or blocks they decode), measured from the reading thread's file
+     * The bytes the readers read from their files (text, CSV and SequenceFile: about the split's
+     * bytes; Avro, Parquet and ORC: the footers, headers and the column chunks, stripes or blocks
+     * they decode, so a projected read counts only its columns), measured from the reading thread's file
      * system statistics around each reader, so exact per task in local mode too and for the
      * join's {@code MultipleInputs}.
      */

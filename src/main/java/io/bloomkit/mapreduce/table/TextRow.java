@@ -6,6 +6,9 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.io.Text;
 
 /**
@@ -70,6 +73,23 @@ final class TextRow extends Row {
       out[i] = Integer.parseInt(f);
     }
     return out;
+  }
+
+  /** The fields of a line cut on {@code delimiter} (every one, empty ones included). */
+  static String[] fields(String line, char delimiter) {
+    return line.split(java.util.regex.Pattern.quote(String.valueOf(delimiter)), -1);
+  }
+
+  @Override
+  public GenericRecord record(Schema schema) {
+    String[] f = fields(line.toString(), (char) new String(delimiter, StandardCharsets.UTF_8)
+        .charAt(0));
+    GenericRecord r = new GenericData.Record(schema);
+    for (int i = 0, n = schema.getFields().size(); i < n && i < f.length; i++) {
+      boolean isNull = f[i].equals(nullToken) || emptyIsNull && f[i].isEmpty();
+      r.put(i, isNull ? null : f[i]);
+    }
+    return r;
   }
 
   /** Reads {@code text} (kept by reference: the caller must not change it while the row is used). */

@@ -79,7 +79,8 @@ public class DedupMethodTest {
     List<String> common = List.of("input", "output", "key-field", "time-field", "delimiter",
         "input-format", "key-type", "null-token", "empty-is-null", "csv-header", "csv-multiline",
         "null-keys-equal", "method", "window", "duplicates", "reducers", "strict",
-        "max-malformed-share", "help", "json", "quiet");
+        "max-malformed-share", "help", "json", "quiet", "output-format", "output-delimiter",
+        "output-codec");
     List<String> all = new ArrayList<>();
     for (Option o : new DedupTool().commandLineOptions().getOptions()) {
       all.add(o.getLongOpt());

@@ -140,7 +140,7 @@ public class LeftJoinMapper extends JoinMapper {
     if (firstRejected == null) {
       firstRejected =
           describeKey(current) + " in " + Records.fileOf(context.getInputSplit())
-              + " at byte offset " + position;
+              + " at " + format().where(position);
     }
   }
 

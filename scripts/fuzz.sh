@@ -28,7 +28,7 @@ if [ ${#targets[@]} -eq 0 ]; then
     io.bloomkit.registry.StreamFiltersFuzzTest#readWindow
     io.bloomkit.lcbf.LcbfReadFuzzTest#read
     io.bloomkit.mapreduce.cli.InspectFuzzTest#inspect
-    io.bloomkit.mapreduce.KeyExtractorFuzzTest#extract
+    io.bloomkit.mapreduce.table.TextRowFuzzTest#encode
   )
 fi
 JAVA=${JAVA:-java}

@@ -56,15 +56,16 @@ out = ["<!-- tables:begin -->",
        f"## Columnar tables: the same joins on Parquet and ORC (TPC-H SF {scale})", "",
        f"Measured on {os.cpu_count()} cores, {platform.platform()}, commit {commit()}, in local mode "
        f"(`mapreduce.local.map.tasks.maximum=2`, 2 reducers). Reproduce: `scripts/bench-tables.sh`"
-       f"{'' if scale == '1' else ' --quick'}. Each configuration ran {reps} time(s), alternating over "
-       "the three table pairs; seconds are medians (whole tool process time as the tools report it). "
+       f"{'' if scale == '1' else ' --quick'}{'' if reps == 3 else f' --reps {reps}'}. Each configuration ran {reps} time(s), alternating over "
+       "the three table pairs; " + ("seconds are medians" if reps > 1 else "seconds are of that single run, so indicative to a second or two")
+       + " (the tools' own `seconds`: a build's job(s), a join's jobs). "
        "Filters are sized for fpp 0.01 from the exact distinct-key count. Keys are named columns "
        "for Parquet and ORC (`o_orderkey`, `l_orderkey`, long), field 0 for text (strings). "
        "Build bytes read is Hadoop's input bytes counter of the build job's map tasks: the key "
        "column only (projection) against every column (`-D bloomkit.input.projection=false`).", ""]
 for frac in (1, 10):
     out += [f"### lineitem joined with about {frac}% of orders", "",
-            "| tables | filter | build bytes read (key column) | build bytes read (all columns) | build s | join s | map output records | output rows | output equal to text's |",
+            "| tables | filter | build bytes read (key column) | build bytes read (all columns) | build s | join s | map output records | output rows | same (o_orderkey, l_orderkey, l_linenumber) rows as text |",
             "|---|---|---:|---:|---:|---:|---:|---:|---|"]
     for flt in FILTERS:
         text_digest = None

@@ -16,8 +16,6 @@ public enum BloomkitConfig {
           + " \\uXXXX escapes are decoded when read",
       "\t",
       true),
-  KEY_FIELDS("bloomkit.key.fields", "build (and the filter builds of join), dedup, icebergs: 0-based key fields,"
-          + " comma-separated", "0"),
   KEY_TYPES("bloomkit.key.types", "filter builds of text inputs (build, join, dedup and icebergs counting): key"
           + " types, comma-separated, one per key field (string, long, decimal, date, timestamp,"
           + " boolean, binary), recorded in the filters built; empty: string for each key field", ""),
@@ -74,9 +72,6 @@ public enum BloomkitConfig {
       "join (set by the tool, records output): the Avro schema of the right side's whole records",
       "",
       true),
-  JOIN_LEFT_KEY_FIELDS("bloomkit.join.left.key.fields", "join: 0-based key fields of the left side", "0"),
-  JOIN_RIGHT_KEY_FIELDS(
-      "bloomkit.join.right.key.fields", "join: 0-based key fields of the right side", "0"),
   JOIN_LEFT_KEY_TYPES("bloomkit.join.left.key.types", "join: key types of the left side, one per key"
           + " field, as bloomkit.key.types; empty: string for each key field", ""),
   JOIN_RIGHT_KEY_TYPES("bloomkit.join.right.key.types", "join: key types of the right side, one per"
@@ -204,10 +199,6 @@ public enum BloomkitConfig {
   IMPORTANCE_MIN(
       "bloomkit.importance.min", "dedup stream: lowest importance (ibf maps the range onto 1..max)", "0"),
   IMPORTANCE_MAX("bloomkit.importance.max", "dedup stream: highest importance", "1"),
-  WEIGHT_FIELD(
-      "bloomkit.icebergs.weight.field",
-      "icebergs: 0-based field holding a non-negative integer weight; -1: every record weighs 1",
-      "-1"),
   ICEBERG_THRESHOLD(
       "bloomkit.icebergs.threshold", "icebergs: keys of total weight at least this", "1"),
   ICEBERG_MAX_KEYS(

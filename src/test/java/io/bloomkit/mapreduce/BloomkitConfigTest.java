@@ -58,7 +58,7 @@ public class BloomkitConfigTest {
     conf.set(BloomkitConfig.DELIMITER.key(), "\\u001f");
     assertEquals("\u001f", BloomkitConfig.DELIMITER.get(conf));
     conf.set(BloomkitConfig.DELIMITER.key(), "\\t");
-    assertEquals('\t', KeyExtractor.parseDelimiter(BloomkitConfig.DELIMITER.get(conf)));
+    assertEquals('\t', io.bloomkit.mapreduce.common.RecordFormat.parseDelimiter(BloomkitConfig.DELIMITER.get(conf)));
     assertTrue(BloomkitConfig.DELIMITER.description().contains("\\uXXXX"));
   }
 

@@ -6,6 +6,7 @@ import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import java.util.HashSet;
@@ -30,14 +31,17 @@ public class DistinctKeyMapper extends Mapper<LongWritable, Row, Text, NullWrita
   private int maxKeys;
   private Set<Text> seen;
   private MalformedRecords.Sampler sampler;
+  private TableFormat format;
 
   @Override
   protected void setup(Context context) {
-    keys = new KeyEncoder(TableSpec.load(context.getConfiguration(), BloomkitConfig.INPUT_SPEC));
+    TableSpec spec = TableSpec.load(context.getConfiguration(), BloomkitConfig.INPUT_SPEC);
+    keys = new KeyEncoder(spec);
+    format = spec.format();
     strict = BloomkitConfig.STRICT.getBoolean(context.getConfiguration());
     maxKeys = Math.max(1, BloomkitConfig.HASHSET_MAX_KEYS.getInt(context.getConfiguration()));
     seen = new HashSet<>();
-    sampler = new MalformedRecords.Sampler(context, FilterBuild.SAMPLE_INPUT);
+    sampler = new MalformedRecords.Sampler(context, FilterBuild.SAMPLE_INPUT, format);
   }
 
   @Override
@@ -48,7 +52,8 @@ public class DistinctKeyMapper extends Mapper<LongWritable, Row, Text, NullWrita
       case MALFORMED:
         context.getCounter(BuildCounters.MALFORMED_RECORDS).increment(1);
         if (strict) {
-          throw Records.malformed(context, context.getInputSplit(), position.get(), keys.problem());
+          throw Records.malformed(
+              context, context.getInputSplit(), format, position.get(), keys.problem());
         }
         sampler.note(position.get(), row.line(), keys.problem());
         return;

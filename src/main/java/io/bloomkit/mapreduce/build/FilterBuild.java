@@ -6,7 +6,6 @@ import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.FilterSpec;
-import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
@@ -217,35 +216,21 @@ public final class FilterBuild {
    * The caller names the step and sets its mapper; the filter is a cbf sized for {@code items} keys
    * (when 0, estimated as one key per 64 input bytes).
    *
+   * <p>The inputs are read as {@code table} says ({@link TableInputFormat}: the mapper takes
+   * {@code Row}s).
+   *
    * @return the summed filter; {@link JobChain.Step#job()} holds the phase's counters
-   */
-  public static Filter perSplitCountingFilter(
-      JobChain.Step step, Path[] inputs, Path filter, long items, double bitsPerKey)
-      throws IOException, InterruptedException {
-    return perSplitCountingFilter(step, null, inputs, filter, items, bitsPerKey);
-  }
-
-  /**
-   * {@link #perSplitCountingFilter(JobChain.Step, Path[], Path, long, double)} reading the inputs
-   * as {@code table} says ({@link TableInputFormat}: the mapper takes {@code Row}s); null: text.
    */
   public static Filter perSplitCountingFilter(JobChain.Step step, TableSpec table, Path[] inputs,
       Path filter, long items, double bitsPerKey) throws IOException, InterruptedException {
     Path partials = step.chain().work("partials");
     FilterSpec spec = perSplitJob(step.job(), table, inputs, partials, items, bitsPerKey);
-    // the types the filter records; a bad bloomkit.key.types fails before the job
-    KeySignature keys =
-        table != null ? KeySignature.of(table.keyTypes()) : configuredKeys(step.conf());
+    // the types the filter records
+    KeySignature keys = KeySignature.of(table.keyTypes());
     step.run();
     Filter f = mergePartials(step.conf(), partials, spec);
     FilterFiles.writeAtomically(step.conf(), filter, f, keys);
     return f;
-  }
-
-  /** {@link BloomkitConfig#KEY_TYPES} for the {@link BloomkitConfig#KEY_FIELDS} of {@code conf}. */
-  private static KeySignature configuredKeys(Configuration conf) {
-    int fields = KeyExtractor.parseFields(BloomkitConfig.KEY_FIELDS.get(conf)).length;
-    return BloomkitConfig.KEY_TYPES.keySignature(conf, fields);
   }
 
   private static FilterSpec perSplitJob(Job job, TableSpec table, Path[] inputs, Path partials,
@@ -257,11 +242,7 @@ public final class FilterBuild {
     FilterSpec spec = new FilterSpec("cbf", items, 0, 0, bitsPerKey, 0);
     job.setJobName(job.getJobName() + " (" + spec + ")");
     spec.toConf(conf);
-    if (table == null) {
-      Inputs.configure(job, inputs);
-    } else {
-      Inputs.configure(job, table, inputs);
-    }
+    Inputs.configure(job, table, inputs);
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(NullWritable.class);
     job.setOutputValueClass(NullWritable.class);

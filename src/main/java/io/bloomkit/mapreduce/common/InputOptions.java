@@ -26,6 +26,9 @@ import org.apache.hadoop.fs.Path;
  * comma). Bad values are usage errors naming the option.
  */
 public final class InputOptions {
+  /** The largest 0-based field number a field option takes. */
+  public static final int MAX_FIELD = (1 << 16) - 1;
+
   private InputOptions() {}
 
   /** One input's side: the options' names differ per side of a join. */
@@ -74,7 +77,8 @@ public final class InputOptions {
   }
 
   /**
-   * The fields of a field option: a comma-separated list of 0-based indices or column names.
+   * The fields of a field option: a comma-separated list of 0-based indices (at most {@link
+   * #MAX_FIELD}) or column names.
    *
    * @param dflt the value when the option is absent; null: the option is required
    */
@@ -91,6 +95,10 @@ public final class InputOptions {
       }
       if (f.startsWith("-")) {
         throw new UsageException("--" + opt + ": key field must be 0-based, non-negative: " + f);
+      }
+      if (TableSpec.isIndex(f) && (f.length() > 5 || Integer.parseInt(f) > MAX_FIELD)) {
+        throw new UsageException("--" + opt + ": field " + f
+            + " is past the last field a record may have, " + MAX_FIELD);
       }
       out.add(f);
     }

@@ -90,13 +90,6 @@ public final class Inputs {
     return name.startsWith(".") || name.startsWith("_");
   }
 
-  /** Sets the text input format, the paths and recursion on a job that reads one input. */
-  public static void configure(Job job, Path... inputs) throws IOException {
-    job.setInputFormatClass(TextInputFormat.class);
-    FileInputFormat.setInputPaths(job, inputs);
-    job.getConfiguration().setBoolean(RECURSIVE, true);
-  }
-
   /**
    * Sets {@link TableInputFormat} reading {@code inputs} by {@code spec} (stored under {@link
    * BloomkitConfig#INPUT_SPEC}), with recursion on, on a job that reads one input.
@@ -133,25 +126,6 @@ public final class Inputs {
   }
 
   /**
-   * Like {@link #configure}, for a job that orders records by their byte offset in the file
-   * ({@code dedup}): a compressed file is read whole by one task. (The text reader splits a bzip2
-   * file at its blocks, and its offsets in a later split start from the split's compressed
-   * position, so they would not follow the records' order in the file.)
-   */
-  public static void configureOrdered(Job job, Path... inputs) throws IOException {
-    configure(job, inputs);
-    job.setInputFormatClass(WholeCompressedText.class);
-  }
-
-  /** Text input that never splits a compressed file: the keys are offsets in the whole file. */
-  public static final class WholeCompressedText extends TextInputFormat {
-    @Override
-    protected boolean isSplitable(JobContext context, Path file) {
-      return new CompressionCodecFactory(context.getConfiguration()).getCodec(file) == null;
-    }
-  }
-
-  /**
    * The paths of one side of a multi-input job ({@code join}) as {@link #addSide} needs them:
    * {@code MultipleInputs} keeps its paths in one comma-separated string and does not escape, so a
    * glob such as {@code {a,b}} is expanded here to its matches (hidden names skipped, as {@link
@@ -179,25 +153,6 @@ public final class Inputs {
     return out.toArray(new Path[0]);
   }
 
-  /**
-   * Adds one side of a multi-input job ({@code join}): every path (from {@link
-   * #forMultipleInputs}) read as text by {@code mapper}; recursion is on for all of them (the
-   * per-path input formats read the job's configuration).
-   */
-  public static void addSide(
-      Job job, Path[] inputs, Class<? extends Mapper<?, ?, ?, ?>> mapper) {
-    job.getConfiguration().setBoolean(RECURSIVE, true);
-    for (Path p : inputs) {
-      String s = p.toString();
-      if (s.indexOf(',') >= 0 || s.indexOf(';') >= 0) {
-        throw new IllegalArgumentException("not a path for MultipleInputs: " + s);
-      }
-      @SuppressWarnings({"unchecked", "rawtypes"})
-      Class<? extends Mapper> m = mapper;
-      MultipleInputs.addInputPath(job, p, TextInputFormat.class, m);
-    }
-  }
-
   /** Exposes the input format's own listing. */
   private static final class Lister extends TextInputFormat {
     List<FileStatus> files(JobContext job) throws IOException {
@@ -211,7 +166,8 @@ public final class Inputs {
    */
   public static List<FileStatus> list(Configuration conf, Path... inputs) throws IOException {
     Job job = Job.getInstance(conf);
-    configure(job, inputs);
+    FileInputFormat.setInputPaths(job, inputs);
+    job.getConfiguration().setBoolean(RECURSIVE, true);
     return list(job);
   }
 

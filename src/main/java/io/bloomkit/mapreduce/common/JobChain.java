@@ -24,7 +24,7 @@ import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
  * <pre>{@code
  * try (JobChain chain = JobChain.open(conf, output, "icebergs", IcebergTool.class)) {
  *   JobChain.Step s = chain.step("icebergs exact -> " + chain.output())
- *       .textInput(inputs)
+ *       .tableInput(spec, inputs)
  *       .sampleMalformed()
  *       .map(IcebergMapper.class, Text.class, LongWritable.class)
  *       .reduce(IcebergReducer.class, reducers)
@@ -162,21 +162,9 @@ public final class JobChain implements Closeable {
       return job.getConfiguration();
     }
 
-    /** Reads text inputs as every tool does ({@link Inputs#configure}). */
-    public Step textInput(Path... inputs) throws IOException {
-      Inputs.configure(job, inputs);
-      return this;
-    }
-
     /** Reads {@code inputs} as {@code spec} says (format, fields, null rules: {@link Inputs}). */
     public Step tableInput(TableSpec spec, Path... inputs) throws IOException {
       Inputs.configure(job, spec, inputs);
-      return this;
-    }
-
-    /** Reads text inputs, offsets ordering a file's records ({@link Inputs#configureOrdered}). */
-    public Step orderedTextInput(Path... inputs) throws IOException {
-      Inputs.configureOrdered(job, inputs);
       return this;
     }
 

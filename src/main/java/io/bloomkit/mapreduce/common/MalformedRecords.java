@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.common;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -46,14 +47,19 @@ public final class MalformedRecords {
   /** A malformed line: where it is, why it is malformed and its first bytes. */
   public static final class Sample {
     public final String file;
+    /** The record's position: a byte offset, or with {@link #recordNumber} a record's number. */
     public final long offset;
+    /** Whether {@link #offset} is a record's number in the file (columnar formats). */
+    public final boolean recordNumber;
     public final String problem;
     public final byte[] line;
     public final int lineLength;
 
-    public Sample(String file, long offset, String problem, byte[] line, int lineLength) {
+    public Sample(String file, long offset, boolean recordNumber, String problem, byte[] line,
+        int lineLength) {
       this.file = file;
       this.offset = offset;
+      this.recordNumber = recordNumber;
       this.problem = problem;
       this.line = Arrays.copyOf(line, Math.min(line.length, SAMPLE_BYTES));
       this.lineLength = lineLength;
@@ -64,7 +70,10 @@ public final class MalformedRecords {
       return c < 0 || (c == 0 && offset < o.offset);
     }
 
-    /** {@code FILE at byte offset N: "LINE" (PROBLEM)}, the line truncated and escaped. */
+    /**
+     * {@code FILE at byte offset N: "LINE" (PROBLEM)} ({@code at record N} for a record number),
+     * the line truncated and escaped.
+     */
     @Override
     public String toString() {
       String text = new String(line, 0, Math.min(line.length, lineLength), StandardCharsets.UTF_8);
@@ -72,7 +81,7 @@ public final class MalformedRecords {
       if (lineLength > line.length && !shown.endsWith("...")) {
         shown += "...";
       }
-      return file + " at byte offset " + offset + ": \"" + shown + "\" (" + lineLength
+      return file + (recordNumber ? " at record " : " at byte offset ") + offset + ": \"" + shown + "\" (" + lineLength
           + " bytes; " + problem + ")";
     }
   }
@@ -81,15 +90,18 @@ public final class MalformedRecords {
   public static final class Sampler {
     private final MapContext<?, ?, ?, ?> context;
     private final String input;
+    private final boolean recordNumbers;
     private boolean done;
 
     /**
      * @param input the input's name in the sample's file name ({@code input}, {@code left},
      *     {@code right})
+     * @param format the input's format: its positions are byte offsets or record numbers
      */
-    public Sampler(MapContext<?, ?, ?, ?> context, String input) {
+    public Sampler(MapContext<?, ?, ?, ?> context, String input, TableFormat format) {
       this.context = context;
       this.input = input;
+      this.recordNumbers = !format.byteOffsets();
       String dir = BloomkitConfig.MALFORMED_SAMPLES.get(context.getConfiguration());
       done = dir == null || dir.isEmpty();
     }
@@ -106,6 +118,7 @@ public final class MalformedRecords {
       try (DataOutputStream out = new DataOutputStream(file.getFileSystem(conf).create(file, true))) {
         out.writeUTF(Records.fileOf(context.getInputSplit()));
         out.writeLong(offset);
+        out.writeBoolean(recordNumbers);
         out.writeUTF(problem == null ? "malformed" : problem);
         out.writeInt(line.getLength());
         int n = Math.min(line.getLength(), SAMPLE_BYTES);
@@ -137,11 +150,12 @@ public final class MalformedRecords {
       try (DataInputStream in = new DataInputStream(fs.open(st.getPath()))) {
         String file = in.readUTF();
         long offset = in.readLong();
+        boolean recordNumber = in.readBoolean();
         String problem = in.readUTF();
         int length = in.readInt();
         byte[] b = new byte[in.readInt()];
         in.readFully(b);
-        Sample s = new Sample(file, offset, problem, b, length);
+        Sample s = new Sample(file, offset, recordNumber, problem, b, length);
         if (best == null || s.before(best)) {
           best = s;
         }

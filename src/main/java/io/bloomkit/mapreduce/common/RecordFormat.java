@@ -1,41 +1,48 @@
 package io.bloomkit.mapreduce.common;
 
-import io.bloomkit.mapreduce.KeyExtractor;
 import io.bloomkit.mapreduce.cli.UsageException;
 import org.apache.commons.cli.CommandLine;
 
 /**
- * How a record-reading tool's command line says where the key is: {@code --delimiter} (default
- * tab) and a key-field option ({@code --key-field}, join's {@code --left-key} ...). Bad values are
- * usage errors with {@link KeyExtractor}'s messages.
+ * How a record-reading tool's command line gives the field delimiter: {@code --delimiter} (default
+ * tab). A bad value is a usage error.
  */
 public final class RecordFormat {
   private RecordFormat() {}
 
-  /** {@code --delimiter}, default tab ({@link KeyExtractor#parseDelimiter}). */
+  /** {@code --delimiter}, default tab ({@link #parseDelimiter}). */
   public static char delimiter(CommandLine cl) {
     try {
-      return KeyExtractor.parseDelimiter(cl.getOptionValue("delimiter", "\t"));
+      return parseDelimiter(cl.getOptionValue("delimiter", "\t"));
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
   }
 
   /**
-   * The 0-based key fields of option {@code opt} ({@link KeyExtractor#parseFields}).
+   * One character, or {@code \t} / {@code tab} for a tab. Any character works (control characters
+   * such as Hive's {@code \u0001} included) except a newline or carriage return, which the line
+   * reader never leaves inside a record.
    *
-   * @param dflt the value when the option is absent, or null: the option is required ({@code --OPT
-   *     is required})
+   * @throws IllegalArgumentException naming {@code --delimiter} and why
    */
-  public static int[] keyFields(CommandLine cl, String opt, String dflt) {
-    String v = cl.getOptionValue(opt, dflt);
-    if (dflt == null && (v == null || v.isEmpty())) {
-      throw new UsageException("--" + opt + " is required");
+  public static char parseDelimiter(String s) {
+    if (s == null) {
+      throw new IllegalArgumentException("--delimiter missing");
     }
-    try {
-      return KeyExtractor.parseFields(v);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
+    if (s.equals("\\t") || s.equalsIgnoreCase("tab")) {
+      return '\t';
     }
+    if (s.length() != 1) {
+      throw new IllegalArgumentException(
+          "--delimiter must be one character or \\t, got \"" + s + "\"");
+    }
+    char c = s.charAt(0);
+    if (c == '\n' || c == '\r') {
+      throw new IllegalArgumentException(
+          "--delimiter cannot be a " + (c == '\n' ? "newline" : "carriage return")
+              + ": records are lines, so no field can end with a line break");
+    }
+    return c;
   }
 }

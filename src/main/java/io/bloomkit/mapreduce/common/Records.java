@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.common;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.table.TableFormat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Method;
@@ -25,13 +26,15 @@ public final class Records {
   }
 
   /**
-   * The exception for a malformed record: names the file and the byte offset of the line.
+   * The exception for a malformed record: names the file and where the record is in it ({@link
+   * TableFormat#where}: the byte offset of a line, the number of a columnar record).
    */
-  public static MalformedRecordException malformed(
-      TaskAttemptContext context, InputSplit split, long offset, String problem) {
+  public static MalformedRecordException malformed(TaskAttemptContext context, InputSplit split,
+      TableFormat format, long position, String problem) {
     MalformedRecordException e =
         new MalformedRecordException(
-            "malformed record in " + fileOf(split) + " at byte offset " + offset + ": " + problem);
+            "malformed record in " + fileOf(split) + " at " + format.where(position) + ": "
+                + problem);
     leaveReason(context, e.getMessage());
     return e;
   }

@@ -10,6 +10,8 @@ import io.bloomkit.mapreduce.common.Records;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.RecordLines;
 import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TableFormat;
+import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -55,6 +57,7 @@ public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
   private RecordParser parser;
   private boolean strict;
   private MalformedRecords.Sampler sampler;
+  private TableFormat format;
   private boolean combining;
   private int maxKeys;
   /** counting: keys of estimate 1 are kept here, unshuffled; null for the other methods. */
@@ -87,7 +90,8 @@ public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
     Configuration conf = context.getConfiguration();
     parser = RecordParser.fromConf(conf);
     strict = BloomkitConfig.STRICT.getBoolean(conf);
-    sampler = new MalformedRecords.Sampler(context, DedupTool.SAMPLE_INPUT);
+    format = TableSpec.load(conf, BloomkitConfig.INPUT_SPEC).format();
+    sampler = new MalformedRecords.Sampler(context, DedupTool.SAMPLE_INPUT, format);
     combining =
         BloomkitConfig.DEDUP_WINDOW.getLong(conf) <= 0
             && BloomkitConfig.DEDUP_STREAM_FILTER.get(conf).isEmpty();
@@ -128,7 +132,8 @@ public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
     if (outcome == KeyEncoder.Outcome.MALFORMED) {
       context.getCounter(DedupCounters.MALFORMED_RECORDS).increment(1);
       if (strict) {
-        throw Records.malformed(context, context.getInputSplit(), position.get(), parser.problem());
+        throw Records.malformed(
+            context, context.getInputSplit(), format, position.get(), parser.problem());
       }
       sampler.note(position.get(), row.line(), parser.problem());
       return;

@@ -5,6 +5,8 @@ import io.bloomkit.mapreduce.IcebergCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
 import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TableFormat;
+import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
@@ -30,6 +32,7 @@ abstract class WeightedRecordMapper<K, V> extends Mapper<LongWritable, Row, K, V
 
   private boolean strict;
   private MalformedRecords.Sampler sampler;
+  private TableFormat format;
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -37,7 +40,8 @@ abstract class WeightedRecordMapper<K, V> extends Mapper<LongWritable, Row, K, V
     parser = WeightedRecordParser.fromConf(conf);
     keyText = KeyText.fromConf(conf);
     strict = BloomkitConfig.STRICT.getBoolean(conf);
-    sampler = new MalformedRecords.Sampler(context, IcebergJobs.SAMPLE_INPUT);
+    format = TableSpec.load(conf, BloomkitConfig.INPUT_SPEC).format();
+    sampler = new MalformedRecords.Sampler(context, IcebergJobs.SAMPLE_INPUT, format);
   }
 
   @Override
@@ -50,7 +54,7 @@ abstract class WeightedRecordMapper<K, V> extends Mapper<LongWritable, Row, K, V
         if (strict) {
           failed = true;
           throw Records.malformed(
-              context, context.getInputSplit(), position.get(), parser.problem());
+              context, context.getInputSplit(), format, position.get(), parser.problem());
         }
         sampler.note(position.get(), row.line(), parser.problem());
         return;

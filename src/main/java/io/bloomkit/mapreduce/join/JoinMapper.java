@@ -5,6 +5,7 @@ import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import org.apache.hadoop.io.LongWritable;
@@ -49,6 +50,11 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
   /** Whether the record of this key goes to the shuffle (counting the drop otherwise). */
   protected abstract boolean accept(byte[] key, int length, Row row, Context context);
 
+  /** The side's format: whether its positions are byte offsets or record numbers. */
+  protected final TableFormat format() {
+    return spec.format();
+  }
+
   /** A record whose key is null (counted already): it never meets a record of the other side. */
   protected void nullKey(Row row, Context context) throws IOException, InterruptedException {}
 
@@ -57,7 +63,7 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
     spec = TableSpec.load(context.getConfiguration(), specKey());
     keys = new KeyEncoder(spec);
     strict = BloomkitConfig.STRICT.getBoolean(context.getConfiguration());
-    sampler = new MalformedRecords.Sampler(context, sideName(side()));
+    sampler = new MalformedRecords.Sampler(context, sideName(side()), spec.format());
     records = JoinRecords.fromConf(context.getConfiguration());
   }
 
@@ -74,7 +80,8 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
       case MALFORMED:
         context.getCounter(malformedCounter()).increment(1);
         if (strict) {
-          throw Records.malformed(context, context.getInputSplit(), position.get(), keys.problem());
+          throw Records.malformed(
+              context, context.getInputSplit(), spec.format(), position.get(), keys.problem());
         }
         sampler.note(position.get(), row.line(), keys.problem());
         return;

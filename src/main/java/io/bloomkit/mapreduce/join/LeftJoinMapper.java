@@ -151,7 +151,7 @@ public class LeftJoinMapper extends JoinMapper {
     if (firstRejected == null) {
       firstRejected =
           describeKey(current) + " in " + Records.fileOf(context.getInputSplit())
-              + " at byte offset " + position;
+              + " at " + format().where(position);
     }
   }
 

@@ -31,6 +31,19 @@ public enum TableFormat {
     return selfDescribing;
   }
 
+  /**
+   * Whether a record's position ({@link TableInputFormat}'s key) is its byte offset in the file:
+   * text, CSV and SequenceFile; the columnar formats give the record's number in its file, from 0.
+   */
+  public boolean byteOffsets() {
+    return this == TEXT || this == CSV || this == SEQFILE;
+  }
+
+  /** Where a record at {@code position} is, for messages: {@code byte offset N} or {@code record N}. */
+  public String where(long position) {
+    return (byteOffsets() ? "byte offset " : "record ") + position;
+  }
+
   /** The option value: {@code text}, {@code csv}, {@code seqfile}, {@code avro}, ... */
   public String cliName() {
     return name().toLowerCase(Locale.ROOT);

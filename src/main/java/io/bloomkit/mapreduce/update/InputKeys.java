@@ -46,7 +46,8 @@ final class InputKeys {
           break;
         default:
           Text line = row.line();
-          tally.note(new MalformedRecords.Sample(file.toString(), position, encoder.problem(),
+          tally.note(new MalformedRecords.Sample(file.toString(), position,
+              !spec.format().byteOffsets(), encoder.problem(),
               line.getBytes(), line.getLength()));
       }
     }, paths);

@@ -21,8 +21,11 @@ public class MalformedRecordsTest {
   @Test
   public void sampleShowsFileOffsetLineAndProblem() {
     byte[] line = "x\ty".getBytes(StandardCharsets.UTF_8);
-    MalformedRecords.Sample s = new MalformedRecords.Sample("f", 12, "why", line, line.length);
+    MalformedRecords.Sample s =
+        new MalformedRecords.Sample("f", 12, false, "why", line, line.length);
     assertEquals("f at byte offset 12: \"x\\ty\" (3 bytes; why)", s.toString());
+    MalformedRecords.Sample r = new MalformedRecords.Sample("f", 3, true, "why", line, line.length);
+    assertEquals("f at record 3: \"x\\ty\" (3 bytes; why)", r.toString());
   }
 
   @Test

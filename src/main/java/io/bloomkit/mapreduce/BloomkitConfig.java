@@ -62,6 +62,16 @@ public enum BloomkitConfig {
       "join (set by the tool): how the right side is read, as bloomkit.input.spec",
       "",
       true),
+  JOIN_LEFT_SCHEMA(
+      "bloomkit.join.left.schema",
+      "join (set by the tool, records output): the Avro schema of the left side's whole records",
+      "",
+      true),
+  JOIN_RIGHT_SCHEMA(
+      "bloomkit.join.right.schema",
+      "join (set by the tool, records output): the Avro schema of the right side's whole records",
+      "",
+      true),
   JOIN_LEFT_KEY_TYPES("bloomkit.join.left.key.types", "join: key types of the left side, one per key"
           + " field, as bloomkit.key.types; empty: string for each key field", ""),
   JOIN_RIGHT_KEY_TYPES("bloomkit.join.right.key.types", "join: key types of the right side, one per"

@@ -8,6 +8,7 @@ import io.bloomkit.mapreduce.common.FilterStep;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
 import io.bloomkit.mapreduce.table.KeyEncoder;
+import io.bloomkit.mapreduce.table.RecordLines;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableSpec;

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.table.RecordLines;
 import io.bloomkit.mapreduce.table.TableOutputs;
 import java.io.IOException;
 import org.apache.hadoop.io.NullWritable;

@@ -28,6 +28,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
@@ -130,9 +131,14 @@ final class JoinJobs {
     job.setPartitionerClass(JoinPartitioner.class);
     job.setSortComparatorClass(JoinKey.Comparator.class);
     job.setGroupingComparatorClass(JoinKey.GroupingComparator.class);
-    return s.sampleMalformed()
-        .reduce(JoinReducer.class, p.reducers)
-        .output(TextOutputFormat.class, Text.class, Text.class, output);
+    s.sampleMalformed().reduce(JoinReducer.class, p.reducers);
+    if (p.out.text()) {
+      return s.output(TextOutputFormat.class, Text.class, Text.class, output);
+    }
+    JoinRecords.store(conf, p.leftSchema, p.rightSchema);
+    p.out.configure(job, JoinRecords.schema(p.leftSchema, p.rightSchema));
+    FileOutputFormat.setOutputPath(job, output);
+    return s;
   }
 
   /**

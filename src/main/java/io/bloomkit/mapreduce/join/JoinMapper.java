@@ -14,7 +14,8 @@ import org.apache.hadoop.mapreduce.Mapper;
 /**
  * The join's map side: encodes each record's key ({@link KeyEncoder}, by the side's {@link
  * TableSpec}), skips (counts) malformed records and records with a null key (SQL: a null key never
- * matches; {@link #nullKey}), asks {@link #accept} and emits {@code ((key, side), (side, line))}.
+ * matches; {@link #nullKey}), asks {@link #accept} and emits {@code ((key, side), (side, line))}
+ * (with a records output, the row's whole record instead of its line: {@link JoinRecords}).
  * One subclass per side, set per input path with {@code MultipleInputs}. The key and value objects
  * are reused.
  */
@@ -25,6 +26,7 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
   private KeyEncoder keys;
   private boolean strict;
   private MalformedRecords.Sampler sampler;
+  private JoinRecords records;
 
   /** The name of a side in the malformed-record samples and messages: left or right. */
   static String sideName(byte side) {
@@ -62,6 +64,12 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
     keys = new KeyEncoder(spec);
     strict = BloomkitConfig.STRICT.getBoolean(context.getConfiguration());
     sampler = new MalformedRecords.Sampler(context, sideName(side()), spec.format());
+    records = JoinRecords.fromConf(context.getConfiguration());
+  }
+
+  /** The job's records output ({@link JoinRecords}), null when it writes text. */
+  protected JoinRecords records() {
+    return records;
   }
 
   @Override
@@ -90,7 +98,7 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
     }
     context.getCounter(passedCounter()).increment(1);
     outKey.set(key, key.length, side());
-    outValue.set(side(), row.line());
+    outValue.set(side(), records == null ? row.line() : records.side(side()).of(row));
     context.write(outKey, outValue);
   }
 

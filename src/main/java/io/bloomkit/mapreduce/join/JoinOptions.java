@@ -11,6 +11,7 @@ import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.Choices;
 import io.bloomkit.mapreduce.common.InputOptions;
+import io.bloomkit.mapreduce.common.OutputOptions;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
@@ -34,6 +35,8 @@ final class JoinOptions {
   final int reducers;
   final boolean strict;
   final double maxShare;
+  /** {@code --output-format}, {@code --output-delimiter}, {@code --output-codec}. */
+  final OutputOptions out;
 
   private JoinOptions(CommandLine cl) {
     type = Choices.get(cl, "type", JoinPlan.Type.INNER);
@@ -58,6 +61,11 @@ final class JoinOptions {
     reducers = intValue(cl, "reducers", 1, 1);
     maxShare = MalformedOptions.maxShare(cl);
     strict = cl.hasOption("strict");
+    out = OutputOptions.parse(cl);
+    if (out.text() && cl.hasOption("output-delimiter")) {
+      throw new UsageException("--output-delimiter applies to --output-format seqfile: join's"
+          + " text output is <left line><tab><right line>, the input lines as they are");
+    }
   }
 
   /**
@@ -92,6 +100,7 @@ final class JoinOptions {
     o.addOption(integerOpt("reducers", "R", "reduce tasks (default 1)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
     MalformedOptions.add(o);
+    OutputOptions.add(o);
     return o;
   }
 }

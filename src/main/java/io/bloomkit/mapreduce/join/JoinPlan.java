@@ -3,7 +3,9 @@ package io.bloomkit.mapreduce.join;
 import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.common.OutputOptions;
 import io.bloomkit.mapreduce.table.TableSpec;
+import org.apache.avro.Schema;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -31,15 +33,23 @@ final class JoinPlan {
   final boolean strict;
   final double maxShare;
   final long exactMax;
+  /** The output format and its options. */
+  final OutputOptions out;
+  /** The sides' whole-record schemas (records output), else null. */
+  final Schema leftSchema;
+  final Schema rightSchema;
 
   /**
    * The plan of a command line's options and its resolved paths.
    *
    * @param givenFilter the {@code --filter} file, else null
    * @param givenProbe its query view, read and checked while planning, else null
+   * @param leftSchema the left side's record schema for a records output, else null
+   * @param rightSchema the right side's, likewise
    */
   JoinPlan(JoinOptions o, Path[] left, TableSpec leftTable, Path[] right, TableSpec rightTable,
-      Path output, Path givenFilter, Filter givenProbe, long exactMax) {
+      Path output, Path givenFilter, Filter givenProbe, long exactMax, Schema leftSchema,
+      Schema rightSchema) {
     this.left = left;
     this.leftTable = leftTable;
     this.right = right;
@@ -54,6 +64,9 @@ final class JoinPlan {
     this.strict = o.strict;
     this.maxShare = o.maxShare;
     this.exactMax = exactMax;
+    this.out = o.out;
+    this.leftSchema = leftSchema;
+    this.rightSchema = rightSchema;
   }
 
   /** How the filter build reads the left side: only the key columns. */

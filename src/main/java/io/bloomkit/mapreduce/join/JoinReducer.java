@@ -2,6 +2,7 @@ package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
+import io.bloomkit.mapreduce.table.TableOutputs;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,20 +16,43 @@ import org.apache.hadoop.mapreduce.Reducer;
  * producing one {@code <left line>\t<right line>} per buffered left line. A right record that meets
  * no left record passed the filter falsely and is counted in {@link
  * JoinCounters#FALSE_POSITIVES}, its key once in {@link JoinCounters#FALSE_POSITIVE_KEYS}. In a
- * left-outer join an unmatched left line is written as {@code <left line>\t}.
+ * left-outer join an unmatched left line is written as {@code <left line>\t}. With a records output
+ * ({@code --output-format} other than text) each pair is written as one record of the left and
+ * right fields, an unmatched left record with null right fields ({@link JoinRecords}, {@link
+ * TableOutputs}).
  */
 public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
   private final List<byte[]> left = new ArrayList<>();
   private final Text outLeft = new Text();
   private final Text outRight = new Text();
   private final Text empty = new Text();
+  private final Text recordLeft = new Text();
+  private final Text recordRight = new Text();
   private boolean leftOuter;
+  private JoinRecords records;
+  private TableOutputs.RecordWriter writer;
 
   @Override
   protected void setup(Context context) {
     leftOuter =
         JoinPlan.Type.LEFT_OUTER.cliName()
             .equals(BloomkitConfig.JOIN_TYPE.get(context.getConfiguration()));
+    records = JoinRecords.fromConf(context.getConfiguration());
+    if (records != null) {
+      writer = TableOutputs.writer(context);
+    }
+  }
+
+  /** Writes a left value with a right value (null: none). */
+  private void write(byte[] l, Text right, Context context)
+      throws IOException, InterruptedException {
+    if (records == null) {
+      outLeft.set(l);
+      context.write(outLeft, right == null ? empty : right);
+      return;
+    }
+    recordLeft.set(l);
+    writer.write(records.joined(recordLeft, right));
   }
 
   @Override
@@ -51,8 +75,7 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
       matched = true;
       outRight.set(line);
       for (byte[] l : left) {
-        outLeft.set(l);
-        context.write(outLeft, outRight);
+        write(l, outRight, context);
         out++;
       }
     }
@@ -60,8 +83,7 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
       context.getCounter(JoinCounters.LEFT_UNMATCHED).increment(left.size());
       if (leftOuter) {
         for (byte[] l : left) {
-          outLeft.set(l);
-          context.write(outLeft, empty);
+          write(l, null, context);
           out++;
         }
       }

@@ -9,10 +9,12 @@ import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.InputOptions;
 import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.Report;
+import io.bloomkit.mapreduce.table.TableSchemas;
 import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.registry.Filters;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.Schema;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -23,7 +25,9 @@ import org.apache.hadoop.fs.Path;
  * inner|left-outer] [--left-format FMT] [--right-format FMT] [--left-key-type T[,T]]
  * [--right-key-type T[,T]] [--delimiter D] [--null-token S] [--empty-is-null] [--csv-header]
  * [--csv-multiline] [--filter FILE | --filter-type acbf|acbf1..3|cbf|bf|exact|none] [--fpp P |
- * --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--max-malformed-share S] [--json]}: a
+ * --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--max-malformed-share S]
+ * [--output-format text|seqfile|avro|parquet|orc] [--output-delimiter D] [--output-codec C]
+ * [--json]}: a
  * Bloom-filtered reduce-side join (the paper's section 4) of inputs in any format ({@link
  * InputOptions}), on keys of the same types on both sides (their canonical bytes meet; a null key
  * never matches). Left is the small (build) side, right the large (probe) side. Unless {@code
@@ -36,6 +40,11 @@ import org.apache.hadoop.fs.Path;
  * writes into the hidden staging directory ({@code .DIR._join-UUID}, see {@link
  * io.bloomkit.mapreduce.common.JobChain}), which is renamed to DIR only after the job succeeded and
  * passed that check: DIR either does not exist or is complete, with {@code _SUCCESS}.
+ *
+ * <p>Output: text (default) lines {@code <left line>\t<right line>} ({@code <left line>\t} for a
+ * left-outer join's unmatched left line); any other {@code --output-format} writes records of the
+ * left side's columns then the right's, nullable, colliding names prefixed {@code l_} / {@code r_}
+ * ({@link JoinRecords}; both sides' schemas are read before any job).
  *
  * <p>Checked before any job starts: inputs exist (exit 2), the output does not (2), each side's
  * key fields exist and both keys have the same types (2), a given filter passes its checksum (1),
@@ -110,7 +119,36 @@ public final class JoinTool extends BloomkitTool {
       probe = JoinJobs.checkGivenFilter(conf, given, exactMax);
       checkFilterKeys(conf, given, rightKeys);
     }
-    return new JoinPlan(o, left, leftTable, right, rightTable, output, given, probe, exactMax);
+    Schema leftSchema = null;
+    Schema rightSchema = null;
+    if (!o.out.text()) {
+      leftSchema = recordSchema(cl, conf, leftTable, left, "left");
+      rightSchema = recordSchema(cl, conf, rightTable, right, "right");
+      try {
+        JoinRecords.schema(leftSchema, rightSchema);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--output-format " + cl.getOptionValue("output-format") + ": "
+            + e.getMessage());
+      }
+    }
+    return new JoinPlan(o, left, leftTable, right, rightTable, output, given, probe, exactMax,
+        leftSchema, rightSchema);
+  }
+
+  /**
+   * A side's whole-record schema ({@link TableSchemas#recordSchema}; a side without any record: no
+   * field); a format whose rows are not records yet is a usage error.
+   */
+  private static Schema recordSchema(CommandLine cl, Configuration conf, TableSpec spec,
+      Path[] inputs, String side) throws java.io.IOException {
+    Schema s;
+    try {
+      s = TableSchemas.recordSchema(conf, spec, inputs);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--output-format " + cl.getOptionValue("output-format") + ": the "
+          + side + " input's " + e.getMessage());
+    }
+    return s == null ? JoinRecords.empty(side) : s;
   }
 
   /**

@@ -5,6 +5,7 @@ import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.common.FilterStep;
 import io.bloomkit.mapreduce.common.Records;
 import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TableOutputs;
 import java.io.IOException;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -25,7 +26,8 @@ import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
  * writes it here, as {@code <left line>\t} like the reducer's unmatched lines, into the job's
  * output ({@link MultipleOutputs}: {@code part-null-keys-m-NNNNN} files next to the reducers'
  * {@code part-r-NNNNN}, committed with the task, so they are promoted with the job's output or not
- * at all).
+ * at all). With a records output they are written as the reducer's unmatched records are, right
+ * fields null, through the same output format ({@link JoinRecords}, {@link TableOutputs}).
  */
 public class LeftJoinMapper extends JoinMapper {
   /** The base name of the files of null-key left lines ({@code part} itself is the reducers'). */
@@ -33,7 +35,8 @@ public class LeftJoinMapper extends JoinMapper {
 
   /** Where a left-outer join's map tasks write the null-key left lines. */
   interface NullKeyLines {
-    void write(Text line) throws IOException, InterruptedException;
+    /** Writes a row's value: its line, or with a records output its {@link JoinRecords} value. */
+    void write(Text value) throws IOException, InterruptedException;
 
     void close() throws IOException, InterruptedException;
   }
@@ -111,7 +114,8 @@ public class LeftJoinMapper extends JoinMapper {
     if (nullKeyLines == null) {
       nullKeyLines = openNullKeyLines(context);
     }
-    nullKeyLines.write(row.line());
+    JoinRecords records = records();
+    nullKeyLines.write(records == null ? row.line() : records.side(JoinKey.LEFT).of(row));
     context.getCounter(JoinCounters.OUTPUT_RECORDS).increment(1);
   }
 
@@ -121,12 +125,19 @@ public class LeftJoinMapper extends JoinMapper {
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
   protected NullKeyLines openNullKeyLines(TaskInputOutputContext<?, ?, ?, ?> context) {
-    MultipleOutputs<Text, Text> mo = new MultipleOutputs(context);
+    MultipleOutputs mo = new MultipleOutputs(context);
     Text empty = new Text();
+    JoinRecords records = records();
+    TableOutputs.RecordWriter writer = records == null ? null
+        : TableOutputs.writer(context.getConfiguration(), (k, v) -> mo.write(k, v, NULL_KEY_FILES));
     return new NullKeyLines() {
       @Override
-      public void write(Text line) throws IOException, InterruptedException {
-        mo.write(line, empty, NULL_KEY_FILES);
+      public void write(Text value) throws IOException, InterruptedException {
+        if (writer == null) {
+          mo.write(value, empty, NULL_KEY_FILES);
+        } else {
+          writer.write(records.joined(value, null));
+        }
       }
 
       @Override

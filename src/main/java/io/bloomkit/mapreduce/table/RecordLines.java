@@ -1,7 +1,5 @@
-package io.bloomkit.mapreduce.dedup;
+package io.bloomkit.mapreduce.table;
 
-import io.bloomkit.mapreduce.table.Row;
-import io.bloomkit.mapreduce.table.TableOutputs;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import org.apache.avro.Schema;
@@ -16,13 +14,13 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 
 /**
- * The value a record travels as when dedup writes records ({@code --output-format} other than
- * text): a 0 byte (so that it is never a {@link LocalMarker}, which starts with a newline) then the
- * Avro binary encoding of the row's whole record ({@link Row#record}) in the job's output schema
- * ({@link TableOutputs#SCHEMA}). With text output the value is the row's line, as ever. Not
- * thread-safe.
+ * The value a record travels as through a shuffle when a tool writes records ({@code
+ * --output-format} other than text): a 0 byte (so that it is never one of dedup's local markers,
+ * which start with a newline) then the Avro binary encoding of the row's whole record ({@link
+ * Row#record}) in a schema: dedup's job output schema ({@link TableOutputs#SCHEMA}), a join side's
+ * record schema. With text output the value is the row's line, as ever. Not thread-safe.
  */
-final class RecordLines {
+public final class RecordLines {
   private final Schema schema;
   private final GenericDatumWriter<GenericRecord> writer;
   private final GenericDatumReader<GenericRecord> reader;
@@ -38,15 +36,20 @@ final class RecordLines {
     this.reader = new GenericDatumReader<>(schema);
   }
 
+  /** The record values of {@code schema}. */
+  public static RecordLines of(Schema schema) {
+    return new RecordLines(schema);
+  }
+
   /** The job's record values, or null when it writes text. */
-  static RecordLines fromConf(Configuration conf) {
+  public static RecordLines fromConf(Configuration conf) {
     String s = conf.get(TableOutputs.SCHEMA);
     return conf.get(TableOutputs.FORMAT) == null || s == null
         ? null : new RecordLines(new Schema.Parser().parse(s));
   }
 
   /** The value of a row: its record encoded (a reused Text). */
-  Text of(Row row) throws IOException {
+  public Text of(Row row) throws IOException {
     bytes.reset();
     bytes.write(0);
     encoder = EncoderFactory.get().binaryEncoder(bytes, encoder);
@@ -57,7 +60,7 @@ final class RecordLines {
   }
 
   /** The record of a value {@link #of} made (a reused record). */
-  GenericRecord record(Text value) throws IOException {
+  public GenericRecord record(Text value) throws IOException {
     decoder = DecoderFactory.get()
         .binaryDecoder(value.getBytes(), 1, value.getLength() - 1, decoder);
     reused = reader.read(reused, decoder);

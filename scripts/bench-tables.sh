@@ -9,7 +9,8 @@
 #   scripts/bench-tables.sh --reps 1     # SF 1, one run each
 #   scripts/bench-tables.sh --quick      # SF 0.1, 1 run each, for a look
 #
-# Raw JSON of every build and join stays in target/bench-tables/.
+# Raw JSON of every build and join stays in target/bench-tables/. BENCH_NOTE="; ..." appends a
+# sentence to the method note (e.g. what else ran on the machine).
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"

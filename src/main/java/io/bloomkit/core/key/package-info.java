@@ -1,7 +1,8 @@
 /**
  * Typed keys: the one canonical encoding of key values into the bytes that are hashed and
  * shuffled, so equal values meet whatever format they come from (docs/format.md, "Canonical key
- * bytes"). Plain Java, no Hadoop; not yet used by the tools.
+ * bytes"). Plain Java, no Hadoop; the tools' reader layer (io.bloomkit.mapreduce.table) encodes
+ * every key through it.
  *
  * <ul>
  *   <li>{@link io.bloomkit.core.key.KeyType}: the key types and their command-line names.

@@ -38,7 +38,7 @@ import org.apache.parquet.hadoop.ParquetOutputFormat;
  *   <li>avro: avro-mapred's {@link AvroKeyOutputFormat} ({@code AvroKey<GenericRecord>}, null
  *       value) as {@link AvroRecordOutputFormat}, which names files as Hadoop's do;
  *   <li>parquet: parquet-avro's {@link AvroParquetOutputFormat} (three-level lists);
- *   <li>orc: ORC's {@link OrcOutputFormat} of {@link OrcAvro#toOrc}'s type, values {@link
+ *   <li>orc: ORC's {@link OrcOutputFormat} (timestamps in UTC, as the reader) of {@link OrcAvro#toOrc}'s type, values {@link
  *       OrcStruct}.
  * </ul>
  *
@@ -96,7 +96,7 @@ public final class TableOutputs {
         job.setOutputValueClass(GenericRecord.class);
         break;
       case ORC:
-        job.setOutputFormatClass(OrcOutputFormat.class);
+        job.setOutputFormatClass(UtcOrcOutputFormat.class);
         OrcConf.MAPRED_OUTPUT_SCHEMA.setString(conf, OrcAvro.toOrc(schema).toString());
         OrcConf.COMPRESS.setString(conf, TableWriter.orcCodec(c).name());
         job.setOutputKeyClass(NullWritable.class);
@@ -175,6 +175,24 @@ public final class TableOutputs {
       }
       default:
         throw new IllegalStateException("cannot write " + name);
+    }
+  }
+
+  /**
+   * ORC's output format with its timestamps written in UTC ({@code useUTCTimestamp}), as {@link
+   * OrcRows} reads them: ORC's default, the JVM's time zone, would shift every timestamp by the
+   * zone's offset in a JVM not running in UTC.
+   */
+  public static final class UtcOrcOutputFormat extends OrcOutputFormat<OrcStruct> {
+    @Override
+    public org.apache.hadoop.mapreduce.RecordWriter<NullWritable, OrcStruct> getRecordWriter(
+        org.apache.hadoop.mapreduce.TaskAttemptContext context) throws java.io.IOException {
+      Configuration conf = context.getConfiguration();
+      org.apache.orc.Writer writer = org.apache.orc.OrcFile.createWriter(
+          getDefaultWorkFile(context, ".orc"),
+          org.apache.orc.mapred.OrcOutputFormat.buildOptions(conf).useUTCTimestamp(true));
+      return new org.apache.orc.mapreduce.OrcMapreduceRecordWriter<>(writer,
+          OrcConf.ROW_BATCH_SIZE.getInt(conf), OrcConf.ROW_BATCH_CHILD_LIMIT.getInt(conf));
     }
   }
 }

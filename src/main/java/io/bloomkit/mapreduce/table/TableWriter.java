@@ -346,6 +346,7 @@ public abstract class TableWriter implements Closeable {
       this.type = OrcAvro.toOrc(schema);
       this.out = OrcFile.createWriter(path,
           OrcFile.writerOptions(conf).fileSystem(fs).setSchema(type).compress(orcCodec(codec))
+              .useUTCTimestamp(true) // as the reader: an instant is the same in any JVM zone
               .overwrite(false));
       this.batch = type.createRowBatch();
     }

@@ -76,7 +76,7 @@ public enum BloomkitConfig {
           + " field, as bloomkit.key.types; empty: string for each key field", ""),
   JOIN_RIGHT_KEY_TYPES("bloomkit.join.right.key.types", "join: key types of the right side, one per"
           + " key field, as bloomkit.key.types; a --filter FILE must record the same types", ""),
-  JOIN_TYPE("bloomkit.join.type", "join: inner or left-outer", "inner"),
+  JOIN_TYPE("bloomkit.join.type", "join: the join type, as join --type names it", "inner"),
   JOIN_FILTER_PATH(
       "bloomkit.join.filter.path",
       "the filter file the tasks probe (join: every mapper; dedup counting: every mapper;"

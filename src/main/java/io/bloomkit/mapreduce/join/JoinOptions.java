@@ -25,6 +25,7 @@ import org.apache.commons.cli.Options;
  */
 final class JoinOptions {
   final JoinPlan.Type type;
+  final JoinPlan.Strategy strategy;
   /** The left key's fields (0-based numbers or column names). */
   final List<String> leftKey;
   /** The right key's fields, as many as the left's. */
@@ -40,6 +41,13 @@ final class JoinOptions {
 
   private JoinOptions(CommandLine cl) {
     type = Choices.get(cl, "type", JoinPlan.Type.INNER);
+    if (type != JoinPlan.Type.INNER && type != JoinPlan.Type.LEFT_OUTER) {
+      throw new UsageException("--type " + type.cliName() + " is not available yet");
+    }
+    strategy = Choices.get(cl, "strategy", JoinPlan.Strategy.REDUCE_SIDE);
+    if (strategy != JoinPlan.Strategy.REDUCE_SIDE) {
+      throw new UsageException("--strategy " + strategy.cliName() + " is not available yet");
+    }
     leftKey = InputOptions.fields(cl, "left-key", null);
     rightKey = InputOptions.fields(cl, "right-key", null);
     if (leftKey.size() != rightKey.size()) {
@@ -87,7 +95,10 @@ final class JoinOptions {
     o.addOption(opt("right-key", "F[,G]", "key field(s) of the right input, as many as"
         + " --left-key, of the same types (required)"));
     o.addOption(opt("output", "DIR", "output directory; must not exist (required)"));
-    o.addOption(opt("type", "TYPE", "inner (default) or left-outer"));
+    o.addOption(opt("type", "TYPE", "inner (default), left-outer, right-outer, full-outer,"
+        + " left-semi, right-semi, left-anti or right-anti"));
+    o.addOption(opt("strategy", "S", "reduce-side (default): a reduce-side join, the right side"
+        + " filtered by --filter/--filter-type; map-side; auto"));
     InputOptions.add(o, InputOptions.Side.LEFT, InputOptions.Side.RIGHT);
     o.addOption(SizingOptions.delimiter());
     OptionGroup g = new OptionGroup();

@@ -25,6 +25,7 @@ final class JoinPlan {
   final TableSpec rightTable;
   final Path output;
   final Type type;
+  final Strategy strategy;
   final FilterSource filterSource;
   final FilterSpec spec;
   final Path givenFilter;
@@ -56,6 +57,7 @@ final class JoinPlan {
     this.rightTable = rightTable;
     this.output = output;
     this.type = o.type;
+    this.strategy = o.strategy;
     this.filterSource = o.filterSource;
     this.spec = o.spec;
     this.givenFilter = givenFilter;
@@ -74,14 +76,82 @@ final class JoinPlan {
     return leftTable.toBuilder().projection(true).build();
   }
 
-  /** {@code --type}: the rows a join writes. */
+  /**
+   * {@code --type}: the rows a join writes. Left is the small (build) side, right the large
+   * (probe) side. Pairs are written {@code <left line>\t<right line>}, an unmatched left line
+   * {@code <left line>\t}, an unmatched right line {@code \t<right line>}; the semi and anti joins
+   * write one side's lines alone, each record once.
+   */
   enum Type {
     /** Only matching pairs. */
     INNER,
-    /** Also every left record without a match, with an empty right part. */
-    LEFT_OUTER;
+    /** Matching pairs and every left record without a match. */
+    LEFT_OUTER,
+    /** Matching pairs and every right record without a match. */
+    RIGHT_OUTER,
+    /** Matching pairs and every record of either side without a match. */
+    FULL_OUTER,
+    /** Each left record that has a match, once (left lines only). */
+    LEFT_SEMI,
+    /** Each right record that has a match, once (right lines only). */
+    RIGHT_SEMI,
+    /** Each left record without a match (left lines only). */
+    LEFT_ANTI,
+    /** Each right record without a match (right lines only). */
+    RIGHT_ANTI;
 
     /** The name in {@code --type} and {@link io.bloomkit.mapreduce.BloomkitConfig#JOIN_TYPE}. */
+    String cliName() {
+      return Choices.name(this);
+    }
+
+    /** Whether the join writes left records without a match (left-outer, full-outer, left-anti). */
+    boolean keepsUnmatchedLeft() {
+      return this == LEFT_OUTER || this == FULL_OUTER || this == LEFT_ANTI;
+    }
+
+    /**
+     * Whether the join writes right records without a match (right-outer, full-outer,
+     * right-anti): a right record the filter rejects is certainly unmatched, so the map task can
+     * write it itself.
+     */
+    boolean keepsUnmatchedRight() {
+      return this == RIGHT_OUTER || this == FULL_OUTER || this == RIGHT_ANTI;
+    }
+
+    /** Whether the join writes matching pairs (inner and the outer joins). */
+    boolean writesPairs() {
+      return this == INNER || this == LEFT_OUTER || this == RIGHT_OUTER || this == FULL_OUTER;
+    }
+
+    /** Whether the join writes left lines alone (left-semi, left-anti). */
+    boolean leftLinesOnly() {
+      return this == LEFT_SEMI || this == LEFT_ANTI;
+    }
+
+    /** Whether the join writes right lines alone (right-semi, right-anti). */
+    boolean rightLinesOnly() {
+      return this == RIGHT_SEMI || this == RIGHT_ANTI;
+    }
+
+    /** The type named by a job's {@link io.bloomkit.mapreduce.BloomkitConfig#JOIN_TYPE}. */
+    static Type of(org.apache.hadoop.conf.Configuration conf) {
+      return Choices.parse("type",
+          io.bloomkit.mapreduce.BloomkitConfig.JOIN_TYPE.get(conf), Type.class);
+    }
+  }
+
+  /**
+   * {@code --strategy}: how the join runs. {@link #REDUCE_SIDE}: a reduce-side join, the right
+   * side pre-filtered by a filter of the left keys unless {@code --filter-type none}; {@link
+   * #MAP_SIDE}: every map task loads the left side into a hash table and joins right records
+   * itself, no shuffle; {@link #AUTO}: the planner picks by its cost model.
+   */
+  enum Strategy {
+    AUTO,
+    MAP_SIDE,
+    REDUCE_SIDE;
+
     String cliName() {
       return Choices.name(this);
     }

@@ -1,6 +1,5 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.table.TableOutputs;
 import java.io.IOException;
@@ -35,8 +34,7 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
   @Override
   protected void setup(Context context) {
     leftOuter =
-        JoinPlan.Type.LEFT_OUTER.cliName()
-            .equals(BloomkitConfig.JOIN_TYPE.get(context.getConfiguration()));
+        JoinPlan.Type.of(context.getConfiguration()).keepsUnmatchedLeft();
     records = JoinRecords.fromConf(context.getConfiguration());
     if (records != null) {
       writer = TableOutputs.writer(context);

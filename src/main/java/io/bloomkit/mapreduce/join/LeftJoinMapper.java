@@ -57,8 +57,7 @@ public class LeftJoinMapper extends JoinMapper {
             .onReject((f, key, length) -> noteRejected(context))
             .load(context);
     leftOuter =
-        JoinPlan.Type.LEFT_OUTER.cliName()
-            .equals(BloomkitConfig.JOIN_TYPE.get(context.getConfiguration()));
+        JoinPlan.Type.of(context.getConfiguration()).keepsUnmatchedLeft();
   }
 
   @Override

@@ -40,6 +40,13 @@ public enum JoinCounters {
   LEFT_UNMATCHED,
   /** Lines written (left-outer: the map side's null-key left lines included). */
   OUTPUT_RECORDS,
+  /**
+   * Right records of hot keys (right skew), sent round-robin to their key's buckets, one reducer
+   * each, instead of all to one reducer.
+   */
+  HOT_KEY_RIGHT_RECORDS,
+  /** Left records of hot keys times the buckets: the copies sent, one to each bucket. */
+  HOT_KEY_LEFT_COPIES,
   /** Right-side tasks that loaded the filter from the DistributedCache symlink. */
   FILTER_LOADS_FROM_CACHE,
   /** Right-side tasks that loaded the filter from its path (local mode, no symlink). */

@@ -19,6 +19,10 @@ import org.apache.hadoop.mapreduce.Reducer;
  * ({@code --output-format} other than text) each pair is written as one record of the left and
  * right fields, an unmatched left record with null right fields ({@link JoinRecords}, {@link
  * TableOutputs}).
+ *
+ * <p>A hot key's records come split over buckets, one reduce group each ({@link HotKeys}): such a
+ * group's left records count as matched even without a right record there ({@link
+ * HotKeys#leftMatched}), and its false positive key is counted by bucket 1 only.
  */
 public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
   private final List<byte[]> left = new ArrayList<>();
@@ -57,6 +61,7 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
   protected void reduce(JoinKey key, Iterable<JoinValue> values, Context context)
       throws IOException, InterruptedException {
     left.clear();
+    int bucket = key.bucket(); // the same for the whole group
     long falsePositives = 0;
     long out = 0;
     boolean matched = false;
@@ -77,7 +82,7 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
         out++;
       }
     }
-    if (!matched && !left.isEmpty()) {
+    if (!HotKeys.leftMatched(matched, bucket) && !left.isEmpty()) {
       context.getCounter(JoinCounters.LEFT_UNMATCHED).increment(left.size());
       if (leftOuter) {
         for (byte[] l : left) {
@@ -87,7 +92,7 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
       }
     }
     context.getCounter(JoinCounters.FALSE_POSITIVES).increment(falsePositives);
-    if (falsePositives > 0) {
+    if (falsePositives > 0 && HotKeys.oncePerKey(bucket)) {
       context.getCounter(JoinCounters.FALSE_POSITIVE_KEYS).increment(1);
     }
     context.getCounter(JoinCounters.OUTPUT_RECORDS).increment(out);

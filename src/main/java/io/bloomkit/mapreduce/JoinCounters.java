@@ -45,7 +45,11 @@ public enum JoinCounters {
    * each, instead of all to one reducer.
    */
   HOT_KEY_RIGHT_RECORDS,
-  /** Left records of hot keys times the buckets: the copies sent, one to each bucket. */
+  /**
+   * The extra copies of hot keys' left records: each is sent to every one of its key's B buckets,
+   * B - 1 times more than without splitting (so map output records = left passed + right passed +
+   * this).
+   */
   HOT_KEY_LEFT_COPIES,
   /** Right-side tasks that loaded the filter from the DistributedCache symlink. */
   FILTER_LOADS_FROM_CACHE,

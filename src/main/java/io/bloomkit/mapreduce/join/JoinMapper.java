@@ -111,7 +111,7 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
       outKey.set(key, key.length, side(), hot.nextBucket(h));
       context.write(outKey, outValue);
     } else {
-      context.getCounter(JoinCounters.HOT_KEY_LEFT_COPIES).increment(hot.buckets());
+      context.getCounter(JoinCounters.HOT_KEY_LEFT_COPIES).increment(hot.buckets() - 1);
       for (int b = 1; b <= hot.buckets(); b++) {
         outKey.set(key, key.length, side(), b);
         context.write(outKey, outValue);

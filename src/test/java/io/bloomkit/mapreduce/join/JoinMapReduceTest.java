@@ -195,6 +195,64 @@ public class JoinMapReduceTest {
     }
   }
 
+  /** A right mapper whose own output rows are kept in memory, as TextOutputFormat writes them. */
+  static final class CapturingRightMapper extends RightJoinMapper {
+    final List<String> written = new ArrayList<>();
+
+    @Override
+    protected MapOutput openMapOutput(
+        org.apache.hadoop.mapreduce.TaskInputOutputContext<?, ?, ?, ?> context, String baseName) {
+      assertEquals("part-unmatched-right", baseName);
+      return JoinHarness.capture(written);
+    }
+  }
+
+  @Test
+  public void rightMapperWritesRejectedAndNullKeyRecordsForTheRightPreservingTypes()
+      throws Exception {
+    File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k3")));
+    String[] lines = {"r0,k1,x", "r1,k2,x", "r2,\\N", "r3", "r4,k3", "r5,k4"};
+    for (String type : new String[] {"inner", "left-outer", "right-outer", "full-outer",
+        "right-anti", "right-semi", "left-semi", "left-anti"}) {
+      CapturingRightMapper m = new CapturingRightMapper();
+      MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(m);
+      keys(d.getConfiguration());
+      d.getConfiguration().set(BloomkitConfig.JOIN_TYPE.key(), type);
+      d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), f.toURI().toString());
+      for (int i = 0; i < lines.length; i++) {
+        d.withInput(new LongWritable(i), r(lines[i]));
+      }
+      // only the records the filter passes are shuffled, whatever the type
+      d.withOutput(new JoinKey("k1", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r0,k1,x"));
+      d.withOutput(new JoinKey("k3", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r4,k3"));
+      d.runTest();
+      assertRight(d.getCounters(), 6, 2, 2, 1, 1);
+      List<String> expected =
+          type.equals("right-anti") ? Arrays.asList("r1,k2,x", "r2,\\N", "r5,k4")
+              : type.equals("right-outer") || type.equals("full-outer")
+                  ? Arrays.asList("\tr1,k2,x", "\tr2,\\N", "\tr5,k4")
+                  : List.of();
+      assertEquals(type, expected, m.written);
+      assertEquals(type, expected.size(), c(d.getCounters(), JoinCounters.RIGHT_WRITTEN_BY_MAP));
+      assertEquals(type, expected.size(), c(d.getCounters(), JoinCounters.OUTPUT_RECORDS));
+    }
+  }
+
+  @Test
+  public void leftMapperWritesNullKeyLinesAloneInALeftAntiJoin() throws Exception {
+    CapturingLeftMapper m = new CapturingLeftMapper();
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(m);
+    keys(d.getConfiguration());
+    d.getConfiguration().set(BloomkitConfig.JOIN_TYPE.key(), "left-anti");
+    d.withInput(new LongWritable(0), l("\\N,b"));
+    d.withInput(new LongWritable(5), l("k1,a"));
+    d.withOutput(new JoinKey("k1", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k1,a"));
+    d.runTest();
+    assertEquals(List.of("\\N,b"), m.nullKeyLines);
+    assertEquals(1, c(d.getCounters(), JoinCounters.OUTPUT_RECORDS));
+    assertEquals(1, c(d.getCounters(), JoinCounters.LEFT_UNMATCHED));
+  }
+
   // ---- SQL null keys ----
 
   @Test
@@ -351,6 +409,71 @@ public class JoinMapReduceTest {
     d.withOutput(new Text("L0"), new Text("R0"));
     d.runTest();
     assertEquals(3, c(d.getCounters(), JoinCounters.OUTPUT_RECORDS));
+  }
+
+  /** The reducer's output of one key group, rendered as TextOutputFormat writes it. */
+  private static List<String> reduceLines(String type, List<JoinValue> values, Counters[] counters)
+      throws Exception {
+    ReduceDriver<JoinKey, JoinValue, Text, Writable> d = reducer(type);
+    d.withInput(new JoinKey("k", JoinKey.LEFT), values);
+    List<String> out = new ArrayList<>();
+    for (Pair<Text, Writable> p : d.run()) {
+      out.add(JoinHarness.render(p.getFirst(), p.getSecond()));
+    }
+    counters[0] = d.getCounters();
+    return out;
+  }
+
+  @Test
+  public void semiJoinsWriteEachRecordOnceAndAntiJoinsNothingForAMatchedKey() throws Exception {
+    Counters[] cs = new Counters[1];
+    // 3 left and 4 right records of one key
+    assertEquals(Arrays.asList("L0", "L1", "L2"), reduceLines("left-semi", values(3, 4), cs));
+    assertEquals(Arrays.asList("R0", "R1", "R2", "R3"), reduceLines("right-semi", values(3, 4), cs));
+    assertEquals(4, c(cs[0], JoinCounters.OUTPUT_RECORDS));
+    assertEquals(List.of(), reduceLines("left-anti", values(3, 4), cs));
+    assertEquals(List.of(), reduceLines("right-anti", values(3, 4), cs));
+    assertEquals(0, c(cs[0], JoinCounters.OUTPUT_RECORDS));
+    assertEquals(0, c(cs[0], JoinCounters.LEFT_UNMATCHED));
+  }
+
+  @Test
+  public void unmatchedSidesAsEachTypeWritesThem() throws Exception {
+    Counters[] cs = new Counters[1];
+    // left records only: unmatched
+    assertEquals(Arrays.asList("L0", "L1"), reduceLines("left-anti", values(2, 0), cs));
+    assertEquals(2, c(cs[0], JoinCounters.LEFT_UNMATCHED));
+    assertEquals(Arrays.asList("L0\t", "L1\t"), reduceLines("full-outer", values(2, 0), cs));
+    assertEquals(List.of(), reduceLines("right-outer", values(2, 0), cs));
+    assertEquals(List.of(), reduceLines("left-semi", values(2, 0), cs));
+    // right records only: false positives, written by the right-preserving types
+    assertEquals(Arrays.asList("\tR0", "\tR1"), reduceLines("right-outer", values(0, 2), cs));
+    assertEquals(2, c(cs[0], JoinCounters.FALSE_POSITIVES));
+    assertEquals(1, c(cs[0], JoinCounters.FALSE_POSITIVE_KEYS));
+    assertEquals(Arrays.asList("\tR0", "\tR1"), reduceLines("full-outer", values(0, 2), cs));
+    assertEquals(Arrays.asList("R0", "R1"), reduceLines("right-anti", values(0, 2), cs));
+    assertEquals(List.of(), reduceLines("right-semi", values(0, 2), cs));
+    assertEquals(List.of(), reduceLines("left-outer", values(0, 2), cs));
+    assertEquals(2, c(cs[0], JoinCounters.FALSE_POSITIVES));
+  }
+
+  @Test
+  public void pairsOfEveryBatchWhenTheRightRecordsExceedTheBatchBytes() throws Exception {
+    ReduceDriver<JoinKey, JoinValue, Text, Writable> d = reducer("inner");
+    d.getConfiguration().setLong(BloomkitConfig.JOIN_RIGHT_BATCH_BYTES.key(), 5); // 2-3 rights
+    d.withInput(new JoinKey("k", JoinKey.LEFT), values(3, 7));
+    List<String> got = new ArrayList<>();
+    for (Pair<Text, Writable> p : d.run()) {
+      got.add(JoinHarness.render(p.getFirst(), p.getSecond()));
+    }
+    List<String> expected = new ArrayList<>();
+    for (int r = 0; r < 7; r++) {
+      for (int l = 0; l < 3; l++) {
+        expected.add("L" + l + "\tR" + r);
+      }
+    }
+    assertEquals(NaiveJoin.multiset(expected), NaiveJoin.multiset(got));
+    assertEquals(21, c(d.getCounters(), JoinCounters.OUTPUT_RECORDS));
   }
 
   private MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Writable> pipeline(

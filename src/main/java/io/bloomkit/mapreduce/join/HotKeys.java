@@ -115,14 +115,6 @@ final class HotKeys {
   }
 
   /**
-   * Whether the join splits hot keys for a type: the types whose reducer applies {@link
-   * #leftMatched} and {@link #oncePerKey}.
-   */
-  static boolean splits(JoinPlan.Type type) {
-    return type == JoinPlan.Type.INNER || type == JoinPlan.Type.LEFT_OUTER;
-  }
-
-  /**
    * Whether a reduce group's left records count as matched: they met a right record here, or the
    * group is a hot key's bucket (see the rule above).
    */

@@ -41,9 +41,6 @@ final class JoinOptions {
 
   private JoinOptions(CommandLine cl) {
     type = Choices.get(cl, "type", JoinPlan.Type.INNER);
-    if (type != JoinPlan.Type.INNER && type != JoinPlan.Type.LEFT_OUTER) {
-      throw new UsageException("--type " + type.cliName() + " is not available yet");
-    }
     strategy = Choices.get(cl, "strategy", JoinPlan.Strategy.REDUCE_SIDE);
     if (strategy != JoinPlan.Strategy.REDUCE_SIDE) {
       throw new UsageException("--strategy " + strategy.cliName() + " is not available yet");

@@ -20,6 +20,7 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
@@ -106,11 +107,13 @@ public class HotKeysJoinTest {
   private static Run run(Configuration conf, List<String> left, List<String> right, int tasks,
       int reducers) throws Exception {
     List<Pair<JoinKey, JoinValue>> mapped = new ArrayList<>();
+    Run run = new Run();
+    JoinHarness harness = new JoinHarness(); // its mappers capture the rows a map task writes
     for (int t = 0; t < tasks; t++) {
-      MapDriver<LongWritable, Row, JoinKey, JoinValue> l = MapDriver.newMapDriver(new LeftJoinMapper());
+      MapDriver<LongWritable, Row, JoinKey, JoinValue> l = MapDriver.newMapDriver(harness.new Left());
       l.getConfiguration().addResource(conf);
       MapDriver<LongWritable, Row, JoinKey, JoinValue> r =
-          MapDriver.newMapDriver(new RightJoinMapper());
+          MapDriver.newMapDriver(harness.new Right());
       r.getConfiguration().addResource(conf);
       for (int i = t; i < left.size(); i += tasks) {
         l.withInput(new LongWritable(i), Row.ofLine(LEFT, new Text(left.get(i))));
@@ -120,13 +123,16 @@ public class HotKeysJoinTest {
       }
       mapped.addAll(l.run());
       mapped.addAll(r.run());
+      for (JoinCounters jc : JoinCounters.values()) {
+        run.counters.merge(jc, c(l.getCounters(), jc) + c(r.getCounters(), jc), Long::sum);
+      }
     }
+    run.lines.addAll(harness.mapLines);
     JoinPartitioner partitioner = new JoinPartitioner();
     List<List<Pair<JoinKey, JoinValue>>> parts = new ArrayList<>();
     for (int p = 0; p < reducers; p++) {
       parts.add(new ArrayList<>());
     }
-    Run run = new Run();
     for (Pair<JoinKey, JoinValue> kv : mapped) {
       int p = partitioner.getPartition(kv.getFirst(), kv.getSecond(), reducers);
       parts.get(p).add(kv);
@@ -139,7 +145,8 @@ public class HotKeysJoinTest {
     JoinKey.GroupingComparator group = new JoinKey.GroupingComparator();
     for (List<Pair<JoinKey, JoinValue>> part : parts) {
       part.sort((a, b) -> sort.compare(a.getFirst(), b.getFirst())); // stable: arrival order kept
-      ReduceDriver<JoinKey, JoinValue, Text, Text> d = ReduceDriver.newReduceDriver(new JoinReducer());
+      ReduceDriver<JoinKey, JoinValue, Text, Writable> d =
+          ReduceDriver.newReduceDriver(new JoinReducer());
       d.getConfiguration().addResource(conf);
       for (int i = 0; i < part.size(); ) {
         int j = i;
@@ -151,8 +158,8 @@ public class HotKeysJoinTest {
         d.withInput(part.get(i).getFirst(), values);
         i = j;
       }
-      for (Pair<Text, Text> out : d.run()) {
-        run.lines.add(out.getFirst() + "\t" + out.getSecond());
+      for (Pair<Text, Writable> out : d.run()) {
+        run.lines.add(JoinHarness.render(out.getFirst(), out.getSecond()));
       }
       for (JoinCounters jc : JoinCounters.values()) {
         run.counters.merge(jc, c(d.getCounters(), jc), Long::sum);
@@ -178,13 +185,13 @@ public class HotKeysJoinTest {
       right.add("u" + i + ",k" + (i % 4)); // k1, k2 match; k0, k3 are false positives
     }
     right.add("malformed");
-    for (String type : new String[] {"inner", "left-outer"}) {
+    for (JoinPlan.Type t : JoinPlan.Type.values()) {
+      String type = t.cliName();
       for (int tasks : new int[] {1, 3}) {
         Configuration conf = conf(type, 3, "hot1", "hot2", "hot3");
         Run run = run(conf, left, right, tasks, 4);
-        boolean outer = type.equals("left-outer");
         String what = type + ", " + tasks + " map tasks";
-        assertEquals(what, NaiveJoin.join(left, new int[] {0}, right, new int[] {1}, ',', outer),
+        assertEquals(what, NaiveJoin.join(left, new int[] {0}, right, new int[] {1}, ',', type, null),
             NaiveJoin.multiset(run.lines));
         // lonely's two records only: hot3's copies in buckets without a right record are matched
         assertEquals(what, 2L, (long) run.counters.get(JoinCounters.LEFT_UNMATCHED));

@@ -8,6 +8,7 @@
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
+mkdir -p target
 records="${1:-5000000}"
 if ! [[ "$records" =~ ^[0-9]+$ ]]; then
   echo "usage: scripts/hot-keys-5m.sh [RECORDS]" >&2

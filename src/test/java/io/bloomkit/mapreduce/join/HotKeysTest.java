@@ -4,8 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
+import io.bloomkit.mapreduce.BloomkitConfigTest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,15 +16,6 @@ import org.junit.Test;
 
 /** The hot keys as the tasks see them: through job.xml, looked up and bucketed. */
 public class HotKeysTest {
-  private static Configuration throughJobXml(Configuration conf) throws Exception {
-    ByteArrayOutputStream xml = new ByteArrayOutputStream();
-    conf.writeXml(xml);
-    Configuration task = new Configuration(false);
-    task.addResource(new ByteArrayInputStream(xml.toByteArray()), "job.xml");
-    task.get("anything");
-    return task;
-  }
-
   @Test
   public void noneWhenUnset() {
     assertNull(HotKeys.fromConf(new Configuration(false)));
@@ -48,7 +38,7 @@ public class HotKeysTest {
     }
     Configuration c = new Configuration(false);
     HotKeys.store(c, keys, 5);
-    HotKeys hot = HotKeys.fromConf(throughJobXml(c));
+    HotKeys hot = HotKeys.fromConf(BloomkitConfigTest.throughJobXml(c));
     assertEquals(1000, hot.size());
     assertEquals(5, hot.buckets());
     for (int i = 0; i < keys.size(); i++) {

@@ -1,9 +1,13 @@
 package io.bloomkit.mapreduce.table;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.io.BooleanWritable;
 import org.apache.hadoop.io.ByteWritable;
 import org.apache.hadoop.io.BytesWritable;
@@ -35,6 +39,7 @@ final class SeqRow extends Row {
   private final int[] slots;
 
   private final TextRow fields;
+  private Writable key;
   private Writable value;
   private Object keyValue;
   private String problem;
@@ -76,6 +81,7 @@ final class SeqRow extends Row {
 
   /** Reads one record (kept by reference: the caller must not change them while the row is used). */
   void set(Writable key, Writable value) {
+    this.key = key;
     this.value = value;
     this.lineBuilt = false;
     problem = null;
@@ -137,6 +143,116 @@ final class SeqRow extends Row {
       return null;
     }
     return w.toString();
+  }
+
+  /**
+   * The Avro type of the column holding a Writable of class {@code c}, nullable as Hive's columns:
+   * {@code Text} a string, {@code IntWritable}/{@code VIntWritable}/{@code ShortWritable}/{@code
+   * ByteWritable} an int, {@code LongWritable}/{@code VLongWritable} a long, {@code FloatWritable}
+   * a float, {@code DoubleWritable} a double, {@code BooleanWritable} a boolean, {@code
+   * BytesWritable} bytes, any other its {@code toString()} as a string; null for {@code
+   * NullWritable}, which holds nothing (no column).
+   */
+  static Schema columnType(Class<?> c) {
+    Schema.Type t;
+    if (NullWritable.class.isAssignableFrom(c)) {
+      return null;
+    } else if (IntWritable.class.isAssignableFrom(c) || VIntWritable.class.isAssignableFrom(c)
+        || ShortWritable.class.isAssignableFrom(c) || ByteWritable.class.isAssignableFrom(c)) {
+      t = Schema.Type.INT;
+    } else if (LongWritable.class.isAssignableFrom(c) || VLongWritable.class.isAssignableFrom(c)) {
+      t = Schema.Type.LONG;
+    } else if (FloatWritable.class.isAssignableFrom(c)) {
+      t = Schema.Type.FLOAT;
+    } else if (DoubleWritable.class.isAssignableFrom(c)) {
+      t = Schema.Type.DOUBLE;
+    } else if (BooleanWritable.class.isAssignableFrom(c)) {
+      t = Schema.Type.BOOLEAN;
+    } else if (BytesWritable.class.isAssignableFrom(c)) {
+      t = Schema.Type.BYTES;
+    } else {
+      t = Schema.Type.STRING;
+    }
+    return Schema.createUnion(Schema.create(Schema.Type.NULL), Schema.create(t));
+  }
+
+  /**
+   * The record schema of a SequenceFile of {@code keyClass} and {@code valueClass} ({@link
+   * #columnType}): the column {@value #KEY} (none for a {@code NullWritable} key), then, when the
+   * fields are numbers ({@code valueFields >= 0}: the Text value is split by the delimiter), one
+   * nullable string per field of the value, {@code _c0}, {@code _c1}, ..., else the column {@code
+   * value} (none for a {@code NullWritable} value).
+   */
+  static Schema recordSchema(Class<?> keyClass, Class<?> valueClass, int valueFields) {
+    List<Schema.Field> columns = new ArrayList<>();
+    Schema key = columnType(keyClass);
+    if (key != null) {
+      columns.add(new Schema.Field(KEY, key, null, Schema.Field.NULL_DEFAULT_VALUE));
+    }
+    if (valueFields >= 0) {
+      for (int i = 0; i < valueFields; i++) {
+        columns.add(new Schema.Field("_c" + i, columnType(Text.class), null,
+            Schema.Field.NULL_DEFAULT_VALUE));
+      }
+    } else if (columnType(valueClass) != null) {
+      columns.add(new Schema.Field("value", columnType(valueClass), null,
+          Schema.Field.NULL_DEFAULT_VALUE));
+    }
+    return Schema.createRecord("record", null, "io.bloomkit.seqfile", false, columns);
+  }
+
+  /**
+   * The record of {@link #recordSchema}: the key, then the value's fields (a {@link TextRow}'s
+   * text rules: null token, empty-is-null, a missing field null and an extra one ignored) or the
+   * value, as {@link #columnType} says. A Text value's bytes that are not UTF-8 read as U+FFFD.
+   */
+  @Override
+  public GenericRecord record(Schema schema) {
+    if (problem != null) {
+      throw new IllegalStateException("malformed record: " + problem);
+    }
+    GenericRecord r = new GenericData.Record(schema);
+    int col = 0;
+    if (!(key instanceof NullWritable)) {
+      r.put(col++, key instanceof Text ? keyValue : column(key));
+    }
+    if (fields != null) {
+      fields.putFields(r, col);
+    } else if (!(value instanceof NullWritable)) {
+      r.put(col, column(value));
+    }
+    return r;
+  }
+
+  /** A Writable as the value of its {@link #columnType} column. */
+  private static Object column(Writable w) {
+    if (w instanceof IntWritable) {
+      return ((IntWritable) w).get();
+    }
+    if (w instanceof VIntWritable) {
+      return ((VIntWritable) w).get();
+    }
+    if (w instanceof ShortWritable) {
+      return (int) ((ShortWritable) w).get();
+    }
+    if (w instanceof ByteWritable) {
+      return (int) ((ByteWritable) w).get();
+    }
+    if (w instanceof FloatWritable) {
+      return ((FloatWritable) w).get();
+    }
+    if (w instanceof BytesWritable) {
+      return ByteBuffer.wrap(((BytesWritable) w).copyBytes());
+    }
+    if (w instanceof LongWritable || w instanceof VLongWritable || w instanceof DoubleWritable
+        || w instanceof BooleanWritable) {
+      try {
+        return value(w);
+      } catch (CharacterCodingException e) {
+        throw new IllegalStateException(e); // not Text
+      }
+    }
+    return w.toString(); // Text (U+FFFD for bytes that are not UTF-8), or any other
   }
 
   @Override

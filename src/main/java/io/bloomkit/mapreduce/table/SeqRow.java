@@ -214,45 +214,38 @@ final class SeqRow extends Row {
     GenericRecord r = new GenericData.Record(schema);
     int col = 0;
     if (!(key instanceof NullWritable)) {
-      r.put(col++, key instanceof Text ? keyValue : column(key));
+      r.put(col, key instanceof Text ? keyValue : column(r, col, key));
+      col++;
     }
     if (fields != null) {
       fields.putFields(r, col);
     } else if (!(value instanceof NullWritable)) {
-      r.put(col, column(value));
+      r.put(col, column(r, col, value));
     }
     return r;
   }
 
-  /** A Writable as the value of its {@link #columnType} column. */
-  private static Object column(Writable w) {
-    if (w instanceof IntWritable) {
-      return ((IntWritable) w).get();
+  /** A Writable as a value of column {@code col} of {@code r} (of its {@link #columnType}). */
+  private static Object column(GenericRecord r, int col, Writable w) {
+    if (w instanceof Text) {
+      return w.toString(); // U+FFFD for bytes that are not UTF-8
     }
-    if (w instanceof VIntWritable) {
-      return ((VIntWritable) w).get();
+    Object v;
+    try {
+      v = value(w);
+    } catch (CharacterCodingException e) {
+      throw new IllegalStateException(e); // only Text decodes
     }
-    if (w instanceof ShortWritable) {
-      return (int) ((ShortWritable) w).get();
+    switch (r.getSchema().getFields().get(col).schema().getTypes().get(1).getType()) {
+      case INT:
+        return ((Long) v).intValue();
+      case FLOAT:
+        return ((Double) v).floatValue();
+      case BYTES:
+        return ByteBuffer.wrap((byte[]) v);
+      default:
+        return v;
     }
-    if (w instanceof ByteWritable) {
-      return (int) ((ByteWritable) w).get();
-    }
-    if (w instanceof FloatWritable) {
-      return ((FloatWritable) w).get();
-    }
-    if (w instanceof BytesWritable) {
-      return ByteBuffer.wrap(((BytesWritable) w).copyBytes());
-    }
-    if (w instanceof LongWritable || w instanceof VLongWritable || w instanceof DoubleWritable
-        || w instanceof BooleanWritable) {
-      try {
-        return value(w);
-      } catch (CharacterCodingException e) {
-        throw new IllegalStateException(e); // not Text
-      }
-    }
-    return w.toString(); // Text (U+FFFD for bytes that are not UTF-8), or any other
   }
 
   @Override

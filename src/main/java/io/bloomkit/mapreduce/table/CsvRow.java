@@ -34,7 +34,7 @@ import org.apache.hadoop.io.Text;
  * rules: a quote opens a quoted field only as the field's first character, a doubled quote inside
  * quotes is a quote, and line breaks inside quotes belong to the field. Not thread-safe.
  */
-final class CsvRow extends Row {
+final class CsvRow extends CheckedRow {
   static final byte QUOTE = '"';
 
   /** Quote states of {@link #quoteState}. */
@@ -64,7 +64,6 @@ final class CsvRow extends Row {
   private CSVParser parser;
   private java.util.Iterator<CSVRecord> records;
   private Text line;
-  private String problem;
   /** The record parsed, when it has no problem. */
   private CSVRecord current;
 
@@ -164,9 +163,7 @@ final class CsvRow extends Row {
    */
   @Override
   public GenericRecord record(Schema schema) {
-    if (current == null) {
-      throw new IllegalStateException("malformed record: " + problem);
-    }
+    requireWellFormed();
     GenericRecord r = new GenericData.Record(schema);
     for (int i = 0, n = schema.getFields().size(); i < n; i++) {
       r.put(i, i < current.size() ? value(current, i) : null);
@@ -341,15 +338,7 @@ final class CsvRow extends Row {
   }
 
   @Override
-  public String problem() {
-    return problem;
-  }
-
-  @Override
-  public Object value(int slot) {
-    if (problem != null) {
-      throw new IllegalStateException("malformed record: " + problem);
-    }
+  Object slot(int slot) {
     return slotValues[slot];
   }
 

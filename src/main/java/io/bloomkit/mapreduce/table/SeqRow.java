@@ -31,7 +31,7 @@ import org.apache.hadoop.io.Writable;
  * bytes, another value rendered by {@link KeyEncoder#render}), as Hive reads a SequenceFile table:
  * the value is the row, the key is read only as the field {@value #KEY}. Not thread-safe.
  */
-final class SeqRow extends Row {
+final class SeqRow extends CheckedRow {
   /** The field name of a record's key. */
   static final String KEY = "key";
 
@@ -42,7 +42,6 @@ final class SeqRow extends Row {
   private Writable key;
   private Writable value;
   private Object keyValue;
-  private String problem;
   private final Text line = new Text();
   private boolean lineBuilt;
 
@@ -208,9 +207,7 @@ final class SeqRow extends Row {
    */
   @Override
   public GenericRecord record(Schema schema) {
-    if (problem != null) {
-      throw new IllegalStateException("malformed record: " + problem);
-    }
+    requireWellFormed();
     GenericRecord r = new GenericData.Record(schema);
     int col = 0;
     if (!(key instanceof NullWritable)) {
@@ -249,15 +246,7 @@ final class SeqRow extends Row {
   }
 
   @Override
-  public String problem() {
-    return problem;
-  }
-
-  @Override
-  public Object value(int slot) {
-    if (problem != null) {
-      throw new IllegalStateException("malformed record: " + problem);
-    }
+  Object slot(int slot) {
     return slots[slot] < 0 ? keyValue : fields.value(slots[slot]);
   }
 

@@ -19,7 +19,7 @@ import org.apache.hadoop.io.Text;
  * other slots in order); a slot's field that is not valid UTF-8. An empty field is the empty
  * string unless {@code emptyIsNull}; a field equal to the null token is null. Not thread-safe.
  */
-final class TextRow extends Row {
+final class TextRow extends CheckedRow {
   private final byte[] delimiter;
   private final int[] slots;
   private final int keySlots;
@@ -36,7 +36,6 @@ final class TextRow extends Row {
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT);
   private Text line;
-  private String problem;
 
   TextRow(TableSpec spec) {
     this(spec.delimiter(), indices(spec), spec.keyFieldCount(), spec.nullToken(),
@@ -217,15 +216,7 @@ final class TextRow extends Row {
   }
 
   @Override
-  public String problem() {
-    return problem;
-  }
-
-  @Override
-  public Object value(int slot) {
-    if (problem != null) {
-      throw new IllegalStateException("malformed record: " + problem);
-    }
+  Object slot(int slot) {
     return values[slot];
   }
 

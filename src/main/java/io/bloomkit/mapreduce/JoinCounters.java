@@ -3,7 +3,10 @@ package io.bloomkit.mapreduce;
 /**
  * Counters of the join job. Per side, every input record is accounted for: {@code RECORDS =
  * PASSED + DROPPED_BY_FILTER + MALFORMED + NULL_KEYS} (the left side drops nothing: its filter
- * check only counts), checked before the output is committed.
+ * check only counts); {@code RIGHT_WRITTEN_BY_MAP} is {@code RIGHT_DROPPED_BY_FILTER +
+ * RIGHT_NULL_KEYS} for the right-preserving types, 0 otherwise; {@code OUTPUT_RECORDS} is the
+ * reducers' output records plus the rows the map tasks wrote. Checked before the output is
+ * committed.
  */
 public enum JoinCounters {
   LEFT_RECORDS,

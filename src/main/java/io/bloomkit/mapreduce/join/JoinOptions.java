@@ -93,7 +93,9 @@ final class JoinOptions {
         + " --left-key, of the same types (required)"));
     o.addOption(opt("output", "DIR", "output directory; must not exist (required)"));
     o.addOption(opt("type", "TYPE", "inner (default), left-outer, right-outer, full-outer,"
-        + " left-semi, right-semi, left-anti or right-anti"));
+        + " left-semi, right-semi, left-anti or right-anti; pairs are written <left><tab><right>,"
+        + " unmatched records of an outer join <left><tab> or <tab><right>, the semi and anti"
+        + " joins' records alone"));
     o.addOption(opt("strategy", "S", "reduce-side (default): a reduce-side join, the right side"
         + " filtered by --filter/--filter-type; map-side; auto"));
     InputOptions.add(o, InputOptions.Side.LEFT, InputOptions.Side.RIGHT);

@@ -4,15 +4,12 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.core.Filter;
-import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.JoinCounters;
-import io.bloomkit.mapreduce.build.PartialFilter;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -71,15 +68,7 @@ public class JoinTypesTest {
     if (type.equals("none")) {
       return null;
     }
-    PartialFilter p = PartialFilter.create(new FilterSpec(type, 60, 0, 0, 4, 0));
-    for (String l : left) {
-      String k = NaiveJoin.key(l, ',', LEFT_KEY);
-      if (!k.equals("\\N")) {
-        byte[] b = k.getBytes(StandardCharsets.UTF_8);
-        p.add(b, 0, b.length);
-      }
-    }
-    Filter f = p.finish();
+    Filter f = JoinData.filter(type, 60, 4, left, ',', LEFT_KEY, "\\N");
     File file = tmp.newFile(type + ".filter");
     try (OutputStream out = new FileOutputStream(file)) {
       f.writeTo(out);

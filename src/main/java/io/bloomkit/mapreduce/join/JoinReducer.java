@@ -5,6 +5,7 @@ import io.bloomkit.mapreduce.table.TableOutputs;
 import java.io.IOException;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
 
 /**
  * The join's reduce side (the paper's figure 8). The values of a key arrive left records first
@@ -28,8 +29,9 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
 
   @Override
   protected void setup(Context context) {
+    TaskAttemptID attempt = context.getTaskAttemptID();
     left =
-        LeftRecords.forTask(context.getConfiguration(), String.valueOf(context.getTaskAttemptID()));
+        LeftRecords.forTask(context.getConfiguration(), attempt == null ? null : attempt.toString());
     leftOuter =
         JoinPlan.Type.of(context.getConfiguration()).keepsUnmatchedLeft();
     records = JoinRecords.fromConf(context.getConfiguration());

@@ -24,8 +24,8 @@ import org.junit.rules.TemporaryFolder;
 public class JoinReducerSpillTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  /** Left records of the hot key; with 16 KiB of memory most of them spill. */
-  private static final int LEFTS = 100_000;
+  /** Left records of the hot key; with 8 KiB of memory most of them spill. */
+  private static final int LEFTS = 50_000;
 
   private static long c(Counters cs, JoinCounters c) {
     return cs.findCounter(c).getValue();
@@ -36,7 +36,7 @@ public class JoinReducerSpillTest {
     // (MRUnit's context records every write: the outputs are kept to a few hundred thousand)
     ReduceDriver<JoinKey, JoinValue, Text, Text> d = ReduceDriver.newReduceDriver(new JoinReducer());
     d.getConfiguration().set(BloomkitConfig.JOIN_TYPE.key(), type);
-    d.getConfiguration().setLong(BloomkitConfig.JOIN_BUFFER_BYTES.key(), 16 << 10);
+    d.getConfiguration().setLong(BloomkitConfig.JOIN_BUFFER_BYTES.key(), 8 << 10);
     d.getConfiguration().set(LeftRecords.LOCAL_DIRS, local.getPath());
     List<JoinValue> values = new ArrayList<>();
     for (String l : left) {
@@ -79,8 +79,8 @@ public class JoinReducerSpillTest {
         NaiveJoin.multiset(got));
     assertEquals(2L * LEFTS, c(cs, JoinCounters.OUTPUT_RECORDS));
     long spilled = c(cs, JoinCounters.LEFT_SPILLED_RECORDS);
-    // 16 KiB hold about a thousand of these records; the rest went to disk
-    assertTrue(spilled > LEFTS - 2_000 && spilled < LEFTS);
+    // 8 KiB hold a few hundred of these records; the rest went to disk
+    assertTrue(spilled > LEFTS - 1_000 && spilled < LEFTS);
     assertTrue(c(cs, JoinCounters.LEFT_SPILLED_BYTES) > spilled * "hot,left-0".length());
     assertNoFiles(local);
   }
@@ -88,7 +88,7 @@ public class JoinReducerSpillTest {
   @Test
   public void unmatchedSpilledLeftRecordsAreWrittenByALeftOuterJoin() throws Exception {
     File local = tmp.newFolder("local");
-    List<String> left = hotLeft(10_000);
+    List<String> left = hotLeft(5_000);
     List<String> got = new ArrayList<>();
     Counters cs = run("left-outer", left, List.of(), got, local);
     assertEquals(

@@ -129,6 +129,13 @@ public enum BloomkitConfig {
       "join: the hot keys the tasks split, as B:K1,K2,... (B the buckets of each, the K base64 of"
           + " the keys' canonical bytes); set by the tool; empty: none",
       ""),
+  JOIN_BUFFER_BYTES(
+      "bloomkit.join.buffer.bytes",
+      "join: bytes of memory each reduce task may hold a key's left records in (record bytes and"
+          + " their bookkeeping); the rest of a key's left records go to a spill file in the"
+          + " task's local directories and are read back for each batch of right records;"
+          + " 0: a quarter of the reduce task's maximum heap",
+      "0"),
   FAILURE_DIR(
       "bloomkit.failure.dir",
       "build, join, dedup, icebergs: directory where a failing task leaves its reason for the"

@@ -41,9 +41,6 @@ final class JoinOptions {
 
   private JoinOptions(CommandLine cl) {
     type = Choices.get(cl, "type", JoinPlan.Type.INNER);
-    if (type != JoinPlan.Type.INNER && type != JoinPlan.Type.LEFT_OUTER) {
-      throw new UsageException("--type " + type.cliName() + " is not available yet");
-    }
     strategy = Choices.get(cl, "strategy", JoinPlan.Strategy.REDUCE_SIDE);
     if (strategy != JoinPlan.Strategy.REDUCE_SIDE) {
       throw new UsageException("--strategy " + strategy.cliName() + " is not available yet");
@@ -96,7 +93,9 @@ final class JoinOptions {
         + " --left-key, of the same types (required)"));
     o.addOption(opt("output", "DIR", "output directory; must not exist (required)"));
     o.addOption(opt("type", "TYPE", "inner (default), left-outer, right-outer, full-outer,"
-        + " left-semi, right-semi, left-anti or right-anti"));
+        + " left-semi, right-semi, left-anti or right-anti; pairs are written <left><tab><right>,"
+        + " unmatched records of an outer join <left><tab> or <tab><right>, the semi and anti"
+        + " joins' records alone"));
     o.addOption(opt("strategy", "S", "reduce-side (default): a reduce-side join, the right side"
         + " filtered by --filter/--filter-type; map-side; auto"));
     InputOptions.add(o, InputOptions.Side.LEFT, InputOptions.Side.RIGHT);

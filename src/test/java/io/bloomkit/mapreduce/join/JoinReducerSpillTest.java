@@ -9,6 +9,7 @@ import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
@@ -34,7 +35,7 @@ public class JoinReducerSpillTest {
   private Counters run(String type, List<String> left, List<String> right, List<String> got,
       File local) throws Exception {
     // (MRUnit's context records every write: the outputs are kept to a few hundred thousand)
-    ReduceDriver<JoinKey, JoinValue, Text, Text> d = ReduceDriver.newReduceDriver(new JoinReducer());
+    ReduceDriver<JoinKey, JoinValue, Text, Writable> d = ReduceDriver.newReduceDriver(new JoinReducer());
     d.getConfiguration().set(BloomkitConfig.JOIN_TYPE.key(), type);
     d.getConfiguration().setLong(BloomkitConfig.JOIN_BUFFER_BYTES.key(), 8 << 10);
     d.getConfiguration().set(LeftRecords.LOCAL_DIRS, local.getPath());
@@ -46,7 +47,7 @@ public class JoinReducerSpillTest {
       values.add(new JoinValue(JoinKey.RIGHT, r));
     }
     d.withInput(new JoinKey("hot", JoinKey.LEFT), values);
-    for (Pair<Text, Text> p : d.run()) {
+    for (Pair<Text, Writable> p : d.run()) {
       got.add(p.getFirst() + "\t" + p.getSecond());
     }
     return d.getCounters();

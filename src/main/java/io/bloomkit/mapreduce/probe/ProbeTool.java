@@ -76,7 +76,12 @@ public final class ProbeTool extends BloomkitTool {
     Path output = absentPath(required(cl, "output"), "output");
     List<Path> files = new ArrayList<>();
     for (String f : o.files) {
-      files.add(existingFile(f, "filter"));
+      Path p = existingFile(f, "filter");
+      if (p.toString().indexOf(',') >= 0) {
+        throw new UsageException("filter " + p + ": a filter's path cannot hold a comma (the"
+            + " DistributedCache lists its files comma-separated); rename or copy it");
+      }
+      files.add(p);
     }
     TableSpec spec = InputOptions.spec(cl, conf, InputOptions.Side.ONE, inputs, o.allFields,
         o.allTypes, List.of());

@@ -37,10 +37,11 @@ import org.apache.hadoop.fs.Path;
  * semijoin and an anti-semijoin). The star-join pre-filter: a fact table against the filters of
  * several dimensions. Each filter has its own key fields; a null key fails its filter (SQL).
  *
- * <p>Checked before the job: the input exists, the output does not, at most {@value ProbeOptions#MAX_FILTERS}
- * filters, each {@code FILE:KEYFIELDS} well-formed with an existing filter file that passes its
- * checksum, of a family probe takes, an exact set within {@link BloomkitConfig#EXACT_MAX_BYTES},
- * recording its key's types (usage errors: exit 2). The tool reads its {@link ProbeOptions},
+ * <p>Checked before the job: the input exists, the output does not, at most {@value
+ * ProbeOptions#MAX_FILTERS} filters, each {@code FILE:KEYFIELDS} well-formed with an existing
+ * filter file (no comma in its path) of a family probe takes, an exact set within {@link
+ * BloomkitConfig#EXACT_MAX_BYTES}, recording its key's types (usage errors: exit 2); each filter
+ * is read whole and must pass its checksum (exit 1). The tool reads its {@link ProbeOptions},
  * resolves them into a {@link ProbePlan}, runs {@link ProbeJob} and reports with {@link
  * ProbeReport}.
  */

@@ -84,6 +84,29 @@ public enum BloomkitConfig {
           + " (read from the DistributedCache symlink "
           + JoinFilterName.SYMLINK + " when present); empty: no filter",
       ""),
+  FILTER_PATHS(
+      "bloomkit.filter.paths",
+      "probe (set by the tool): the filter files every map task loads, in --filter order,"
+          + " comma-separated (a comma in a path escaped with a backslash, as Hadoop's input"
+          + " paths); filter N (0-based) is read from the DistributedCache symlink "
+          + JoinFilterName.SYMLINK + ".N when present; empty: none",
+      ""),
+  PROBE_KEY_FIELDS(
+      "bloomkit.probe.key.fields",
+      "probe (set by the tool): how many key fields each filter's key has, comma-separated, in"
+          + " --filter order: the key fields of bloomkit.input.spec are the filters' keys one"
+          + " after the other",
+      ""),
+  PROBE_ANY(
+      "bloomkit.probe.any",
+      "probe: a record passes when its key may be in any filter (--any); false: in every filter"
+          + " (--all)",
+      "false"),
+  PROBE_INVERT(
+      "bloomkit.probe.invert",
+      "probe: write the records that do not pass (--invert): the complement of the output"
+          + " without it",
+      "false"),
   JOIN_REJECTS_DIR(
       "bloomkit.join.rejects.dir",
       "join: directory where a left-side task that finds a left key the filter rejects leaves the"

@@ -21,6 +21,7 @@ import io.bloomkit.mapreduce.demo.DemoTool;
 import io.bloomkit.mapreduce.generate.GenerateTool;
 import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
+import io.bloomkit.mapreduce.probe.ProbeTool;
 import io.bloomkit.mapreduce.update.UpdateTool;
 import io.bloomkit.registry.Simulations;
 import io.bloomkit.sim.Simulation;
@@ -115,7 +116,7 @@ public class ToolJsonGoldenTest {
   /**
    * build of each family (sized by fpp and by bits-per-key), inspect of each file, update (add,
    * remove, skip non-members) of both counting families, join with a built filter, a given filter,
-   * an exact set and none, inner and left outer.
+   * an exact set and none, inner and left outer; probe with two of those filters.
    */
   @Test
   public void buildInspectUpdateJoin() throws Exception {
@@ -188,6 +189,16 @@ public class ToolJsonGoldenTest {
     cases("join", JoinTool::new, joins,
         c -> List.of("--left", keys, "--left-key", "0", "--right", citations, "--right-key", "1",
             "--output", path("join/" + c), "--delimiter", ",", "--reducers", "2"));
+
+    // probe: two filters (acbf and exact, built above) all, and any inverted
+    check("probe-all",
+        run(new ProbeTool(), "--input", citations, "--output", path("probe/all"), "--filter",
+            path("filters/acbf") + ":1", "--filter", path("filters/exact") + ":0",
+            "--delimiter", ","));
+    check("probe-any-invert",
+        run(new ProbeTool(), "--input", citations, "--output", path("probe/any-invert"),
+            "--filter", path("filters/bf") + ":1", "--filter", path("filters/exact") + ":0",
+            "--delimiter", ",", "--any", "--invert"));
 
     // malformed records (too few fields) on both sides: the malformed counts and warning
     String bad = malformed("malformed");

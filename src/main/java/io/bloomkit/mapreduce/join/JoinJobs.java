@@ -1,15 +1,11 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.bloom.ExactKeySet;
 import io.bloomkit.core.Filter;
-import io.bloomkit.core.FilterFamily;
-import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.build.FilterBuild;
-import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
@@ -220,13 +216,6 @@ final class JoinJobs {
 
   private static void checkExactBudget(Configuration conf, Path path, long exactMax)
       throws IOException {
-    FilterShape shape = FilterFiles.readShape(conf, path, "join", Filters.FAMILIES);
-    if (shape.family() == FilterFamily.EXACT && ExactKeySet.heapBytes(shape) > exactMax) {
-      throw new UsageException(
-          "the exact key set of " + shape.positions() + " keys needs about "
-              + ExactKeySet.heapBytes(shape) + " bytes in every map task, more than "
-              + BloomkitConfig.EXACT_MAX_BYTES.key() + " = " + exactMax
-              + "; use a Bloom filter type or raise the limit with -D");
-    }
+    FilterFiles.checkExactBudget(conf, path, "join", exactMax);
   }
 }

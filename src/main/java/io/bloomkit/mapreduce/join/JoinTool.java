@@ -11,7 +11,6 @@ import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.Report;
 import io.bloomkit.mapreduce.table.TableSchemas;
 import io.bloomkit.mapreduce.table.TableSpec;
-import io.bloomkit.registry.Filters;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
@@ -158,14 +157,8 @@ public final class JoinTool extends BloomkitTool {
    */
   private static void checkFilterKeys(Configuration conf, Path filter, KeySignature right)
       throws java.io.IOException {
-    KeySignature built = FilterFiles.readKeys(conf, filter, "join", Filters.FAMILIES);
-    if (!built.accepts(right)) {
-      throw new UsageException(
-          "filter " + filter + " was built for keys " + built.describe() + " but the right"
-              + " side's key is " + right.describe() + ": build the filter with the right side's"
-              + " key types (build --key-type) or declare them (--"
-              + InputOptions.Side.RIGHT.keyTypeOption() + ")");
-    }
+    FilterFiles.checkKeys(conf, filter, right, "join", "the right side",
+        InputOptions.Side.RIGHT.keyTypeOption());
   }
 
   public static void main(String[] args) {

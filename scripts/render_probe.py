@@ -3,12 +3,12 @@
 
 usage: render_probe.py RESULTS_DIR JOIN_MD
 """
-import json
 import os
 import platform
-import statistics
-import subprocess
 import sys
+
+sys.dont_write_bytecode = True  # no scripts/__pycache__ from the import below
+from bench_report import commit, fmt_int, last_json, median, read, write_block
 
 res, join_md = sys.argv[1], sys.argv[2]
 BEGIN, END = "<!-- probe:begin -->", "<!-- probe:end -->"
@@ -20,39 +20,8 @@ PIPELINES = [
 ]
 
 
-def last_json(path):
-    if not os.path.exists(path):
-        return None
-    with open(path) as f:
-        lines = [l for l in f.read().splitlines() if l.strip()]
-    return json.loads(lines[-1]) if lines else None
-
-
-def read(path):
-    with open(path) as f:
-        return f.read().strip()
-
-
-def fmt_int(v):
-    return "–" if v is None else f"{int(v):,}"
-
-
 def fmt_s(v):
     return "–" if v is None else f"{v:.1f}"
-
-
-def median(values):
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
-
-
-def commit():
-    try:
-        c = subprocess.check_output(["git", "rev-parse", "--short", "HEAD"], text=True).strip()
-        dirty = subprocess.call(["git", "diff", "--quiet", "HEAD", "--", "src", "pom.xml"]) != 0
-        return c + ("+changes" if dirty else "")
-    except Exception:
-        return "unknown"
 
 
 ds = last_json(os.path.join(res, "dataset.json"))
@@ -69,16 +38,9 @@ for name, _, jobs in PIPELINES:
 
 
 def shuffled(run, key):
-    """Map output of every job of a run that has reducers (a probe is map-only: none)."""
-    total = 0
-    for job, j in run.items():
-        if job in ("seconds", "probe") or j is None:
-            continue
-        v = j.get(key)
-        if v is None:
-            return None
-        total += v
-    return total
+    """The join's map output: what the pipeline shuffles but for its filter builds (a probe is
+    map-only; build's JSON has no map output, and a build shuffles at most its dimension's rows)."""
+    return run["join"].get(key) if run.get("join") else None
 
 
 args = ("" if scale == "1" else f" --scale {scale}") + ("" if reps == 3 else f" --reps {reps}")
@@ -95,9 +57,12 @@ out = [BEGIN,
        "The three pipelines ran alternately, "
        + (f"{reps} times each; seconds are medians" if reps > 1 else "once each")
        + " of the whole process (every command of the pipeline, JVM start-ups included)"
-       + (os.environ.get("BENCH_NOTE", "") or "") + ". Records and bytes shuffled are the map "
-       "output records and bytes of every job with reducers (the builds' and the joins'; a probe is "
-       "map-only and shuffles nothing), from the first run (they do not vary).", "",
+       + (os.environ.get("BENCH_NOTE", "") or "") + ". Records and bytes shuffled are the join's map "
+       "output records and bytes (`mapOutputRecords`, `mapOutputBytes`), from the first run (they do not "
+       "vary); the probe is map-only and shuffles nothing, and the filter builds (the three `build`s, and "
+       "the one inside the default filtered join) shuffle at most one record per selected dimension row "
+       f"({ds['dateRows']} + {fmt_int(ds['itemRows'])} + {ds['storeRows']}), which build's JSON does not "
+       "report.", "",
        "Commands (text tables, `--delimiter '|' --empty-is-null`, dsdgen's empty field is null):", "",
        "```",
        "join  --left DATE --left-key 0 --right store_sales --right-key 0 --filter-type none --reducers 2",
@@ -140,10 +105,4 @@ if runs["probe"] and runs["probe"][0].get("probe"):
 out.append(END)
 block = "\n".join(out) + "\n"
 
-text = open(join_md).read() if os.path.exists(join_md) else "# Filtered reduce-side joins\n\n"
-b, e = text.find(BEGIN), text.find(END)
-if b >= 0 and e >= 0:
-    text = text[:b] + block + text[e + len(END) + 1:]
-else:
-    text = text.rstrip("\n") + "\n\n" + block
-open(join_md, "w").write(text)
+write_block(join_md, "probe", block)

@@ -50,7 +50,8 @@ dims="$res/dims"
 mkdir -p "$dims/date" "$dims/item" "$dims/store"
 awk -F'|' -v y="$year" -v m="$month" '$7 == y && $9 == m' "$data"/date_dim/part-* > "$dims/date/part-00000"
 awk -F'|' -v c="$category" '$13 == c' "$data"/item/part-* > "$dims/item/part-00000"
-if [[ -z "$state" ]]; then # the state with the fewest stores (one state: a real selection)
+if [[ -z "$state" ]]; then # the state with the fewest stores (a real selection where stores
+  # are in several states; up to SF 1 dsdgen puts every store in TN)
   state=$(awk -F'|' '$25 != "" {n[$25]++} END {for (s in n) print n[s], s}' "$data"/store/part-* \
     | sort -n | head -1 | cut -d' ' -f2)
 fi
@@ -66,11 +67,11 @@ read -r exact_star exact_month < <(awk -F'|' '
   "$dims/store/part-00000" "$sales"/part-*)
 sales_rows=$(cat "$sales"/part-* | wc -l)
 sales_bytes=$(cat "$sales"/part-* | wc -c)
-printf '{"scale":"%s","reps":%s,"year":%s,"month":%s,"category":"%s","state":"%s","dateRows":%s,"itemRows":%s,"storeRows":%s,"salesRows":%s,"salesBytes":%s,"exactStar":%s,"exactMonth":%s}\n' \
+printf '{"scale":"%s","reps":%s,"year":%s,"month":%s,"category":"%s","state":"%s","dateRows":%s,"itemRows":%s,"storeRows":%s,"storesTotal":%s,"salesRows":%s,"salesBytes":%s,"exactStar":%s,"exactMonth":%s}\n' \
   "$scale" "$reps" "$year" "$month" "$category" "$state" \
   "$(wc -l < "$dims/date/part-00000")" "$(wc -l < "$dims/item/part-00000")" \
-  "$(wc -l < "$dims/store/part-00000")" "$sales_rows" "$sales_bytes" "$exact_star" "$exact_month" \
-  > "$res/dataset.json"
+  "$(wc -l < "$dims/store/part-00000")" "$(cat "$data"/store/part-* | wc -l)" "$sales_rows" \
+  "$sales_bytes" "$exact_star" "$exact_month" > "$res/dataset.json"
 cat "$res/dataset.json" >&2
 
 common=(--delimiter '|' --empty-is-null)

@@ -106,6 +106,11 @@ if runs["probe"] and runs["probe"][0].get("probe"):
     out += ["", f"Probe: {fmt_int(p.get('records'))} records read, {fmt_int(p.get('written'))} written, "
             f"median {fmt_s(median([r['probe'].get('seconds') for r in runs['probe'] if r.get('probe')]))} s "
             "(the tool's own seconds).", ""]
+    steps = []
+    for job in ("build-date", "build-item", "build-store", "probe", "join"):
+        steps.append(f"{job} {fmt_s(median([r[job].get('seconds') for r in runs['probe'] if r.get(job)]))}")
+    out += ["The probed pipeline's commands by the tools' own seconds (medians): " + ", ".join(steps)
+            + "; the rest of its whole-process time is five JVM start-ups and job submissions.", ""]
 out.append(END)
 block = "\n".join(out) + "\n"
 

@@ -87,8 +87,8 @@ public enum BloomkitConfig {
   FILTER_PATHS(
       "bloomkit.filter.paths",
       "probe (set by the tool): the filter files every map task loads, in --filter order,"
-          + " comma-separated (a comma in a path escaped with a backslash, as Hadoop's input"
-          + " paths); filter N (0-based) is read from the DistributedCache symlink "
+          + " comma-separated (a path cannot hold a comma, as in the DistributedCache's own"
+          + " list); filter N (0-based) is read from the DistributedCache symlink "
           + JoinFilterName.SYMLINK + ".N when present; empty: none",
       ""),
   PROBE_KEY_FIELDS(

@@ -15,7 +15,6 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.util.StringUtils;
 
 /**
  * Ships a filter file to a job's tasks and loads it there; used by join, dedup and icebergs (probe
@@ -71,14 +70,21 @@ public final class ShippedFilter {
    * Ships several filter files to the job's tasks, in this order: their paths in {@link
    * BloomkitConfig#FILTER_PATHS} and filter {@code i} under the DistributedCache symlink {@value
    * BloomkitConfig.JoinFilterName#SYMLINK}{@code .i} (the files may share a name).
+   *
+   * @throws IllegalArgumentException for a path holding a comma (the DistributedCache lists its
+   *     files comma-separated)
    */
   public static void ship(Job job, List<Path> filters) throws IOException {
-    String[] escaped = new String[filters.size()];
-    for (int i = 0; i < escaped.length; i++) {
-      escaped[i] = StringUtils.escapeString(filters.get(i).toString());
+    String[] paths = new String[filters.size()];
+    for (int i = 0; i < paths.length; i++) {
+      paths[i] = filters.get(i).toString();
+      if (paths[i].indexOf(',') >= 0) {
+        throw new IllegalArgumentException(
+            "cannot ship " + paths[i] + ": the DistributedCache lists its files comma-separated");
+      }
       CacheFiles.ship(job, filters.get(i), link(i));
     }
-    BloomkitConfig.FILTER_PATHS.set(job.getConfiguration(), String.join(",", escaped));
+    BloomkitConfig.FILTER_PATHS.set(job.getConfiguration(), String.join(",", paths));
   }
 
   /**
@@ -91,9 +97,9 @@ public final class ShippedFilter {
     if (paths == null || paths.isEmpty()) {
       return out;
     }
-    String[] split = StringUtils.split(paths);
+    String[] split = paths.split(",");
     for (int i = 0; i < split.length; i++) {
-      out.add(load(conf, StringUtils.unEscapeString(split[i]), link(i), false));
+      out.add(load(conf, split[i], link(i), false));
     }
     return out;
   }

@@ -71,6 +71,11 @@ public class ProbeMapper extends Mapper<LongWritable, Row, Object, Object> {
     public org.apache.hadoop.io.Text line() {
       return row.line();
     }
+
+    @Override
+    public org.apache.avro.generic.GenericRecord record(Schema schema) {
+      return row.record(schema);
+    }
   }
 
   @Override

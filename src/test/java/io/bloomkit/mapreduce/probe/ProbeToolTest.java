@@ -338,6 +338,8 @@ public class ProbeToolTest {
   @Test
   public void usageErrorsBeforeAnyJob() throws Exception {
     String out = new File(tmp.getRoot(), "out").getPath();
+    File comma = new File(tmp.newFolder("a,b"), "items.bf");
+    Files.copy(itemsFile.toPath(), comma.toPath());
     String[][] cases = {
       {"FILE:KEYFIELDS", "--filter", datesFile.getPath()},
       {"does not exist", "--filter", tmp.getRoot() + "/none.bf:1"},
@@ -349,6 +351,7 @@ public class ProbeToolTest {
       {"gives 1 types for 2 key fields of --filter", "--filter", itemsFile.getPath() + ":2,3",
         "--key-type", "string"},
       {"--filter is required"},
+      {"cannot hold a comma", "--filter", comma.getPath() + ":1"},
       {"is a name, but text records", "--filter", itemsFile.getPath() + ":item"},
     };
     for (String[] c : cases) {

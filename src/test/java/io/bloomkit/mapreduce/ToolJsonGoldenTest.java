@@ -335,6 +335,9 @@ public class ToolJsonGoldenTest {
     check("generate-patents-datasets",
         run(new GenerateTool(), "patents", "--patents", "500", "--citations", "900", "--keys",
             "10", "--datasets", "keys,citations", "--out", path("gen/patents-datasets")));
+    check("generate-tpcds",
+        run(new GenerateTool(), "tpcds", "--scale", "0.01", "--tables", "store,item", "--parts",
+            "2", "--out", path("gen/tpcds")));
     check("generate-clicks",
         run(new GenerateTool(), "clicks", "--records", "2000", "--duplicate-share", "0.3",
             "--ads", "50", "--alpha", "0.8", "--hours", "6", "--seed", "4", "--parts", "2",

@@ -66,6 +66,9 @@ final class JoinJobs {
 
   static Outcome run(Configuration conf, JoinPlan p, PrintStream err)
       throws IOException, InterruptedException {
+    if (p.strategy == JoinPlan.Strategy.MAP_SIDE) {
+      return MapSideJoin.run(conf, p, err);
+    }
     Path filterPath = p.givenFilter;
     Filter probe = p.givenProbe;
     try (JobChain chain = JobChain.open(conf, p.output, "join", JoinTool.class)) {

@@ -61,12 +61,13 @@ final class JoinRecords {
 
   /**
    * The output record of a left value and a right value ({@link RecordLines#of}); {@code
-   * rightValue} null: the right fields are null. The record is reused.
+   * rightValue} null: the right fields are null; {@code leftValue} null: the left fields are null.
+   * The record is reused.
    */
   GenericRecord joined(Text leftValue, Text rightValue) throws IOException {
-    GenericRecord l = left.record(leftValue);
+    GenericRecord l = leftValue == null ? null : left.record(leftValue);
     for (int i = 0; i < leftFields; i++) {
-      out.put(i, l.get(i));
+      out.put(i, l == null ? null : l.get(i));
     }
     GenericRecord r = rightValue == null ? null : right.record(rightValue);
     for (int i = leftFields; i < out.getSchema().getFields().size(); i++) {

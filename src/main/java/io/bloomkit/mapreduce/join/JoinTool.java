@@ -131,8 +131,12 @@ public final class JoinTool extends BloomkitTool {
             + e.getMessage());
       }
     }
-    return new JoinPlan(o, left, leftTable, right, rightTable, output, given, probe, exactMax,
-        leftSchema, rightSchema);
+    JoinPlan p = new JoinPlan(o, left, leftTable, right, rightTable, output, given, probe,
+        exactMax, leftSchema, rightSchema);
+    if (p.strategy == JoinPlan.Strategy.MAP_SIDE) {
+      MapSideJoin.checkFits(conf, p);
+    }
+    return p;
   }
 
   /**

@@ -68,6 +68,55 @@ public final class NaiveJoin {
     return out;
   }
 
+  /**
+   * The join of a {@code --type} (inner, left-outer, right-outer, full-outer, left-semi,
+   * right-semi, left-anti, right-anti): pairs {@code l\tr}, unmatched left {@code l\t}, unmatched
+   * right {@code \tr}, semi and anti joins the side's lines alone. Lines without the key fields
+   * (malformed) are left out on both sides.
+   */
+  public static Map<String, Integer> join(List<String> left, int[] leftKey, List<String> right,
+      int[] rightKey, char delimiter, String type) {
+    Map<String, List<String>> byKey = new HashMap<>();
+    for (String l : left) {
+      String k = key(l, delimiter, leftKey);
+      if (k != null) {
+        byKey.computeIfAbsent(k, x -> new ArrayList<>()).add(l);
+      }
+    }
+    boolean pairs = List.of("inner", "left-outer", "right-outer", "full-outer").contains(type);
+    Map<String, Integer> out = new TreeMap<>();
+    java.util.Set<String> matched = new java.util.HashSet<>();
+    for (String r : right) {
+      String k = key(r, delimiter, rightKey);
+      if (k == null) {
+        continue;
+      }
+      List<String> ls = byKey.get(k);
+      if (ls != null) {
+        matched.add(k);
+      }
+      if (ls != null && pairs) {
+        ls.forEach(l -> out.merge(l + "\t" + r, 1, Integer::sum));
+      } else if (ls == null && (type.equals("right-outer") || type.equals("full-outer"))) {
+        out.merge("\t" + r, 1, Integer::sum);
+      } else if ((ls != null && type.equals("right-semi"))
+          || (ls == null && type.equals("right-anti"))) {
+        out.merge(r, 1, Integer::sum);
+      }
+    }
+    for (Map.Entry<String, List<String>> e : byKey.entrySet()) {
+      boolean m = matched.contains(e.getKey());
+      for (String l : e.getValue()) {
+        if (!m && (type.equals("left-outer") || type.equals("full-outer"))) {
+          out.merge(l + "\t", 1, Integer::sum);
+        } else if ((m && type.equals("left-semi")) || (!m && type.equals("left-anti"))) {
+          out.merge(l, 1, Integer::sum);
+        }
+      }
+    }
+    return out;
+  }
+
   /** Lines as a multiset. */
   public static Map<String, Integer> multiset(List<String> lines) {
     Map<String, Integer> m = new TreeMap<>();

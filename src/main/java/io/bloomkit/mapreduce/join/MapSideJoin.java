@@ -58,7 +58,7 @@ final class MapSideJoin {
       return Runtime.getRuntime().maxMemory();
     }
     String opts = conf.get(MRJobConfig.MAP_JAVA_OPTS, conf.get(JobConf.MAPRED_TASK_JAVA_OPTS));
-    int xmx = JobConf.parseMaximumHeapSizeMB(opts);
+    int xmx = opts == null ? -1 : JobConf.parseMaximumHeapSizeMB(opts);
     if (xmx > 0) {
       return (long) xmx << 20;
     }

@@ -165,4 +165,28 @@ public class MapSideJoinToolTest {
     assertTrue(r.err, r.err.contains("malformed record in") && r.err.contains("byte offset"));
     assertFalse(out.exists());
   }
+
+  /**
+   * The default budget is a quarter of the map task heap as Hadoop sizes it: -Xmx of the map
+   * java opts (else the child opts), else the container's memory times the heap ratio; in local
+   * mode this JVM's heap; a set budget wins.
+   */
+  @Test
+  public void theBudgetIsAQuarterOfTheMapTaskHeap() {
+    Configuration yarn = new Configuration(false);
+    yarn.set("mapreduce.framework.name", "yarn");
+    yarn.set("mapreduce.map.java.opts", "-Dx=y -Xmx2g");
+    assertEquals((2L << 30) / 4, MapSideJoin.budget(yarn));
+    yarn.unset("mapreduce.map.java.opts");
+    yarn.set("mapred.child.java.opts", "-Xmx800m");
+    assertEquals((800L << 20) / 4, MapSideJoin.budget(yarn));
+    yarn.unset("mapred.child.java.opts");
+    yarn.setInt("mapreduce.map.memory.mb", 4000);
+    yarn.setFloat("mapreduce.job.heap.memory-mb.ratio", 0.5f);
+    assertEquals((2000L << 20) / 4, MapSideJoin.budget(yarn));
+    yarn.setLong("bloomkit.mapside.max.bytes", 12345);
+    assertEquals(12345, MapSideJoin.budget(yarn));
+    Configuration local = new Configuration(false);
+    assertEquals(Runtime.getRuntime().maxMemory() / 4, MapSideJoin.budget(local));
+  }
 }

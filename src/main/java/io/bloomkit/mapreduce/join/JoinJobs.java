@@ -151,14 +151,24 @@ final class JoinJobs {
    */
   private static boolean checkSides(JobChain.Step join, JobCounters c, JoinPlan p, PrintStream err)
       throws IOException {
+    return checkSides(join, join, c, p, err);
+  }
+
+  /**
+   * As {@link #checkSides(JobChain.Step, JobCounters, JoinPlan, PrintStream)}, each side's first
+   * malformed record from the job that read it (a map-side join's left records may come from its
+   * second job).
+   */
+  static boolean checkSides(JobChain.Step leftJob, JobChain.Step rightJob, JobCounters c,
+      JoinPlan p, PrintStream err) throws IOException {
     MalformedRecords.Tally l =
         new MalformedRecords.Tally("left input", p.leftTable)
             .counts(c.get(JoinCounters.LEFT_RECORDS), c.get(JoinCounters.LEFT_MALFORMED),
-                join.firstMalformed(JoinMapper.sideName(JoinKey.LEFT)));
+                leftJob.firstMalformed(JoinMapper.sideName(JoinKey.LEFT)));
     MalformedRecords.Tally r =
         new MalformedRecords.Tally("right input", p.rightTable)
             .counts(c.get(JoinCounters.RIGHT_RECORDS), c.get(JoinCounters.RIGHT_MALFORMED),
-                join.firstMalformed(JoinMapper.sideName(JoinKey.RIGHT)));
+                rightJob.firstMalformed(JoinMapper.sideName(JoinKey.RIGHT)));
     l.failIfAllMalformed();
     r.failIfAllMalformed();
     boolean warned = l.warnIfAbove(p.maxShare, err);

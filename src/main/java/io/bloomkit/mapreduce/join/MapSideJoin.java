@@ -5,7 +5,6 @@ import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
-import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.RecordBalance;
 import io.bloomkit.mapreduce.table.Tables;
 import java.io.IOException;
@@ -128,7 +127,7 @@ final class MapSideJoin {
       }
       JobCounters c = JobCounters.of(all);
       // before the output is promoted: a failure leaves nothing
-      boolean warning = checkSides(twoSteps ? left : join, join, c, p, err);
+      boolean warning = JoinJobs.checkSides(twoSteps ? left : join, join, c, p, err);
       checkBalance(c);
       chain.promote();
       return new JoinJobs.Outcome(c, chain.output(), null, null, 0, warning);
@@ -165,26 +164,6 @@ final class MapSideJoin {
       b.append(b.length() > 0 ? "," : "").append(path);
     }
     return b.toString();
-  }
-
-  /**
-   * Per side: fails when every record was malformed, warns above the share; the left side's
-   * sample comes from the job that counted it.
-   */
-  private static boolean checkSides(JobChain.Step leftStep, JobChain.Step rightStep,
-      JobCounters c, JoinPlan p, PrintStream err) throws IOException {
-    MalformedRecords.Tally l =
-        new MalformedRecords.Tally("left input", p.leftTable)
-            .counts(c.get(JoinCounters.LEFT_RECORDS), c.get(JoinCounters.LEFT_MALFORMED),
-                leftStep.firstMalformed(JoinMapper.sideName(JoinKey.LEFT)));
-    MalformedRecords.Tally r =
-        new MalformedRecords.Tally("right input", p.rightTable)
-            .counts(c.get(JoinCounters.RIGHT_RECORDS), c.get(JoinCounters.RIGHT_MALFORMED),
-                rightStep.firstMalformed(JoinMapper.sideName(JoinKey.RIGHT)));
-    l.failIfAllMalformed();
-    r.failIfAllMalformed();
-    boolean warned = l.warnIfAbove(p.maxShare, err);
-    return r.warnIfAbove(p.maxShare, err) || warned;
   }
 
   /**

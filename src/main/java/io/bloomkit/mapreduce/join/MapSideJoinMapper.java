@@ -156,14 +156,11 @@ public class MapSideJoinMapper extends MapSideMapper {
       throws IOException, InterruptedException {
     rightRecords.increment(1);
     int group;
-    switch (rightKeys.encode(row)) {
+    switch (encode(context, rightKeys, rightSpec, sampler, position, row, rightMalformed,
+        rightNullKeys)) {
       case MALFORMED:
-        rightMalformed.increment(1);
-        malformed(context, sampler, Records.fileOf(context.getInputSplit()), rightSpec,
-            position.get(), row, rightKeys, strict);
         return;
       case NULL:
-        rightNullKeys.increment(1);
         group = -1;
         break;
       default:

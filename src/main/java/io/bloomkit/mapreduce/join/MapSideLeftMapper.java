@@ -3,7 +3,6 @@ package io.bloomkit.mapreduce.join;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
-import io.bloomkit.mapreduce.common.Records;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableSpec;
@@ -95,14 +94,10 @@ public class MapSideLeftMapper extends MapSideMapper {
       throws IOException, InterruptedException {
     records.increment(1);
     boolean matched;
-    switch (keys.encode(row)) {
+    switch (encode(context, keys, spec, sampler, position, row, malformed, nullKeys)) {
       case MALFORMED:
-        malformed.increment(1);
-        malformed(context, sampler, Records.fileOf(context.getInputSplit()), spec,
-            position.get(), row, keys, strict);
         return;
       case NULL:
-        nullKeys.increment(1);
         matched = false;
         break;
       default:

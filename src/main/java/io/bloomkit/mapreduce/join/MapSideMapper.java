@@ -83,6 +83,24 @@ abstract class MapSideMapper extends Mapper<LongWritable, Row, Text, Writable> {
   }
 
   /**
+   * Encodes the key of a record of the task's split and counts a malformed record (handled by
+   * {@link #malformed}) or a null key.
+   */
+  protected KeyEncoder.Outcome encode(Context context, KeyEncoder keys, TableSpec spec,
+      MalformedRecords.Sampler sampler, LongWritable position, Row row, Counter malformedCounter,
+      Counter nullKeys) throws IOException {
+    KeyEncoder.Outcome o = keys.encode(row);
+    if (o == KeyEncoder.Outcome.MALFORMED) {
+      malformedCounter.increment(1);
+      malformed(context, sampler, Records.fileOf(context.getInputSplit()), spec, position.get(),
+          row, keys, strict);
+    } else if (o == KeyEncoder.Outcome.NULL) {
+      nullKeys.increment(1);
+    }
+    return o;
+  }
+
+  /**
    * Handles a malformed record: fails in a strict join naming the file and position, else notes
    * it in the task's sample ({@code sampler} null: not sampled) and goes on.
    */

@@ -7,7 +7,6 @@ import static org.junit.Assert.assertTrue;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import java.io.File;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,12 +30,8 @@ public class MapSideJoinToolTest {
   private void writeInputs() throws Exception {
     left = tmp.newFolder("left");
     right = tmp.newFolder("right");
-    List<byte[]> l = JoinData.split(data.left, 2);
-    List<byte[]> r = JoinData.split(data.right, 2);
-    for (int i = 0; i < 2; i++) {
-      Files.write(new File(left, "l" + i).toPath(), l.get(i));
-      Files.write(new File(right, "r" + i).toPath(), r.get(i));
-    }
+    JoinData.write(data.left, left, "l", 2);
+    JoinData.write(data.right, right, "r", 2);
   }
 
   private ToolRun join(Configuration conf, String out, String type, String... more) {

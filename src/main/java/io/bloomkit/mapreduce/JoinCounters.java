@@ -3,14 +3,17 @@ package io.bloomkit.mapreduce;
 /**
  * Counters of the join job. Per side, every input record is accounted for: {@code RECORDS =
  * PASSED + DROPPED_BY_FILTER + MALFORMED + NULL_KEYS} (the left side drops nothing: its filter
- * check only counts), checked before the output is committed.
+ * check only counts); {@code RIGHT_WRITTEN_BY_MAP} is {@code RIGHT_DROPPED_BY_FILTER +
+ * RIGHT_NULL_KEYS} for the right-preserving types, 0 otherwise; {@code OUTPUT_RECORDS} is the
+ * reducers' output records plus the rows the map tasks wrote. Checked before the output is
+ * committed.
  */
 public enum JoinCounters {
   LEFT_RECORDS,
   LEFT_MALFORMED,
   /**
    * Left records whose key is null (SQL: never matches): not in the filter, not shuffled; a
-   * left-outer join writes them from the map as {@code <left line>\t}.
+   * left-outer, full-outer or left-anti join writes them from the map.
    */
   LEFT_NULL_KEYS,
   /** Left records sent to the shuffle. */
@@ -23,12 +26,20 @@ public enum JoinCounters {
   LEFT_KEYS_REJECTED_BY_FILTER,
   RIGHT_RECORDS,
   RIGHT_MALFORMED,
-  /** Right records whose key is null (SQL: never matches): dropped in the map. */
+  /**
+   * Right records whose key is null (SQL: never matches): not shuffled; the right-preserving types
+   * write them from the map ({@link #RIGHT_WRITTEN_BY_MAP}).
+   */
   RIGHT_NULL_KEYS,
   /** Right records whose key failed the filter (dropped in the map). */
   RIGHT_DROPPED_BY_FILTER,
   /** Right records that passed the filter and went to the shuffle. */
   RIGHT_PASSED,
+  /**
+   * Right records the map task wrote itself, certainly unmatched (right-outer, full-outer,
+   * right-anti): those the filter rejected and those with a null key; never shuffled.
+   */
+  RIGHT_WRITTEN_BY_MAP,
   /** Right records that passed the filter and met no left record (counted in the reducer). */
   FALSE_POSITIVES,
   /**
@@ -38,7 +49,10 @@ public enum JoinCounters {
   FALSE_POSITIVE_KEYS,
   /** Left records that met no right record (left records with a null key included). */
   LEFT_UNMATCHED,
-  /** Lines written (left-outer: the map side's null-key left lines included). */
+  /**
+   * Lines (records) written, by the reducers and by the map tasks (null-key left lines of
+   * left-outer, full-outer and left-anti; {@link #RIGHT_WRITTEN_BY_MAP}).
+   */
   OUTPUT_RECORDS,
   /** Right-side tasks that loaded the filter from the DistributedCache symlink. */
   FILTER_LOADS_FROM_CACHE,

@@ -28,6 +28,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
@@ -99,7 +100,7 @@ final class JoinJobs {
       JobCounters c = join.run();
       // before the output is promoted: a failure leaves nothing
       boolean warning = checkSides(join, c, p, err);
-      checkBalance(c);
+      checkBalance(c, p.type);
       checkNoLeftKeyRejected(c, chain.fs(), rejects, filterPath);
       long droppedKeys = DroppedKeys.count(chain.fs(), droppedKeysDir);
       chain.promote();
@@ -139,7 +140,7 @@ final class JoinJobs {
       return s.output(TextOutputFormat.class, Text.class, Text.class, output);
     }
     JoinRecords.store(conf, p.leftSchema, p.rightSchema);
-    p.out.configure(job, JoinRecords.schema(p.leftSchema, p.rightSchema));
+    p.out.configure(job, JoinRecords.outputSchema(p.type, p.leftSchema, p.rightSchema));
     FileOutputFormat.setOutputPath(job, output);
     return s;
   }
@@ -177,9 +178,14 @@ final class JoinJobs {
 
   /**
    * Every record of each side is accounted for: {@code records = passed + dropped by the filter +
-   * malformed + null keys} (the left side drops none); fails before the output is promoted.
+   * malformed + null keys} (the left side drops none); the right records the map tasks wrote are
+   * exactly those dropped by the filter and those with a null key when the type keeps unmatched
+   * right records, none otherwise; and the output records are exactly what was written: by the
+   * reducers ({@code REDUCE_OUTPUT_RECORDS}, counted by the framework), the map tasks' right
+   * records and, when the type keeps unmatched left records, the null-key left records. Fails
+   * before the output is promoted.
    */
-  private static void checkBalance(JobCounters c) throws IOException {
+  static void checkBalance(JobCounters c, JoinPlan.Type type) throws IOException {
     RecordBalance.of(c.get(JoinCounters.LEFT_RECORDS), "left input")
         .plus(c.get(JoinCounters.LEFT_PASSED), "passed")
         .plus(c.get(JoinCounters.LEFT_MALFORMED), "malformed")
@@ -190,6 +196,19 @@ final class JoinJobs {
         .plus(c.get(JoinCounters.RIGHT_DROPPED_BY_FILTER), "dropped by the filter")
         .plus(c.get(JoinCounters.RIGHT_MALFORMED), "malformed")
         .plus(c.get(JoinCounters.RIGHT_NULL_KEYS), "null keys")
+        .check();
+    RecordBalance byMap =
+        RecordBalance.of(c.get(JoinCounters.RIGHT_WRITTEN_BY_MAP), "right input written by the map");
+    if (type.keepsUnmatchedRight()) {
+      byMap.plus(c.get(JoinCounters.RIGHT_DROPPED_BY_FILTER), "dropped by the filter")
+          .plus(c.get(JoinCounters.RIGHT_NULL_KEYS), "null keys");
+    }
+    byMap.check();
+    RecordBalance.of(c.get(JoinCounters.OUTPUT_RECORDS), "output")
+        .plus(c.get(TaskCounter.REDUCE_OUTPUT_RECORDS), "written by the reducers")
+        .plus(c.get(JoinCounters.RIGHT_WRITTEN_BY_MAP), "right records written by the map")
+        .plus(type.keepsUnmatchedLeft() ? c.get(JoinCounters.LEFT_NULL_KEYS) : 0,
+            "null-key left records written by the map")
         .check();
   }
 

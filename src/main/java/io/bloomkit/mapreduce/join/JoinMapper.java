@@ -6,10 +6,14 @@ import io.bloomkit.mapreduce.common.Records;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableFormat;
+import io.bloomkit.mapreduce.table.TableOutputs;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.TaskInputOutputContext;
+import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 
 /**
  * The join's map side: encodes each record's key ({@link KeyEncoder}, by the side's {@link
@@ -48,7 +52,8 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
   protected abstract Enum<?> passedCounter();
 
   /** Whether the record of this key goes to the shuffle (counting the drop otherwise). */
-  protected abstract boolean accept(byte[] key, int length, Row row, Context context);
+  protected abstract boolean accept(byte[] key, int length, Row row, Context context)
+      throws IOException, InterruptedException;
 
   /** The side's format: whether its positions are byte offsets or record numbers. */
   protected final TableFormat format() {
@@ -70,6 +75,63 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
   /** The job's records output ({@link JoinRecords}), null when it writes text. */
   protected JoinRecords records() {
     return records;
+  }
+
+  /** The value of a row as it travels: its line, or with a records output its record value. */
+  protected final Text value(Row row) throws IOException {
+    return records == null ? row.line() : records.side(side()).of(row);
+  }
+
+  /**
+   * The rows a map task writes itself (certainly unmatched records the type keeps), opened on the
+   * first one: {@link MultipleOutputs} into the job's output format and directory under {@code
+   * baseName} ({@code baseName-m-NNNNN} next to the reducers' {@code part-r-NNNNN}, committed with
+   * the task, so promoted with the job's output or not at all). Tests capture them instead.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  protected MapOutput openMapOutput(TaskInputOutputContext<?, ?, ?, ?> context, String baseName) {
+    MultipleOutputs mo = new MultipleOutputs(context);
+    return new MapOutput() {
+      @Override
+      public void write(Object key, Object value) throws IOException, InterruptedException {
+        mo.write(key, value, baseName);
+      }
+
+      @Override
+      public void close() throws IOException, InterruptedException {
+        mo.close();
+      }
+    };
+  }
+
+  /** Where a map task writes output rows ({@link #openMapOutput}). */
+  protected interface MapOutput extends TableOutputs.Sink {
+    void close() throws IOException, InterruptedException;
+  }
+
+  /** The task's writer of output rows under {@code baseName}, opened on the first use. */
+  final class MapRows {
+    private final String baseName;
+    private MapOutput out;
+    private JoinOutput rows;
+
+    MapRows(String baseName) {
+      this.baseName = baseName;
+    }
+
+    JoinOutput rows(Context context) {
+      if (rows == null) {
+        out = openMapOutput(context, baseName);
+        rows = JoinOutput.of(context.getConfiguration(), out);
+      }
+      return rows;
+    }
+
+    void close() throws IOException, InterruptedException {
+      if (out != null) {
+        out.close();
+      }
+    }
   }
 
   @Override
@@ -98,7 +160,7 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
     }
     context.getCounter(passedCounter()).increment(1);
     outKey.set(key, key.length, side());
-    outValue.set(side(), records == null ? row.line() : records.side(side()).of(row));
+    outValue.set(side(), value(row));
     context.write(outKey, outValue);
   }
 

@@ -51,9 +51,6 @@ final class JoinOptions {
           + ": the left records no right record matched are known only after every map task"
           + " ran; use --strategy reduce-side");
     }
-    if (!mapSide && type != JoinPlan.Type.INNER && type != JoinPlan.Type.LEFT_OUTER) {
-      throw new UsageException("--type " + type.cliName() + " is not available yet");
-    }
     if (mapSide) {
       for (String o : List.of("filter", "filter-type", "reducers")) {
         if (cl.hasOption(o) && !(o.equals("filter-type")
@@ -112,7 +109,9 @@ final class JoinOptions {
         + " --left-key, of the same types (required)"));
     o.addOption(opt("output", "DIR", "output directory; must not exist (required)"));
     o.addOption(opt("type", "TYPE", "inner (default), left-outer, right-outer, full-outer,"
-        + " left-semi, right-semi, left-anti or right-anti"));
+        + " left-semi, right-semi, left-anti or right-anti; pairs are written <left><tab><right>,"
+        + " unmatched records of an outer join <left><tab> or <tab><right>, the semi and anti"
+        + " joins' records alone"));
     o.addOption(opt("strategy", "S", "reduce-side (default): a reduce-side join, the right side"
         + " filtered by --filter/--filter-type; map-side: every map task loads the left side"
         + " into a hash table (within bloomkit.mapside.max.bytes) and joins the right records,"

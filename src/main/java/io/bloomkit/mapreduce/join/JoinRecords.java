@@ -21,9 +21,10 @@ import org.apache.hadoop.io.Text;
  * The join's records output ({@code --output-format} other than text): each side's rows travel as
  * {@link RecordLines} of the side's record schema ({@link BloomkitConfig#JOIN_LEFT_SCHEMA}, {@link
  * BloomkitConfig#JOIN_RIGHT_SCHEMA}, computed by the client), and an output record is the left
- * record's fields then the right's in {@link #schema}: every field nullable (a left-outer join's
- * unmatched and null-key left rows leave the right fields null), a name both sides have prefixed
- * {@code l_} on the left and {@code r_} on the right. Not thread-safe.
+ * record's fields then the right's in {@link #schema}: every field nullable (an outer join's
+ * unmatched and null-key rows leave the other side's fields null), a name both sides have prefixed
+ * {@code l_} on the left and {@code r_} on the right. The semi and anti joins write records of
+ * their side's schema alone ({@link #outputSchema}). Not thread-safe.
  */
 final class JoinRecords {
   private final RecordLines left;
@@ -60,9 +61,8 @@ final class JoinRecords {
   }
 
   /**
-   * The output record of a left value and a right value ({@link RecordLines#of}); {@code
-   * rightValue} null: the right fields are null; {@code leftValue} null: the left fields are null.
-   * The record is reused.
+   * The output record of a left value and a right value ({@link RecordLines#of}); a null value:
+   * that side's fields are null. The record is reused.
    */
   GenericRecord joined(Text leftValue, Text rightValue) throws IOException {
     GenericRecord l = leftValue == null ? null : left.record(leftValue);
@@ -74,6 +74,11 @@ final class JoinRecords {
       out.put(i, r == null ? null : r.get(i - leftFields));
     }
     return out;
+  }
+
+  /** The schema of the records a join of {@code type} writes. */
+  static Schema outputSchema(JoinPlan.Type type, Schema left, Schema right) {
+    return type.leftLinesOnly() ? left : type.rightLinesOnly() ? right : schema(left, right);
   }
 
   /**

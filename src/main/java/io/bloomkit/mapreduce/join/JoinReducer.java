@@ -1,96 +1,203 @@
 package io.bloomkit.mapreduce.join;
 
+import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.table.TableOutputs;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
+import java.util.Iterator;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Reducer;
 
 /**
- * The join's reduce side (the paper's figure 8). The values of a key arrive left records first
- * (sort on (key, side)); only those are buffered, the right records are streamed past them, each
- * producing one {@code <left line>\t<right line>} per buffered left line. A right record that meets
- * no left record passed the filter falsely and is counted in {@link
- * JoinCounters#FALSE_POSITIVES}, its key once in {@link JoinCounters#FALSE_POSITIVE_KEYS}. In a
- * left-outer join an unmatched left line is written as {@code <left line>\t}. With a records output
- * ({@code --output-format} other than text) each pair is written as one record of the left and
- * right fields, an unmatched left record with null right fields ({@link JoinRecords}, {@link
- * TableOutputs}).
+ * The join's reduce side (the paper's figure 8), for every {@link JoinPlan.Type}. The values of a
+ * key arrive left records first (sort on (key, side)); those are buffered in {@link LeftRecords}
+ * and visited only through {@link LeftRecords#forEach} (the buffer may live on disk). Then, per key:
+ *
+ * <ul>
+ *   <li>no right record: the left records are unmatched ({@link JoinCounters#LEFT_UNMATCHED});
+ *       left-outer, full-outer and left-anti write them;
+ *   <li>no left record: every right record passed the filter falsely ({@link
+ *       JoinCounters#FALSE_POSITIVES}, the key once in {@link JoinCounters#FALSE_POSITIVE_KEYS});
+ *       right-outer, full-outer and right-anti write them;
+ *   <li>both: inner and the outer joins write the pairs: right records are collected into batches
+ *       of at most {@link BloomkitConfig#JOIN_RIGHT_BATCH_BYTES} and each batch is paired with
+ *       the left records in one pass over them; right-semi writes each right record once,
+ *       left-semi each left record once (the first right record decides, the rest are skipped);
+ *       the anti joins write nothing.
+ * </ul>
+ *
+ * Rows are written as {@link JoinOutput} renders them (text lines, or records of {@link
+ * JoinRecords} through {@link TableOutputs}).
  */
-public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
-  private final List<byte[]> left = new ArrayList<>();
-  private final Text outLeft = new Text();
-  private final Text outRight = new Text();
-  private final Text empty = new Text();
-  private final Text recordLeft = new Text();
-  private final Text recordRight = new Text();
-  private boolean leftOuter;
-  private JoinRecords records;
-  private TableOutputs.RecordWriter writer;
+public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Writable> {
+  private final LeftRecords left = new LeftRecords();
+  private final Text right = new Text();
+  private RightBatch batch;
+  private JoinPlan.Type type;
+  private JoinOutput out;
+  private Counter outputRecords;
+  private Counter leftUnmatched;
+  private Counter falsePositives;
+  private Counter falsePositiveKeys;
 
   @Override
+  @SuppressWarnings({"unchecked", "rawtypes"})
   protected void setup(Context context) {
-    leftOuter =
-        JoinPlan.Type.of(context.getConfiguration()).keepsUnmatchedLeft();
-    records = JoinRecords.fromConf(context.getConfiguration());
-    if (records != null) {
-      writer = TableOutputs.writer(context);
-    }
-  }
-
-  /** Writes a left value with a right value (null: none). */
-  private void write(byte[] l, Text right, Context context)
-      throws IOException, InterruptedException {
-    if (records == null) {
-      outLeft.set(l);
-      context.write(outLeft, right == null ? empty : right);
-      return;
-    }
-    recordLeft.set(l);
-    writer.write(records.joined(recordLeft, right));
+    Reducer.Context raw = context;
+    out = JoinOutput.of(context.getConfiguration(), (k, v) -> {
+      raw.write(k, v);
+      outputRecords.increment(1);
+    });
+    type = out.type();
+    batch = new RightBatch(BloomkitConfig.JOIN_RIGHT_BATCH_BYTES.getLong(context.getConfiguration()));
+    outputRecords = context.getCounter(JoinCounters.OUTPUT_RECORDS);
+    leftUnmatched = context.getCounter(JoinCounters.LEFT_UNMATCHED);
+    falsePositives = context.getCounter(JoinCounters.FALSE_POSITIVES);
+    falsePositiveKeys = context.getCounter(JoinCounters.FALSE_POSITIVE_KEYS);
   }
 
   @Override
   protected void reduce(JoinKey key, Iterable<JoinValue> values, Context context)
       throws IOException, InterruptedException {
     left.clear();
-    long falsePositives = 0;
-    long out = 0;
-    boolean matched = false;
-    for (JoinValue v : values) {
-      Text line = v.line();
-      if (v.side() == JoinKey.LEFT) {
-        left.add(Arrays.copyOf(line.getBytes(), line.getLength()));
-        continue;
+    Iterator<JoinValue> it = values.iterator();
+    JoinValue first = null;
+    while (it.hasNext()) {
+      JoinValue v = it.next();
+      if (v.side() != JoinKey.LEFT) {
+        first = v;
+        break;
       }
-      if (left.isEmpty()) {
-        falsePositives++;
-        continue;
-      }
-      matched = true;
-      outRight.set(line);
-      for (byte[] l : left) {
-        write(l, outRight, context);
-        out++;
-      }
+      left.add(v.line());
     }
-    if (!matched && !left.isEmpty()) {
-      context.getCounter(JoinCounters.LEFT_UNMATCHED).increment(left.size());
-      if (leftOuter) {
-        for (byte[] l : left) {
-          write(l, null, context);
-          out++;
-        }
-      }
+    if (first == null) {
+      unmatchedLeft();
+    } else if (left.isEmpty()) {
+      unmatchedRight(first, it);
+    } else {
+      matched(first, it);
     }
-    context.getCounter(JoinCounters.FALSE_POSITIVES).increment(falsePositives);
-    if (falsePositives > 0) {
-      context.getCounter(JoinCounters.FALSE_POSITIVE_KEYS).increment(1);
-    }
-    context.getCounter(JoinCounters.OUTPUT_RECORDS).increment(out);
     left.clear();
+  }
+
+  /** A key without right records: its left records are unmatched. */
+  private void unmatchedLeft() throws IOException, InterruptedException {
+    leftUnmatched.increment(left.count());
+    if (type.keepsUnmatchedLeft()) {
+      left.forEach(out::unmatchedLeft);
+    }
+  }
+
+  /** A key without left records: its right records (from {@code first} on) passed falsely. */
+  private void unmatchedRight(JoinValue first, Iterator<JoinValue> rest)
+      throws IOException, InterruptedException {
+    long n = 0;
+    for (JoinValue v = first; v != null; v = rest.hasNext() ? rest.next() : null) {
+      n++;
+      if (type.keepsUnmatchedRight()) {
+        out.unmatchedRight(v.line());
+      }
+    }
+    falsePositives.increment(n);
+    falsePositiveKeys.increment(1);
+  }
+
+  /** A key with left records and right records (from {@code first} on). */
+  private void matched(JoinValue first, Iterator<JoinValue> rest)
+      throws IOException, InterruptedException {
+    switch (type) {
+      case LEFT_SEMI:
+        left.forEach(l -> out.alone(JoinKey.LEFT, l));
+        return;
+      case LEFT_ANTI:
+      case RIGHT_ANTI:
+        return;
+      case RIGHT_SEMI:
+        for (JoinValue v = first; v != null; v = rest.hasNext() ? rest.next() : null) {
+          out.alone(JoinKey.RIGHT, v.line());
+        }
+        return;
+      default:
+        pairs(first, rest);
+    }
+  }
+
+  /** Every (left, right) pair of the key, one pass over the left records per batch of rights. */
+  private void pairs(JoinValue first, Iterator<JoinValue> rest)
+      throws IOException, InterruptedException {
+    batch.clear();
+    for (JoinValue v = first; v != null; v = rest.hasNext() ? rest.next() : null) {
+      if (batch.add(v.line())) {
+        pairBatch();
+      }
+    }
+    pairBatch();
+  }
+
+  private void pairBatch() throws IOException, InterruptedException {
+    if (batch.count() == 0) {
+      return;
+    }
+    left.forEach(l -> {
+      for (int i = 0; i < batch.count(); i++) {
+        batch.get(i, right);
+        out.pair(l, right);
+      }
+    });
+    batch.clear();
+  }
+
+  @Override
+  protected void cleanup(Context context) {
+    left.close();
+  }
+
+  /** Copies of right values of one key, bounded in bytes (one value alone may exceed the bound). */
+  static final class RightBatch {
+    private final long limit;
+    private byte[] bytes = new byte[4096];
+    private int[] ends = new int[64];
+    private int count;
+
+    RightBatch(long limit) {
+      this.limit = Math.max(1, Math.min(limit, Integer.MAX_VALUE - 16));
+    }
+
+    /**
+     * Adds a copy of {@code value}.
+     *
+     * @return whether the batch is full
+     */
+    boolean add(Text value) {
+      int start = count == 0 ? 0 : ends[count - 1];
+      int end = start + value.getLength();
+      if (end > bytes.length) {
+        bytes = Arrays.copyOf(bytes, (int) Math.min(Integer.MAX_VALUE - 16,
+            Math.max((long) end, 2L * bytes.length)));
+      }
+      if (count == ends.length) {
+        ends = Arrays.copyOf(ends, 2 * count);
+      }
+      System.arraycopy(value.getBytes(), 0, bytes, start, value.getLength());
+      ends[count++] = end;
+      return end >= limit;
+    }
+
+    int count() {
+      return count;
+    }
+
+    /** Sets {@code into} to the {@code i}-th value. */
+    void get(int i, Text into) {
+      int start = i == 0 ? 0 : ends[i - 1];
+      into.set(bytes, start, ends[i] - start);
+    }
+
+    void clear() {
+      count = 0;
+    }
   }
 }

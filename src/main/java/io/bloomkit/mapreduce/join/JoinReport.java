@@ -22,6 +22,7 @@ import static io.bloomkit.mapreduce.JoinCounters.RIGHT_MALFORMED;
 import static io.bloomkit.mapreduce.JoinCounters.RIGHT_NULL_KEYS;
 import static io.bloomkit.mapreduce.JoinCounters.RIGHT_PASSED;
 import static io.bloomkit.mapreduce.JoinCounters.RIGHT_RECORDS;
+import static io.bloomkit.mapreduce.JoinCounters.RIGHT_WRITTEN_BY_MAP;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
 
@@ -60,7 +61,7 @@ final class JoinReport {
         .put("filterBuilt", p.filterSource == JoinPlan.FilterSource.BUILD)
         .put("filterType", o.probe == null ? "none" : o.probe.shape().name())
         .counters(c, LEFT_RECORDS, RIGHT_RECORDS, LEFT_PASSED, LEFT_KEYS_REJECTED_BY_FILTER,
-            RIGHT_DROPPED_BY_FILTER, RIGHT_PASSED, FALSE_POSITIVES)
+            RIGHT_DROPPED_BY_FILTER, RIGHT_PASSED, RIGHT_WRITTEN_BY_MAP, FALSE_POSITIVES)
         .rate("observedFppPerRecord", fp, dropped + fp)
         .counters(c, FALSE_POSITIVE_KEYS)
         .put("rightDroppedKeys", o.droppedKeys)

@@ -22,7 +22,8 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * {@code join --left PATH --left-key F[,G] --right PATH --right-key F[,G] --output DIR [--type
- * TYPE] [--strategy reduce-side|map-side] [--left-format FMT] [--right-format FMT] [--left-key-type T[,T]]
+ * inner|left-outer|right-outer|full-outer|left-semi|right-semi|left-anti|right-anti]
+ * [--strategy reduce-side|map-side] [--left-format FMT] [--right-format FMT] [--left-key-type T[,T]]
  * [--right-key-type T[,T]] [--delimiter D] [--null-token S] [--empty-is-null] [--csv-header]
  * [--csv-multiline] [--filter FILE | --filter-type acbf|acbf1..3|cbf|bf|exact|none] [--fpp P |
  * --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--max-malformed-share S]
@@ -41,10 +42,15 @@ import org.apache.hadoop.fs.Path;
  * io.bloomkit.mapreduce.common.JobChain}), which is renamed to DIR only after the job succeeded and
  * passed that check: DIR either does not exist or is complete, with {@code _SUCCESS}.
  *
- * <p>Output: text (default) lines {@code <left line>\t<right line>} ({@code <left line>\t} for a
- * left-outer join's unmatched left line); any other {@code --output-format} writes records of the
- * left side's columns then the right's, nullable, colliding names prefixed {@code l_} / {@code r_}
- * ({@link JoinRecords}; both sides' schemas are read before any job).
+ * <p>Output ({@link JoinOutput}): text (default) lines {@code <left line>\t<right line>} for the
+ * pairs, {@code <left line>\t} for an outer join's unmatched left line, {@code \t<right line>} for
+ * an unmatched right line, the line alone for the semi and anti joins; any other {@code
+ * --output-format} writes records of the left side's columns then the right's, nullable, colliding
+ * names prefixed {@code l_} / {@code r_} (the semi and anti joins: records of their side's columns
+ * only; {@link JoinRecords}; both sides' schemas are read before any job). For right-outer,
+ * full-outer and right-anti the right map tasks write the right records the filter rejects or whose
+ * key is null themselves ({@code part-unmatched-right-m-NNNNN}, reported as {@code
+ * rightWrittenByMap}); only the others are shuffled.
  *
  * <p>Checked before any job starts: inputs exist (exit 2), the output does not (2), each side's
  * key fields exist and both keys have the same types (2), a given filter passes its checksum (1),
@@ -131,7 +137,7 @@ public final class JoinTool extends BloomkitTool {
       leftSchema = recordSchema(cl, conf, leftTable, left, "left");
       rightSchema = recordSchema(cl, conf, rightTable, right, "right");
       try {
-        JoinRecords.schema(leftSchema, rightSchema);
+        JoinRecords.outputSchema(o.type, leftSchema, rightSchema);
       } catch (IllegalArgumentException e) {
         throw new UsageException("--output-format " + cl.getOptionValue("output-format") + ": "
             + e.getMessage());

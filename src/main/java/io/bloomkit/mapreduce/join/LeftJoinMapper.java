@@ -5,12 +5,8 @@ import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.common.FilterStep;
 import io.bloomkit.mapreduce.common.Records;
 import io.bloomkit.mapreduce.table.Row;
-import io.bloomkit.mapreduce.table.TableOutputs;
 import java.io.IOException;
 import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.TaskInputOutputContext;
-import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 
 /**
  * Map side of the left (build, small) input: every well-formed record with a non-null key goes to
@@ -22,30 +18,20 @@ import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
  * client, which then fails the join without committing its output.
  *
  * <p>A record with a null key meets nothing (SQL): it is counted ({@link
- * JoinCounters#LEFT_NULL_KEYS}), never tested against the filter nor shuffled; a left-outer join
- * writes it here, as {@code <left line>\t} like the reducer's unmatched lines, into the job's
- * output ({@link MultipleOutputs}: {@code part-null-keys-m-NNNNN} files next to the reducers'
- * {@code part-r-NNNNN}, committed with the task, so they are promoted with the job's output or not
- * at all). With a records output they are written as the reducer's unmatched records are, right
- * fields null, through the same output format ({@link JoinRecords}, {@link TableOutputs}).
+ * JoinCounters#LEFT_NULL_KEYS}), never tested against the filter nor shuffled; a join that keeps
+ * unmatched left records (left-outer, full-outer: {@code <left line>\t}; left-anti: the line
+ * alone; {@link JoinOutput}) writes it here, into {@code part-null-keys-m-NNNNN} files of the job's
+ * output ({@link #openMapOutput}).
  */
 public class LeftJoinMapper extends JoinMapper {
   /** The base name of the files of null-key left lines ({@code part} itself is the reducers'). */
   static final String NULL_KEY_FILES = "part-null-keys";
 
-  /** Where a left-outer join's map tasks write the null-key left lines. */
-  interface NullKeyLines {
-    /** Writes a row's value: its line, or with a records output its {@link JoinRecords} value. */
-    void write(Text value) throws IOException, InterruptedException;
-
-    void close() throws IOException, InterruptedException;
-  }
-
   private FilterStep filter;
   private long position;
   private String firstRejected;
-  private boolean leftOuter;
-  private NullKeyLines nullKeyLines;
+  private boolean keepsUnmatched;
+  private final MapRows nullKeyRows = new MapRows(NULL_KEY_FILES);
   private Row current;
 
   @Override
@@ -56,8 +42,7 @@ public class LeftJoinMapper extends JoinMapper {
             .counting(null, JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER)
             .onReject((f, key, length) -> noteRejected(context))
             .load(context);
-    leftOuter =
-        JoinPlan.Type.of(context.getConfiguration()).keepsUnmatchedLeft();
+    keepsUnmatched = JoinPlan.Type.of(context.getConfiguration()).keepsUnmatchedLeft();
   }
 
   @Override
@@ -107,43 +92,11 @@ public class LeftJoinMapper extends JoinMapper {
   @Override
   protected void nullKey(Row row, Context context) throws IOException, InterruptedException {
     context.getCounter(JoinCounters.LEFT_UNMATCHED).increment(1);
-    if (!leftOuter) {
+    if (!keepsUnmatched) {
       return;
     }
-    if (nullKeyLines == null) {
-      nullKeyLines = openNullKeyLines(context);
-    }
-    JoinRecords records = records();
-    nullKeyLines.write(records == null ? row.line() : records.side(JoinKey.LEFT).of(row));
+    nullKeyRows.rows(context).unmatchedLeft(value(row));
     context.getCounter(JoinCounters.OUTPUT_RECORDS).increment(1);
-  }
-
-  /**
-   * The output of the null-key left lines: {@link MultipleOutputs} into the job's output format
-   * and directory, base name {@link #NULL_KEY_FILES} (tests capture the lines instead).
-   */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  protected NullKeyLines openNullKeyLines(TaskInputOutputContext<?, ?, ?, ?> context) {
-    MultipleOutputs mo = new MultipleOutputs(context);
-    Text empty = new Text();
-    JoinRecords records = records();
-    TableOutputs.RecordWriter writer = records == null ? null
-        : TableOutputs.writer(context.getConfiguration(), (k, v) -> mo.write(k, v, NULL_KEY_FILES));
-    return new NullKeyLines() {
-      @Override
-      public void write(Text value) throws IOException, InterruptedException {
-        if (writer == null) {
-          mo.write(value, empty, NULL_KEY_FILES);
-        } else {
-          writer.write(records.joined(value, null));
-        }
-      }
-
-      @Override
-      public void close() throws IOException, InterruptedException {
-        mo.close();
-      }
-    };
   }
 
   private void noteRejected(Context context) {
@@ -156,9 +109,7 @@ public class LeftJoinMapper extends JoinMapper {
 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
-    if (nullKeyLines != null) {
-      nullKeyLines.close();
-    }
+    nullKeyRows.close();
     String dir = BloomkitConfig.JOIN_REJECTS_DIR.get(context.getConfiguration());
     if (firstRejected != null && dir != null && !dir.isEmpty()) {
       Records.leaveNote(context, dir, firstRejected);

@@ -56,13 +56,11 @@ public class MapSideJoinMapper extends MapSideMapper {
   private Counter matched;
   private Counter unmatched;
   private Text right;
-  private Context context;
-  private final LeftTable.Visitor pair = l -> writePair(l, right, context);
+  private final LeftTable.Visitor pair = l -> out.pair(l, right);
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
     super.setup(context);
-    this.context = context;
     Configuration conf = context.getConfiguration();
     rightSpec = TableSpec.load(conf, BloomkitConfig.JOIN_RIGHT_INPUT_SPEC);
     rightKeys = new KeyEncoder(rightSpec);
@@ -171,12 +169,7 @@ public class MapSideJoinMapper extends MapSideMapper {
     }
     if (group < 0) {
       if (keepsUnmatched) {
-        Text r = value(row, JoinKey.RIGHT);
-        if (pairs) {
-          writeUnmatchedRight(r, context);
-        } else {
-          writeAlone(r, JoinKey.RIGHT, context);
-        }
+        out.unmatchedRight(value(row, JoinKey.RIGHT));
       }
       return;
     }
@@ -184,7 +177,7 @@ public class MapSideJoinMapper extends MapSideMapper {
       right = value(row, JoinKey.RIGHT);
       table.forEach(group, pair);
     } else if (type == JoinPlan.Type.RIGHT_SEMI) {
-      writeAlone(value(row, JoinKey.RIGHT), JoinKey.RIGHT, context);
+      out.alone(JoinKey.RIGHT, value(row, JoinKey.RIGHT));
     } else if (type.leftLinesOnly()) {
       table.match(group);
     }

@@ -110,7 +110,7 @@ public class MapSideLeftMapper extends MapSideMapper {
       unmatched.increment(1);
     }
     if (matched == semi) {
-      writeAlone(value(row, JoinKey.LEFT), JoinKey.LEFT, context);
+      out.alone(JoinKey.LEFT, value(row, JoinKey.LEFT));
     }
   }
 }

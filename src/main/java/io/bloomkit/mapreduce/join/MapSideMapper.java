@@ -5,11 +5,9 @@ import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.Row;
-import io.bloomkit.mapreduce.table.TableOutputs;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Counter;
@@ -18,68 +16,34 @@ import org.apache.hadoop.mapreduce.Mapper;
 /**
  * What the two map-only jobs of a map-side join share ({@link MapSideJoinMapper} over the right
  * side, {@link MapSideLeftMapper} over the left side for left-semi and left-anti): the job's type,
- * malformed-record handling, and the output, written as the reduce-side join writes it: a pair
- * {@code <left line>\t<right line>}, an unmatched right line {@code \t<right line>}, a line alone
- * (semi and anti joins); with a records output ({@link JoinRecords}) the joined record, right
- * fields or left fields null, or the side's record alone. Output objects are reused.
+ * malformed-record handling, and the output, written by {@link JoinOutput} as the reduce-side join
+ * writes it (pairs, unmatched right records, one side's records alone), each row counted in
+ * {@code OUTPUT_RECORDS}.
  */
 abstract class MapSideMapper extends Mapper<LongWritable, Row, Text, Writable> {
-  private final Text empty = new Text();
-  private final Text recordValue = new Text();
   protected JoinPlan.Type type;
   protected boolean strict;
+  /** The output rows. */
+  protected JoinOutput out;
   private JoinRecords records;
-  private TableOutputs.RecordWriter writer;
-  private Counter output;
 
   @Override
+  @SuppressWarnings({"unchecked", "rawtypes"})
   protected void setup(Context context) throws IOException, InterruptedException {
-    type = JoinPlan.Type.of(context.getConfiguration());
+    Mapper.Context raw = context;
+    Counter output = context.getCounter(io.bloomkit.mapreduce.JoinCounters.OUTPUT_RECORDS);
+    out = JoinOutput.of(context.getConfiguration(), (k, v) -> {
+      raw.write(k, v);
+      output.increment(1);
+    });
+    type = out.type();
     strict = BloomkitConfig.STRICT.getBoolean(context.getConfiguration());
     records = JoinRecords.fromConf(context.getConfiguration());
-    if (records != null) {
-      writer = TableOutputs.writer(context);
-    }
-    output = context.getCounter(io.bloomkit.mapreduce.JoinCounters.OUTPUT_RECORDS);
   }
 
   /** The value a row travels as: its line, or with a records output its record ({@link JoinRecords}). */
   protected Text value(Row row, byte side) throws IOException {
     return records == null ? row.line() : records.side(side).of(row);
-  }
-
-  /** Writes a left value with a right value. */
-  protected void writePair(Text left, Text right, Context context)
-      throws IOException, InterruptedException {
-    if (records == null) {
-      context.write(left, right);
-    } else {
-      writer.write(records.joined(left, right));
-    }
-    output.increment(1);
-  }
-
-  /** Writes a right value without a match: {@code \t<right line>}, or left fields null. */
-  protected void writeUnmatchedRight(Text right, Context context)
-      throws IOException, InterruptedException {
-    if (records == null) {
-      context.write(empty, right);
-    } else {
-      writer.write(records.joined(null, right));
-    }
-    output.increment(1);
-  }
-
-  /** Writes one side's value alone (semi and anti joins). */
-  protected void writeAlone(Text value, byte side, Context context)
-      throws IOException, InterruptedException {
-    if (records == null) {
-      context.write(value, NullWritable.get());
-    } else {
-      recordValue.set(value);
-      writer.write(records.side(side).record(recordValue));
-    }
-    output.increment(1);
   }
 
   /**

@@ -9,14 +9,25 @@ import java.io.IOException;
 /**
  * Map side of the right (probe, large) input: the shipped filter's {@link FilterStep} drops the
  * records whose key fails it (the paper's figure 8). Without a filter every record passes. Records
- * with a null key (SQL: never match) are dropped before the filter, counted in {@link
+ * with a null key (SQL: never match) are taken out before the filter, counted in {@link
  * JoinCounters#RIGHT_NULL_KEYS}. The
  * task's distinct dropped keys are collected by 64-bit key hash (under 32 bytes of memory per
  * distinct dropped key) and written at its end for the job-wide count ({@link DroppedKeys}).
+ *
+ * <p>A right record the filter rejects or whose key is null certainly has no match: a join that
+ * keeps unmatched right records (right-outer, full-outer: {@code \t<right line>}; right-anti: the
+ * line alone; {@link JoinOutput}) writes it here instead of shuffling it, into {@code
+ * part-unmatched-right-m-NNNNN} files of the job's output ({@link #openMapOutput}), counted in
+ * {@link JoinCounters#RIGHT_WRITTEN_BY_MAP}.
  */
 public class RightJoinMapper extends JoinMapper {
+  /** The base name of the files of right records written by the map tasks. */
+  static final String UNMATCHED_FILES = "part-unmatched-right";
+
   private FilterStep filter;
   private final DistinctHashes droppedKeys = new DistinctHashes();
+  private boolean keepsUnmatched;
+  private final MapRows unmatchedRows = new MapRows(UNMATCHED_FILES);
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -27,6 +38,7 @@ public class RightJoinMapper extends JoinMapper {
             .countingLoads(JoinCounters.FILTER_LOADS_FROM_CACHE, JoinCounters.FILTER_LOADS_FROM_PATH)
             .onReject((f, key, length) -> droppedKeys.add(f.hashStrategy().hash(key, 0, length).h1()))
             .load(context);
+    keepsUnmatched = JoinPlan.Type.of(context.getConfiguration()).keepsUnmatchedRight();
   }
 
   @Override
@@ -34,6 +46,7 @@ public class RightJoinMapper extends JoinMapper {
     if (filter.active()) {
       DroppedKeys.write(context, droppedKeys);
     }
+    unmatchedRows.close();
     super.cleanup(context);
   }
 
@@ -68,7 +81,27 @@ public class RightJoinMapper extends JoinMapper {
   }
 
   @Override
-  protected boolean accept(byte[] key, int length, Row row, Context context) {
-    return filter.passes(key, length);
+  protected boolean accept(byte[] key, int length, Row row, Context context)
+      throws IOException, InterruptedException {
+    if (filter.passes(key, length)) {
+      return true;
+    }
+    writeUnmatched(row, context);
+    return false;
+  }
+
+  @Override
+  protected void nullKey(Row row, Context context) throws IOException, InterruptedException {
+    writeUnmatched(row, context);
+  }
+
+  /** A record certainly without a match: written here when the type keeps such records. */
+  private void writeUnmatched(Row row, Context context) throws IOException, InterruptedException {
+    if (!keepsUnmatched) {
+      return;
+    }
+    unmatchedRows.rows(context).unmatchedRight(value(row));
+    context.getCounter(JoinCounters.RIGHT_WRITTEN_BY_MAP).increment(1);
+    context.getCounter(JoinCounters.OUTPUT_RECORDS).increment(1);
   }
 }

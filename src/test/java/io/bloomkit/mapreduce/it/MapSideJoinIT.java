@@ -41,7 +41,7 @@ public class MapSideJoinIT {
         "--delimiter", ",", "--strategy", "map-side", "--type", "right-outer", "--json");
     assertEquals(r.toString(), 0, r.code);
     assertEquals(
-        NaiveJoin.join(DATA.left, JoinData.KEY, DATA.right, JoinData.KEY, ',', "right-outer"),
+        NaiveJoin.join(DATA.left, JoinData.KEY, DATA.right, JoinData.KEY, ',', "right-outer", null),
         NaiveJoin.multiset(cluster.readLines(new Path(out))));
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals("map-side", j.get("strategy"));

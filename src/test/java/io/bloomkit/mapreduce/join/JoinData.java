@@ -1,5 +1,8 @@
 package io.bloomkit.mapreduce.join;
 
+import io.bloomkit.core.Filter;
+import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.build.PartialFilter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +44,25 @@ public final class JoinData {
         right.add("bad-" + i);
       }
     }
+  }
+
+  /**
+   * A filter of {@code family} of the keys of {@code lines} ({@link NaiveJoin#key}, a key equal
+   * to {@code nullToken} left out as null), sized by {@code bitsPerKey} for {@code capacity} keys:
+   * built in process, as a build job would.
+   */
+  public static Filter filter(String family, long capacity, double bitsPerKey, List<String> lines,
+      char delimiter, int[] key, String nullToken) {
+    PartialFilter p =
+        PartialFilter.create(new FilterSpec(family, capacity, 0, 0, bitsPerKey, 0));
+    for (String l : lines) {
+      String k = NaiveJoin.key(l, delimiter, key);
+      if (k != null && !k.equals(nullToken)) {
+        byte[] b = k.getBytes(StandardCharsets.UTF_8);
+        p.add(b, 0, b.length);
+      }
+    }
+    return p.finish();
   }
 
   /** The lines split into {@code parts} files' contents. */

@@ -25,6 +25,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.mapreduce.MultipleInputsMapReduceDriver;
@@ -194,6 +195,64 @@ public class JoinMapReduceTest {
     }
   }
 
+  /** A right mapper whose own output rows are kept in memory, as TextOutputFormat writes them. */
+  static final class CapturingRightMapper extends RightJoinMapper {
+    final List<String> written = new ArrayList<>();
+
+    @Override
+    protected MapOutput openMapOutput(
+        org.apache.hadoop.mapreduce.TaskInputOutputContext<?, ?, ?, ?> context, String baseName) {
+      assertEquals("part-unmatched-right", baseName);
+      return JoinHarness.capture(written);
+    }
+  }
+
+  @Test
+  public void rightMapperWritesRejectedAndNullKeyRecordsForTheRightPreservingTypes()
+      throws Exception {
+    File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k3")));
+    String[] lines = {"r0,k1,x", "r1,k2,x", "r2,\\N", "r3", "r4,k3", "r5,k4"};
+    for (String type : new String[] {"inner", "left-outer", "right-outer", "full-outer",
+        "right-anti", "right-semi", "left-semi", "left-anti"}) {
+      CapturingRightMapper m = new CapturingRightMapper();
+      MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(m);
+      keys(d.getConfiguration());
+      d.getConfiguration().set(BloomkitConfig.JOIN_TYPE.key(), type);
+      d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), f.toURI().toString());
+      for (int i = 0; i < lines.length; i++) {
+        d.withInput(new LongWritable(i), r(lines[i]));
+      }
+      // only the records the filter passes are shuffled, whatever the type
+      d.withOutput(new JoinKey("k1", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r0,k1,x"));
+      d.withOutput(new JoinKey("k3", JoinKey.RIGHT), new JoinValue(JoinKey.RIGHT, "r4,k3"));
+      d.runTest();
+      assertRight(d.getCounters(), 6, 2, 2, 1, 1);
+      List<String> expected =
+          type.equals("right-anti") ? Arrays.asList("r1,k2,x", "r2,\\N", "r5,k4")
+              : type.equals("right-outer") || type.equals("full-outer")
+                  ? Arrays.asList("\tr1,k2,x", "\tr2,\\N", "\tr5,k4")
+                  : List.of();
+      assertEquals(type, expected, m.written);
+      assertEquals(type, expected.size(), c(d.getCounters(), JoinCounters.RIGHT_WRITTEN_BY_MAP));
+      assertEquals(type, expected.size(), c(d.getCounters(), JoinCounters.OUTPUT_RECORDS));
+    }
+  }
+
+  @Test
+  public void leftMapperWritesNullKeyLinesAloneInALeftAntiJoin() throws Exception {
+    CapturingLeftMapper m = new CapturingLeftMapper();
+    MapDriver<LongWritable, Row, JoinKey, JoinValue> d = MapDriver.newMapDriver(m);
+    keys(d.getConfiguration());
+    d.getConfiguration().set(BloomkitConfig.JOIN_TYPE.key(), "left-anti");
+    d.withInput(new LongWritable(0), l("\\N,b"));
+    d.withInput(new LongWritable(5), l("k1,a"));
+    d.withOutput(new JoinKey("k1", JoinKey.LEFT), new JoinValue(JoinKey.LEFT, "k1,a"));
+    d.runTest();
+    assertEquals(List.of("\\N,b"), m.nullKeyLines);
+    assertEquals(1, c(d.getCounters(), JoinCounters.OUTPUT_RECORDS));
+    assertEquals(1, c(d.getCounters(), JoinCounters.LEFT_UNMATCHED));
+  }
+
   // ---- SQL null keys ----
 
   @Test
@@ -214,22 +273,14 @@ public class JoinMapReduceTest {
     assertRight(d.getCounters(), 7, 2, 1, 1, 3);
   }
 
-  /** A left mapper whose null-key lines (left outer) are kept in memory. */
+  /** A left mapper whose null-key lines are kept in memory, as TextOutputFormat writes them. */
   static final class CapturingLeftMapper extends LeftJoinMapper {
     final List<String> nullKeyLines = new ArrayList<>();
 
     @Override
-    protected NullKeyLines openNullKeyLines(
-        org.apache.hadoop.mapreduce.TaskInputOutputContext<?, ?, ?, ?> context) {
-      return new NullKeyLines() {
-        @Override
-        public void write(Text line) {
-          nullKeyLines.add(line.toString());
-        }
-
-        @Override
-        public void close() {}
-      };
+    protected MapOutput openMapOutput(
+        org.apache.hadoop.mapreduce.TaskInputOutputContext<?, ?, ?, ?> context, String baseName) {
+      return JoinHarness.capture(nullKeyLines);
     }
   }
 
@@ -262,7 +313,7 @@ public class JoinMapReduceTest {
           + c(cs, JoinCounters.LEFT_MALFORMED) + c(cs, JoinCounters.LEFT_NULL_KEYS));
       boolean outer = type.equals("left-outer");
       // a left outer join writes them from the map, with an empty right part
-      assertEquals(type, outer ? Arrays.asList("\\N,b", "\\N,c") : List.of(), m.nullKeyLines);
+      assertEquals(type, outer ? Arrays.asList("\\N,b\t", "\\N,c\t") : List.of(), m.nullKeyLines);
       assertEquals(type, outer ? 2 : 0, c(cs, JoinCounters.OUTPUT_RECORDS));
     }
   }
@@ -275,7 +326,7 @@ public class JoinMapReduceTest {
     List<String> rs = Arrays.asList("R1,x,a", "R2,y,a", "R3,x,b", "R4,\\N,a", "R5,a,x", "R6,x");
     LeftJoinMapper lm = new LeftJoinMapper();
     RightJoinMapper rm = new RightJoinMapper();
-    MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> d =
+    MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Writable> d =
         MultipleInputsMapReduceDriver.newMultipleInputMapReduceDriver(new JoinReducer());
     d.withMapper(lm).withMapper(rm);
     keys(d.getConfiguration(), left, right);
@@ -289,7 +340,7 @@ public class JoinMapReduceTest {
       d.withInput(rm, new LongWritable(0), Row.ofLine(right, new Text(line)));
     }
     List<String> got = new ArrayList<>();
-    for (Pair<Text, Text> p : d.run()) {
+    for (Pair<Text, Writable> p : d.run()) {
       got.add(p.getFirst() + "\t" + p.getSecond());
     }
     // the naive join on (left 0, left 1) = (right 2, right 1); "\\N" parts are nulls, dropped
@@ -306,8 +357,8 @@ public class JoinMapReduceTest {
     assertEquals(1, c(cs, JoinCounters.RIGHT_MALFORMED)); // R6 has no field 2
   }
 
-  private static ReduceDriver<JoinKey, JoinValue, Text, Text> reducer(String type) {
-    ReduceDriver<JoinKey, JoinValue, Text, Text> d = ReduceDriver.newReduceDriver(new JoinReducer());
+  private static ReduceDriver<JoinKey, JoinValue, Text, Writable> reducer(String type) {
+    ReduceDriver<JoinKey, JoinValue, Text, Writable> d = ReduceDriver.newReduceDriver(new JoinReducer());
     d.getConfiguration().set(BloomkitConfig.JOIN_TYPE.key(), type);
     return d;
   }
@@ -325,19 +376,21 @@ public class JoinMapReduceTest {
 
   @Test
   public void reducerEmitsTheCrossProductOfASkewedKey() throws Exception {
-    ReduceDriver<JoinKey, JoinValue, Text, Text> d = reducer("inner");
+    ReduceDriver<JoinKey, JoinValue, Text, Writable> d = reducer("inner");
     d.withInput(new JoinKey("hot", JoinKey.LEFT), values(2, 20000));
-    List<Pair<Text, Text>> out = d.run();
+    List<Pair<Text, Writable>> out = d.run();
     assertEquals(40000, out.size());
     assertEquals(new Pair<>(new Text("L0"), new Text("R0")), out.get(0));
-    assertEquals(new Pair<>(new Text("L1"), new Text("R0")), out.get(1));
+    // a batch of right records is paired in one pass over the left records
+    assertEquals(new Pair<>(new Text("L0"), new Text("R1")), out.get(1));
+    assertEquals(new Pair<>(new Text("L1"), new Text("R0")), out.get(20000));
     assertEquals(40000, c(d.getCounters(), JoinCounters.OUTPUT_RECORDS));
     assertEquals(0, c(d.getCounters(), JoinCounters.FALSE_POSITIVES));
   }
 
   @Test
   public void reducerCountsRightRecordsWithoutLeftAsFalsePositives() throws Exception {
-    ReduceDriver<JoinKey, JoinValue, Text, Text> d = reducer("inner");
+    ReduceDriver<JoinKey, JoinValue, Text, Writable> d = reducer("inner");
     d.withInput(new JoinKey("fp", JoinKey.RIGHT), values(0, 3)); // empty left side
     d.withInput(new JoinKey("lonely", JoinKey.LEFT), values(2, 0)); // empty right side
     assertTrue(d.run().isEmpty());
@@ -348,7 +401,7 @@ public class JoinMapReduceTest {
 
   @Test
   public void leftOuterEmitsUnmatchedLeftLines() throws Exception {
-    ReduceDriver<JoinKey, JoinValue, Text, Text> d = reducer("left-outer");
+    ReduceDriver<JoinKey, JoinValue, Text, Writable> d = reducer("left-outer");
     d.withInput(new JoinKey("lonely", JoinKey.LEFT), values(2, 0));
     d.withInput(new JoinKey("both", JoinKey.LEFT), values(1, 1));
     d.withOutput(new Text("L0"), new Text(""));
@@ -358,9 +411,74 @@ public class JoinMapReduceTest {
     assertEquals(3, c(d.getCounters(), JoinCounters.OUTPUT_RECORDS));
   }
 
-  private MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> pipeline(
+  /** The reducer's output of one key group, rendered as TextOutputFormat writes it. */
+  private static List<String> reduceLines(String type, List<JoinValue> values, Counters[] counters)
+      throws Exception {
+    ReduceDriver<JoinKey, JoinValue, Text, Writable> d = reducer(type);
+    d.withInput(new JoinKey("k", JoinKey.LEFT), values);
+    List<String> out = new ArrayList<>();
+    for (Pair<Text, Writable> p : d.run()) {
+      out.add(JoinHarness.render(p.getFirst(), p.getSecond()));
+    }
+    counters[0] = d.getCounters();
+    return out;
+  }
+
+  @Test
+  public void semiJoinsWriteEachRecordOnceAndAntiJoinsNothingForAMatchedKey() throws Exception {
+    Counters[] cs = new Counters[1];
+    // 3 left and 4 right records of one key
+    assertEquals(Arrays.asList("L0", "L1", "L2"), reduceLines("left-semi", values(3, 4), cs));
+    assertEquals(Arrays.asList("R0", "R1", "R2", "R3"), reduceLines("right-semi", values(3, 4), cs));
+    assertEquals(4, c(cs[0], JoinCounters.OUTPUT_RECORDS));
+    assertEquals(List.of(), reduceLines("left-anti", values(3, 4), cs));
+    assertEquals(List.of(), reduceLines("right-anti", values(3, 4), cs));
+    assertEquals(0, c(cs[0], JoinCounters.OUTPUT_RECORDS));
+    assertEquals(0, c(cs[0], JoinCounters.LEFT_UNMATCHED));
+  }
+
+  @Test
+  public void unmatchedSidesAsEachTypeWritesThem() throws Exception {
+    Counters[] cs = new Counters[1];
+    // left records only: unmatched
+    assertEquals(Arrays.asList("L0", "L1"), reduceLines("left-anti", values(2, 0), cs));
+    assertEquals(2, c(cs[0], JoinCounters.LEFT_UNMATCHED));
+    assertEquals(Arrays.asList("L0\t", "L1\t"), reduceLines("full-outer", values(2, 0), cs));
+    assertEquals(List.of(), reduceLines("right-outer", values(2, 0), cs));
+    assertEquals(List.of(), reduceLines("left-semi", values(2, 0), cs));
+    // right records only: false positives, written by the right-preserving types
+    assertEquals(Arrays.asList("\tR0", "\tR1"), reduceLines("right-outer", values(0, 2), cs));
+    assertEquals(2, c(cs[0], JoinCounters.FALSE_POSITIVES));
+    assertEquals(1, c(cs[0], JoinCounters.FALSE_POSITIVE_KEYS));
+    assertEquals(Arrays.asList("\tR0", "\tR1"), reduceLines("full-outer", values(0, 2), cs));
+    assertEquals(Arrays.asList("R0", "R1"), reduceLines("right-anti", values(0, 2), cs));
+    assertEquals(List.of(), reduceLines("right-semi", values(0, 2), cs));
+    assertEquals(List.of(), reduceLines("left-outer", values(0, 2), cs));
+    assertEquals(2, c(cs[0], JoinCounters.FALSE_POSITIVES));
+  }
+
+  @Test
+  public void pairsOfEveryBatchWhenTheRightRecordsExceedTheBatchBytes() throws Exception {
+    ReduceDriver<JoinKey, JoinValue, Text, Writable> d = reducer("inner");
+    d.getConfiguration().setLong(BloomkitConfig.JOIN_RIGHT_BATCH_BYTES.key(), 5); // 2-3 rights
+    d.withInput(new JoinKey("k", JoinKey.LEFT), values(3, 7));
+    List<String> got = new ArrayList<>();
+    for (Pair<Text, Writable> p : d.run()) {
+      got.add(JoinHarness.render(p.getFirst(), p.getSecond()));
+    }
+    List<String> expected = new ArrayList<>();
+    for (int r = 0; r < 7; r++) {
+      for (int l = 0; l < 3; l++) {
+        expected.add("L" + l + "\tR" + r);
+      }
+    }
+    assertEquals(NaiveJoin.multiset(expected), NaiveJoin.multiset(got));
+    assertEquals(21, c(d.getCounters(), JoinCounters.OUTPUT_RECORDS));
+  }
+
+  private MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Writable> pipeline(
       String type, File filter, LeftJoinMapper lm, RightJoinMapper rm) {
-    MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> d =
+    MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Writable> d =
         MultipleInputsMapReduceDriver.newMultipleInputMapReduceDriver(new JoinReducer());
     d.withMapper(lm).withMapper(rm);
     keys(d.getConfiguration());
@@ -390,7 +508,7 @@ public class JoinMapReduceTest {
     for (String type : new String[] {"inner", "left-outer"}) {
       LeftJoinMapper lm = new LeftJoinMapper();
       RightJoinMapper rm = new RightJoinMapper();
-      MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> d = pipeline(type, filter, lm, rm);
+      MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Writable> d = pipeline(type, filter, lm, rm);
       long off = 0;
       for (String l : left) {
         d.withInput(lm, new LongWritable(off++), l(l));
@@ -399,7 +517,7 @@ public class JoinMapReduceTest {
         d.withInput(rm, new LongWritable(off++), r(r));
       }
       List<String> got = new ArrayList<>();
-      for (Pair<Text, Text> p : d.run()) {
+      for (Pair<Text, Writable> p : d.run()) {
         got.add(p.getFirst() + "\t" + p.getSecond());
       }
       Map<String, Integer> expected =
@@ -431,12 +549,12 @@ public class JoinMapReduceTest {
   public void emptyRightSideGivesUnmatchedLeftLinesInALeftOuterJoin() throws Exception {
     LeftJoinMapper lm = new LeftJoinMapper();
     RightJoinMapper rm = new RightJoinMapper();
-    MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Text> d = pipeline("left-outer", null, lm, rm);
+    MultipleInputsMapReduceDriver<JoinKey, JoinValue, Text, Writable> d = pipeline("left-outer", null, lm, rm);
     d.withInput(lm, new LongWritable(0), l("a,1"));
     d.withInput(lm, new LongWritable(4), l("b,2"));
     d.withInput(rm, new LongWritable(0), r("only-malformed"));
     List<String> got = new ArrayList<>();
-    for (Pair<Text, Text> p : d.run()) {
+    for (Pair<Text, Writable> p : d.run()) {
       got.add(p.getFirst() + "\t" + p.getSecond());
     }
     assertEquals(Arrays.asList("a,1\t", "b,2\t"), got);

@@ -195,6 +195,54 @@ public class JoinOutputsTest {
     }
   }
 
+  /**
+   * The naive full-outer join's rows as lines ({@code missing}: the missing side's part) or the
+   * naive right-semi join's right rows.
+   */
+  private Map<String, Integer> naive(String type, String missingLeft, String missingRight) {
+    Set<Long> leftKeySet = new HashSet<>(leftKeys);
+    leftKeySet.remove(null);
+    Set<Long> rightKeySet = new HashSet<>(rightKeys);
+    rightKeySet.remove(null);
+    Map<String, Integer> out = new TreeMap<>();
+    if (type.equals("full-outer")) {
+      out.putAll(naive(true, missingRight));
+    }
+    for (int i = 0; i < rightLines.size(); i++) {
+      boolean matched = rightKeys.get(i) != null && leftKeySet.contains(rightKeys.get(i));
+      if (type.equals("right-semi") && matched) {
+        out.merge(rightLines.get(i), 1, Integer::sum);
+      } else if (type.equals("full-outer") && !matched) {
+        out.merge(missingLeft + rightLines.get(i), 1, Integer::sum);
+      }
+    }
+    return out;
+  }
+
+  @Test
+  public void fullOuterAndRightSemiAsTextAndRecords() throws Exception {
+    tables();
+    // full outer: the missing side's columns null; right semi: the right side's columns only
+    assertEquals(naive("full-outer", "\t", ""),
+        textLines(run("text-full", "--type", "full-outer")));
+    Map<String, Integer> fullOuter = naive("full-outer", "\\N\t\\N\t\\N\t\\N\t",
+        "\\N\t\\N\t\\N\t\\N");
+    File full = run("parquet-full", "--type", "full-outer", "--output-format", "parquet");
+    assertEquals(fullOuter, OutputFiles.lines(conf, full, TableFormat.PARQUET, "id"));
+    assertTrue("unmatched right rows are written from the map",
+        Arrays.stream(OutputFiles.parts(full))
+            .anyMatch(p -> p.getName().startsWith(RightJoinMapper.UNMATCHED_FILES)));
+    Map<String, Integer> semi = naive("right-semi", null, null);
+    assertTrue(semi.size() > 100);
+    assertEquals(semi, textLines(run("text-semi", "--type", "right-semi")));
+    File avro = run("avro-semi", "--type", "right-semi", "--output-format", "avro");
+    assertEquals(semi, OutputFiles.lines(conf, avro, TableFormat.AVRO, "orderkey"));
+    try (DataFileReader<GenericRecord> r = new DataFileReader<>(
+        new File(OutputFiles.parts(avro)[0].toUri().getPath()), new GenericDatumReader<>())) {
+      assertEquals(ORDERS.getFields().size(), r.getSchema().getFields().size());
+    }
+  }
+
   @Test
   public void collidingColumnsArePrefixedAndEveryColumnIsNullable() throws Exception {
     tables();

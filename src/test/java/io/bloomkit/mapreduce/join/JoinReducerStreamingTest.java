@@ -11,6 +11,7 @@ import io.bloomkit.mapreduce.JoinCounters;
 import java.util.Iterator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.counters.GenericCounter;
@@ -49,7 +50,7 @@ public class JoinReducerStreamingTest {
               }
             };
     // stub-only: the mock records no invocations, so many writes stay cheap
-    Reducer<JoinKey, JoinValue, Text, Text>.Context ctx =
+    Reducer<JoinKey, JoinValue, Text, Writable>.Context ctx =
         mock(Reducer.Context.class, withSettings().stubOnly());
     when(ctx.getConfiguration()).thenReturn(new Configuration(false));
     Counter out = new GenericCounter();

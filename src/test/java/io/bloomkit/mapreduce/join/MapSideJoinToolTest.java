@@ -62,7 +62,7 @@ public class MapSideJoinToolTest {
       assertEquals(type + ": " + r, 0, r.code);
       List<String> lines = JoinToolTest.readOutput(out);
       assertEquals(type,
-          NaiveJoin.join(data.left, JoinData.KEY, data.right, new int[] {1}, ',', type),
+          NaiveJoin.join(data.left, JoinData.KEY, data.right, new int[] {1}, ',', type, null),
           NaiveJoin.multiset(lines));
       assertTrue(type, lines.size() > 10);
       Map<String, Object> j = MiniJson.parseObject(r.lastLine());

@@ -2,8 +2,10 @@ package io.bloomkit.mapreduce.join;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
@@ -30,6 +32,7 @@ public final class NaiveJoin {
     return b.toString();
   }
 
+  /** An inner ({@code leftOuter} false) or left-outer join without null keys. */
   public static Map<String, Integer> join(
       List<String> left,
       int[] leftKey,
@@ -37,84 +40,89 @@ public final class NaiveJoin {
       int[] rightKey,
       char delimiter,
       boolean leftOuter) {
-    Map<String, List<String>> byKey = new HashMap<>();
-    for (String l : left) {
-      String k = key(l, delimiter, leftKey);
-      if (k != null) {
-        byKey.computeIfAbsent(k, x -> new ArrayList<>()).add(l);
-      }
-    }
-    Map<String, Integer> out = new TreeMap<>();
-    Map<String, Boolean> matched = new HashMap<>();
-    for (String r : right) {
-      String k = key(r, delimiter, rightKey);
-      if (k == null || !byKey.containsKey(k)) {
-        continue;
-      }
-      matched.put(k, true);
-      for (String l : byKey.get(k)) {
-        out.merge(l + "\t" + r, 1, Integer::sum);
-      }
-    }
-    if (leftOuter) {
-      for (Map.Entry<String, List<String>> e : byKey.entrySet()) {
-        if (!matched.containsKey(e.getKey())) {
-          for (String l : e.getValue()) {
-            out.merge(l + "\t", 1, Integer::sum);
-          }
-        }
-      }
-    }
-    return out;
+    return join(left, leftKey, right, rightKey, delimiter, leftOuter ? "left-outer" : "inner", null);
   }
 
   /**
-   * The join of a {@code --type} (inner, left-outer, right-outer, full-outer, left-semi,
-   * right-semi, left-anti, right-anti): pairs {@code l\tr}, unmatched left {@code l\t}, unmatched
-   * right {@code \tr}, semi and anti joins the side's lines alone. Lines without the key fields
-   * (malformed) are left out on both sides.
+   * The join of {@code type} (as {@code join --type} names it), its lines as the tool's text
+   * output renders them: a pair {@code l\tr}, an outer join's unmatched left {@code l\t} and
+   * unmatched right {@code \tr}, the semi and anti joins' lines alone. A line with a missing key
+   * field is malformed: left out. A line whose key has a part equal to {@code nullToken} (null:
+   * none) has a null key (SQL): it matches nothing, and is written by the types that keep the
+   * unmatched records of its side.
    */
-  public static Map<String, Integer> join(List<String> left, int[] leftKey, List<String> right,
-      int[] rightKey, char delimiter, String type) {
+  public static Map<String, Integer> join(
+      List<String> left,
+      int[] leftKey,
+      List<String> right,
+      int[] rightKey,
+      char delimiter,
+      String type,
+      String nullToken) {
+    boolean pairs = List.of("inner", "left-outer", "right-outer", "full-outer").contains(type);
+    if (!pairs && !List.of("left-semi", "right-semi", "left-anti", "right-anti").contains(type)) {
+      throw new IllegalArgumentException(type);
+    }
     Map<String, List<String>> byKey = new HashMap<>();
+    Set<String> rightKeys = new HashSet<>();
     for (String l : left) {
       String k = key(l, delimiter, leftKey);
-      if (k != null) {
+      if (k != null && !isNull(l, delimiter, leftKey, nullToken)) {
         byKey.computeIfAbsent(k, x -> new ArrayList<>()).add(l);
       }
     }
-    boolean pairs = List.of("inner", "left-outer", "right-outer", "full-outer").contains(type);
     Map<String, Integer> out = new TreeMap<>();
-    java.util.Set<String> matched = new java.util.HashSet<>();
     for (String r : right) {
       String k = key(r, delimiter, rightKey);
       if (k == null) {
         continue;
       }
-      List<String> ls = byKey.get(k);
-      if (ls != null) {
-        matched.add(k);
+      List<String> ls = isNull(r, delimiter, rightKey, nullToken) ? null : byKey.get(k);
+      if (ls == null) {
+        if (type.equals("right-outer") || type.equals("full-outer")) {
+          out.merge("\t" + r, 1, Integer::sum);
+        } else if (type.equals("right-anti")) {
+          out.merge(r, 1, Integer::sum);
+        }
+        continue;
       }
-      if (ls != null && pairs) {
-        ls.forEach(l -> out.merge(l + "\t" + r, 1, Integer::sum));
-      } else if (ls == null && (type.equals("right-outer") || type.equals("full-outer"))) {
-        out.merge("\t" + r, 1, Integer::sum);
-      } else if ((ls != null && type.equals("right-semi"))
-          || (ls == null && type.equals("right-anti"))) {
+      rightKeys.add(k);
+      if (pairs) {
+        for (String l : ls) {
+          out.merge(l + "\t" + r, 1, Integer::sum);
+        }
+      } else if (type.equals("right-semi")) {
         out.merge(r, 1, Integer::sum);
       }
     }
-    for (Map.Entry<String, List<String>> e : byKey.entrySet()) {
-      boolean m = matched.contains(e.getKey());
-      for (String l : e.getValue()) {
-        if (!m && (type.equals("left-outer") || type.equals("full-outer"))) {
-          out.merge(l + "\t", 1, Integer::sum);
-        } else if ((m && type.equals("left-semi")) || (!m && type.equals("left-anti"))) {
-          out.merge(l, 1, Integer::sum);
-        }
+    for (String l : left) {
+      String k = key(l, delimiter, leftKey);
+      if (k == null) {
+        continue;
+      }
+      boolean matched = !isNull(l, delimiter, leftKey, nullToken) && rightKeys.contains(k);
+      if (matched && type.equals("left-semi")) {
+        out.merge(l, 1, Integer::sum);
+      } else if (!matched && (type.equals("left-outer") || type.equals("full-outer"))) {
+        out.merge(l + "\t", 1, Integer::sum);
+      } else if (!matched && type.equals("left-anti")) {
+        out.merge(l, 1, Integer::sum);
       }
     }
     return out;
+  }
+
+  private static boolean isNull(String line, char delimiter, int[] fields, String nullToken) {
+    if (nullToken == null) {
+      return false;
+    }
+    String[] parts = line.split(Pattern.quote(String.valueOf(delimiter)), -1);
+    for (int f : fields) {
+      if (parts[f].equals(nullToken)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Lines as a multiset. */

@@ -1,0 +1,136 @@
+package io.bloomkit.mapreduce.join;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import io.bloomkit.core.Filter;
+import io.bloomkit.mapreduce.JoinCounters;
+import io.bloomkit.mapreduce.common.JobCounters;
+import io.bloomkit.mapreduce.table.TableSpec;
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Every join type with every filter family and none, through the whole task pipeline in memory
+ * ({@link JoinHarness}), against the naive reference join ({@link NaiveJoin}); data with false
+ * positives, null keys, malformed lines and duplicate keys on both sides.
+ */
+public class JoinTypesTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  static final String[] TYPES = {"inner", "left-outer", "right-outer", "full-outer", "left-semi",
+      "right-semi", "left-anti", "right-anti"};
+  static final String[] FILTERS = {"none", "bf", "cbf", "acbf", "acbf1", "acbf2", "acbf3", "exact"};
+
+  static final TableSpec LEFT = JoinMapReduceTest.LEFT; // "k,..." key field 0
+  static final TableSpec RIGHT = JoinMapReduceTest.RIGHT; // "r,k,..." key field 1
+  static final int[] LEFT_KEY = {0};
+  static final int[] RIGHT_KEY = {1};
+
+  /** Left: 40 keys, some twice, some null keys, a malformed line (no field 0 cannot be: empty ok). */
+  static List<String> left() {
+    List<String> l = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      l.add("k" + i + ",L" + i);
+      if (i % 7 == 0) {
+        l.add("k" + i + ",L" + i + "-again");
+      }
+    }
+    l.add("\\N,Lnull1");
+    l.add("\\N,Lnull2");
+    return l;
+  }
+
+  /** Right: keys k0..k159 (a quarter in the left side), repeated, null keys, malformed lines. */
+  static List<String> right() {
+    Random rnd = new Random(14);
+    List<String> r = new ArrayList<>();
+    for (int i = 0; i < 800; i++) {
+      r.add("R" + i + ",k" + rnd.nextInt(160) + ",x");
+      if (i % 97 == 0) {
+        r.add("R" + i + "-null,\\N");
+        r.add("R" + i + "-malformed");
+      }
+    }
+    return r;
+  }
+
+  /** A filter of the left keys of family {@code type}, weak (few bits per key): it lets many through. */
+  File filter(String type, List<String> left) throws Exception {
+    if (type.equals("none")) {
+      return null;
+    }
+    Filter f = JoinData.filter(type, 60, 4, left, ',', LEFT_KEY, "\\N");
+    File file = tmp.newFile(type + ".filter");
+    try (OutputStream out = new FileOutputStream(file)) {
+      f.writeTo(out);
+    }
+    return file;
+  }
+
+  @Test
+  public void everyTypeWithEveryFilterMatchesTheNaiveJoin() throws Exception {
+    List<String> left = left();
+    List<String> right = right();
+    for (String filterType : FILTERS) {
+      File filter = filter(filterType, left);
+      for (String type : TYPES) {
+        String what = type + " with " + filterType;
+        JoinHarness h = JoinHarness.run(type, filter, LEFT, left, RIGHT, right);
+        Map<String, Integer> expected =
+            NaiveJoin.join(left, LEFT_KEY, right, RIGHT_KEY, ',', type, "\\N");
+        assertEquals(what, expected, NaiveJoin.multiset(h.lines));
+        assertCounters(what, h, type, filterType);
+      }
+    }
+  }
+
+  private static void assertCounters(String what, JoinHarness h, String type, String filterType)
+      throws Exception {
+    JoinPlan.Type t = JoinPlan.Type.valueOf(type.toUpperCase().replace('-', '_'));
+    long dropped = h.get(JoinCounters.RIGHT_DROPPED_BY_FILTER);
+    long rightNull = h.get(JoinCounters.RIGHT_NULL_KEYS);
+    assertEquals(what, 9, rightNull);
+    assertEquals(what, 2, h.get(JoinCounters.LEFT_NULL_KEYS));
+    if (filterType.equals("none")) {
+      assertEquals(what, 0, dropped);
+    } else {
+      assertTrue(what, dropped > 0);
+      if (!filterType.equals("exact")) {
+        assertTrue(what + ": the weak filter lets some through",
+            h.get(JoinCounters.FALSE_POSITIVES) > 0);
+      } else {
+        assertEquals(what, 0, h.get(JoinCounters.FALSE_POSITIVES));
+      }
+    }
+    // right records the map wrote: the rejected and null-key ones, for the right-preserving types
+    long byMap = t.keepsUnmatchedRight() ? dropped + rightNull : 0;
+    assertEquals(what, byMap, h.get(JoinCounters.RIGHT_WRITTEN_BY_MAP));
+    long leftByMap = t.keepsUnmatchedLeft() ? 2 : 0;
+    assertEquals(what, byMap + leftByMap, h.mapLines.size());
+    assertEquals(what, h.lines.size(), h.get(JoinCounters.OUTPUT_RECORDS));
+    // the tool's own balance check passes (REDUCE_OUTPUT_RECORDS: the reducer's lines)
+    h.counters.findCounter(org.apache.hadoop.mapreduce.TaskCounter.REDUCE_OUTPUT_RECORDS)
+        .setValue(h.lines.size() - h.mapLines.size());
+    JoinJobs.checkBalance(JobCounters.of(h.counters), t);
+  }
+
+  @Test
+  public void smallBatchesGiveTheSamePairs() throws Exception {
+    List<String> left = left();
+    List<String> right = right();
+    for (String type : new String[] {"inner", "full-outer"}) {
+      JoinHarness h = JoinHarness.run(type, null, LEFT, left, RIGHT, right, 10);
+      assertEquals(type, NaiveJoin.join(left, LEFT_KEY, right, RIGHT_KEY, ',', type, "\\N"),
+          NaiveJoin.multiset(h.lines));
+    }
+  }
+}

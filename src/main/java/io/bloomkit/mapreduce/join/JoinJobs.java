@@ -176,6 +176,15 @@ final class JoinJobs {
     return r.warnIfAbove(p.maxShare, err) || warned;
   }
 
+  /** The left records: {@code records = passed + malformed + null keys}. */
+  static void checkLeftBalance(JobCounters c) throws IOException {
+    RecordBalance.of(c.get(JoinCounters.LEFT_RECORDS), "left input")
+        .plus(c.get(JoinCounters.LEFT_PASSED), "passed")
+        .plus(c.get(JoinCounters.LEFT_MALFORMED), "malformed")
+        .plus(c.get(JoinCounters.LEFT_NULL_KEYS), "null keys")
+        .check();
+  }
+
   /**
    * Every record of each side is accounted for: {@code records = passed + dropped by the filter +
    * malformed + null keys} (the left side drops none); the right records the map tasks wrote are
@@ -186,11 +195,7 @@ final class JoinJobs {
    * before the output is promoted.
    */
   static void checkBalance(JobCounters c, JoinPlan.Type type) throws IOException {
-    RecordBalance.of(c.get(JoinCounters.LEFT_RECORDS), "left input")
-        .plus(c.get(JoinCounters.LEFT_PASSED), "passed")
-        .plus(c.get(JoinCounters.LEFT_MALFORMED), "malformed")
-        .plus(c.get(JoinCounters.LEFT_NULL_KEYS), "null keys")
-        .check();
+    checkLeftBalance(c);
     RecordBalance.of(c.get(JoinCounters.RIGHT_RECORDS), "right input")
         .plus(c.get(JoinCounters.RIGHT_PASSED), "passed")
         .plus(c.get(JoinCounters.RIGHT_DROPPED_BY_FILTER), "dropped by the filter")

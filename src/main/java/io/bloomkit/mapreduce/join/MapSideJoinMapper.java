@@ -45,9 +45,6 @@ import org.apache.hadoop.mapreduce.Counter;
  */
 public class MapSideJoinMapper extends MapSideMapper {
   private LeftTable table;
-  private TableSpec rightSpec;
-  private KeyEncoder rightKeys;
-  private MalformedRecords.Sampler sampler;
   private boolean pairs;
   private boolean keepsUnmatched;
   private Counter rightRecords;
@@ -62,10 +59,7 @@ public class MapSideJoinMapper extends MapSideMapper {
   protected void setup(Context context) throws IOException, InterruptedException {
     super.setup(context);
     Configuration conf = context.getConfiguration();
-    rightSpec = TableSpec.load(conf, BloomkitConfig.JOIN_RIGHT_INPUT_SPEC);
-    rightKeys = new KeyEncoder(rightSpec);
-    sampler = new MalformedRecords.Sampler(context, JoinMapper.sideName(JoinKey.RIGHT),
-        rightSpec.format());
+    split(context, BloomkitConfig.JOIN_RIGHT_INPUT_SPEC, JoinKey.RIGHT);
     pairs = type.writesPairs();
     keepsUnmatched = type.keepsUnmatchedRight();
     rightRecords = context.getCounter(JoinCounters.RIGHT_RECORDS);
@@ -154,15 +148,14 @@ public class MapSideJoinMapper extends MapSideMapper {
       throws IOException, InterruptedException {
     rightRecords.increment(1);
     int group;
-    switch (encode(context, rightKeys, rightSpec, sampler, position, row, rightMalformed,
-        rightNullKeys)) {
+    switch (encode(context, position, row, rightMalformed, rightNullKeys)) {
       case MALFORMED:
         return;
       case NULL:
         group = -1;
         break;
       default:
-        byte[] key = rightKeys.key();
+        byte[] key = key();
         group = table.find(key, key.length);
         (group < 0 ? unmatched : matched).increment(1);
         break;

@@ -2,10 +2,7 @@ package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
-import io.bloomkit.mapreduce.common.MalformedRecords;
-import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.Row;
-import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -28,9 +25,6 @@ import org.apache.hadoop.mapreduce.Counter;
  */
 public class MapSideLeftMapper extends MapSideMapper {
   private static final byte[] NONE = new byte[0];
-  private TableSpec spec;
-  private KeyEncoder keys;
-  private MalformedRecords.Sampler sampler;
   private LeftTable matchedKeys;
   private boolean semi;
   private Counter records;
@@ -43,10 +37,7 @@ public class MapSideLeftMapper extends MapSideMapper {
   protected void setup(Context context) throws IOException, InterruptedException {
     super.setup(context);
     Configuration conf = context.getConfiguration();
-    spec = TableSpec.load(conf, BloomkitConfig.JOIN_LEFT_INPUT_SPEC);
-    keys = new KeyEncoder(spec);
-    sampler = new MalformedRecords.Sampler(context, JoinMapper.sideName(JoinKey.LEFT),
-        spec.format());
+    split(context, BloomkitConfig.JOIN_LEFT_INPUT_SPEC, JoinKey.LEFT);
     semi = type == JoinPlan.Type.LEFT_SEMI;
     records = context.getCounter(JoinCounters.LEFT_RECORDS);
     malformed = context.getCounter(JoinCounters.LEFT_MALFORMED);
@@ -94,7 +85,7 @@ public class MapSideLeftMapper extends MapSideMapper {
       throws IOException, InterruptedException {
     records.increment(1);
     boolean matched;
-    switch (encode(context, keys, spec, sampler, position, row, malformed, nullKeys)) {
+    switch (encode(context, position, row, malformed, nullKeys)) {
       case MALFORMED:
         return;
       case NULL:
@@ -102,7 +93,7 @@ public class MapSideLeftMapper extends MapSideMapper {
         break;
       default:
         passed.increment(1);
-        byte[] key = keys.key();
+        byte[] key = key();
         matched = matchedKeys.find(key, key.length) >= 0;
         break;
     }

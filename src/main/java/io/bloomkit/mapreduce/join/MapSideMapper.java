@@ -26,6 +26,10 @@ abstract class MapSideMapper extends Mapper<LongWritable, Row, Text, Writable> {
   /** The output rows. */
   protected JoinOutput out;
   private JoinRecords records;
+  /** How the task's own split is read, its keys, its malformed-record sample. */
+  private TableSpec spec;
+  private KeyEncoder keys;
+  private MalformedRecords.Sampler sampler;
 
   @Override
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -46,13 +50,24 @@ abstract class MapSideMapper extends Mapper<LongWritable, Row, Text, Writable> {
     return records == null ? row.line() : records.side(side).of(row);
   }
 
+  /** Reads the task's split as the side ({@link JoinKey#LEFT} or {@link JoinKey#RIGHT}) stored under {@code specKey}. */
+  protected void split(Context context, BloomkitConfig specKey, byte side) {
+    spec = TableSpec.load(context.getConfiguration(), specKey);
+    keys = new KeyEncoder(spec);
+    sampler = new MalformedRecords.Sampler(context, JoinMapper.sideName(side), spec.format());
+  }
+
+  /** The last key {@link #encode} found. */
+  protected byte[] key() {
+    return keys.key();
+  }
+
   /**
    * Encodes the key of a record of the task's split and counts a malformed record (handled by
    * {@link #malformed}) or a null key.
    */
-  protected KeyEncoder.Outcome encode(Context context, KeyEncoder keys, TableSpec spec,
-      MalformedRecords.Sampler sampler, LongWritable position, Row row, Counter malformedCounter,
-      Counter nullKeys) throws IOException {
+  protected KeyEncoder.Outcome encode(Context context, LongWritable position, Row row,
+      Counter malformedCounter, Counter nullKeys) throws IOException {
     KeyEncoder.Outcome o = keys.encode(row);
     if (o == KeyEncoder.Outcome.MALFORMED) {
       malformedCounter.increment(1);

@@ -10,6 +10,7 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
 
 /**
  * The join's reduce side (the paper's figure 8), for every {@link JoinPlan.Type}. The values of a
@@ -33,7 +34,7 @@ import org.apache.hadoop.mapreduce.Reducer;
  * JoinRecords} through {@link TableOutputs}).
  */
 public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Writable> {
-  private final LeftRecords left = new LeftRecords();
+  private LeftRecords left;
   private final Text right = new Text();
   private RightBatch batch;
   private JoinPlan.Type type;
@@ -46,6 +47,9 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Writable> {
   @Override
   @SuppressWarnings({"unchecked", "rawtypes"})
   protected void setup(Context context) {
+    TaskAttemptID attempt = context.getTaskAttemptID();
+    left =
+        LeftRecords.forTask(context.getConfiguration(), attempt == null ? null : attempt.toString());
     Reducer.Context raw = context;
     out = JoinOutput.of(context.getConfiguration(), (k, v) -> {
       raw.write(k, v);
@@ -150,9 +154,14 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Writable> {
     batch.clear();
   }
 
+  /** Reports the spills and deletes any spill file left (also after a failure in reduce). */
   @Override
-  protected void cleanup(Context context) {
-    left.close();
+  protected void cleanup(Context context) throws IOException {
+    if (left != null) {
+      context.getCounter(JoinCounters.LEFT_SPILLED_RECORDS).increment(left.spilledRecords());
+      context.getCounter(JoinCounters.LEFT_SPILLED_BYTES).increment(left.spilledBytes());
+      left.close();
+    }
   }
 
   /** Copies of right values of one key, bounded in bytes (one value alone may exceed the bound). */

@@ -16,6 +16,8 @@ import static io.bloomkit.mapreduce.JoinCounters.MAP_SIDE_RIGHT_MATCHED;
 import static io.bloomkit.mapreduce.JoinCounters.MAP_SIDE_RIGHT_UNMATCHED;
 import static io.bloomkit.mapreduce.JoinCounters.MAP_SIDE_TABLE_BYTES;
 import static io.bloomkit.mapreduce.JoinCounters.MAP_SIDE_TABLE_LOADS;
+import static io.bloomkit.mapreduce.JoinCounters.LEFT_SPILLED_BYTES;
+import static io.bloomkit.mapreduce.JoinCounters.LEFT_SPILLED_RECORDS;
 import static io.bloomkit.mapreduce.JoinCounters.OUTPUT_RECORDS;
 import static io.bloomkit.mapreduce.JoinCounters.RIGHT_DROPPED_BY_FILTER;
 import static io.bloomkit.mapreduce.JoinCounters.RIGHT_MALFORMED;
@@ -72,6 +74,7 @@ final class JoinReport {
         .put("malformedRecords", c.sum(LEFT_MALFORMED, RIGHT_MALFORMED))
         .counters(c, LEFT_NULL_KEYS, RIGHT_NULL_KEYS)
         .counters(c, FILTER_LOADS_FROM_CACHE, FILTER_LOADS_FROM_PATH)
+        .counters(c, LEFT_SPILLED_RECORDS, LEFT_SPILLED_BYTES)
         .seconds()
         .put("malformedWarning", o.malformedWarning)
         .fields();

@@ -272,7 +272,24 @@ public enum BloomkitConfig {
   EXACT_MAX_BYTES(
       "bloomkit.exact.max.bytes",
       "join: largest exact key set (estimated heap bytes) a join task may load",
-      String.valueOf(256L << 20));
+      String.valueOf(256L << 20)),
+  MAPSIDE_MAX_BYTES(
+      "bloomkit.mapside.max.bytes",
+      "join --strategy map-side: largest in-memory table of the left side a map task may hold"
+          + " (bytes); 0: a quarter of the map task heap, the -Xmx of mapreduce.map.java.opts,"
+          + " else mapreduce.map.memory.mb x mapreduce.job.heap.memory-mb.ratio as Hadoop sizes"
+          + " the heap (local mode: this JVM's heap)",
+      "0"),
+  MAPSIDE_LEFT_INPUT(
+      "bloomkit.mapside.left.input",
+      "join --strategy map-side (set by the tool): the left input's paths, comma-separated and"
+          + " escaped as mapreduce.input.fileinputformat.inputdir, loaded by every map task",
+      ""),
+  MAPSIDE_MATCHED_DIR(
+      "bloomkit.mapside.matched.dir",
+      "join --strategy map-side, left-semi and left-anti (set by the tool): directory where map"
+          + " tasks write the distinct left keys their right records matched",
+      "");
 
   /** Holder for the DistributedCache symlink name, usable in the enum's own initialisers. */
   public static final class JoinFilterName {

@@ -209,6 +209,13 @@ public class ToolJsonGoldenTest {
         run(new JoinTool(), "--left", bad, "--left-key", "1", "--right",
             malformed("malformed-right"), "--right-key", "1",
             "--output", path("join/malformed"), "--delimiter", ",", "--filter-type", "exact"));
+    // map-side: one job (right-outer), two jobs (left-semi: matched keys, then the left side)
+    for (String type : List.of("right-outer", "left-semi")) {
+      check("join-map-side-" + type,
+          run(new JoinTool(), "--left", keys, "--left-key", "0", "--right", citations,
+              "--right-key", "1", "--output", path("join/map-side-" + type), "--delimiter", ",",
+              "--strategy", "map-side", "--type", type));
+    }
     done();
   }
 

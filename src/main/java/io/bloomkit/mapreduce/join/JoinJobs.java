@@ -63,6 +63,9 @@ final class JoinJobs {
 
   static Outcome run(Configuration conf, JoinPlan p, PrintStream err)
       throws IOException, InterruptedException {
+    if (p.strategy == JoinPlan.Strategy.MAP_SIDE) {
+      return MapSideJoin.run(conf, p, err);
+    }
     Path filterPath = p.givenFilter;
     Filter probe = p.givenProbe;
     try (JobChain chain = JobChain.open(conf, p.output, "join", JoinTool.class)) {
@@ -145,18 +148,37 @@ final class JoinJobs {
    */
   private static boolean checkSides(JobChain.Step join, JobCounters c, JoinPlan p, PrintStream err)
       throws IOException {
+    return checkSides(join, join, c, p, err);
+  }
+
+  /**
+   * As {@link #checkSides(JobChain.Step, JobCounters, JoinPlan, PrintStream)}, each side's first
+   * malformed record from the job that read it (a map-side join's left records may come from its
+   * second job).
+   */
+  static boolean checkSides(JobChain.Step leftJob, JobChain.Step rightJob, JobCounters c,
+      JoinPlan p, PrintStream err) throws IOException {
     MalformedRecords.Tally l =
         new MalformedRecords.Tally("left input", p.leftTable)
             .counts(c.get(JoinCounters.LEFT_RECORDS), c.get(JoinCounters.LEFT_MALFORMED),
-                join.firstMalformed(JoinMapper.sideName(JoinKey.LEFT)));
+                leftJob.firstMalformed(JoinMapper.sideName(JoinKey.LEFT)));
     MalformedRecords.Tally r =
         new MalformedRecords.Tally("right input", p.rightTable)
             .counts(c.get(JoinCounters.RIGHT_RECORDS), c.get(JoinCounters.RIGHT_MALFORMED),
-                join.firstMalformed(JoinMapper.sideName(JoinKey.RIGHT)));
+                rightJob.firstMalformed(JoinMapper.sideName(JoinKey.RIGHT)));
     l.failIfAllMalformed();
     r.failIfAllMalformed();
     boolean warned = l.warnIfAbove(p.maxShare, err);
     return r.warnIfAbove(p.maxShare, err) || warned;
+  }
+
+  /** The left records: {@code records = passed + malformed + null keys}. */
+  static void checkLeftBalance(JobCounters c) throws IOException {
+    RecordBalance.of(c.get(JoinCounters.LEFT_RECORDS), "left input")
+        .plus(c.get(JoinCounters.LEFT_PASSED), "passed")
+        .plus(c.get(JoinCounters.LEFT_MALFORMED), "malformed")
+        .plus(c.get(JoinCounters.LEFT_NULL_KEYS), "null keys")
+        .check();
   }
 
   /**
@@ -169,11 +191,7 @@ final class JoinJobs {
    * before the output is promoted.
    */
   static void checkBalance(JobCounters c, JoinPlan.Type type) throws IOException {
-    RecordBalance.of(c.get(JoinCounters.LEFT_RECORDS), "left input")
-        .plus(c.get(JoinCounters.LEFT_PASSED), "passed")
-        .plus(c.get(JoinCounters.LEFT_MALFORMED), "malformed")
-        .plus(c.get(JoinCounters.LEFT_NULL_KEYS), "null keys")
-        .check();
+    checkLeftBalance(c);
     RecordBalance.of(c.get(JoinCounters.RIGHT_RECORDS), "right input")
         .plus(c.get(JoinCounters.RIGHT_PASSED), "passed")
         .plus(c.get(JoinCounters.RIGHT_DROPPED_BY_FILTER), "dropped by the filter")

@@ -28,9 +28,6 @@ public final class MiniClusters implements AutoCloseable {
 
   private static final String FAST_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto ";
 
-  /** The number of the failsafe JVM (pom.xml); clusters of different JVMs use different dirs. */
-  private static final String FORK = "bloomkit.it.fork";
-
   private static MiniClusters shared;
 
   private final MiniDFSCluster dfs;
@@ -84,7 +81,7 @@ public final class MiniClusters implements AutoCloseable {
       String name, int dataNodes, int nodeManagers, int nodeMemoryMb, boolean quickNodeLoss)
       throws IOException {
     // failsafe runs the ITs in two JVMs, each with its own clusters: directories per JVM
-    name = name + "-" + System.getProperty(FORK, "1");
+    name = name + "-" + ProcessHandle.current().pid();
     File base = new File("target/minicluster/" + name).getAbsoluteFile();
     Configuration c = new Configuration();
     c.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, new File(base, "dfs").getPath());

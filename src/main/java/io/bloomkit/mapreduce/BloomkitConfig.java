@@ -95,6 +95,13 @@ public enum BloomkitConfig {
           + " keys its filter dropped, for the client's rightDroppedKeys (set by the tool, inside"
           + " its hidden staging directory); empty: not counted",
       ""),
+  JOIN_BUFFER_BYTES(
+      "bloomkit.join.buffer.bytes",
+      "join: bytes of memory each reduce task may hold a key's left records in (record bytes and"
+          + " their bookkeeping); the rest of a key's left records go to a spill file in the"
+          + " task's local directories and are read back for each batch of right records;"
+          + " 0: a quarter of the reduce task's maximum heap",
+      "0"),
   FAILURE_DIR(
       "bloomkit.failure.dir",
       "build, join, dedup, icebergs: directory where a failing task leaves its reason for the"

@@ -40,6 +40,13 @@ public enum JoinCounters {
   LEFT_UNMATCHED,
   /** Lines written (left-outer: the map side's null-key left lines included). */
   OUTPUT_RECORDS,
+  /**
+   * Left records the reducers wrote to local spill files: the part of a key's left records beyond
+   * the memory budget {@code bloomkit.join.buffer.bytes}, read back for each batch of right records.
+   */
+  LEFT_SPILLED_RECORDS,
+  /** Bytes of those spill files (records and their length prefixes). */
+  LEFT_SPILLED_BYTES,
   /** Right-side tasks that loaded the filter from the DistributedCache symlink. */
   FILTER_LOADS_FROM_CACHE,
   /** Right-side tasks that loaded the filter from its path (local mode, no symlink). */

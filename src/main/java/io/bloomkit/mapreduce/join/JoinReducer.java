@@ -3,11 +3,9 @@ package io.bloomkit.mapreduce.join;
 import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.table.TableOutputs;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
 
 /**
  * The join's reduce side (the paper's figure 8). The values of a key arrive left records first
@@ -21,11 +19,9 @@ import org.apache.hadoop.mapreduce.Reducer;
  * TableOutputs}).
  */
 public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
-  private final List<byte[]> left = new ArrayList<>();
-  private final Text outLeft = new Text();
+  private LeftRecords left;
   private final Text outRight = new Text();
   private final Text empty = new Text();
-  private final Text recordLeft = new Text();
   private final Text recordRight = new Text();
   private boolean leftOuter;
   private JoinRecords records;
@@ -33,6 +29,9 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
 
   @Override
   protected void setup(Context context) {
+    TaskAttemptID attempt = context.getTaskAttemptID();
+    left =
+        LeftRecords.forTask(context.getConfiguration(), attempt == null ? null : attempt.toString());
     leftOuter =
         JoinPlan.Type.of(context.getConfiguration()).keepsUnmatchedLeft();
     records = JoinRecords.fromConf(context.getConfiguration());
@@ -42,15 +41,23 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
   }
 
   /** Writes a left value with a right value (null: none). */
-  private void write(byte[] l, Text right, Context context)
+  private void write(Text l, Text right, Context context)
       throws IOException, InterruptedException {
     if (records == null) {
-      outLeft.set(l);
-      context.write(outLeft, right == null ? empty : right);
+      context.write(l, right == null ? empty : right);
       return;
     }
-    recordLeft.set(l);
-    writer.write(records.joined(recordLeft, right));
+    writer.write(records.joined(l, right));
+  }
+
+  /** Reports the spills and deletes any spill file left (also after a failure in reduce). */
+  @Override
+  protected void cleanup(Context context) throws IOException {
+    if (left != null) {
+      context.getCounter(JoinCounters.LEFT_SPILLED_RECORDS).increment(left.spilledRecords());
+      context.getCounter(JoinCounters.LEFT_SPILLED_BYTES).increment(left.spilledBytes());
+      left.close();
+    }
   }
 
   @Override
@@ -63,7 +70,7 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
     for (JoinValue v : values) {
       Text line = v.line();
       if (v.side() == JoinKey.LEFT) {
-        left.add(Arrays.copyOf(line.getBytes(), line.getLength()));
+        left.add(line);
         continue;
       }
       if (left.isEmpty()) {
@@ -72,18 +79,14 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Text> {
       }
       matched = true;
       outRight.set(line);
-      for (byte[] l : left) {
-        write(l, outRight, context);
-        out++;
-      }
+      left.forEach(l -> write(l, outRight, context));
+      out += left.count();
     }
     if (!matched && !left.isEmpty()) {
-      context.getCounter(JoinCounters.LEFT_UNMATCHED).increment(left.size());
+      context.getCounter(JoinCounters.LEFT_UNMATCHED).increment(left.count());
       if (leftOuter) {
-        for (byte[] l : left) {
-          write(l, null, context);
-          out++;
-        }
+        left.forEach(l -> write(l, null, context));
+        out += left.count();
       }
     }
     context.getCounter(JoinCounters.FALSE_POSITIVES).increment(falsePositives);

@@ -9,6 +9,8 @@ import static io.bloomkit.mapreduce.JoinCounters.LEFT_MALFORMED;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_NULL_KEYS;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_PASSED;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_RECORDS;
+import static io.bloomkit.mapreduce.JoinCounters.LEFT_SPILLED_BYTES;
+import static io.bloomkit.mapreduce.JoinCounters.LEFT_SPILLED_RECORDS;
 import static io.bloomkit.mapreduce.JoinCounters.OUTPUT_RECORDS;
 import static io.bloomkit.mapreduce.JoinCounters.RIGHT_DROPPED_BY_FILTER;
 import static io.bloomkit.mapreduce.JoinCounters.RIGHT_MALFORMED;
@@ -52,6 +54,7 @@ final class JoinReport {
         .put("malformedRecords", c.sum(LEFT_MALFORMED, RIGHT_MALFORMED))
         .counters(c, LEFT_NULL_KEYS, RIGHT_NULL_KEYS)
         .counters(c, FILTER_LOADS_FROM_CACHE, FILTER_LOADS_FROM_PATH)
+        .counters(c, LEFT_SPILLED_RECORDS, LEFT_SPILLED_BYTES)
         .seconds()
         .put("malformedWarning", o.malformedWarning)
         .fields();

@@ -137,7 +137,7 @@ public final class JoinTool extends BloomkitTool {
 
   /**
    * A side's whole-record schema ({@link TableSchemas#recordSchema}; a side without any record: no
-   * field); a format whose rows are not records yet is a usage error.
+   * field); a schema that cannot be read from the side's files is a usage error naming the side.
    */
   private static Schema recordSchema(CommandLine cl, Configuration conf, TableSpec spec,
       Path[] inputs, String side) throws java.io.IOException {

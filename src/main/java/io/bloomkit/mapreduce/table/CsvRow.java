@@ -7,6 +7,9 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -31,7 +34,7 @@ import org.apache.hadoop.io.Text;
  * rules: a quote opens a quoted field only as the field's first character, a doubled quote inside
  * quotes is a quote, and line breaks inside quotes belong to the field. Not thread-safe.
  */
-final class CsvRow extends Row {
+final class CsvRow extends CheckedRow {
   static final byte QUOTE = '"';
 
   /** Quote states of {@link #quoteState}. */
@@ -46,12 +49,11 @@ final class CsvRow extends Row {
   private final byte[] delimiter;
   private final int[] slots;
   private final int keySlots;
-  private final int maxField;
   private final String nullToken;
   private final boolean emptyIsNull;
   private final Object[] slotValues;
-  /** Whether each field up to the highest slot's was quoted. */
-  private final boolean[] quoted;
+  /** Whether each field of the record was quoted (grown to the widest record). */
+  private boolean[] quoted;
   private final CharsetDecoder decoder =
       StandardCharsets.UTF_8
           .newDecoder()
@@ -62,7 +64,8 @@ final class CsvRow extends Row {
   private CSVParser parser;
   private java.util.Iterator<CSVRecord> records;
   private Text line;
-  private String problem;
+  /** The record parsed, when it has no problem. */
+  private CSVRecord current;
 
   /**
    * @param slots the 0-based field number of each slot
@@ -76,7 +79,6 @@ final class CsvRow extends Row {
     for (int s : slots) {
       max = Math.max(max, s);
     }
-    this.maxField = max;
     this.nullToken = spec.nullToken();
     this.emptyIsNull = spec.emptyIsNull();
     this.slotValues = new Object[slots.length];
@@ -97,6 +99,7 @@ final class CsvRow extends Row {
    */
   void set(Text record) {
     this.line = record;
+    current = null;
     problem = parse(record.getBytes(), record.getLength());
   }
 
@@ -138,14 +141,34 @@ final class CsvRow extends Row {
       return missing;
     }
     for (int i = 0; i < slots.length; i++) {
-      int f = slots[i];
-      String s = record.get(f);
-      boolean isNull =
-          !quoted[f]
-              && ((nullToken != null && nullToken.equals(s)) || (emptyIsNull && s.isEmpty()));
-      slotValues[i] = isNull ? null : s;
+      slotValues[i] = value(record, slots[i]);
     }
+    current = record;
     return null;
+  }
+
+  /** Field {@code f} of {@code record} with the null rules applied. */
+  private String value(CSVRecord record, int f) {
+    String s = record.get(f);
+    boolean isNull =
+        !(f < quoted.length && quoted[f])
+            && ((nullToken != null && nullToken.equals(s)) || (emptyIsNull && s.isEmpty()));
+    return isNull ? null : s;
+  }
+
+  /**
+   * The record's fields as strings, with the null rules applied: field {@code i} in column {@code
+   * i}, a field beyond the schema's columns ignored and a column beyond the record's fields null
+   * (as Hive's LazySimpleSerDe reads a short or a long text row).
+   */
+  @Override
+  public GenericRecord record(Schema schema) {
+    requireWellFormed();
+    GenericRecord r = new GenericData.Record(schema);
+    for (int i = 0, n = schema.getFields().size(); i < n; i++) {
+      r.put(i, i < current.size() ? value(current, i) : null);
+    }
+    return r;
   }
 
   /**
@@ -215,14 +238,17 @@ final class CsvRow extends Row {
     public void close() {}
   }
 
-  /** Finds which fields (up to the highest slot) are quoted, and the quote state at the end. */
+  /** Finds which fields are quoted, and the quote state at the end. */
   private void scan(byte[] b, int len) {
     int state = FIELD_START;
     int field = 0;
     java.util.Arrays.fill(quoted, false);
     for (int i = 0; i < len; i++) {
       int next = quoteState(state, b, i, delimiter);
-      if (state == FIELD_START && next == QUOTED && field <= maxField) {
+      if (state == FIELD_START && next == QUOTED) {
+        if (field >= quoted.length) {
+          quoted = java.util.Arrays.copyOf(quoted, 2 * field + 1);
+        }
         quoted[field] = true;
       }
       if (next == FIELD_START) {
@@ -312,15 +338,7 @@ final class CsvRow extends Row {
   }
 
   @Override
-  public String problem() {
-    return problem;
-  }
-
-  @Override
-  public Object value(int slot) {
-    if (problem != null) {
-      throw new IllegalStateException("malformed record: " + problem);
-    }
+  Object slot(int slot) {
     return slotValues[slot];
   }
 

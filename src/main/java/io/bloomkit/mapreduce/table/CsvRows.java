@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.commons.csv.CSVFormat;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -193,13 +194,40 @@ final class CsvRows extends RecordReader<LongWritable, Row> {
    * rules), or null if the file is empty.
    */
   static List<String> header(Configuration conf, Path file, char delimiter) throws IOException {
+    return firstRecord(conf, file, delimiter, true);
+  }
+
+  /**
+   * The fields of the first record of {@code file} (read with {@code --csv-multiline} rules):
+   * with {@code header} its header's column names, else those of its first record that the
+   * reader does not count malformed for its own sake (not blank, valid UTF-8, CSV); null if there
+   * is none.
+   */
+  static List<String> firstRecord(Configuration conf, Path file, char delimiter, boolean header)
+      throws IOException {
     FileSystem fs = file.getFileSystem(conf);
     CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(file);
     Decompressor decompressor = codec == null ? null : CodecPool.getDecompressor(codec);
     try (InputStream raw = fs.open(file);
         InputStream in = codec == null ? raw : codec.createInputStream(raw, decompressor)) {
-      Text first = new Text();
-      return new Records(in, delimiter, file).next(first) ? header(first, file, delimiter) : null;
+      Records records = new Records(in, delimiter, file);
+      Text record = new Text();
+      CSVFormat format = CsvRow.format(delimiter);
+      while (records.next(record)) {
+        if (header) {
+          return header(record, file, delimiter);
+        }
+        if (TextRow.blank(record.getBytes(), record.getLength())) {
+          continue;
+        }
+        try {
+          return CsvRow.fields(format,
+              Text.decode(record.getBytes(), 0, record.getLength(), false));
+        } catch (IOException e) { // not UTF-8, or not CSV: a malformed record
+          continue;
+        }
+      }
+      return null;
     } finally {
       if (decompressor != null) {
         CodecPool.returnDecompressor(decompressor);

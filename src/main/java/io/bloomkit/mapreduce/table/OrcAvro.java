@@ -550,7 +550,11 @@ public final class OrcAvro {
     return n != null ? n : f.name();
   }
 
-  private static String avroName(String orcName) {
+  /**
+   * A valid Avro name for {@code orcName}: every character but ASCII letters, digits and {@code _}
+   * becomes {@code _}, and a name that is empty or starts with a digit gets a leading {@code _}.
+   */
+  static String avroName(String orcName) {
     StringBuilder b = new StringBuilder(orcName.length() + 1);
     for (int i = 0; i < orcName.length(); i++) {
       char c = orcName.charAt(i);

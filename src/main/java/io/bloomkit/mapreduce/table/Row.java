@@ -35,15 +35,12 @@ public abstract class Row {
   /**
    * The whole record as an Avro record of {@code schema} ({@link TableSchemas#recordSchema} of
    * the input): an Avro or Parquet row's own record, an ORC row converted ({@link OrcAvro#toAvro});
-   * a text row's fields as strings (null token and empty-is-null applied), a field beyond the
-   * schema's ignored and a missing one null, as Hive's LazySimpleSerDe. The record may be reused.
-   *
-   * @throws UnsupportedOperationException for rows that cannot be records yet
+   * a text or CSV row's fields as strings (null token and empty-is-null applied; in CSV a quoted
+   * field is never null), a field beyond the schema's ignored and a missing one null, as Hive's
+   * LazySimpleSerDe; a SequenceFile row's key and value (or the value's fields) typed as Hadoop
+   * wrote them. The record may be reused. Only for a row without a {@link #problem}.
    */
-  public GenericRecord record(Schema schema) {
-    throw new UnsupportedOperationException(
-        getClass().getSimpleName() + " rows cannot be written as records yet");
-  }
+  public abstract GenericRecord record(Schema schema);
 
   /**
    * A new row reading {@code line} as a text record of {@code spec} (whose fields are 0-based

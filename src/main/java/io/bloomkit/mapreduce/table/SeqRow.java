@@ -1,9 +1,13 @@
 package io.bloomkit.mapreduce.table;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.io.BooleanWritable;
 import org.apache.hadoop.io.ByteWritable;
 import org.apache.hadoop.io.BytesWritable;
@@ -27,7 +31,7 @@ import org.apache.hadoop.io.Writable;
  * bytes, another value rendered by {@link KeyEncoder#render}), as Hive reads a SequenceFile table:
  * the value is the row, the key is read only as the field {@value #KEY}. Not thread-safe.
  */
-final class SeqRow extends Row {
+final class SeqRow extends CheckedRow {
   /** The field name of a record's key. */
   static final String KEY = "key";
 
@@ -35,9 +39,9 @@ final class SeqRow extends Row {
   private final int[] slots;
 
   private final TextRow fields;
+  private Writable key;
   private Writable value;
   private Object keyValue;
-  private String problem;
   private final Text line = new Text();
   private boolean lineBuilt;
 
@@ -76,6 +80,7 @@ final class SeqRow extends Row {
 
   /** Reads one record (kept by reference: the caller must not change them while the row is used). */
   void set(Writable key, Writable value) {
+    this.key = key;
     this.value = value;
     this.lineBuilt = false;
     problem = null;
@@ -139,16 +144,109 @@ final class SeqRow extends Row {
     return w.toString();
   }
 
+  /**
+   * The Avro type of the column holding a Writable of class {@code c}, nullable as Hive's columns:
+   * {@code Text} a string, {@code IntWritable}/{@code VIntWritable}/{@code ShortWritable}/{@code
+   * ByteWritable} an int, {@code LongWritable}/{@code VLongWritable} a long, {@code FloatWritable}
+   * a float, {@code DoubleWritable} a double, {@code BooleanWritable} a boolean, {@code
+   * BytesWritable} bytes, any other its {@code toString()} as a string; null for {@code
+   * NullWritable}, which holds nothing (no column).
+   */
+  static Schema columnType(Class<?> c) {
+    Schema.Type t;
+    if (NullWritable.class.isAssignableFrom(c)) {
+      return null;
+    } else if (IntWritable.class.isAssignableFrom(c) || VIntWritable.class.isAssignableFrom(c)
+        || ShortWritable.class.isAssignableFrom(c) || ByteWritable.class.isAssignableFrom(c)) {
+      t = Schema.Type.INT;
+    } else if (LongWritable.class.isAssignableFrom(c) || VLongWritable.class.isAssignableFrom(c)) {
+      t = Schema.Type.LONG;
+    } else if (FloatWritable.class.isAssignableFrom(c)) {
+      t = Schema.Type.FLOAT;
+    } else if (DoubleWritable.class.isAssignableFrom(c)) {
+      t = Schema.Type.DOUBLE;
+    } else if (BooleanWritable.class.isAssignableFrom(c)) {
+      t = Schema.Type.BOOLEAN;
+    } else if (BytesWritable.class.isAssignableFrom(c)) {
+      t = Schema.Type.BYTES;
+    } else {
+      t = Schema.Type.STRING;
+    }
+    return Schema.createUnion(Schema.create(Schema.Type.NULL), Schema.create(t));
+  }
+
+  /**
+   * The record schema of a SequenceFile of {@code keyClass} and {@code valueClass} ({@link
+   * #columnType}): the column {@value #KEY} (none for a {@code NullWritable} key), then, when the
+   * fields are numbers ({@code valueFields >= 0}: the Text value is split by the delimiter), one
+   * nullable string per field of the value, {@code _c0}, {@code _c1}, ..., else the column {@code
+   * value} (none for a {@code NullWritable} value).
+   */
+  static Schema recordSchema(Class<?> keyClass, Class<?> valueClass, int valueFields) {
+    List<Schema.Field> columns = new ArrayList<>();
+    Schema key = columnType(keyClass);
+    if (key != null) {
+      columns.add(new Schema.Field(KEY, key, null, Schema.Field.NULL_DEFAULT_VALUE));
+    }
+    if (valueFields >= 0) {
+      for (int i = 0; i < valueFields; i++) {
+        columns.add(new Schema.Field("_c" + i, columnType(Text.class), null,
+            Schema.Field.NULL_DEFAULT_VALUE));
+      }
+    } else if (columnType(valueClass) != null) {
+      columns.add(new Schema.Field("value", columnType(valueClass), null,
+          Schema.Field.NULL_DEFAULT_VALUE));
+    }
+    return Schema.createRecord("record", null, "io.bloomkit.seqfile", false, columns);
+  }
+
+  /**
+   * The record of {@link #recordSchema}: the key, then the value's fields (a {@link TextRow}'s
+   * text rules: null token, empty-is-null, a missing field null and an extra one ignored) or the
+   * value, as {@link #columnType} says. A Text value's bytes that are not UTF-8 read as U+FFFD.
+   */
   @Override
-  public String problem() {
-    return problem;
+  public GenericRecord record(Schema schema) {
+    requireWellFormed();
+    GenericRecord r = new GenericData.Record(schema);
+    int col = 0;
+    if (!(key instanceof NullWritable)) {
+      r.put(col, key instanceof Text ? keyValue : column(r, col, key));
+      col++;
+    }
+    if (fields != null) {
+      fields.putFields(r, col);
+    } else if (!(value instanceof NullWritable)) {
+      r.put(col, column(r, col, value));
+    }
+    return r;
+  }
+
+  /** A Writable as a value of column {@code col} of {@code r} (of its {@link #columnType}). */
+  private static Object column(GenericRecord r, int col, Writable w) {
+    if (w instanceof Text) {
+      return w.toString(); // U+FFFD for bytes that are not UTF-8
+    }
+    Object v;
+    try {
+      v = value(w);
+    } catch (CharacterCodingException e) {
+      throw new IllegalStateException(e); // only Text decodes
+    }
+    switch (r.getSchema().getFields().get(col).schema().getTypes().get(1).getType()) {
+      case INT:
+        return ((Long) v).intValue();
+      case FLOAT:
+        return ((Double) v).floatValue();
+      case BYTES:
+        return ByteBuffer.wrap((byte[]) v);
+      default:
+        return v;
+    }
   }
 
   @Override
-  public Object value(int slot) {
-    if (problem != null) {
-      throw new IllegalStateException("malformed record: " + problem);
-    }
+  Object slot(int slot) {
     return slots[slot] < 0 ? keyValue : fields.value(slots[slot]);
   }
 

@@ -2,15 +2,22 @@ package io.bloomkit.mapreduce.table;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.util.LineReader;
+import org.apache.hadoop.util.ReflectionUtils;
 
 /**
  * Checks a {@link TableSpec}'s fields against its input before any job starts, and completes it:
@@ -50,12 +57,14 @@ public final class TableSchemas {
   /**
    * The Avro schema of whole records of the input ({@link Row#record}), from its first file that
    * is not empty: Avro's, Parquet's (as parquet-avro reads it) or ORC's ({@link OrcAvro#toAvro})
-   * own; text: Hive's convention, one nullable string column per field of the first line, named
+   * own. Text: Hive's convention, one nullable string column per field of the first line, named
    * {@code _c0}, {@code _c1}, ... (a later line with fewer fields gets nulls for the missing ones,
-   * extra fields are ignored, as Hive's LazySimpleSerDe reads them); no file, or only empty
-   * ones: null.
-   *
-   * @throws IllegalArgumentException for a format whose rows are not records yet
+   * extra fields are ignored, as Hive's LazySimpleSerDe reads them). CSV: the same, one column
+   * per field of the first file's first record that is not malformed for its own sake (not
+   * blank, UTF-8, CSV), or with {@code --csv-header} per column of its header, named after it
+   * ({@link #csvColumnNames}). SequenceFile: its key and value as Hadoop wrote them ({@link
+   * SeqRow#recordSchema}; fields given as numbers split the Text value, counted on the first
+   * record). No file, or no record to count the columns on: null.
    */
   public static Schema recordSchema(Configuration conf, TableSpec spec, Path... inputs)
       throws IOException {
@@ -66,14 +75,97 @@ public final class TableSchemas {
     switch (spec.format()) {
       case TEXT:
         return textSchema(conf, spec, file);
+      case CSV:
+        return csvSchema(conf, spec, inputs);
+      case SEQFILE:
+        return seqSchema(conf, spec, inputs);
       case AVRO:
       case PARQUET:
       case ORC:
         return ColumnarSchemas.recordSchema(conf, spec.format(), file);
       default:
         throw new IllegalArgumentException(
-            spec.format().cliName() + " rows cannot be written as records yet");
+            spec.format().cliName() + " rows cannot be written as records");
     }
+  }
+
+  private static Schema csvSchema(Configuration conf, TableSpec spec, Path[] inputs)
+      throws IOException {
+    for (org.apache.hadoop.fs.FileStatus f : Tables.list(conf, inputs)) {
+      if (f.getLen() == 0) {
+        continue;
+      }
+      List<String> first =
+          CsvRows.firstRecord(conf, f.getPath(), spec.delimiter(), spec.csvHeader());
+      if (first != null) {
+        if (spec.csvHeader()) {
+          return stringColumns("io.bloomkit.csv", csvColumnNames(first));
+        }
+        return stringColumns("io.bloomkit.csv", hiveNames(first.size()));
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The column names of a CSV header as valid Avro names: {@link OrcAvro#avroName} ({@code first
+   * name} is {@code first_name}, {@code 2x} is {@code _2x}), an empty name {@code _cI} (Hive's
+   * and Spark's name of column I), a name already taken gets {@code _I} appended (Spark's rule
+   * for duplicate header names, with a separator) until it is free.
+   */
+  static List<String> csvColumnNames(List<String> header) {
+    List<String> out = new ArrayList<>();
+    Set<String> taken = new HashSet<>();
+    for (int i = 0; i < header.size(); i++) {
+      String name = header.get(i).isEmpty() ? "_c" + i : OrcAvro.avroName(header.get(i));
+      while (!taken.add(name)) {
+        name = name + "_" + i;
+      }
+      out.add(name);
+    }
+    return out;
+  }
+
+  private static Schema seqSchema(Configuration conf, TableSpec spec, Path[] inputs)
+      throws IOException {
+    boolean split = new SeqRow(spec).readsValue();
+    for (org.apache.hadoop.fs.FileStatus f : Tables.list(conf, inputs)) {
+      if (f.getLen() == 0) {
+        continue;
+      }
+      try (SequenceFile.Reader in =
+          new SequenceFile.Reader(conf, SequenceFile.Reader.file(f.getPath()))) {
+        if (!split) {
+          return SeqRow.recordSchema(in.getKeyClass(), in.getValueClass(), -1);
+        }
+        Writable key = (Writable) ReflectionUtils.newInstance(in.getKeyClass(), conf);
+        Writable value = (Writable) ReflectionUtils.newInstance(in.getValueClass(), conf);
+        if (in.next(key, value)) {
+          return SeqRow.recordSchema(in.getKeyClass(), in.getValueClass(),
+              TextRow.fields(value.toString(), spec.delimiter()).length);
+        }
+      }
+    }
+    return null;
+  }
+
+  /** {@code _c0} ... {@code _c(n-1)}: Hive's names of the columns of a table without names. */
+  private static List<String> hiveNames(int n) {
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      names.add("_c" + i);
+    }
+    return names;
+  }
+
+  /** A record of one nullable string column per name. */
+  private static Schema stringColumns(String namespace, List<String> names) {
+    SchemaBuilder.FieldAssembler<Schema> fields =
+        SchemaBuilder.record("record").namespace(namespace).fields();
+    for (String n : names) {
+      fields = fields.optionalString(n);
+    }
+    return fields.endRecord();
   }
 
   /**
@@ -125,13 +217,8 @@ public final class TableSchemas {
         LineReader lines = new LineReader(codec == null ? raw : codec.createInputStream(raw))) {
       lines.readLine(first);
     }
-    int n = TextRow.fields(first.toString(), spec.delimiter()).length;
-    SchemaBuilder.FieldAssembler<Schema> fields =
-        SchemaBuilder.record("record").namespace("io.bloomkit.text").fields();
-    for (int i = 0; i < n; i++) {
-      fields = fields.optionalString("_c" + i);
-    }
-    return fields.endRecord();
+    return stringColumns("io.bloomkit.text",
+        hiveNames(TextRow.fields(first.toString(), spec.delimiter()).length));
   }
 
   private static void requireIndices(TableSpec spec) {

@@ -19,7 +19,7 @@ import org.apache.hadoop.io.Text;
  * other slots in order); a slot's field that is not valid UTF-8. An empty field is the empty
  * string unless {@code emptyIsNull}; a field equal to the null token is null. Not thread-safe.
  */
-final class TextRow extends Row {
+final class TextRow extends CheckedRow {
   private final byte[] delimiter;
   private final int[] slots;
   private final int keySlots;
@@ -36,7 +36,6 @@ final class TextRow extends Row {
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT);
   private Text line;
-  private String problem;
 
   TextRow(TableSpec spec) {
     this(spec.delimiter(), indices(spec), spec.keyFieldCount(), spec.nullToken(),
@@ -82,14 +81,31 @@ final class TextRow extends Row {
 
   @Override
   public GenericRecord record(Schema schema) {
-    String[] f = fields(line.toString(), (char) new String(delimiter, StandardCharsets.UTF_8)
-        .charAt(0));
     GenericRecord r = new GenericData.Record(schema);
-    for (int i = 0, n = schema.getFields().size(); i < n && i < f.length; i++) {
-      boolean isNull = f[i].equals(nullToken) || emptyIsNull && f[i].isEmpty();
-      r.put(i, isNull ? null : f[i]);
-    }
+    putFields(r, 0);
     return r;
+  }
+
+  /**
+   * Puts the line's fields, as strings with the null rules applied, into the columns of {@code r}
+   * from {@code from} on: field 0 in column {@code from}, a field beyond the last column ignored
+   * and a column beyond the last field null (Hive's LazySimpleSerDe). Bytes that are not UTF-8
+   * read as U+FFFD.
+   */
+  void putFields(GenericRecord r, int from) {
+    byte[] b = line.getBytes();
+    int len = line.getLength();
+    int start = 0;
+    for (int col = from, n = r.getSchema().getFields().size(); col < n; col++) {
+      if (start < 0) {
+        r.put(col, null);
+        continue;
+      }
+      int stop = nextDelimiter(b, start, len);
+      String s = new String(b, start, (stop < 0 ? len : stop) - start, StandardCharsets.UTF_8);
+      r.put(col, isNull(s) ? null : s);
+      start = stop < 0 ? -1 : stop + delimiter.length;
+    }
   }
 
   /** Reads {@code text} (kept by reference: the caller must not change it while the row is used). */
@@ -105,23 +121,15 @@ final class TextRow extends Row {
     }
     int field = 0;
     int start = 0;
-    int d0 = delimiter[0];
-    int dl = delimiter.length;
     while (field <= maxField) {
-      int stop = -1;
-      for (int j = start; j <= len - dl; j++) {
-        if (b[j] == d0 && (dl == 1 || matches(b, j))) {
-          stop = j;
-          break;
-        }
-      }
+      int stop = nextDelimiter(b, start, len);
       starts[field] = start;
       ends[field] = stop < 0 ? len : stop;
       field++;
       if (stop < 0) {
         break;
       }
-      start = stop + dl;
+      start = stop + delimiter.length;
     }
     String missing = missingField(field, slots, keySlots);
     if (missing != null) {
@@ -146,10 +154,25 @@ final class TextRow extends Row {
     } catch (CharacterCodingException e) {
       return false;
     }
-    boolean isNull = (nullToken != null && nullToken.equals(s)) || (emptyIsNull && s.isEmpty());
-    values[slot] = isNull ? null : s;
+    values[slot] = isNull(s) ? null : s;
     decoded[slot] = true;
     return true;
+  }
+
+  /** Whether a field's text is null: the null token, or empty with {@code emptyIsNull}. */
+  private boolean isNull(String s) {
+    return (nullToken != null && nullToken.equals(s)) || (emptyIsNull && s.isEmpty());
+  }
+
+  /** The index of the first delimiter in {@code b[from..len)}, or -1. */
+  private int nextDelimiter(byte[] b, int from, int len) {
+    int d0 = delimiter[0];
+    for (int j = from; j <= len - delimiter.length; j++) {
+      if (b[j] == d0 && (delimiter.length == 1 || matches(b, j))) {
+        return j;
+      }
+    }
+    return -1;
   }
 
   /**
@@ -193,15 +216,7 @@ final class TextRow extends Row {
   }
 
   @Override
-  public String problem() {
-    return problem;
-  }
-
-  @Override
-  public Object value(int slot) {
-    if (problem != null) {
-      throw new IllegalStateException("malformed record: " + problem);
-    }
+  Object slot(int slot) {
     return values[slot];
   }
 

@@ -10,11 +10,13 @@ import io.bloomkit.mapreduce.table.TableWriter;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.avro.file.DataFileReader;
@@ -24,6 +26,9 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Text;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -33,7 +38,8 @@ import org.junit.rules.TemporaryFolder;
  * on user by exact and counting into every output format, kept and removed records read back with
  * the library's own readers and compared with the text output and with a naive dedup (first
  * record of each user in file order); the output keeps the input's schema; a text input written
- * as Parquet has Hive's string columns {@code _c0...}.
+ * as Parquet has Hive's string columns {@code _c0...}; a CSV input (header, quotes, short and long
+ * rows, nulls) and a SequenceFile input written as records.
  */
 public class DedupOutputsTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -134,6 +140,77 @@ public class DedupOutputsTest {
     assertEquals(expected, readBack(out, TableFormat.PARQUET, "_c1"));
     assertEquals(multiset(List.of("3\ta\ty")),
         readBack(new File(out + ".dup"), TableFormat.PARQUET, "_c0"));
+  }
+
+  /** The records of an Avro output's part files, each as its values (null stays null). */
+  private static Map<List<String>, Integer> avroRecords(File dir) throws Exception {
+    Map<List<String>, Integer> m = new HashMap<>();
+    for (Path p : OutputFiles.parts(dir)) {
+      try (DataFileReader<GenericRecord> r = new DataFileReader<>(
+          new File(p.toUri().getPath()), new GenericDatumReader<>())) {
+        for (GenericRecord g : r) {
+          List<String> v = new ArrayList<>();
+          for (int i = 0; i < g.getSchema().getFields().size(); i++) {
+            v.add(g.get(i) == null ? null : g.get(i).toString());
+          }
+          m.merge(v, 1, Integer::sum);
+        }
+      }
+    }
+    return m;
+  }
+
+  @SafeVarargs
+  private static Map<List<String>, Integer> rows(List<String>... rows) {
+    Map<List<String>, Integer> m = new HashMap<>();
+    for (List<String> r : rows) {
+      m.merge(r, 1, Integer::sum);
+    }
+    return m;
+  }
+
+  @Test
+  public void csvAndSequenceFileInputsBecomeRecords() throws Exception {
+    // CSV with a header: quoted delimiters and quotes, a short and a long row, the null token
+    // (a quoted one is a string), an empty key (null with --empty-is-null: kept as distinct)
+    File csv = DedupData.writeParts(new File(tmp.getRoot(), "csv-in"), List.of(
+        "id,user name,note\n1,\"a,1\",\"say \"\"hi\"\"\"\n2,b\n3,\"a,1\",x,extra\n4,c,\\N\n"
+            + "5,b,\"\\N\"\n6,,e\n7,,f\n"));
+    File out = run(csv, "csv-avro", "--input-format", "csv", "--csv-header", "--empty-is-null",
+        "--key-field", "user name", "--output-format", "avro");
+    try (DataFileReader<GenericRecord> r = new DataFileReader<>(
+        new File(OutputFiles.parts(out)[0].toUri().getPath()), new GenericDatumReader<>())) {
+      assertEquals("[id, user_name, note]", r.getSchema().getFields().stream()
+          .map(Schema.Field::name).collect(Collectors.toList()).toString());
+    }
+    assertEquals(rows(Arrays.asList("1", "a,1", "say \"hi\""), Arrays.asList("2", "b", null),
+        Arrays.asList("4", "c", null), Arrays.asList("6", null, "e"),
+        Arrays.asList("7", null, "f")), avroRecords(out));
+    assertEquals(rows(Arrays.asList("3", "a,1", "x"), Arrays.asList("5", "b", "\\N")),
+        avroRecords(new File(out + ".dup")));
+
+    // a SequenceFile of (IntWritable, Text): the key, then the value's fields
+    File seq = tmp.newFolder("seq-in");
+    Map<String, String> firstOf = new LinkedHashMap<>();
+    List<String> others = new ArrayList<>();
+    try (SequenceFile.Writer w = SequenceFile.createWriter(conf,
+        SequenceFile.Writer.file(new Path(new File(seq, "part-0").getPath())),
+        SequenceFile.Writer.keyClass(IntWritable.class),
+        SequenceFile.Writer.valueClass(Text.class))) {
+      Random rnd = new Random(3);
+      for (int i = 0; i < 120; i++) {
+        String user = "u" + rnd.nextInt(30);
+        String value = user + "\t" + i + (i % 7 == 3 ? "" : "\tn" + i);
+        w.append(new IntWritable(i), new Text(value));
+        String line = i + "\t" + user + "\t" + i + "\t" + (i % 7 == 3 ? "\\N" : "n" + i);
+        if (firstOf.putIfAbsent(user, line) != null) {
+          others.add(line);
+        }
+      }
+    }
+    out = run(seq, "seq-orc", "--key-field", "0", "--output-format", "orc");
+    assertEquals(multiset(firstOf.values()), readBack(out, TableFormat.ORC, "key"));
+    assertEquals(multiset(others), readBack(new File(out + ".dup"), TableFormat.ORC, "key"));
   }
 
   @Test

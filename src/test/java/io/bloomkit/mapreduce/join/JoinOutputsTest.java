@@ -28,6 +28,9 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Text;
 import org.apache.orc.CompressionKind;
 import org.apache.orc.OrcFile;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -42,7 +45,8 @@ import org.junit.rules.TemporaryFolder;
  * (orders) on {@code custkey} by name, both written by {@link TableWriter}, some keys null, inner
  * and left-outer, into every output format; the records read back with the libraries' readers
  * ({@link OutputFiles}) equal the text output's rows and a naive join of the same rows; colliding
- * column names get {@code l_} / {@code r_}; codecs show in the files; usage errors.
+ * column names get {@code l_} / {@code r_}; codecs show in the files; usage errors; a CSV left side
+ * joined with a SequenceFile right side into records equals a naive join.
  */
 public class JoinOutputsTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -273,11 +277,62 @@ public class JoinOutputsTest {
   }
 
   @Test
+  public void csvLeftJoinsSequenceFileRightIntoRecords() throws Exception {
+    // left: CSV (quoted delimiters and quotes, short and long rows, null keys); right: a
+    // SequenceFile of (LongWritable custkey, Text order)
+    File l = tmp.newFolder("csv-left");
+    File r = tmp.newFolder("seq-right");
+    Random rnd = new Random(5);
+    StringBuilder csv = new StringBuilder();
+    List<String> lLines = new ArrayList<>();
+    List<Long> lKeys = new ArrayList<>();
+    for (int i = 0; i < 90; i++) {
+      Long key = i % 11 == 5 ? null : (long) rnd.nextInt(40);
+      String name = i % 3 == 0 ? "n\"" + i + "\", x" : "n" + i;
+      boolean shortRow = i % 8 == 7;
+      csv.append(key == null ? "\\N" : key).append(",\"").append(name.replace("\"", "\"\""))
+          .append('"').append(shortRow ? "" : ",r" + i + (i % 5 == 1 ? ",extra" : ""))
+          .append('\n');
+      lLines.add(text(key) + "\t" + name + "\t" + (shortRow ? "\\N" : "r" + i));
+      lKeys.add(key);
+    }
+    Files.write(new File(l, "part-0.csv").toPath(),
+        csv.toString().getBytes(StandardCharsets.UTF_8));
+    Map<Long, List<String>> rightByKey = new HashMap<>();
+    try (SequenceFile.Writer w = SequenceFile.createWriter(conf,
+        SequenceFile.Writer.file(new Path(new File(r, "part-0").getPath())),
+        SequenceFile.Writer.keyClass(LongWritable.class),
+        SequenceFile.Writer.valueClass(Text.class))) {
+      for (int o = 0; o < 150; o++) {
+        long key = rnd.nextInt(60);
+        String value = "o" + o + "\t" + o * 3;
+        w.append(new LongWritable(key), new Text(value));
+        rightByKey.computeIfAbsent(key, k -> new ArrayList<>()).add(key + "\t" + value);
+      }
+    }
+    Map<String, Integer> expected = new TreeMap<>();
+    for (int i = 0; i < lLines.size(); i++) {
+      List<String> m = lKeys.get(i) == null ? null : rightByKey.get(lKeys.get(i));
+      for (String right : m == null ? List.of("\\N\t\\N") : m) {
+        expected.merge(lLines.get(i) + "\t" + right, 1, Integer::sum);
+      }
+    }
+    assertTrue(expected.size() > 100);
+    // (Avro output from CSV and SequenceFile inputs: DedupOutputsTest)
+    for (TableFormat f : List.of(TableFormat.PARQUET, TableFormat.ORC)) {
+      File out = new File(tmp.getRoot(), "csv-seq-" + f);
+      ToolRun run = ToolRun.run(new JoinTool(), "--left", l.getPath(), "--left-format", "csv",
+          "--left-key", "0", "--left-key-type", "long", "--right", r.getPath(), "--right-key",
+          "key", "--right-key-type", "long", "--delimiter", ",", "--type", "left-outer",
+          "--output", out.getPath(), "--output-format", f.name().toLowerCase(), "--quiet");
+      assertEquals(run.toString(), 0, run.code);
+      assertEquals(f.toString(), expected, OutputFiles.lines(conf, out, f, "key"));
+    }
+  }
+
+  @Test
   public void badOutputOptionsAreUsageErrors() throws Exception {
     tables();
-    File csv = tmp.newFolder("csv");
-    Files.write(new File(csv, "part-0.csv").toPath(),
-        "1,\"a,b\"\n2,c\n".getBytes(StandardCharsets.UTF_8));
     String[][] bad = {
         {"--output-format", "csv"},
         {"--output-format", "orc", "--output-codec", "lz4"},
@@ -294,13 +349,6 @@ public class JoinOutputsTest {
       assertEquals(Arrays.toString(b), 2, r.code);
       assertTrue(r.err, r.err.contains("--output-"));
     }
-    // a CSV side cannot be written as records yet
-    ToolRun r = ToolRun.run(new JoinTool(), "--left", csv.getPath(), "--left-format", "csv",
-        "--left-key", "0", "--left-key-type", "long", "--right", right.getPath(), "--right-key",
-        "custkey", "--output", new File(tmp.getRoot(), "bad").getPath(), "--output-format",
-        "parquet");
-    assertEquals(r.toString(), 2, r.code);
-    assertTrue(r.err, r.err.contains("--output-format parquet: the left input's csv"));
     assertTrue(!new File(tmp.getRoot(), "bad").exists());
   }
 }

@@ -1,5 +1,7 @@
 package io.bloomkit.mapreduce.table;
 
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.io.Text;
 
 /**
@@ -21,6 +23,11 @@ public final class FixedRow extends Row {
   @Override
   public Object value(int slot) {
     return values[slot];
+  }
+
+  @Override
+  public GenericRecord record(Schema schema) {
+    throw new UnsupportedOperationException("a test's fixed row has no record");
   }
 
   @Override

@@ -3,12 +3,12 @@
 
 usage: render_tables.py RESULTS_DIR SCALE REPS JOIN_MD
 """
-import json
 import os
 import platform
-import statistics
-import subprocess
 import sys
+
+sys.dont_write_bytecode = True  # no scripts/__pycache__ from the import below
+from bench_report import commit, fmt_int, last_json, median, read, write_block
 
 res, scale, reps, join_md = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 PAIRS = [("text", "text lineitem x text orders (fields 0, 0)"),
@@ -17,39 +17,8 @@ PAIRS = [("text", "text lineitem x text orders (fields 0, 0)"),
 FILTERS = ["none", "bf", "acbf", "exact"]
 
 
-def last_json(path):
-    if not os.path.exists(path):
-        return None
-    with open(path) as f:
-        lines = [l for l in f.read().splitlines() if l.strip()]
-    return json.loads(lines[-1]) if lines else None
-
-
-def read(path):
-    with open(path) as f:
-        return f.read().strip()
-
-
-def fmt_int(v):
-    return "–" if v is None else f"{int(v):,}"
-
-
 def fmt_s(v):
     return "–" if v is None else f"{v:.2f}"
-
-
-def median(values):
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
-
-
-def commit():
-    try:
-        c = subprocess.check_output(["git", "rev-parse", "--short", "HEAD"], text=True).strip()
-        dirty = subprocess.call(["git", "diff", "--quiet", "HEAD", "--", "src", "pom.xml"]) != 0
-        return c + ("+changes" if dirty else "")
-    except Exception:
-        return "unknown"
 
 
 out = ["<!-- tables:begin -->",
@@ -106,10 +75,4 @@ for frac in (1, 10):
 out.append("<!-- tables:end -->")
 block = "\n".join(out) + "\n"
 
-text = open(join_md).read() if os.path.exists(join_md) else "# Filtered reduce-side joins\n\n"
-b, e = text.find("<!-- tables:begin -->"), text.find("<!-- tables:end -->")
-if b >= 0 and e >= 0:
-    text = text[:b] + block + text[e + len("<!-- tables:end -->\n"):]
-else:
-    text = text.rstrip("\n") + "\n\n" + block
-open(join_md, "w").write(text)
+write_block(join_md, "tables", block)

@@ -90,6 +90,29 @@ public enum BloomkitConfig {
           + " (read from the DistributedCache symlink "
           + JoinFilterName.SYMLINK + " when present); empty: no filter",
       ""),
+  FILTER_PATHS(
+      "bloomkit.filter.paths",
+      "probe (set by the tool): the filter files every map task loads, in --filter order,"
+          + " comma-separated (a path cannot hold a comma, as in the DistributedCache's own"
+          + " list); filter N (0-based) is read from the DistributedCache symlink "
+          + JoinFilterName.SYMLINK + ".N when present; empty: none",
+      ""),
+  PROBE_KEY_FIELDS(
+      "bloomkit.probe.key.fields",
+      "probe (set by the tool): how many key fields each filter's key has, comma-separated, in"
+          + " --filter order: the key fields of bloomkit.input.spec are the filters' keys one"
+          + " after the other",
+      ""),
+  PROBE_ANY(
+      "bloomkit.probe.any",
+      "probe: a record passes when its key may be in any filter (--any); false: in every filter"
+          + " (--all)",
+      "false"),
+  PROBE_INVERT(
+      "bloomkit.probe.invert",
+      "probe: write the records that do not pass (--invert): the complement of the output"
+          + " without it",
+      "false"),
   JOIN_REJECTS_DIR(
       "bloomkit.join.rejects.dir",
       "join: directory where a left-side task that finds a left key the filter rejects leaves the"
@@ -277,7 +300,24 @@ public enum BloomkitConfig {
   EXACT_MAX_BYTES(
       "bloomkit.exact.max.bytes",
       "join: largest exact key set (estimated heap bytes) a join task may load",
-      String.valueOf(256L << 20));
+      String.valueOf(256L << 20)),
+  MAPSIDE_MAX_BYTES(
+      "bloomkit.mapside.max.bytes",
+      "join --strategy map-side: largest in-memory table of the left side a map task may hold"
+          + " (bytes); 0: a quarter of the map task heap, the -Xmx of mapreduce.map.java.opts,"
+          + " else mapreduce.map.memory.mb x mapreduce.job.heap.memory-mb.ratio as Hadoop sizes"
+          + " the heap (local mode: this JVM's heap)",
+      "0"),
+  MAPSIDE_LEFT_INPUT(
+      "bloomkit.mapside.left.input",
+      "join --strategy map-side (set by the tool): the left input's paths, comma-separated and"
+          + " escaped as mapreduce.input.fileinputformat.inputdir, loaded by every map task",
+      ""),
+  MAPSIDE_MATCHED_DIR(
+      "bloomkit.mapside.matched.dir",
+      "join --strategy map-side, left-semi and left-anti (set by the tool): directory where map"
+          + " tasks write the distinct left keys their right records matched",
+      "");
 
   /** Holder for the DistributedCache symlink name, usable in the enum's own initialisers. */
   public static final class JoinFilterName {

@@ -10,6 +10,7 @@ import io.bloomkit.mapreduce.demo.DemoTool;
 import io.bloomkit.mapreduce.generate.GenerateTool;
 import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
+import io.bloomkit.mapreduce.probe.ProbeTool;
 import io.bloomkit.mapreduce.update.UpdateTool;
 import java.io.PrintStream;
 import java.util.Collections;
@@ -35,6 +36,7 @@ public final class BloomkitDriver {
     t.put("demo", DemoTool::new);
     t.put("build", BuildTool::new);
     t.put("join", JoinTool::new);
+    t.put("probe", ProbeTool::new);
     t.put("update", UpdateTool::new);
     t.put("dedup", DedupTool::new);
     t.put("icebergs", IcebergTool::new);

@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce;
 
+import io.bloomkit.bloom.ExactKeySet;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
@@ -9,6 +10,7 @@ import io.bloomkit.core.StoredFilter;
 import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.registry.Filters;
 import io.bloomkit.core.UnsupportedFamilyException;
+import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.Temporaries;
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -78,6 +80,42 @@ public final class FilterFiles {
       r.checkLength(length);
       return r.keys;
     });
+  }
+
+  /**
+   * Refuses (usage error, exit 2) a filter built for keys of other types than {@code probed}, the
+   * key a tool tests against it: their canonical bytes would never meet. A format version 1
+   * filter (types not recorded) holds string keys and is taken for a single string key.
+   *
+   * @param whose whose key it is, in the message ({@code the right side})
+   * @param typeOption the option that declares the key's types ({@code right-key-type})
+   */
+  public static void checkKeys(Configuration conf, Path filter, KeySignature probed, String tool,
+      String whose, String typeOption) throws IOException {
+    KeySignature built = readKeys(conf, filter, tool, Filters.FAMILIES);
+    if (!built.accepts(probed)) {
+      throw new UsageException(
+          "filter " + filter + " was built for keys " + built.describe() + " but " + whose
+              + "'s key is " + probed.describe() + ": build the filter with " + whose
+              + "'s key types (build --key-type) or declare them (--" + typeOption + ")");
+    }
+  }
+
+  /**
+   * Refuses (usage error, exit 2) an exact key set that would need more than {@code exactMax}
+   * bytes of heap ({@link BloomkitConfig#EXACT_MAX_BYTES}) in every map task; other families
+   * pass. Reads the header only.
+   */
+  public static void checkExactBudget(Configuration conf, Path path, String tool, long exactMax)
+      throws IOException {
+    FilterShape shape = readShape(conf, path, tool, Filters.FAMILIES);
+    if (shape.family() == FilterFamily.EXACT && ExactKeySet.heapBytes(shape) > exactMax) {
+      throw new UsageException(
+          "the exact key set of " + shape.positions() + " keys needs about "
+              + ExactKeySet.heapBytes(shape) + " bytes in every map task, more than "
+              + BloomkitConfig.EXACT_MAX_BYTES.key() + " = " + exactMax
+              + "; use a Bloom filter type or raise the limit with -D");
+    }
   }
 
   /** What is read after the header: the payload, or nothing but checks. */

@@ -75,5 +75,20 @@ public enum JoinCounters {
   /** Right-side tasks that loaded the filter from the DistributedCache symlink. */
   FILTER_LOADS_FROM_CACHE,
   /** Right-side tasks that loaded the filter from its path (local mode, no symlink). */
-  FILTER_LOADS_FROM_PATH
+  FILTER_LOADS_FROM_PATH,
+  /**
+   * Map-side join: left records read by the map tasks, over all of them (every task loads the
+   * whole left side: the left records times the tasks).
+   */
+  MAP_SIDE_LEFT_RECORDS,
+  /** Map-side join: map tasks that loaded the left side into their table. */
+  MAP_SIDE_TABLE_LOADS,
+  /** Map-side join: the size of the left side's in-memory table (bytes, as one task holds it). */
+  MAP_SIDE_TABLE_BYTES,
+  /** Map-side join: right records whose key is in the left side's table. */
+  MAP_SIDE_RIGHT_MATCHED,
+  /** Map-side join: right records whose key is not in the left side's table. */
+  MAP_SIDE_RIGHT_UNMATCHED,
+  /** Map-side left-semi and left-anti joins: distinct left keys some right record matched. */
+  MAP_SIDE_LEFT_MATCHED_KEYS
 }

@@ -21,6 +21,7 @@ import io.bloomkit.mapreduce.demo.DemoTool;
 import io.bloomkit.mapreduce.generate.GenerateTool;
 import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
+import io.bloomkit.mapreduce.probe.ProbeTool;
 import io.bloomkit.mapreduce.update.UpdateTool;
 import io.bloomkit.registry.Simulations;
 import io.bloomkit.sim.Simulation;
@@ -115,7 +116,7 @@ public class ToolJsonGoldenTest {
   /**
    * build of each family (sized by fpp and by bits-per-key), inspect of each file, update (add,
    * remove, skip non-members) of both counting families, join with a built filter, a given filter,
-   * an exact set and none, inner and left outer.
+   * an exact set and none, inner and left outer; probe with two of those filters.
    */
   @Test
   public void buildInspectUpdateJoin() throws Exception {
@@ -189,6 +190,16 @@ public class ToolJsonGoldenTest {
         c -> List.of("--left", keys, "--left-key", "0", "--right", citations, "--right-key", "1",
             "--output", path("join/" + c), "--delimiter", ",", "--reducers", "2"));
 
+    // probe: two filters (acbf and exact, built above) all, and any inverted
+    check("probe-all",
+        run(new ProbeTool(), "--input", citations, "--output", path("probe/all"), "--filter",
+            path("filters/acbf") + ":1", "--filter", path("filters/exact") + ":0",
+            "--delimiter", ","));
+    check("probe-any-invert",
+        run(new ProbeTool(), "--input", citations, "--output", path("probe/any-invert"),
+            "--filter", path("filters/bf") + ":1", "--filter", path("filters/exact") + ":0",
+            "--delimiter", ",", "--any", "--invert"));
+
     // malformed records (too few fields) on both sides: the malformed counts and warning
     String bad = malformed("malformed");
     check("build-malformed",
@@ -198,6 +209,13 @@ public class ToolJsonGoldenTest {
         run(new JoinTool(), "--left", bad, "--left-key", "1", "--right",
             malformed("malformed-right"), "--right-key", "1",
             "--output", path("join/malformed"), "--delimiter", ",", "--filter-type", "exact"));
+    // map-side: one job (right-outer), two jobs (left-semi: matched keys, then the left side)
+    for (String type : List.of("right-outer", "left-semi")) {
+      check("join-map-side-" + type,
+          run(new JoinTool(), "--left", keys, "--left-key", "0", "--right", citations,
+              "--right-key", "1", "--output", path("join/map-side-" + type), "--delimiter", ",",
+              "--strategy", "map-side", "--type", type));
+    }
     done();
   }
 
@@ -324,6 +342,9 @@ public class ToolJsonGoldenTest {
     check("generate-patents-datasets",
         run(new GenerateTool(), "patents", "--patents", "500", "--citations", "900", "--keys",
             "10", "--datasets", "keys,citations", "--out", path("gen/patents-datasets")));
+    check("generate-tpcds",
+        run(new GenerateTool(), "tpcds", "--scale", "0.01", "--tables", "store,item", "--parts",
+            "2", "--out", path("gen/tpcds")));
     check("generate-clicks",
         run(new GenerateTool(), "clicks", "--records", "2000", "--duplicate-share", "0.3",
             "--ads", "50", "--alpha", "0.8", "--hours", "6", "--seed", "4", "--parts", "2",

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
@@ -467,18 +469,26 @@ public final class AcbfReport {
     return md.append("\n").toString();
   }
 
-  private static final String TABLES_BEGIN = "<!-- tables:begin -->";
-  private static final String TABLES_END = "<!-- tables:end -->";
+  /** A block another script writes into join.md: {@code <!-- NAME:begin --> ... <!-- NAME:end -->}. */
+  private static final Pattern MARKED_BLOCK =
+      Pattern.compile("<!-- (\\w+):begin -->.*?<!-- \\1:end -->", Pattern.DOTALL);
 
-  /** The columnar tables block of an existing join.md (scripts/bench-tables.sh), or null. */
-  static String tablesBlock(Path joinMd) throws IOException {
+  /**
+   * The marked blocks of an existing join.md, in order: the columnar tables of
+   * scripts/bench-tables.sh ({@code tables}), the star-join pre-filter of scripts/bench-probe.sh
+   * ({@code probe}), and any other script's.
+   */
+  static List<String> markedBlocks(Path joinMd) throws IOException {
+    List<String> blocks = new ArrayList<>();
     if (!Files.exists(joinMd)) {
-      return null;
+      return blocks;
     }
-    String j = new String(Files.readAllBytes(joinMd), StandardCharsets.UTF_8);
-    int b = j.indexOf(TABLES_BEGIN);
-    int e = j.indexOf(TABLES_END);
-    return b < 0 || e < b ? null : j.substring(b, e + TABLES_END.length()) + "\n";
+    Matcher m = MARKED_BLOCK.matcher(
+        new String(Files.readAllBytes(joinMd), StandardCharsets.UTF_8));
+    while (m.find()) {
+      blocks.add(m.group() + "\n");
+    }
+    return blocks;
   }
 
   public static void main(String[] args) throws IOException {
@@ -494,7 +504,7 @@ public final class AcbfReport {
       md.append(claimsTable(rows));
       md.append(simulationSection(rows, out));
     }
-    String tables = tablesBlock(out.resolve("join.md"));
+    List<String> blocks = markedBlocks(out.resolve("join.md"));
     if (joins != null && Files.isDirectory(joins)) {
       String j = "# Filtered reduce-side joins\n\n" + note + "\n\n" + joinSection(joins, out);
       Files.write(out.resolve("join.md"), j.getBytes(StandardCharsets.UTF_8));
@@ -505,11 +515,14 @@ public final class AcbfReport {
       j += scaleSection(scale);
       Files.write(out.resolve("join.md"), j.getBytes(StandardCharsets.UTF_8));
     }
-    if (tables != null && Files.exists(out.resolve("join.md"))) {
-      // the columnar tables section (scripts/bench-tables.sh) survives a re-render
+    for (String block : blocks) {
+      // the other scripts' sections (bench-tables.sh, bench-probe.sh) survive a re-render
+      if (!Files.exists(out.resolve("join.md"))) {
+        break;
+      }
       String j = new String(Files.readAllBytes(out.resolve("join.md")), StandardCharsets.UTF_8);
-      if (!j.contains(TABLES_BEGIN)) {
-        Files.write(out.resolve("join.md"), (j.replaceAll("\n*$", "\n\n") + tables)
+      if (!j.contains(block.substring(0, block.indexOf("-->") + 3))) {
+        Files.write(out.resolve("join.md"), (j.replaceAll("\n*$", "\n\n") + block)
             .getBytes(StandardCharsets.UTF_8));
       }
     }

@@ -74,4 +74,28 @@ public class AcbfReportTest {
     assertEquals(AcbfReport.pct(sum / n), claims.get(0)[3]);
     assertEquals(String.format(Locale.ROOT, "ACBF_opt vs %s, mean over m/n = 8..20", "cbf"), claims.get(0)[1]);
   }
+
+  /** A re-render of join.md keeps the blocks other scripts wrote (bench-tables.sh, bench-probe.sh). */
+  @Test
+  public void aJoinReRenderKeepsTheOtherScriptsMarkedBlocks() throws Exception {
+    Path out = tmp.getRoot().toPath().resolve("results");
+    Path joins = tmp.getRoot().toPath().resolve("bench-join");
+    Files.createDirectories(out);
+    Files.createDirectories(joins);
+    String tables = "<!-- tables:begin -->\n## Columnar tables\n| a |\n<!-- tables:end -->\n";
+    String probe = "<!-- probe:begin -->\n## Star-join pre-filter\n| b |\n<!-- probe:end -->\n";
+    Files.writeString(out.resolve("join.md"), "# old join section\n\n" + tables + "\n" + probe);
+    AcbfReport.main(new String[] {out.toString(), tmp.getRoot().toPath().resolve("none.csv")
+        .toString(), joins.toString(), "a note"});
+    String md = ReportFiles.read(out.resolve("join.md"));
+    assertFalse(md, md.contains("# old join section"));
+    assertTrue(md, md.contains(tables));
+    assertTrue(md, md.contains(probe));
+    assertTrue(md, md.indexOf(tables) < md.indexOf(probe));
+    // a second re-render adds neither twice
+    AcbfReport.main(new String[] {out.toString(), tmp.getRoot().toPath().resolve("none.csv")
+        .toString(), joins.toString(), "a note"});
+    String again = ReportFiles.read(out.resolve("join.md"));
+    assertEquals(again, md);
+  }
 }

@@ -3,6 +3,7 @@ package io.bloomkit.mapreduce.common;
 import io.bloomkit.core.Filter;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
@@ -41,20 +42,25 @@ public final class FilterStep {
   /** The default test: {@link Filter#mightContain}. */
   public static final KeyTest MEMBERSHIP = (f, key, length) -> f.mightContain(key, 0, length);
 
-  private final TaskAttemptContext context;
   private final Filter filter;
   private final KeyTest test;
-  private final Enum<?> passed;
-  private final Enum<?> rejected;
+  /** The counters, looked up once (null: not counted). */
+  private final Counter passed;
+  private final Counter rejected;
   private final Rejection onReject;
 
   private FilterStep(TaskAttemptContext context, Filter filter, Builder b) {
-    this.context = context;
     this.filter = filter;
     this.test = b.test;
-    this.passed = b.passed;
-    this.rejected = b.rejected;
+    this.passed = counter(context, b.passed, b.group, b.passedName);
+    this.rejected = counter(context, b.rejected, b.group, b.rejectedName);
     this.onReject = b.onReject;
+  }
+
+  private static Counter counter(TaskAttemptContext context, Enum<?> c, String group,
+      String name) {
+    return c != null ? context.getCounter(c)
+        : name != null ? context.getCounter(group, name) : null;
   }
 
   /** A new step, to be set up and {@link Builder#load loaded} in the mapper's setup. */
@@ -68,6 +74,9 @@ public final class FilterStep {
     private KeyTest test = MEMBERSHIP;
     private Enum<?> passed;
     private Enum<?> rejected;
+    private String group;
+    private String passedName;
+    private String rejectedName;
     private Enum<?> fromCache;
     private Enum<?> fromPath;
     private Rejection onReject;
@@ -97,6 +106,17 @@ public final class FilterStep {
     }
 
     /**
+     * The counters of keys that pass and keys that are rejected by group and name, for a job whose
+     * number of filters varies (probe: one pair of names per filter).
+     */
+    public Builder counting(String counterGroup, String passedCounter, String rejectedCounter) {
+      this.group = counterGroup;
+      this.passedName = passedCounter;
+      this.rejectedName = rejectedCounter;
+      return this;
+    }
+
+    /**
      * The counters of tasks that loaded the filter from the DistributedCache symlink and from its
      * path (local mode, no symlink).
      */
@@ -115,7 +135,14 @@ public final class FilterStep {
     /** Loads the task's shipped filter, if the job ships one; counts the load. */
     public FilterStep load(TaskAttemptContext context) throws IOException {
       Configuration conf = context.getConfiguration();
-      ShippedFilter shipped = whole ? ShippedFilter.loadWhole(conf) : ShippedFilter.load(conf);
+      return load(context, whole ? ShippedFilter.loadWhole(conf) : ShippedFilter.load(conf));
+    }
+
+    /**
+     * The step of a filter the task loaded already (one of several: {@link
+     * ShippedFilter#loadAll}); counts the load.
+     */
+    public FilterStep load(TaskAttemptContext context, ShippedFilter shipped) {
       if (shipped.filter() != null) {
         increment(context, shipped.fromCache() ? fromCache : fromPath);
       }
@@ -157,10 +184,10 @@ public final class FilterStep {
       return true;
     }
     if (test.passes(filter, key, length)) {
-      increment(context, passed);
+      increment(passed);
       return true;
     }
-    increment(context, rejected);
+    increment(rejected);
     if (onReject != null) {
       onReject.rejected(filter, key, length);
     }
@@ -170,6 +197,12 @@ public final class FilterStep {
   private static void increment(TaskAttemptContext context, Enum<?> counter) {
     if (counter != null) {
       context.getCounter(counter).increment(1);
+    }
+  }
+
+  private static void increment(Counter counter) {
+    if (counter != null) {
+      counter.increment(1);
     }
   }
 }

@@ -83,7 +83,14 @@ public final class InputOptions {
    * @param dflt the value when the option is absent; null: the option is required
    */
   public static List<String> fields(CommandLine cl, String opt, String dflt) {
-    String v = cl.getOptionValue(opt, dflt);
+    return fields(opt, cl.getOptionValue(opt, dflt));
+  }
+
+  /**
+   * The fields of the value {@code v} of option {@code opt} (named in messages), as {@link
+   * #fields(CommandLine, String, String)}; null or blank: the option is required.
+   */
+  public static List<String> fields(String opt, String v) {
     if (v == null || v.trim().isEmpty()) {
       throw new UsageException("--" + opt + " is required");
     }
@@ -114,6 +121,41 @@ public final class InputOptions {
   public static TableSpec spec(
       CommandLine cl, Configuration conf, Side side, Path[] inputs, List<String> keyFields,
       List<String> otherFields) throws IOException {
+    String t = cl.getOptionValue(side.keyTypeOption);
+    List<KeyType> types = t == null ? null : keyTypes(side.keyTypeOption, t, keyFields.size());
+    return spec(cl, conf, side, inputs, keyFields, types, otherFields);
+  }
+
+  /**
+   * The key types of a value of a key-type option {@code opt} (named in messages): one per key
+   * field, {@code fields} of them.
+   *
+   * @throws UsageException for an unknown type or another count
+   */
+  public static List<KeyType> keyTypes(String opt, String value, int fields) {
+    List<KeyType> types = new ArrayList<>();
+    for (String name : value.split(",", -1)) {
+      try {
+        types.add(KeyType.fromCliName(name.trim()));
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--" + opt + ": " + e.getMessage());
+      }
+    }
+    if (types.size() != fields) {
+      throw new UsageException("--" + opt + " gives " + types.size()
+          + " types for " + fields + " key fields");
+    }
+    return types;
+  }
+
+  /**
+   * As {@link #spec(CommandLine, Configuration, Side, Path[], List, List)} with the key's types
+   * given ({@code keyTypes}, one per key field) instead of read from the side's key-type option;
+   * null: none given (the columns' types, else strings).
+   */
+  public static TableSpec spec(
+      CommandLine cl, Configuration conf, Side side, Path[] inputs, List<String> keyFields,
+      List<KeyType> keyTypes, List<String> otherFields) throws IOException {
     TableFormat format;
     try {
       format = TableFormat.parse(side.formatOption, cl.getOptionValue(side.formatOption, "auto"));
@@ -123,21 +165,7 @@ public final class InputOptions {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    List<KeyType> types = new ArrayList<>();
-    String t = cl.getOptionValue(side.keyTypeOption);
-    if (t != null) {
-      for (String name : t.split(",", -1)) {
-        try {
-          types.add(KeyType.fromCliName(name.trim()));
-        } catch (IllegalArgumentException e) {
-          throw new UsageException("--" + side.keyTypeOption + ": " + e.getMessage());
-        }
-      }
-      if (types.size() != keyFields.size()) {
-        throw new UsageException("--" + side.keyTypeOption + " gives " + types.size()
-            + " types for " + keyFields.size() + " key fields");
-      }
-    }
+    List<KeyType> types = keyTypes == null ? List.of() : keyTypes;
     boolean csvHeader = cl.hasOption("csv-header");
     boolean csvMultiline = cl.hasOption("csv-multiline");
     if ((csvHeader || csvMultiline) && format != TableFormat.CSV && side != Side.RIGHT
@@ -159,7 +187,7 @@ public final class InputOptions {
             .csvMultiline(csvMultiline)
             .build();
     try {
-      return TableSchemas.resolve(conf, spec, inputs, t != null);
+      return TableSchemas.resolve(conf, spec, inputs, keyTypes != null);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

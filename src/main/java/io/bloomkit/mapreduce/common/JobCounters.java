@@ -32,6 +32,12 @@ public final class JobCounters {
     return c == null ? 0 : c.getValue();
   }
 
+  /** A counter's value by group and name (counters that are no enum constant). */
+  public long get(String group, String name) {
+    Counter c = counters.findCounter(group, name);
+    return c == null ? 0 : c.getValue();
+  }
+
   /** The sum of some counters' values. */
   public long sum(Enum<?>... cs) {
     long s = 0;

@@ -108,6 +108,16 @@ public final class MalformedRecords {
 
     /** Notes a malformed line; only the first of the task is written. */
     public void note(long offset, Text line, String problem) {
+      if (!done) {
+        note(Records.fileOf(context.getInputSplit()), offset, line, problem);
+      }
+    }
+
+    /**
+     * Notes a malformed line of a file the task reads outside its split (a map-side join's left
+     * side); only the first of the task is written.
+     */
+    public void note(String inputFile, long offset, Text line, String problem) {
       if (done) {
         return;
       }
@@ -116,7 +126,7 @@ public final class MalformedRecords {
       Path file =
           new Path(BloomkitConfig.MALFORMED_SAMPLES.get(conf), input + "-" + context.getTaskAttemptID());
       try (DataOutputStream out = new DataOutputStream(file.getFileSystem(conf).create(file, true))) {
-        out.writeUTF(Records.fileOf(context.getInputSplit()));
+        out.writeUTF(inputFile);
         out.writeLong(offset);
         out.writeBoolean(recordNumbers);
         out.writeUTF(problem == null ? "malformed" : problem);

@@ -60,7 +60,15 @@ public final class OutputOptions {
 
   /** The output options of a command line; bad values are usage errors naming the option. */
   public static OutputOptions parse(CommandLine cl) {
-    TableFormat format = TableFormat.TEXT;
+    return parse(cl, TableFormat.TEXT);
+  }
+
+  /**
+   * As {@link #parse(CommandLine)}, the format being {@code dflt} when {@code --output-format} is
+   * absent (probe: a columnar input's own format).
+   */
+  public static OutputOptions parse(CommandLine cl, TableFormat dflt) {
+    TableFormat format = dflt;
     String f = cl.getOptionValue("output-format");
     if (f != null) {
       try {

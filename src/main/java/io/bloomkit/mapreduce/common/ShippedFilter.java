@@ -10,12 +10,15 @@ import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * Ships a filter file to a job's tasks and loads it there; used by join, dedup and icebergs. A join
+ * Ships a filter file to a job's tasks and loads it there; used by join, dedup and icebergs (probe
+ * ships several: {@link #ship(Job, List)}, {@link #loadAll}). A join
  * task probes it read-only ({@link #load}, {@link Filters#readQueryView}); dedup and icebergs
  * tasks load the whole, updatable filter ({@link #loadWhole}). Either reads the DistributedCache
  * symlink {@value BloomkitConfig.JoinFilterName#SYMLINK} in the task's working directory, or, when
@@ -63,12 +66,61 @@ public final class ShippedFilter {
     return load(conf, true);
   }
 
+  /**
+   * Ships several filter files to the job's tasks, in this order: their paths in {@link
+   * BloomkitConfig#FILTER_PATHS} and filter {@code i} under the DistributedCache symlink {@value
+   * BloomkitConfig.JoinFilterName#SYMLINK}{@code .i} (the files may share a name).
+   *
+   * @throws IllegalArgumentException for a path holding a comma (the DistributedCache lists its
+   *     files comma-separated)
+   */
+  public static void ship(Job job, List<Path> filters) throws IOException {
+    String[] paths = new String[filters.size()];
+    for (int i = 0; i < paths.length; i++) {
+      paths[i] = filters.get(i).toString();
+      if (paths[i].indexOf(',') >= 0) {
+        throw new IllegalArgumentException(
+            "cannot ship " + paths[i] + ": the DistributedCache lists its files comma-separated");
+      }
+      CacheFiles.ship(job, filters.get(i), link(i));
+    }
+    BloomkitConfig.FILTER_PATHS.set(job.getConfiguration(), String.join(",", paths));
+  }
+
+  /**
+   * Loads the query views of every filter {@link #ship(Job, List)} shipped, in order (once per
+   * task, in setup); none when the job ships none.
+   */
+  public static List<ShippedFilter> loadAll(Configuration conf) throws IOException {
+    List<ShippedFilter> out = new ArrayList<>();
+    String paths = BloomkitConfig.FILTER_PATHS.get(conf);
+    if (paths == null || paths.isEmpty()) {
+      return out;
+    }
+    String[] split = paths.split(",");
+    for (int i = 0; i < split.length; i++) {
+      out.add(load(conf, split[i], link(i), false));
+    }
+    return out;
+  }
+
+  /** The symlink name of filter {@code i} of several. */
+  private static String link(int i) {
+    return BloomkitConfig.JoinFilterName.SYMLINK + "." + i;
+  }
+
   private static ShippedFilter load(Configuration conf, boolean whole) throws IOException {
     String path = BloomkitConfig.JOIN_FILTER_PATH.get(conf);
     if (path == null || path.isEmpty()) {
       return new ShippedFilter(null, false);
     }
-    File link = new File(BloomkitConfig.JoinFilterName.SYMLINK);
+    return load(conf, path, BloomkitConfig.JoinFilterName.SYMLINK, whole);
+  }
+
+  /** The filter file {@code path}, shipped under the symlink {@code linkName}. */
+  private static ShippedFilter load(Configuration conf, String path, String linkName,
+      boolean whole) throws IOException {
+    File link = new File(linkName);
     if (CacheFiles.useLink(conf, link)) {
       long length = link.length();
       try (InputStream in = new BufferedInputStream(new FileInputStream(link), 1 << 16)) {

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.generate;
 
 import static io.bloomkit.mapreduce.cli.BloomkitTool.integerOpt;
+import static io.bloomkit.mapreduce.cli.BloomkitTool.numberOpt;
 
 import io.bloomkit.data.ClickLogGenerator;
 import io.bloomkit.data.PatentDataGenerator;
@@ -15,6 +16,7 @@ import org.apache.commons.cli.Options;
 /** What {@code generate} writes: each dataset with its own options and its {@link Generation}. */
 enum Dataset {
   TPCH("tpch", TpchGeneration::options, TpchGeneration::new),
+  TPCDS("tpcds", TpcdsGeneration::options, TpcdsGeneration::new),
   PATENTS("patents", PatentsGeneration::options, PatentsGeneration::new),
   CLICKS("clicks", ClicksGeneration::options, ClicksGeneration::new);
 
@@ -36,7 +38,7 @@ enum Dataset {
         return d;
       }
     }
-    throw new UsageException("expected one generator name, tpch, patents or clicks, got " + args);
+    throw new UsageException("expected one generator name, tpch, tpcds, patents or clicks, got " + args);
   }
 
   /** Every dataset's options (an option two datasets share once). */
@@ -50,6 +52,12 @@ enum Dataset {
       }
     }
     return all;
+  }
+
+  /** {@code --scale}, of tpch and tpcds. */
+  static Option scale() {
+    return numberOpt("scale", "S", "tpch, tpcds: scale factor, e.g. 0.01 or 1 (required for tpch"
+        + " and tpcds)");
   }
 
   /** {@code --seed}, of patents and clicks. */

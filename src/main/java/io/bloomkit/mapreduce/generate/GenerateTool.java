@@ -15,7 +15,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * {@code generate tpch|patents|clicks ...}: writes benchmark inputs through Hadoop's {@link FileSystem}
+ * {@code generate tpch|tpcds|patents|clicks ...}: writes benchmark inputs through Hadoop's {@link FileSystem}
  * (the local file system or HDFS, per {@code -fs}), as {@code part-NNNNN} files. The data logic
  * lives in {@link io.bloomkit.data}; each {@link Dataset} has its own options and {@link
  * Generation}, this tool only parses, plans, opens files and reports.
@@ -24,6 +24,9 @@ import org.apache.hadoop.fs.Path;
  *   <li>{@code generate tpch --scale S --table NAME --out DIR [--parts P] [--orders-fraction F]}:
  *       a TPC-H table as dbgen's pipe-delimited lines in {@code DIR/part-*}; {@code
  *       --orders-fraction} keeps about F of the orders (see {@link TpchDataGenerator}).
+ *   <li>{@code generate tpcds --scale S --out DIR [--tables T1,T2,...] [--parts P]}: TPC-DS
+ *       tables (default store_sales, date_dim, item, store) as dsdgen's pipe-delimited lines in
+ *       {@code DIR/<table>/part-*} (see {@link io.bloomkit.data.TpcdsDataGenerator}).
  *   <li>{@code generate patents --out DIR [--patents P] [--citations C] [--keys K] [--seed S]
  *       [--parts N] [--datasets patents,citations,keys]}: NBER-shaped data (see {@link
  *       PatentDataGenerator}) in {@code DIR/patents/}, {@code DIR/citations/}, {@code DIR/keys/};
@@ -51,14 +54,15 @@ public final class GenerateTool extends BloomkitTool {
 
   @Override
   public String description() {
-    return "Generate inputs: 'tpch' (a TPC-H table, dbgen lines), 'patents' (NBER-shaped"
+    return "Generate inputs: 'tpch' (a TPC-H table, dbgen lines), 'tpcds' (TPC-DS tables, dsdgen"
+        + " lines), 'patents' (NBER-shaped"
         + " patents, citations and key patents, seeded) or 'clicks' (an ad-click log with re-sent"
         + " clicks and Zipf ads, seeded).";
   }
 
   @Override
   protected String argsSyntax() {
-    return "tpch|patents|clicks";
+    return "tpch|tpcds|patents|clicks";
   }
 
   @Override

@@ -23,7 +23,7 @@ final class TpchGeneration implements Generation {
 
   static Options options() {
     Options o = new Options();
-    o.addOption(numberOpt("scale", "S", "tpch: scale factor, e.g. 0.01 or 1 (required for tpch)"));
+    o.addOption(Dataset.scale());
     o.addOption(opt("table", "NAME", "tpch: table: " + String.join(", ", tableNames())));
     o.addOption(numberOpt("orders-fraction", "F", "tpch orders: keep the orders whose mixed"
         + " o_orderkey hash falls below F, about F of them (default 1)"));

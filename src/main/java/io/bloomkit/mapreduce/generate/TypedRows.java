@@ -1,6 +1,9 @@
 package io.bloomkit.mapreduce.generate;
 
 import io.bloomkit.mapreduce.table.TableWriter;
+import io.trino.tpcds.Table;
+import io.trino.tpcds.column.Column;
+import io.trino.tpcds.column.ColumnType;
 import io.trino.tpch.TpchColumn;
 import io.trino.tpch.TpchTable;
 import java.io.Closeable;
@@ -35,9 +38,14 @@ import org.apache.avro.generic.GenericRecord;
  *       cited} ({@code long}).
  *   <li>clicks: {@code time} ({@code long}), {@code click, ad} ({@code string}), {@code weight}
  *       ({@code long}), {@code importance} ({@code double}).
+ *   <li>TPC-DS: the spec's column names ({@code ss_sold_date_sk}, ...) and types: identifiers
+ *       ({@code *_sk}) {@code long}, integers {@code int}, {@code decimal(p,s)} Avro's decimal on
+ *       bytes at the column's own precision and scale, dates Avro {@code date}, {@code char},
+ *       {@code varchar} and {@code time} columns {@code string}; every column nullable (a union
+ *       with null first): dsdgen's empty field is null.
  * </ul>
  *
- * No field is null.
+ * No field of the other datasets is null.
  */
 final class TypedRows {
   /** TPC-H's decimal type: DECIMAL(15,2). */
@@ -72,6 +80,37 @@ final class TypedRows {
           type = Schema.create(Schema.Type.STRING);
       }
       fields = fields.name(c.getColumnName()).type(type).noDefault();
+    }
+    return fields.endRecord();
+  }
+
+  /** The schema of a TPC-DS table (every column nullable). */
+  static Schema tpcds(String tableName) {
+    Table table = Table.getTable(tableName.toLowerCase(Locale.ROOT));
+    SchemaBuilder.FieldAssembler<Schema> fields = SchemaBuilder.record(table.getName())
+        .namespace("io.bloomkit.tpcds").fields();
+    for (Column c : table.getColumns()) {
+      ColumnType t = c.getType();
+      Schema type;
+      switch (t.getBase()) {
+        case IDENTIFIER:
+          type = Schema.create(Schema.Type.LONG);
+          break;
+        case INTEGER:
+          type = Schema.create(Schema.Type.INT);
+          break;
+        case DATE:
+          type = LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT));
+          break;
+        case DECIMAL:
+          type = LogicalTypes.decimal(t.getPrecision().get(), t.getScale().get())
+              .addToSchema(Schema.create(Schema.Type.BYTES));
+          break;
+        default: // CHAR, VARCHAR, TIME
+          type = Schema.create(Schema.Type.STRING);
+      }
+      fields = fields.name(c.getName()).type(Schema.createUnion(Schema.create(Schema.Type.NULL),
+          type)).withDefault(null);
     }
     return fields.endRecord();
   }
@@ -124,6 +163,9 @@ final class TypedRows {
   }
 
   private static Object value(String s, Schema type) {
+    if (type.getType() == Schema.Type.UNION) { // TPC-DS: [null, T], dsdgen's empty field is null
+      return s.isEmpty() ? null : value(s, type.getTypes().get(1));
+    }
     switch (type.getType()) {
       case LONG:
         return Long.parseLong(s);
@@ -134,8 +176,9 @@ final class TypedRows {
       case DOUBLE:
         return Double.parseDouble(s);
       case BYTES:
-        return DECIMALS.toBytes(new BigDecimal(s).setScale(SCALE, RoundingMode.UNNECESSARY), type,
-            type.getLogicalType());
+        return DECIMALS.toBytes(new BigDecimal(s).setScale(
+            ((LogicalTypes.Decimal) type.getLogicalType()).getScale(), RoundingMode.UNNECESSARY),
+            type, type.getLogicalType());
       default:
         return s;
     }

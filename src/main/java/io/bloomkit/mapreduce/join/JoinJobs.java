@@ -1,15 +1,11 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.bloom.ExactKeySet;
 import io.bloomkit.core.Filter;
-import io.bloomkit.core.FilterFamily;
-import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.build.FilterBuild;
-import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
@@ -71,6 +67,9 @@ final class JoinJobs {
 
   static Outcome run(Configuration conf, JoinPlan p, PrintStream err)
       throws IOException, InterruptedException {
+    if (p.strategy == JoinPlan.Strategy.MAP_SIDE) {
+      return MapSideJoin.run(conf, p, err);
+    }
     Path filterPath = p.givenFilter;
     Filter probe = p.givenProbe;
     try (JobChain chain = JobChain.open(conf, p.output, "join", JoinTool.class)) {
@@ -177,18 +176,37 @@ final class JoinJobs {
    */
   private static boolean checkSides(JobChain.Step join, JobCounters c, JoinPlan p, PrintStream err)
       throws IOException {
+    return checkSides(join, join, c, p, err);
+  }
+
+  /**
+   * As {@link #checkSides(JobChain.Step, JobCounters, JoinPlan, PrintStream)}, each side's first
+   * malformed record from the job that read it (a map-side join's left records may come from its
+   * second job).
+   */
+  static boolean checkSides(JobChain.Step leftJob, JobChain.Step rightJob, JobCounters c,
+      JoinPlan p, PrintStream err) throws IOException {
     MalformedRecords.Tally l =
         new MalformedRecords.Tally("left input", p.leftTable)
             .counts(c.get(JoinCounters.LEFT_RECORDS), c.get(JoinCounters.LEFT_MALFORMED),
-                join.firstMalformed(JoinMapper.sideName(JoinKey.LEFT)));
+                leftJob.firstMalformed(JoinMapper.sideName(JoinKey.LEFT)));
     MalformedRecords.Tally r =
         new MalformedRecords.Tally("right input", p.rightTable)
             .counts(c.get(JoinCounters.RIGHT_RECORDS), c.get(JoinCounters.RIGHT_MALFORMED),
-                join.firstMalformed(JoinMapper.sideName(JoinKey.RIGHT)));
+                rightJob.firstMalformed(JoinMapper.sideName(JoinKey.RIGHT)));
     l.failIfAllMalformed();
     r.failIfAllMalformed();
     boolean warned = l.warnIfAbove(p.maxShare, err);
     return r.warnIfAbove(p.maxShare, err) || warned;
+  }
+
+  /** The left records: {@code records = passed + malformed + null keys}. */
+  static void checkLeftBalance(JobCounters c) throws IOException {
+    RecordBalance.of(c.get(JoinCounters.LEFT_RECORDS), "left input")
+        .plus(c.get(JoinCounters.LEFT_PASSED), "passed")
+        .plus(c.get(JoinCounters.LEFT_MALFORMED), "malformed")
+        .plus(c.get(JoinCounters.LEFT_NULL_KEYS), "null keys")
+        .check();
   }
 
   /**
@@ -201,11 +219,7 @@ final class JoinJobs {
    * before the output is promoted.
    */
   static void checkBalance(JobCounters c, JoinPlan.Type type) throws IOException {
-    RecordBalance.of(c.get(JoinCounters.LEFT_RECORDS), "left input")
-        .plus(c.get(JoinCounters.LEFT_PASSED), "passed")
-        .plus(c.get(JoinCounters.LEFT_MALFORMED), "malformed")
-        .plus(c.get(JoinCounters.LEFT_NULL_KEYS), "null keys")
-        .check();
+    checkLeftBalance(c);
     RecordBalance.of(c.get(JoinCounters.RIGHT_RECORDS), "right input")
         .plus(c.get(JoinCounters.RIGHT_PASSED), "passed")
         .plus(c.get(JoinCounters.RIGHT_DROPPED_BY_FILTER), "dropped by the filter")
@@ -267,13 +281,6 @@ final class JoinJobs {
 
   private static void checkExactBudget(Configuration conf, Path path, long exactMax)
       throws IOException {
-    FilterShape shape = FilterFiles.readShape(conf, path, "join", Filters.FAMILIES);
-    if (shape.family() == FilterFamily.EXACT && ExactKeySet.heapBytes(shape) > exactMax) {
-      throw new UsageException(
-          "the exact key set of " + shape.positions() + " keys needs about "
-              + ExactKeySet.heapBytes(shape) + " bytes in every map task, more than "
-              + BloomkitConfig.EXACT_MAX_BYTES.key() + " = " + exactMax
-              + "; use a Bloom filter type or raise the limit with -D");
-    }
+    FilterFiles.checkExactBudget(conf, path, "join", exactMax);
   }
 }

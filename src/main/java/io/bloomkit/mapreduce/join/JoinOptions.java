@@ -42,8 +42,24 @@ final class JoinOptions {
   private JoinOptions(CommandLine cl) {
     type = Choices.get(cl, "type", JoinPlan.Type.INNER);
     strategy = Choices.get(cl, "strategy", JoinPlan.Strategy.REDUCE_SIDE);
-    if (strategy != JoinPlan.Strategy.REDUCE_SIDE) {
+    if (strategy == JoinPlan.Strategy.AUTO) {
       throw new UsageException("--strategy " + strategy.cliName() + " is not available yet");
+    }
+    boolean mapSide = strategy == JoinPlan.Strategy.MAP_SIDE;
+    if (mapSide && type.keepsUnmatchedLeft() && type.writesPairs()) {
+      throw new UsageException("--strategy map-side cannot do --type " + type.cliName()
+          + ": the left records no right record matched are known only after every map task"
+          + " ran; use --strategy reduce-side");
+    }
+    if (mapSide) {
+      for (String o : List.of("filter", "filter-type", "reducers")) {
+        if (cl.hasOption(o) && !(o.equals("filter-type")
+            && cl.getOptionValue(o).equalsIgnoreCase("none"))) {
+          throw new UsageException("--" + o + " does not apply to --strategy map-side (a map-only"
+              + " job: no filter, no reducers)");
+        }
+      }
+      SizingOptions.refuseSizing(cl, "--strategy map-side (no filter)");
     }
     leftKey = InputOptions.fields(cl, "left-key", null);
     rightKey = InputOptions.fields(cl, "right-key", null);
@@ -53,7 +69,7 @@ final class JoinOptions {
     String filterType = cl.getOptionValue("filter-type", "acbf").toLowerCase(Locale.ROOT);
     filterSource =
         cl.hasOption("filter") ? JoinPlan.FilterSource.GIVEN
-            : filterType.equals("none") ? JoinPlan.FilterSource.NONE
+            : filterType.equals("none") || mapSide ? JoinPlan.FilterSource.NONE
             : JoinPlan.FilterSource.BUILD;
     if (filterSource == JoinPlan.FilterSource.GIVEN) {
       SizingOptions.refuseSizing(cl, "--filter FILE (the filter is built already)");
@@ -97,7 +113,9 @@ final class JoinOptions {
         + " unmatched records of an outer join <left><tab> or <tab><right>, the semi and anti"
         + " joins' records alone"));
     o.addOption(opt("strategy", "S", "reduce-side (default): a reduce-side join, the right side"
-        + " filtered by --filter/--filter-type; map-side; auto"));
+        + " filtered by --filter/--filter-type; map-side: every map task loads the left side"
+        + " into a hash table (within bloomkit.mapside.max.bytes) and joins the right records,"
+        + " no shuffle (inner, right-outer, left/right-semi, left/right-anti); auto"));
     InputOptions.add(o, InputOptions.Side.LEFT, InputOptions.Side.RIGHT);
     o.addOption(SizingOptions.delimiter());
     OptionGroup g = new OptionGroup();

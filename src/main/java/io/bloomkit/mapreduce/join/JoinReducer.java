@@ -15,7 +15,8 @@ import org.apache.hadoop.mapreduce.TaskAttemptID;
 /**
  * The join's reduce side (the paper's figure 8), for every {@link JoinPlan.Type}. The values of a
  * key arrive left records first (sort on (key, side)); those are buffered in {@link LeftRecords}
- * and visited only through {@link LeftRecords#forEach} (the buffer may live on disk). Then, per key:
+ * and visited only through {@link LeftRecords#forEach} (in memory up to {@link
+ * BloomkitConfig#JOIN_BUFFER_BYTES}, the rest spilled to local disk). Then, per key:
  *
  * <ul>
  *   <li>no right record: the left records are unmatched ({@link JoinCounters#LEFT_UNMATCHED});

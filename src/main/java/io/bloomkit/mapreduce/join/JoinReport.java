@@ -11,6 +11,13 @@ import static io.bloomkit.mapreduce.JoinCounters.LEFT_MALFORMED;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_NULL_KEYS;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_PASSED;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_RECORDS;
+import static io.bloomkit.mapreduce.JoinCounters.LEFT_UNMATCHED;
+import static io.bloomkit.mapreduce.JoinCounters.MAP_SIDE_LEFT_MATCHED_KEYS;
+import static io.bloomkit.mapreduce.JoinCounters.MAP_SIDE_LEFT_RECORDS;
+import static io.bloomkit.mapreduce.JoinCounters.MAP_SIDE_RIGHT_MATCHED;
+import static io.bloomkit.mapreduce.JoinCounters.MAP_SIDE_RIGHT_UNMATCHED;
+import static io.bloomkit.mapreduce.JoinCounters.MAP_SIDE_TABLE_BYTES;
+import static io.bloomkit.mapreduce.JoinCounters.MAP_SIDE_TABLE_LOADS;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_SPILLED_BYTES;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_SPILLED_RECORDS;
 import static io.bloomkit.mapreduce.JoinCounters.OUTPUT_RECORDS;
@@ -41,8 +48,20 @@ final class JoinReport {
     long dropped = c.get(RIGHT_DROPPED_BY_FILTER);
     long fp = c.get(FALSE_POSITIVES);
     long fpKeys = c.get(FALSE_POSITIVE_KEYS);
-    return r.put("output", o.output.toString())
-        .put("filter", o.filter == null ? null : o.filter.toString()) // null: none or temporary
+    r.put("output", o.output.toString()).put("strategy", p.strategy.cliName());
+    if (p.strategy == JoinPlan.Strategy.MAP_SIDE) {
+      // no filter, no shuffle: what the map tasks loaded and matched
+      return r.counters(c, LEFT_RECORDS, RIGHT_RECORDS, LEFT_PASSED, MAP_SIDE_LEFT_RECORDS,
+              MAP_SIDE_TABLE_LOADS, MAP_SIDE_TABLE_BYTES, MAP_SIDE_RIGHT_MATCHED,
+              MAP_SIDE_RIGHT_UNMATCHED, MAP_SIDE_LEFT_MATCHED_KEYS, LEFT_UNMATCHED,
+              MAP_OUTPUT_RECORDS, OUTPUT_RECORDS, LEFT_MALFORMED, RIGHT_MALFORMED)
+          .put("malformedRecords", c.sum(LEFT_MALFORMED, RIGHT_MALFORMED))
+          .counters(c, LEFT_NULL_KEYS, RIGHT_NULL_KEYS)
+          .seconds()
+          .put("malformedWarning", o.malformedWarning)
+          .fields();
+    }
+    return r.put("filter", o.filter == null ? null : o.filter.toString()) // null: none or temporary
         .put("filterBuilt", p.filterSource == JoinPlan.FilterSource.BUILD)
         .put("filterType", o.probe == null ? "none" : o.probe.shape().name())
         .counters(c, LEFT_RECORDS, RIGHT_RECORDS, LEFT_PASSED, LEFT_KEYS_REJECTED_BY_FILTER,

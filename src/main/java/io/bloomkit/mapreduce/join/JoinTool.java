@@ -11,7 +11,6 @@ import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.Report;
 import io.bloomkit.mapreduce.table.TableSchemas;
 import io.bloomkit.mapreduce.table.TableSpec;
-import io.bloomkit.registry.Filters;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
@@ -23,7 +22,7 @@ import org.apache.hadoop.fs.Path;
 /**
  * {@code join --left PATH --left-key F[,G] --right PATH --right-key F[,G] --output DIR [--type
  * inner|left-outer|right-outer|full-outer|left-semi|right-semi|left-anti|right-anti]
- * [--strategy reduce-side] [--left-format FMT] [--right-format FMT] [--left-key-type T[,T]]
+ * [--strategy reduce-side|map-side] [--left-format FMT] [--right-format FMT] [--left-key-type T[,T]]
  * [--right-key-type T[,T]] [--delimiter D] [--null-token S] [--empty-is-null] [--csv-header]
  * [--csv-multiline] [--filter FILE | --filter-type acbf|acbf1..3|cbf|bf|exact|none] [--fpp P |
  * --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--max-malformed-share S]
@@ -59,6 +58,11 @@ import org.apache.hadoop.fs.Path;
  * exact key set fits {@link BloomkitConfig#EXACT_MAX_BYTES} (2; for a set built here, checked after
  * the build, before the join job).
  *
+ * <p>{@code --strategy map-side} ({@link MapSideJoin}): a map-only join, no filter and no shuffle;
+ * every map task loads the left side into a hash table within {@link
+ * BloomkitConfig#MAPSIDE_MAX_BYTES} (the left side's decoded size is checked against it before any
+ * job: exit 2); inner, right-outer, left-semi, right-semi, left-anti and right-anti.
+ *
  * <p>The tool reads its {@link JoinOptions}, resolves them into a {@link JoinPlan}, runs its jobs
  * ({@link JoinJobs}) and reports from their counters ({@link JoinReport}).
  */
@@ -71,7 +75,8 @@ public final class JoinTool extends BloomkitTool {
   @Override
   public String description() {
     return "Reduce-side join of a small left and a large right input, right side pre-filtered by"
-        + " a filter of the left keys (default acbf, 16 bits per key).";
+        + " a filter of the left keys (default acbf, 16 bits per key); or --strategy map-side: a"
+        + " map-only join against the left side in each map task's memory.";
   }
 
   @Override
@@ -137,8 +142,12 @@ public final class JoinTool extends BloomkitTool {
             + e.getMessage());
       }
     }
-    return new JoinPlan(o, left, leftTable, right, rightTable, output, given, probe, exactMax,
-        leftSchema, rightSchema);
+    JoinPlan p = new JoinPlan(o, left, leftTable, right, rightTable, output, given, probe,
+        exactMax, leftSchema, rightSchema);
+    if (p.strategy == JoinPlan.Strategy.MAP_SIDE) {
+      MapSideJoin.checkFits(conf, p);
+    }
+    return p;
   }
 
   /**
@@ -164,14 +173,8 @@ public final class JoinTool extends BloomkitTool {
    */
   private static void checkFilterKeys(Configuration conf, Path filter, KeySignature right)
       throws java.io.IOException {
-    KeySignature built = FilterFiles.readKeys(conf, filter, "join", Filters.FAMILIES);
-    if (!built.accepts(right)) {
-      throw new UsageException(
-          "filter " + filter + " was built for keys " + built.describe() + " but the right"
-              + " side's key is " + right.describe() + ": build the filter with the right side's"
-              + " key types (build --key-type) or declare them (--"
-              + InputOptions.Side.RIGHT.keyTypeOption() + ")");
-    }
+    FilterFiles.checkKeys(conf, filter, right, "join", "the right side",
+        InputOptions.Side.RIGHT.keyTypeOption());
   }
 
   public static void main(String[] args) {

@@ -80,6 +80,8 @@ public final class MiniClusters implements AutoCloseable {
   private MiniClusters(
       String name, int dataNodes, int nodeManagers, int nodeMemoryMb, boolean quickNodeLoss)
       throws IOException {
+    // failsafe runs the ITs in two JVMs, each with its own clusters: directories per JVM
+    name = name + "-" + ProcessHandle.current().pid();
     File base = new File("target/minicluster/" + name).getAbsoluteFile();
     Configuration c = new Configuration();
     c.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, new File(base, "dfs").getPath());

@@ -80,4 +80,13 @@ public final class JoinData {
     }
     return out;
   }
+
+  /** Writes the lines split into {@code parts} files {@code prefix0, prefix1, ...} in {@code dir}. */
+  public static void write(List<String> lines, java.io.File dir, String prefix, int parts)
+      throws java.io.IOException {
+    List<byte[]> split = split(lines, parts);
+    for (int i = 0; i < parts; i++) {
+      java.nio.file.Files.write(new java.io.File(dir, prefix + i).toPath(), split.get(i));
+    }
+  }
 }

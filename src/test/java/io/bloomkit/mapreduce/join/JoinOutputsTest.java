@@ -399,4 +399,64 @@ public class JoinOutputsTest {
     }
     assertTrue(!new File(tmp.getRoot(), "bad").exists());
   }
+
+  private File mapSide(String out, String... extra) {
+    File dir = new File(tmp.getRoot(), out);
+    List<String> args = new ArrayList<>(List.of("--left", left.getPath(), "--left-key",
+        "custkey", "--right", right.getPath(), "--right-key", "custkey", "--output",
+        dir.getPath(), "--strategy", "map-side", "--quiet"));
+    args.addAll(Arrays.asList(extra));
+    ToolRun r = ToolRun.run(new JoinTool(), args.toArray(new String[0]));
+    assertEquals(r.toString(), 0, r.code);
+    return dir;
+  }
+
+  /**
+   * {@code --strategy map-side} writes records as the reduce-side join does: right-outer pairs and
+   * unmatched right rows (left columns null) in Parquet; the semi and anti joins one side's
+   * records alone, with that side's columns (left-anti in Avro, right-semi in ORC); against a
+   * naive join of the rows (null keys never match).
+   */
+  @Test
+  public void mapSideJoinWritesEveryFormatAsTheNaiveJoin() throws Exception {
+    tables();
+    Map<Long, List<String>> leftByKey = new HashMap<>();
+    for (int i = 0; i < leftLines.size(); i++) {
+      if (leftKeys.get(i) != null) {
+        leftByKey.computeIfAbsent(leftKeys.get(i), k -> new ArrayList<>()).add(leftLines.get(i));
+      }
+    }
+    Map<String, Integer> rightOuter = new TreeMap<>();
+    Map<String, Integer> rightSemi = new TreeMap<>();
+    Set<Long> matched = new HashSet<>();
+    for (int i = 0; i < rightLines.size(); i++) {
+      Long k = rightKeys.get(i);
+      List<String> ls = k == null ? null : leftByKey.get(k);
+      if (ls == null) {
+        rightOuter.merge("\\N\t\\N\t\\N\t\\N\t" + rightLines.get(i), 1, Integer::sum);
+        continue;
+      }
+      matched.add(k);
+      rightSemi.merge(rightLines.get(i), 1, Integer::sum);
+      for (String l : ls) {
+        rightOuter.merge(l + "\t" + rightLines.get(i), 1, Integer::sum);
+      }
+    }
+    Map<String, Integer> leftAnti = new TreeMap<>();
+    for (int i = 0; i < leftLines.size(); i++) {
+      if (leftKeys.get(i) == null || !matched.contains(leftKeys.get(i))) {
+        leftAnti.merge(leftLines.get(i), 1, Integer::sum);
+      }
+    }
+    assertTrue(rightSemi.size() > 50 && leftAnti.size() > 10);
+    File ro = mapSide("ms-parquet", "--type", "right-outer",
+        "--output-format", "parquet");
+    assertEquals(rightOuter, OutputFiles.lines(conf, ro, TableFormat.PARQUET, "orderkey"));
+    File la = mapSide("ms-avro", "--type", "left-anti",
+        "--output-format", "avro");
+    assertEquals(leftAnti, OutputFiles.lines(conf, la, TableFormat.AVRO, "id"));
+    File rs = mapSide("ms-orc", "--type", "right-semi",
+        "--output-format", "orc");
+    assertEquals(rightSemi, OutputFiles.lines(conf, rs, TableFormat.ORC, "orderkey"));
+  }
 }

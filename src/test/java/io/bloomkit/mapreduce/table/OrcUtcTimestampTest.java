@@ -101,6 +101,7 @@ public class OrcUtcTimestampTest {
       Files.write(in.toPath(), "0\n1\n2\n3\n4\n".getBytes(StandardCharsets.UTF_8));
       File out = new File(tmp.getRoot(), "job");
       Job job = Job.getInstance(ToolRun.localConf());
+      job.getConfiguration().setInt(Job.COMPLETION_POLL_INTERVAL_KEY, 50); // not Hadoop's 5 s
       job.setMapperClass(TableOutputsTest.IdMapper.class);
       job.setReducerClass(TimestampReducer.class);
       job.setMapOutputKeyClass(LongWritable.class);

@@ -114,6 +114,7 @@ public class TableOutputsTest {
     File out = new File(tmp.getRoot(), format.cliName() + "-" + codec);
     Configuration conf = ToolRun.localConf();
     Job job = Job.getInstance(conf);
+    job.getConfiguration().setInt(Job.COMPLETION_POLL_INTERVAL_KEY, 50); // not Hadoop's 5 s
     job.setMapperClass(IdMapper.class);
     job.setReducerClass(RecordReducer.class);
     job.setMapOutputKeyClass(LongWritable.class);

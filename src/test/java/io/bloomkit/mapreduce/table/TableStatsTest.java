@@ -114,6 +114,7 @@ public class TableStatsTest {
     Configuration conf = new Configuration();
     conf.set("mapreduce.framework.name", "local");
     conf.set("fs.defaultFS", "file:///");
+    conf.setInt(Job.COMPLETION_POLL_INTERVAL_KEY, 50); // waitForCompletion: not Hadoop's 5 s
     Job job = Job.getInstance(conf, "bytes read " + format.cliName() + " " + projection);
     TableSpec.builder(format)
         .key(Collections.singletonList("k"), Collections.emptyList())

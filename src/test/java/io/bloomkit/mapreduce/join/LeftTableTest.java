@@ -1,0 +1,75 @@
+package io.bloomkit.mapreduce.join;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.Test;
+
+/** The map-side join's table against a naive map of key to records. */
+public class LeftTableTest {
+  private static byte[] b(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  public void groupsRecordsByKeyInArrivalOrderLikeANaiveMap() throws Exception {
+    Random rnd = new Random(3);
+    LeftTable t = new LeftTable();
+    Map<String, List<String>> naive = new LinkedHashMap<>();
+    long dataBytes = 0;
+    long before = t.bytes();
+    for (int i = 0; i < 20_000; i++) {
+      String key = "k" + rnd.nextInt(3000) + (rnd.nextInt(50) == 0 ? "" : "x");
+      String value = "record-" + i + (i % 7 == 0 ? "" : ",payload" + rnd.nextInt());
+      // the key is a window of a longer array: only its length counts
+      byte[] padded = b(key + "#garbage");
+      byte[] v = b(value + "!!");
+      t.add(padded, b(key).length, v, v.length - 2);
+      naive.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
+      dataBytes += value.length();
+    }
+    assertEquals(naive.size(), t.keys());
+    assertEquals(20_000, t.records());
+    assertTrue(t.bytes() >= dataBytes && t.bytes() > before);
+    for (Map.Entry<String, List<String>> e : naive.entrySet()) {
+      byte[] k = b(e.getKey() + "tail");
+      int g = t.find(k, k.length - 4);
+      assertTrue(e.getKey(), g >= 0);
+      List<String> got = new ArrayList<>();
+      t.forEach(g, v -> got.add(v.toString()));
+      assertEquals(e.getKey(), e.getValue(), got);
+      assertEquals(e.getValue().size(), t.count(g));
+    }
+    for (String absent : List.of("", "k", "k1y", "zzz", "k3000x")) {
+      assertEquals(absent, -1, t.find(b(absent), absent.length()));
+    }
+  }
+
+  @Test
+  public void matchedKeysAreTheMarkedGroupsOnce() throws Exception {
+    LeftTable t = new LeftTable();
+    for (int i = 0; i < 500; i++) {
+      t.add(b("key" + i), b("key" + i).length, b("v"), 1);
+    }
+    Set<String> marked = new HashSet<>();
+    Random rnd = new Random(8);
+    for (int i = 0; i < 300; i++) {
+      String k = "key" + rnd.nextInt(500);
+      boolean isNew = t.match(t.find(b(k), b(k).length));
+      assertEquals(k, marked.add(k), isNew);
+    }
+    Set<String> got = new HashSet<>();
+    t.forEachMatchedKey((k, n) -> assertTrue(got.add(new String(k, 0, n, StandardCharsets.UTF_8))));
+    assertEquals(marked, got);
+    LeftTable none = new LeftTable();
+    none.forEachMatchedKey((k, n) -> { throw new AssertionError("no key matched"); });
+  }
+}

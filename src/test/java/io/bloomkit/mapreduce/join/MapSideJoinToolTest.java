@@ -1,0 +1,187 @@
+package io.bloomkit.mapreduce.join;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import io.bloomkit.mapreduce.cli.MiniJson;
+import io.bloomkit.mapreduce.cli.ToolRun;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * {@code join --strategy map-side} in local mode: every type it does against the naive join, the
+ * counters' balance and the JSON, the refusals (left-outer, full-outer, filter options, a left
+ * side over the budget before any job, and the task's guard when the estimate passes).
+ */
+public class MapSideJoinToolTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private final JoinData data = new JoinData(17, 300, 6000);
+  private File left;
+  private File right;
+
+  private void writeInputs() throws Exception {
+    left = tmp.newFolder("left");
+    right = tmp.newFolder("right");
+    JoinData.write(data.left, left, "l", 2);
+    JoinData.write(data.right, right, "r", 2);
+  }
+
+  private ToolRun join(Configuration conf, String out, String type, String... more) {
+    List<String> args = new ArrayList<>(List.of(
+        "--left", left.getPath(), "--left-key", "1", "--right", right.getPath(), "--right-key", "1",
+        "--output", out, "--delimiter", ",", "--type", type, "--strategy", "map-side", "--json"));
+    args.addAll(List.of(more));
+    return ToolRun.run(conf, new JoinTool(), args.toArray(new String[0]));
+  }
+
+  private ToolRun join(String out, String type, String... more) {
+    return join(ToolRun.localConf(), out, type, more);
+  }
+
+  private static long n(Map<String, Object> j, String k) {
+    return (Long) j.get(k);
+  }
+
+  @Test
+  public void everyTypeEqualsTheNaiveJoin() throws Exception {
+    writeInputs();
+    long malformedLeft = data.left.stream().filter(l -> !l.contains(",")).count();
+    long malformedRight = data.right.stream().filter(l -> !l.contains(",")).count();
+    for (String type : List.of("inner", "right-outer", "left-semi", "left-anti", "right-semi",
+        "right-anti")) {
+      File out = new File(tmp.getRoot(), type);
+      ToolRun r = join(out.getPath(), type);
+      assertEquals(type + ": " + r, 0, r.code);
+      List<String> lines = JoinToolTest.readOutput(out);
+      assertEquals(type,
+          NaiveJoin.join(data.left, JoinData.KEY, data.right, new int[] {1}, ',', type, null),
+          NaiveJoin.multiset(lines));
+      assertTrue(type, lines.size() > 10);
+      Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+      assertEquals("map-side", j.get("strategy"));
+      assertEquals(type, (long) data.left.size(), n(j, "leftRecords"));
+      assertEquals(type, malformedLeft, n(j, "leftMalformed"));
+      assertEquals(type, data.left.size() - malformedLeft, n(j, "leftPassed"));
+      assertEquals((long) data.right.size(), n(j, "rightRecords"));
+      assertEquals(malformedRight, n(j, "rightMalformed"));
+      assertEquals(n(j, "rightRecords"), n(j, "mapSideRightMatched")
+          + n(j, "mapSideRightUnmatched") + n(j, "rightMalformed") + n(j, "rightNullKeys"));
+      assertEquals((long) lines.size(), n(j, "outputRecords"));
+      // two right files: two map tasks, each loading the whole left side
+      assertEquals(2L, n(j, "mapSideTableLoads"));
+      assertEquals(2L * data.left.size(), n(j, "mapSideLeftRecords"));
+      assertTrue(n(j, "mapSideTableBytes") > 0);
+      assertFalse(j.containsKey("filterType"));
+      assertTrue(new File(out, "_SUCCESS").exists());
+      if (type.startsWith("left-")) {
+        long matchedKeys = data.right.stream()
+            .map(l -> NaiveJoin.key(l, ',', new int[] {1}))
+            .filter(k -> k != null && data.left.stream()
+                .anyMatch(l -> k.equals(NaiveJoin.key(l, ',', JoinData.KEY))))
+            .distinct().count();
+        assertEquals(type, matchedKeys, n(j, "mapSideLeftMatchedKeys"));
+      }
+    }
+    assertEquals(0, tmp.getRoot().list((d, name) -> name.contains("._join-")).length);
+  }
+
+  @Test
+  public void refusesWhatItCannotDoBeforeAnyJob() throws Exception {
+    writeInputs();
+    File out = new File(tmp.getRoot(), "out");
+    for (String type : List.of("left-outer", "full-outer")) {
+      ToolRun r = join(out.getPath(), type);
+      assertEquals(r.toString(), 2, r.code);
+      assertTrue(r.err, r.err.contains("--strategy map-side cannot do --type " + type));
+    }
+    String[][] filterOptions = {{"--filter-type", "bf"}, {"--filter", "x.acbf"},
+        {"--reducers", "3"}, {"--bits-per-key", "8"}};
+    for (String[] o : filterOptions) {
+      ToolRun r = join(out.getPath(), "inner", o);
+      assertEquals(r.toString(), 2, r.code);
+      assertTrue(r.err, r.err.contains("map-side"));
+    }
+    ToolRun auto = ToolRun.run(new JoinTool(), "--left", left.getPath(), "--left-key", "1",
+        "--right", right.getPath(), "--right-key", "1", "--output", out.getPath(),
+        "--strategy", "auto");
+    assertEquals(auto.toString(), 2, auto.code);
+    assertFalse(out.exists());
+  }
+
+  /** The estimate (the left files' bytes) over the budget: a usage error naming the key. */
+  @Test
+  public void aLeftSideOverTheBudgetIsRefusedBeforeAnyJob() throws Exception {
+    writeInputs();
+    Configuration small = ToolRun.localConf();
+    small.setLong("bloomkit.mapside.max.bytes", 1000);
+    File out = new File(tmp.getRoot(), "small");
+    ToolRun r = join(small, out.getPath(), "inner");
+    assertEquals(r.toString(), 2, r.code);
+    assertTrue(r.err, r.err.contains("bloomkit.mapside.max.bytes = 1000"));
+    assertFalse(out.exists());
+  }
+
+  /**
+   * A budget the file sizes fit but the table does not (it holds keys and indexes besides the
+   * records): the tasks stop as they pass it, the join fails naming the key, nothing is written.
+   */
+  @Test
+  public void aTableOverTheBudgetFailsTheJoinInTheTask() throws Exception {
+    writeInputs();
+    long bytes = 0;
+    for (File f : left.listFiles()) {
+      bytes += f.length();
+    }
+    Configuration tight = ToolRun.localConf();
+    tight.setLong("bloomkit.mapside.max.bytes", bytes + 1);
+    File out = new File(tmp.getRoot(), "tight");
+    ToolRun r = join(tight, out.getPath(), "inner");
+    assertEquals(r.toString(), 1, r.code);
+    assertTrue(r.err, r.err.contains("bloomkit.mapside.max.bytes = " + (bytes + 1)));
+    assertFalse(out.exists());
+    assertEquals(0, tmp.getRoot().list((d, name) -> name.startsWith(".tight")).length);
+  }
+
+  /** A strict map-side join fails on the first malformed record, naming file and offset. */
+  @Test
+  public void strictFailsNamingTheFile() throws Exception {
+    writeInputs();
+    File out = new File(tmp.getRoot(), "strict");
+    ToolRun r = join(out.getPath(), "right-semi", "--strict");
+    assertEquals(r.toString(), 1, r.code);
+    assertTrue(r.err, r.err.contains("malformed record in") && r.err.contains("byte offset"));
+    assertFalse(out.exists());
+  }
+
+  /**
+   * The default budget is a quarter of the map task heap as Hadoop sizes it: -Xmx of the map
+   * java opts (else the child opts), else the container's memory times the heap ratio; in local
+   * mode this JVM's heap; a set budget wins.
+   */
+  @Test
+  public void theBudgetIsAQuarterOfTheMapTaskHeap() {
+    Configuration yarn = new Configuration(false);
+    yarn.set("mapreduce.framework.name", "yarn");
+    yarn.set("mapreduce.map.java.opts", "-Dx=y -Xmx2g");
+    assertEquals((2L << 30) / 4, MapSideJoin.budget(yarn));
+    yarn.unset("mapreduce.map.java.opts");
+    yarn.set("mapred.child.java.opts", "-Xmx800m");
+    assertEquals((800L << 20) / 4, MapSideJoin.budget(yarn));
+    yarn.unset("mapred.child.java.opts");
+    yarn.setInt("mapreduce.map.memory.mb", 4000);
+    yarn.setFloat("mapreduce.job.heap.memory-mb.ratio", 0.5f);
+    assertEquals((2000L << 20) / 4, MapSideJoin.budget(yarn));
+    yarn.setLong("bloomkit.mapside.max.bytes", 12345);
+    assertEquals(12345, MapSideJoin.budget(yarn));
+    Configuration local = new Configuration(false);
+    assertEquals(Runtime.getRuntime().maxMemory() / 4, MapSideJoin.budget(local));
+  }
+}

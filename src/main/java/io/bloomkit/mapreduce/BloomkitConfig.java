@@ -124,6 +124,34 @@ public enum BloomkitConfig {
           + " keys its filter dropped, for the client's rightDroppedKeys (set by the tool, inside"
           + " its hidden staging directory); empty: not counted",
       ""),
+  JOIN_HOT_ENABLED(
+      "bloomkit.join.hot.enabled",
+      "join (reduce side, more than one reducer): sample the right input for hot keys and split"
+          + " each one's right records over several reducers (false: never split)",
+      "true"),
+  JOIN_HOT_SHARE(
+      "bloomkit.join.hot.share",
+      "join: a right key is hot when it holds at least this share of the sampled right records",
+      "0.01"),
+  JOIN_HOT_SAMPLE(
+      "bloomkit.join.hot.sample",
+      "join: right records the client reads to find hot keys (the first records of up to 20"
+          + " evenly spaced splits, as TeraSort samples)",
+      "100000"),
+  JOIN_HOT_BUCKETS(
+      "bloomkit.join.hot.buckets",
+      "join: reducers each hot key's right records are split over (its left records are copied to"
+          + " each); 0: as many as the join has reducers; at most the reducers and 127",
+      "0"),
+  JOIN_HOT_MAX_KEYS(
+      "bloomkit.join.hot.max.keys",
+      "join: most hot keys split (the heaviest first); they travel in the job configuration",
+      "1000"),
+  JOIN_HOT_KEYS(
+      "bloomkit.join.hot.keys",
+      "join: the hot keys the tasks split, as B:K1,K2,... (B the buckets of each, the K base64 of"
+          + " the keys' canonical bytes); set by the tool; empty: none",
+      ""),
   JOIN_BUFFER_BYTES(
       "bloomkit.join.buffer.bytes",
       "join: bytes of memory each reduce task may hold a key's left records in (record bytes and"

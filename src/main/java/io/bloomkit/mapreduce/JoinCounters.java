@@ -55,6 +55,17 @@ public enum JoinCounters {
    */
   OUTPUT_RECORDS,
   /**
+   * Right records of hot keys (right skew), sent round-robin to their key's buckets, one reducer
+   * each, instead of all to one reducer.
+   */
+  HOT_KEY_RIGHT_RECORDS,
+  /**
+   * The extra copies of hot keys' left records: each is sent to every one of its key's B buckets,
+   * B - 1 times more than without splitting (so map output records = left passed + right passed +
+   * this).
+   */
+  HOT_KEY_LEFT_COPIES,
+  /**
    * Left records the reducers wrote to local spill files: the part of a key's left records beyond
    * the memory budget {@code bloomkit.join.buffer.bytes}, read back for each batch of right records.
    */

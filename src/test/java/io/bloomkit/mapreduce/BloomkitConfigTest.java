@@ -11,7 +11,7 @@ import org.junit.Test;
 /** Configuration values that carry user bytes survive job.xml (XML 1.0) whatever the bytes. */
 public class BloomkitConfigTest {
   /** What a task sees: the client's configuration written as job.xml and parsed back. */
-  private static Configuration throughJobXml(Configuration conf) throws Exception {
+  public static Configuration throughJobXml(Configuration conf) throws Exception {
     ByteArrayOutputStream xml = new ByteArrayOutputStream();
     conf.writeXml(xml);
     Configuration task = new Configuration(false);

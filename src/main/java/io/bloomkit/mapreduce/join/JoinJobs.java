@@ -18,6 +18,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -49,15 +50,18 @@ final class JoinJobs {
     final long droppedKeys;
     /** Whether a side's malformed share was above {@code --max-malformed-share}. */
     final boolean malformedWarning;
+    /** The hot right keys split over several reducers ({@link HotKeys}). */
+    final int hotKeys;
 
     Outcome(JobCounters counters, Path output, Path filter, Filter probe, long droppedKeys,
-        boolean malformedWarning) {
+        boolean malformedWarning, int hotKeys) {
       this.counters = counters;
       this.output = output;
       this.filter = filter;
       this.probe = probe;
       this.droppedKeys = droppedKeys;
       this.malformedWarning = malformedWarning;
+      this.hotKeys = hotKeys;
     }
   }
 
@@ -91,6 +95,7 @@ final class JoinJobs {
       Path rejects = chain.work("rejects");
       Path droppedKeysDir = chain.work("dropped-keys");
       JobChain.Step join = joinStep(chain, p, filterPath);
+      int hotKeys = splitHotKeys(join.conf(), p);
       BloomkitConfig.JOIN_REJECTS_DIR.set(join.conf(), rejects);
       BloomkitConfig.JOIN_DROPPED_KEYS_DIR.set(join.conf(), droppedKeysDir);
       JobCounters c = join.run();
@@ -101,8 +106,31 @@ final class JoinJobs {
       long droppedKeys = DroppedKeys.count(chain.fs(), droppedKeysDir);
       chain.promote();
       boolean built = p.filterSource == JoinPlan.FilterSource.BUILD;
-      return new Outcome(c, chain.output(), built ? null : filterPath, probe, droppedKeys, warning);
+      return new Outcome(
+          c, chain.output(), built ? null : filterPath, probe, droppedKeys, warning, hotKeys);
     }
+  }
+
+  /**
+   * Right skew: finds the hot right keys in a sample of the right input ({@link HotKeySampler})
+   * and ships them to the join's tasks with their bucket count ({@link HotKeys}), unless {@link
+   * BloomkitConfig#JOIN_HOT_ENABLED} is off or the join has one reducer. Every join type splits
+   * (the reducer's hot-key rule: {@link HotKeys}).
+   *
+   * @return the number of hot keys shipped
+   */
+  static int splitHotKeys(Configuration conf, JoinPlan p) throws IOException {
+    int buckets = BloomkitConfig.JOIN_HOT_BUCKETS.getInt(conf);
+    buckets = Math.min(Math.min(buckets <= 0 ? p.reducers : buckets, p.reducers),
+        JoinKey.MAX_BUCKETS);
+    if (!BloomkitConfig.JOIN_HOT_ENABLED.getBoolean(conf) || buckets < 2) {
+      return 0;
+    }
+    List<byte[]> hot = HotKeySampler.find(conf, p.rightTable.toBuilder().projection(true).build(),
+        p.right, BloomkitConfig.JOIN_HOT_SAMPLE.getLong(conf),
+        BloomkitConfig.JOIN_HOT_SHARE.getDouble(conf), BloomkitConfig.JOIN_HOT_MAX_KEYS.getInt(conf));
+    HotKeys.store(conf, hot, buckets);
+    return hot.size();
   }
 
   /** The join job, writing into the chain's staged output. */

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
 import io.bloomkit.mapreduce.table.KeyEncoder;
@@ -21,7 +22,8 @@ import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
  * matches; {@link #nullKey}), asks {@link #accept} and emits {@code ((key, side), (side, line))}
  * (with a records output, the row's whole record instead of its line: {@link JoinRecords}).
  * One subclass per side, set per input path with {@code MultipleInputs}. The key and value objects
- * are reused.
+ * are reused. A hot key's records ({@link HotKeys}) are spread: a right record to the key's next
+ * bucket (round-robin), a left record copied to each of its buckets.
  */
 public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, JoinValue> {
   private final JoinKey outKey = new JoinKey();
@@ -31,6 +33,7 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
   private boolean strict;
   private MalformedRecords.Sampler sampler;
   private JoinRecords records;
+  private HotKeys hot;
 
   /** The name of a side in the malformed-record samples and messages: left or right. */
   static String sideName(byte side) {
@@ -70,6 +73,7 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
     strict = BloomkitConfig.STRICT.getBoolean(context.getConfiguration());
     sampler = new MalformedRecords.Sampler(context, sideName(side()), spec.format());
     records = JoinRecords.fromConf(context.getConfiguration());
+    hot = HotKeys.fromConf(context.getConfiguration());
   }
 
   /** The job's records output ({@link JoinRecords}), null when it writes text. */
@@ -159,9 +163,22 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
       return;
     }
     context.getCounter(passedCounter()).increment(1);
-    outKey.set(key, key.length, side());
     outValue.set(side(), value(row));
-    context.write(outKey, outValue);
+    int h = hot == null ? -1 : hot.indexOf(key, key.length);
+    if (h < 0) {
+      outKey.set(key, key.length, side());
+      context.write(outKey, outValue);
+    } else if (side() == JoinKey.RIGHT) {
+      context.getCounter(JoinCounters.HOT_KEY_RIGHT_RECORDS).increment(1);
+      outKey.set(key, key.length, side(), hot.nextBucket(h));
+      context.write(outKey, outValue);
+    } else {
+      context.getCounter(JoinCounters.HOT_KEY_LEFT_COPIES).increment(hot.buckets() - 1);
+      for (int b = 1; b <= hot.buckets(); b++) {
+        outKey.set(key, key.length, side(), b);
+        context.write(outKey, outValue);
+      }
+    }
   }
 
   /**

@@ -125,7 +125,8 @@ final class JoinOptions {
             + " acbf2, acbf3, cbf, bf, exact, or none"));
     o.addOptionGroup(g);
     SizingOptions.addRate(o);
-    o.addOption(integerOpt("reducers", "R", "reduce tasks (default 1)"));
+    o.addOption(integerOpt("reducers", "R", "reduce tasks (default 1); with more, each hot right key"
+        + " (sampled: bloomkit.join.hot.*) is split over several of them"));
     o.addOption(flag("strict", "fail on the first malformed record"));
     MalformedOptions.add(o);
     OutputOptions.add(o);

@@ -33,12 +33,20 @@ import org.apache.hadoop.mapreduce.TaskAttemptID;
  *
  * Rows are written as {@link JoinOutput} renders them (text lines, or records of {@link
  * JoinRecords} through {@link TableOutputs}).
+ *
+ * <p>A hot key's records come split over buckets, one reduce group each ({@link HotKeys}): such a
+ * group's left records count as matched even without a right record there ({@link
+ * HotKeys#leftMatched}: never unmatched, left-anti never writes them), and what is written or
+ * counted once per key (left-semi's left records, the false positive key) comes from bucket 1
+ * only ({@link HotKeys#oncePerKey}).
  */
 public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Writable> {
   private LeftRecords left;
   private final Text right = new Text();
   private RightBatch batch;
   private JoinPlan.Type type;
+  /** The current group's bucket: 0, or the bucket of a hot key. */
+  private int bucket;
   private JoinOutput out;
   private Counter outputRecords;
   private Counter leftUnmatched;
@@ -68,6 +76,7 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Writable> {
   protected void reduce(JoinKey key, Iterable<JoinValue> values, Context context)
       throws IOException, InterruptedException {
     left.clear();
+    bucket = key.bucket(); // the same for the whole group
     Iterator<JoinValue> it = values.iterator();
     JoinValue first = null;
     while (it.hasNext()) {
@@ -78,7 +87,9 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Writable> {
       }
       left.add(v.line());
     }
-    if (first == null) {
+    if (first == null && HotKeys.leftMatched(false, bucket)) {
+      leftOnce(); // a hot key's bucket without right records: its left records met them elsewhere
+    } else if (first == null) {
       unmatchedLeft();
     } else if (left.isEmpty()) {
       unmatchedRight(first, it);
@@ -107,7 +118,16 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Writable> {
       }
     }
     falsePositives.increment(n);
-    falsePositiveKeys.increment(1);
+    if (HotKeys.oncePerKey(bucket)) {
+      falsePositiveKeys.increment(1);
+    }
+  }
+
+  /** Left-semi: the matched left records of the key, written by one group of the key only. */
+  private void leftOnce() throws IOException, InterruptedException {
+    if (type == JoinPlan.Type.LEFT_SEMI && HotKeys.oncePerKey(bucket)) {
+      left.forEach(l -> out.alone(JoinKey.LEFT, l));
+    }
   }
 
   /** A key with left records and right records (from {@code first} on). */
@@ -115,7 +135,7 @@ public class JoinReducer extends Reducer<JoinKey, JoinValue, Text, Writable> {
       throws IOException, InterruptedException {
     switch (type) {
       case LEFT_SEMI:
-        left.forEach(l -> out.alone(JoinKey.LEFT, l));
+        leftOnce();
         return;
       case LEFT_ANTI:
       case RIGHT_ANTI:

@@ -4,6 +4,8 @@ import static io.bloomkit.mapreduce.JoinCounters.FALSE_POSITIVES;
 import static io.bloomkit.mapreduce.JoinCounters.FALSE_POSITIVE_KEYS;
 import static io.bloomkit.mapreduce.JoinCounters.FILTER_LOADS_FROM_CACHE;
 import static io.bloomkit.mapreduce.JoinCounters.FILTER_LOADS_FROM_PATH;
+import static io.bloomkit.mapreduce.JoinCounters.HOT_KEY_LEFT_COPIES;
+import static io.bloomkit.mapreduce.JoinCounters.HOT_KEY_RIGHT_RECORDS;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_MALFORMED;
 import static io.bloomkit.mapreduce.JoinCounters.LEFT_NULL_KEYS;
@@ -73,6 +75,8 @@ final class JoinReport {
             RIGHT_MALFORMED)
         .put("malformedRecords", c.sum(LEFT_MALFORMED, RIGHT_MALFORMED))
         .counters(c, LEFT_NULL_KEYS, RIGHT_NULL_KEYS)
+        .put("hotKeys", o.hotKeys)
+        .counters(c, HOT_KEY_RIGHT_RECORDS, HOT_KEY_LEFT_COPIES)
         .counters(c, FILTER_LOADS_FROM_CACHE, FILTER_LOADS_FROM_PATH)
         .counters(c, LEFT_SPILLED_RECORDS, LEFT_SPILLED_BYTES)
         .seconds()

@@ -130,7 +130,8 @@ final class MapSideJoin {
       boolean warning = JoinJobs.checkSides(twoSteps ? left : join, join, c, p, err);
       checkBalance(c);
       chain.promote();
-      return new JoinJobs.Outcome(c, chain.output(), null, null, 0, warning);
+      // no reducers: no hot keys
+      return new JoinJobs.Outcome(c, chain.output(), null, null, 0, warning, 0);
     }
   }
 

@@ -89,6 +89,23 @@ public final class Tables {
    */
   public static void read(Configuration conf, TableSpec spec, RowConsumer consumer, Path... inputs)
       throws IOException {
+    scan(conf, spec, consumer, Integer.MAX_VALUE, Long.MAX_VALUE, inputs);
+  }
+
+  /**
+   * Reads a sample of about {@code rows} rows of the files {@code inputs} stand for, in this
+   * process, as TeraSort's and Hadoop's {@code InputSampler.SplitSampler} sample: the first rows of
+   * up to {@code maxSplits} evenly spaced splits (of the splits a job's tasks would read, in path
+   * order), {@code rows / splits} rows from each (at least one).
+   */
+  public static void sample(Configuration conf, TableSpec spec, RowConsumer consumer, long rows,
+      int maxSplits, Path... inputs) throws IOException {
+    scan(conf, spec, consumer, maxSplits, rows, inputs);
+  }
+
+  /** Reads up to {@code rows} rows from up to {@code maxSplits} evenly spaced splits. */
+  private static void scan(Configuration conf, TableSpec spec, RowConsumer consumer,
+      int maxSplits, long rows, Path... inputs) throws IOException {
     Job job = Job.getInstance(conf);
     spec.store(job.getConfiguration(), BloomkitConfig.INPUT_SPEC);
     job.getConfiguration().setBoolean(TableInputFormat.INPUT_DIR_RECURSIVE, true);
@@ -104,12 +121,15 @@ public final class Tables {
           int c = x.getPath().toString().compareTo(y.getPath().toString());
           return c != 0 ? c : Long.compare(x.getStart(), y.getStart());
         });
+    int chosen = Math.min(splits.size(), maxSplits);
+    long perSplit = chosen == 0 ? 0 : Math.max(1, rows / chosen);
     TaskAttemptContext context = new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
-    for (InputSplit split : splits) {
+    for (int i = 0; i < chosen; i++) {
+      InputSplit split = splits.get((int) ((long) i * splits.size() / chosen));
       Path file = ((org.apache.hadoop.mapreduce.lib.input.FileSplit) split).getPath();
       try (RecordReader<LongWritable, Row> reader = format.createRecordReader(split, context)) {
         reader.initialize(split, context);
-        while (reader.nextKeyValue()) {
+        for (long n = 0; n < perSplit && reader.nextKeyValue(); n++) {
           consumer.accept(file, reader.getCurrentKey().get(), reader.getCurrentValue());
         }
       } catch (InterruptedException e) {

@@ -133,6 +133,12 @@ public enum BloomkitConfig {
       "bloomkit.join.hot.share",
       "join: a right key is hot when it holds at least this share of the sampled right records",
       "0.01"),
+  JOIN_HOT_MIN_BYTES(
+      "bloomkit.join.hot.min.bytes",
+      "join: a right key is hot only when its estimated share of the right input's bytes (its share"
+          + " of the sample times the input's size) is at least this many bytes, as Spark's"
+          + " skewedPartitionThresholdInBytes; a right input smaller than this never samples",
+      "268435456"),
   JOIN_HOT_SAMPLE(
       "bloomkit.join.hot.sample",
       "join: right records the client reads to find hot keys (the first records of up to 20"

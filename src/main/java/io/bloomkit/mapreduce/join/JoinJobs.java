@@ -114,7 +114,9 @@ final class JoinJobs {
   /**
    * Right skew: finds the hot right keys in a sample of the right input ({@link HotKeySampler})
    * and ships them to the join's tasks with their bucket count ({@link HotKeys}), unless {@link
-   * BloomkitConfig#JOIN_HOT_ENABLED} is off or the join has one reducer. Every join type splits
+   * BloomkitConfig#JOIN_HOT_ENABLED} is off or the join has one reducer. A key is hot when it holds
+   * at least {@link BloomkitConfig#JOIN_HOT_SHARE} of the sample and its estimated bytes (that
+   * share of the right input's size) reach {@link BloomkitConfig#JOIN_HOT_MIN_BYTES}. Every join type splits
    * (the reducer's hot-key rule: {@link HotKeys}).
    *
    * @return the number of hot keys shipped
@@ -126,9 +128,19 @@ final class JoinJobs {
     if (!BloomkitConfig.JOIN_HOT_ENABLED.getBoolean(conf) || buckets < 2) {
       return 0;
     }
+    // a key is hot when it holds the share and its estimated bytes reach the floor
+    long rightBytes = 0;
+    for (org.apache.hadoop.fs.FileStatus f : io.bloomkit.mapreduce.table.Tables.list(conf, p.right)) {
+      rightBytes += f.getLen();
+    }
+    double share = Math.max(BloomkitConfig.JOIN_HOT_SHARE.getDouble(conf),
+        BloomkitConfig.JOIN_HOT_MIN_BYTES.getLong(conf) / (double) Math.max(1, rightBytes));
+    if (share > 1) {
+      return 0; // no key of so small an input can reach the floor: not worth a sample
+    }
     List<byte[]> hot = HotKeySampler.find(conf, p.rightTable.toBuilder().projection(true).build(),
-        p.right, BloomkitConfig.JOIN_HOT_SAMPLE.getLong(conf),
-        BloomkitConfig.JOIN_HOT_SHARE.getDouble(conf), BloomkitConfig.JOIN_HOT_MAX_KEYS.getInt(conf));
+        p.right, BloomkitConfig.JOIN_HOT_SAMPLE.getLong(conf), share,
+        BloomkitConfig.JOIN_HOT_MAX_KEYS.getInt(conf));
     HotKeys.store(conf, hot, buckets);
     return hot.size();
   }

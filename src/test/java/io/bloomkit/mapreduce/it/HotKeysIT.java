@@ -71,6 +71,7 @@ public class HotKeysIT {
     long start = System.nanoTime();
     ToolRun r = ToolRun.run(conf, new JoinTool(),
         "-D", "mapreduce.reduce.java.opts=" + opts.replace("-Xmx256m", "-Xmx64m"),
+        "-D", "bloomkit.join.hot.min.bytes=0", // a test-sized input
         "--left", left.toString(), "--left-key", "1", "--right", right.toString(),
         "--right-key", "1", "--output", out, "--delimiter", ",", "--type", "right-semi",
         "--filter-type", "none", "--reducers", "2", "--json");

@@ -63,7 +63,8 @@ public class HotKeysToolTest {
     File r = write("right", right);
     for (String type : new String[] {"inner", "left-outer"}) {
       File out = new File(tmp.getRoot(), "out-" + type);
-      ToolRun run = ToolRun.run(new JoinTool(), "--left", l.getPath(), "--left-key", "1",
+      ToolRun run = ToolRun.run(new JoinTool(), "-D", "bloomkit.join.hot.min.bytes=0",
+          "--left", l.getPath(), "--left-key", "1",
           "--right", r.getPath(), "--right-key", "1", "--output", out.getPath(), "--delimiter", ",",
           "--type", type, "--reducers", "2", "--json");
       assertEquals(run.toString(), 0, run.code);

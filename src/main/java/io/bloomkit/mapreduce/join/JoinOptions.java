@@ -42,9 +42,6 @@ final class JoinOptions {
   private JoinOptions(CommandLine cl) {
     type = Choices.get(cl, "type", JoinPlan.Type.INNER);
     strategy = Choices.get(cl, "strategy", JoinPlan.Strategy.REDUCE_SIDE);
-    if (strategy == JoinPlan.Strategy.AUTO) {
-      throw new UsageException("--strategy " + strategy.cliName() + " is not available yet");
-    }
     boolean mapSide = strategy == JoinPlan.Strategy.MAP_SIDE;
     if (mapSide && type.keepsUnmatchedLeft() && type.writesPairs()) {
       throw new UsageException("--strategy map-side cannot do --type " + type.cliName()
@@ -115,7 +112,7 @@ final class JoinOptions {
     o.addOption(opt("strategy", "S", "reduce-side (default): a reduce-side join, the right side"
         + " filtered by --filter/--filter-type; map-side: every map task loads the left side"
         + " into a hash table (within bloomkit.mapside.max.bytes) and joins the right records,"
-        + " no shuffle (inner, right-outer, left/right-semi, left/right-anti); auto"));
+        + " no shuffle (inner, right-outer, left/right-semi, left/right-anti)"));
     InputOptions.add(o, InputOptions.Side.LEFT, InputOptions.Side.RIGHT);
     o.addOption(SizingOptions.delimiter());
     OptionGroup g = new OptionGroup();

@@ -145,10 +145,9 @@ final class JoinPlan {
    * {@code --strategy}: how the join runs. {@link #REDUCE_SIDE}: a reduce-side join, the right
    * side pre-filtered by a filter of the left keys unless {@code --filter-type none}; {@link
    * #MAP_SIDE}: every map task loads the left side into a hash table and joins right records
-   * itself, no shuffle; {@link #AUTO}: the planner picks by its cost model.
+   * itself, no shuffle. (The cost-model planner, {@code auto}, is not written yet.)
    */
   enum Strategy {
-    AUTO,
     MAP_SIDE,
     REDUCE_SIDE;
 

@@ -22,30 +22,19 @@ while [[ $# -gt 0 ]]; do
   shift
 done
 
-citations=16522438 keys=65771 patents=2900000 scale=1
+source scripts/lib/bench-data.sh  # bench_sizes, bk, gen, gen_patents, gen_tpch
+bench_sizes "$quick"
 scale_keys="100000 1000000 10000000"
 if [[ $quick == 1 ]]; then
-  citations=1652244 keys=6577 patents=290000 scale=0.1
   scale_keys="10000 100000 1000000"
 fi
 
 mvn -B -q -DskipTests package >&2   # the jar must hold this checkout's code
-bk() { local tool=$1; shift; scripts/bloomkit "$tool" -D mapreduce.local.map.tasks.maximum=2 "$@"; }
-data=target/bench-data
+data=$bench_data
 res=target/bench-join
 mkdir -p "$data"
 [[ -z "$only" ]] && rm -rf "$res" "target/bench-join-scale"
 mkdir -p "$res"
-
-gen() { # gen DIR ARGS...: generate once per size (the directory name holds the size)
-  local dir=$1; shift
-  if [[ ! -f "$dir/.done" ]]; then
-    rm -rf "$dir"
-    echo "bench-join: generate $* --out $dir" >&2
-    bk generate "$@" --out "$dir" >&2
-    touch "$dir/.done"
-  fi
-}
 
 # run_configs DATASET LEFT LEFT_KEY RIGHT RIGHT_KEY DELIM
 run_configs() {
@@ -85,8 +74,8 @@ run_configs() {
 }
 
 if [[ -z "$only" || "$only" == patents ]]; then
-  pd="$data/patents-$patents-$citations-$keys"
-  gen "$pd" patents --patents "$patents" --citations "$citations" --keys "$keys" --datasets citations,keys --parts 4
+  gen_patents
+  pd=$patents_dir
   mkdir -p "$res/patents"
   printf '{"title":"Patent citations (the paper'"'"'s experiment in shape): %s key patents joined with %s citations on CITED","command":"bloomkit generate patents --patents %s --citations %s --keys %s --datasets citations,keys --parts 4"}\n' \
     "$keys" "$citations" "$patents" "$citations" "$keys" > "$res/patents/dataset.json"
@@ -95,14 +84,12 @@ fi
 
 for frac in 1 10; do
   [[ -n "$only" && "$only" != "tpch$frac" ]] && continue
-  td="$data/tpch-$scale"
-  gen "$td/lineitem" tpch --scale "$scale" --table lineitem --parts 4
+  gen_tpch "$frac"
   f=$(awk "BEGIN{print $frac/100}")
-  gen "$td/orders-$frac" tpch --scale "$scale" --table orders --orders-fraction "$f" --parts 1
   mkdir -p "$res/tpch$frac"
   printf '{"title":"TPC-H SF %s: lineitem joined with about %s%% of orders (o_orderkey)","command":"bloomkit generate tpch --scale %s --table orders --orders-fraction %s; ... --table lineitem --parts 4"}\n' \
     "$scale" "$frac" "$scale" "$f" > "$res/tpch$frac/dataset.json"
-  run_configs "tpch$frac" "$td/orders-$frac" 0 "$td/lineitem" 0 '|'
+  run_configs "tpch$frac" "$orders_dir" 0 "$lineitem_dir" 0 '|'
 done
 
 if [[ -z "$only" || "$only" == scale ]]; then

@@ -462,16 +462,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
    */
   @Override
   public void merge(CountingFilter other) {
-    if (!(other instanceof AccurateCountingBloomFilter)) {
-      throw new IllegalArgumentException(
-          "cannot merge filters with different family: acbf vs " + other.shape().name());
-    }
-    AccurateCountingBloomFilter o = (AccurateCountingBloomFilter) other;
-    shape.checkMergeable(o.shape);
-    if (hash != o.hash) {
-      throw new IllegalArgumentException(
-          "cannot merge filters with different hash: " + hash + " vs " + o.hash);
-    }
+    AccurateCountingBloomFilter o = compatible(other, "merge");
     checkRoom(o.levelBits, "merging " + o.items + " items");
     int[] a = new int[SEGMENT_BITS];
     int[] b = new int[SEGMENT_BITS];
@@ -488,6 +479,70 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
       encodeSegment(s, a, len);
     }
     items += o.items;
+  }
+
+  /** {@code other} as an ACBF of this shape and hash, or an exception naming both values. */
+  private AccurateCountingBloomFilter compatible(CountingFilter other, String operation) {
+    if (!(other instanceof AccurateCountingBloomFilter)) {
+      throw new IllegalArgumentException(
+          "cannot " + operation + " filters with different family: acbf vs "
+              + other.shape().name());
+    }
+    AccurateCountingBloomFilter o = (AccurateCountingBloomFilter) other;
+    shape.checkCompatible(o.shape, operation);
+    if (hash != o.hash) {
+      throw new IllegalArgumentException(
+          "cannot " + operation + " filters with different hash: " + hash + " vs " + o.hash);
+    }
+    return o;
+  }
+
+  /**
+   * Subtracts the counters of another ACBF of the same shape and hash: segment by segment, decoded,
+   * subtracted and encoded again, so the levels shrink as the counters do.
+   *
+   * @throws IllegalArgumentException if the shapes differ (naming both values) or any counter would
+   *     go below zero (naming how many); this filter is then unchanged
+   */
+  @Override
+  public void subtract(CountingFilter other) {
+    AccurateCountingBloomFilter o = compatible(other, "subtract");
+    int[] a = new int[SEGMENT_BITS];
+    int[] b = new int[SEGMENT_BITS];
+    long below = 0;
+    long first = -1;
+    for (int s = 0; s < upper.length && o != this; s++) {
+      if (o.upperBits[s] == 0) {
+        continue; // nothing to subtract in this segment
+      }
+      int len = segmentLength(s);
+      decodeSegment(s, a, len);
+      o.decodeSegment(s, b, len);
+      for (int q = 0; q < len; q++) {
+        if (a[q] < b[q] && below++ == 0) {
+          first = ((long) s << SEGMENT_SHIFT) + q;
+        }
+      }
+    }
+    if (below > 0) {
+      throw new IllegalArgumentException(
+          "cannot subtract: " + below + " positions would go below zero (first: counter " + first
+              + " is " + counter(first) + ", subtracting " + o.counter(first) + ")");
+    }
+    long removed = o.items; // read first: o may be this filter
+    for (int s = 0; s < upper.length; s++) {
+      if (o.upperBits[s] == 0) {
+        continue;
+      }
+      int len = segmentLength(s);
+      decodeSegment(s, a, len);
+      o.decodeSegment(s, b, len);
+      for (int q = 0; q < len; q++) {
+        a[q] -= b[q];
+      }
+      encodeSegment(s, a, len);
+    }
+    items -= removed;
   }
 
   /**

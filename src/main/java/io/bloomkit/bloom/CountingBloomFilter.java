@@ -120,18 +120,25 @@ public final class CountingBloomFilter implements CountingFilter {
     return counters.get(position);
   }
 
-  @Override
-  public void merge(CountingFilter other) {
+  /** {@code other} as a CBF of this shape and hash, or an exception naming both values. */
+  private CountingBloomFilter compatible(CountingFilter other, String operation) {
     if (!(other instanceof CountingBloomFilter)) {
       throw new IllegalArgumentException(
-          "cannot merge filters with different family: cbf vs " + other.shape().name());
+          "cannot " + operation + " filters with different family: cbf vs "
+              + other.shape().name());
     }
     CountingBloomFilter o = (CountingBloomFilter) other;
-    shape.checkMergeable(o.shape);
+    shape.checkCompatible(o.shape, operation);
     if (hash != o.hash) {
       throw new IllegalArgumentException(
-          "cannot merge filters with different hash: " + hash + " vs " + o.hash);
+          "cannot " + operation + " filters with different hash: " + hash + " vs " + o.hash);
     }
+    return o;
+  }
+
+  @Override
+  public void merge(CountingFilter other) {
+    CountingBloomFilter o = compatible(other, "merge");
     for (long i = 0; i < m; i++) {
       int sum = counters.get(i) + o.counters.get(i);
       if (sum > PackedCounters.MAX) {
@@ -142,6 +149,41 @@ public final class CountingBloomFilter implements CountingFilter {
     }
     items += o.items;
     saturationEvents += o.saturationEvents;
+  }
+
+  /**
+   * Subtracts {@code other}'s counters. A counter saturated here stays at 15; one saturated in
+   * {@code other} but not here would go below zero (its true value is at least 15).
+   */
+  @Override
+  public void subtract(CountingFilter other) {
+    CountingBloomFilter o = compatible(other, "subtract");
+    long below = 0;
+    long first = -1;
+    for (long i = 0; i < m; i++) {
+      int a = counters.get(i);
+      if (a != PackedCounters.MAX && a < o.counters.get(i)) {
+        if (below++ == 0) {
+          first = i;
+        }
+      }
+    }
+    if (below > 0) {
+      throw new IllegalArgumentException(
+          "cannot subtract: " + below + " positions would go below zero (first: counter " + first
+              + " is " + counters.get(first) + ", subtracting " + o.counters.get(first) + ")");
+    }
+    if (o.items > items) {
+      throw new IllegalArgumentException(
+          "cannot subtract " + o.items + " items from a filter holding " + items);
+    }
+    for (long i = 0; i < m; i++) {
+      int a = counters.get(i);
+      if (a != PackedCounters.MAX) {
+        counters.set(i, a - o.counters.get(i));
+      }
+    }
+    items -= o.items;
   }
 
   /** Increments lost to saturated counters since this filter was created or read. */

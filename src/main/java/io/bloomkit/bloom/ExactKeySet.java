@@ -47,11 +47,20 @@ public final class ExactKeySet implements Filter {
     this.offsets = offsets;
     this.n = n;
     this.hash = hash;
-    this.shape = FilterShape.exact(n, 8 * payloadBytes(n, data.length));
+    this.shape = shapeOf(n, data.length);
   }
 
-  private static long payloadBytes(int n, long keyBytes) {
+  private static long payloadBytes(long n, long keyBytes) {
     return 4L * n + keyBytes;
+  }
+
+  /**
+   * The shape of a set of {@code keys} distinct keys totalling {@code keyBytes} bytes (for sizing a
+   * set before it exists: its file's payload is {@code memoryBits / 8} bytes, its heap {@link
+   * #heapBytes(FilterShape)}).
+   */
+  public static FilterShape shapeOf(long keys, long keyBytes) {
+    return FilterShape.exact(keys, 8 * payloadBytes(keys, keyBytes));
   }
 
   /** The set of the distinct keys among {@code keys} (the arrays are not kept). */

@@ -44,4 +44,16 @@ public interface CountingFilter extends Filter {
    *     variant (the message names both values), or the sum would not fit
    */
   void merge(CountingFilter other);
+
+  /**
+   * Subtracts the counters of {@code other} from this filter's, position by position: the inverse of
+   * {@link #merge}, how a rolling window drops its oldest day. {@link #items()} goes down by {@code
+   * other.items()}. A 4-bit CBF counter saturated at 15 stays at 15 (its true value is unknown, as
+   * in {@link #remove}).
+   *
+   * @throws IllegalArgumentException if the filters differ in family, size, numHashes, hash or
+   *     variant (the message names both values, as {@link #merge} does), or if any counter would go
+   *     below zero (the message says at how many positions); the filter is then unchanged
+   */
+  void subtract(CountingFilter other);
 }

@@ -318,20 +318,29 @@ public final class FilterShape {
 
   /** Throws naming the first parameter that differs, with both values. */
   public void checkMergeable(FilterShape o) {
-    mergeCheck("family", family, o.family);
-    mergeCheck("variant", name(), o.name());
-    mergeCheck("positions", positions, o.positions);
-    mergeCheck("counters", counters, o.counters);
-    mergeCheck("numHashes", numHashes, o.numHashes);
+    checkCompatible(o, "merge");
+  }
+
+  /**
+   * Throws {@code IllegalArgumentException("cannot <operation> filters with different <what>: <this
+   * value> vs <other value>")} naming the first parameter that differs (family, variant, positions,
+   * counters, numHashes, and the capacity of an ACBF).
+   */
+  public void checkCompatible(FilterShape o, String operation) {
+    compatibleCheck(operation, "family", family.shortName(), o.family.shortName());
+    compatibleCheck(operation, "variant", name(), o.name());
+    compatibleCheck(operation, "positions", positions, o.positions);
+    compatibleCheck(operation, "counters", counters, o.counters);
+    compatibleCheck(operation, "numHashes", numHashes, o.numHashes);
     if (family == FilterFamily.ACCURATE_COUNTING) {
-      mergeCheck("capacity", capacity, o.capacity);
+      compatibleCheck(operation, "capacity", capacity, o.capacity);
     }
   }
 
-  private static void mergeCheck(String what, Object a, Object b) {
+  private static void compatibleCheck(String operation, String what, Object a, Object b) {
     if (!a.equals(b)) {
       throw new IllegalArgumentException(
-          "cannot merge filters with different " + what + ": " + a + " vs " + b);
+          "cannot " + operation + " filters with different " + what + ": " + a + " vs " + b);
     }
   }
 

@@ -24,6 +24,11 @@ public enum BloomkitConfig {
       "bloomkit.build.hashset.max.keys",
       "build (and the filter builds of join): in-mapper distinct-key set: flush (emit and clear) when it holds this many keys",
       "100000"),
+  BUILD_LOCAL_MAX_BYTES(
+      "bloomkit.build.local.max.bytes",
+      "build and join: inputs whose decoded bytes (Tables.dataBytes) are at most this are read and"
+          + " built in the client, without a job; 0 always runs the job",
+      String.valueOf(64L << 20)),
   FILTER_NAME("bloomkit.filter.name", "filter-building tasks (build, join, dedup and icebergs counting): filter to build: bf,"
           + " cbf, acbf, acbf1..3, exact", "acbf"),
   FILTER_ITEMS("bloomkit.filter.items", "filter-building tasks (build, join, dedup and icebergs counting): items to size for (0:"
@@ -40,6 +45,22 @@ public enum BloomkitConfig {
       "filter-building tasks (build, join, dedup and icebergs counting): file name prefix of the"
           + " partial filters they write",
       "partial-filter"),
+  UPDATE_LOCAL_MAX_BYTES(
+      "bloomkit.update.local.max.bytes",
+      "update: largest --add plus --remove input (decoded bytes, as Tables.dataBytes estimates"
+          + " them) read on the client; above it, update runs MapReduce jobs (0: always jobs for"
+          + " non-empty inputs)",
+      String.valueOf(64L << 20)),
+  UPDATE_FILTER_PATH(
+      "bloomkit.update.filter.path",
+      "update, MapReduce path (set by the tool): the filter whose shape the reducers' partial"
+          + " counter vectors of the keys to add take",
+      ""),
+  BUILD_TARGET(
+      "bloomkit.build.target",
+      "build (set from --target): the library whose format the filter-building tasks write their"
+          + " partial filters in: bloomkit, hadoop, hive, spark or parquet",
+      "bloomkit"),
   INPUT_SPEC(
       "bloomkit.input.spec",
       "build, dedup, icebergs, update (set by the tools from their input options): how the input"
@@ -323,7 +344,35 @@ public enum BloomkitConfig {
       "bloomkit.mapside.matched.dir",
       "join --strategy map-side, left-semi and left-anti (set by the tool): directory where map"
           + " tasks write the distinct left keys their right records matched",
-      "");
+      ""),
+  PLAN_JOB_SECONDS(
+      "bloomkit.plan.job.seconds",
+      "join planner (--strategy auto, docs/planner.md): fixed seconds of one MapReduce job"
+          + " (submission, scheduling, task start, commit); measured by scripts/calibrate-join.sh"
+          + " (provisional default)",
+      "1.5"),
+  PLAN_MAP_RECORD_SECONDS(
+      "bloomkit.plan.map.record.seconds",
+      "join planner: seconds per record a map task reads, decodes and keys; measured by"
+          + " scripts/calibrate-join.sh (provisional default)",
+      "1e-6"),
+  PLAN_SHUFFLE_BYTE_SECONDS(
+      "bloomkit.plan.shuffle.byte.seconds",
+      "join planner: seconds per map output byte shuffled (sorted, spilled, fetched, merged,"
+          + " reduced); measured by scripts/calibrate-join.sh (provisional default)",
+      "2e-8"),
+  PLAN_LOAD_BYTE_SECONDS(
+      "bloomkit.plan.load.byte.seconds",
+      "join planner: seconds per byte a map task loads before its first record (a filter, or the"
+          + " map-side join's left side); measured by scripts/calibrate-join.sh (provisional"
+          + " default)",
+      "1e-8"),
+  PLAN_FILTER_HEAP_SHARE(
+      "bloomkit.plan.filter.heap.share",
+      "join: largest share of the map task heap a filter's query view may take; --strategy auto"
+          + " never ships a larger one, a larger given or forced filter fails before the join"
+          + " job (exit 2)",
+      "0.25");
 
   /** Holder for the DistributedCache symlink name, usable in the enum's own initialisers. */
   public static final class JoinFilterName {

@@ -10,6 +10,8 @@ import io.bloomkit.mapreduce.demo.DemoTool;
 import io.bloomkit.mapreduce.generate.GenerateTool;
 import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
+import io.bloomkit.mapreduce.merge.MergeTool;
+import io.bloomkit.mapreduce.merge.SubtractTool;
 import io.bloomkit.mapreduce.probe.ProbeTool;
 import io.bloomkit.mapreduce.update.UpdateTool;
 import java.io.PrintStream;
@@ -38,6 +40,8 @@ public final class BloomkitDriver {
     t.put("join", JoinTool::new);
     t.put("probe", ProbeTool::new);
     t.put("update", UpdateTool::new);
+    t.put("merge", MergeTool::new);
+    t.put("subtract", SubtractTool::new);
     t.put("dedup", DedupTool::new);
     t.put("icebergs", IcebergTool::new);
     t.put("size", SizeTool::new);

@@ -5,6 +5,7 @@ import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.format.Provenance;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.StoredFilter;
 import io.bloomkit.core.key.KeySignature;
@@ -16,6 +17,7 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -66,6 +68,20 @@ public final class FilterFiles {
     return load(conf, path, tool, accepted, (r, length) -> {
       r.checkLength(length);
       return r.header.shape();
+    });
+  }
+
+  /**
+   * The header only (family, hash, shape values, items), the file's length checked against it;
+   * errors as {@link #read(Configuration, Path, String, Set)}. For tools that check several files
+   * against each other before reading any payload ({@code merge}, {@code subtract}).
+   */
+  public static FilterFormat.Header readHeader(
+      Configuration conf, Path path, String tool, Set<FilterFamily> accepted) throws IOException {
+    return load(conf, path, tool, accepted, (r, length) -> {
+      r.checkLength(length);
+      r.header.shape(); // its values in range
+      return r.header;
     });
   }
 
@@ -203,5 +219,28 @@ public final class FilterFiles {
   public static long writeAtomically(
       Configuration conf, Path path, StoredFilter filter, KeySignature keys) throws IOException {
     return writeAtomically(conf, path, out -> filter.writeTo(FilterFormat.withKeys(out, keys)));
+  }
+
+  /**
+   * Writes {@code filter} to {@code path} atomically, recording {@code keys} and {@code provenance}
+   * (metadata tags 1 and 2 of a format version 2 file; {@code provenance} null: none).
+   */
+  public static long writeAtomically(Configuration conf, Path path, StoredFilter filter,
+      KeySignature keys, Provenance provenance) throws IOException {
+    return writeAtomically(
+        conf, path, out -> filter.writeTo(FilterFormat.withKeys(out, keys, provenance)));
+  }
+
+  /**
+   * The provenance the file records (empty for a version 1 file or one written without it), from
+   * the header and metadata only, the file's length checked against them; errors as {@link
+   * #read(Configuration, Path, String, Set)}.
+   */
+  public static Optional<Provenance> readProvenance(
+      Configuration conf, Path path, String tool, Set<FilterFamily> accepted) throws IOException {
+    return load(conf, path, tool, accepted, (r, length) -> {
+      r.checkLength(length);
+      return r.provenance();
+    });
   }
 }

@@ -261,4 +261,107 @@ public class AcbfModelTest {
     assertTrue("some false positives at 8 bits per key", positives > 0);
     assertFalse(view.mightContain(H.hash("definitely-absent-" + positives)) && positives == 50_000);
   }
+
+  /** The naive level sizes: |L1| = m1, then |L(j+1)| = number of counters of at least j. */
+  private static void assertLevels(String what, int[] model, AccurateCountingBloomFilter f) {
+    long[] lengths = f.levelLengths();
+    assertEquals(what + " |L1|", f.shape().positions(), lengths[0]);
+    int max = 0;
+    for (int c : model) {
+      max = Math.max(max, c);
+    }
+    assertEquals(what + " levels", max + 1, lengths.length);
+    for (int j = 1; j < lengths.length; j++) {
+      long naive = 0;
+      for (int c : model) {
+        naive += c >= j ? 1 : 0;
+      }
+      assertEquals(what + " |L" + (j + 1) + "|", naive, lengths[j]);
+    }
+  }
+
+  /** Random adds and removes of a few keys (deep counters) on f and the model. */
+  private static long randomOps(
+      Random rnd, AccurateCountingBloomFilter f, NaiveCounters model, int ops, int universe,
+      String prefix) {
+    List<KeyHash> members = new ArrayList<>();
+    for (int op = 0; op < ops; op++) {
+      if (members.isEmpty() || rnd.nextInt(100) < 60) {
+        KeyHash h = H.hash(prefix + rnd.nextInt(universe));
+        f.add(h);
+        model.add(h);
+        members.add(h);
+      } else {
+        KeyHash h = members.remove(rnd.nextInt(members.size()));
+        f.remove(h);
+        model.remove(h);
+      }
+    }
+    return members.size();
+  }
+
+  @Test
+  public void subtractMatchesTheModelForEveryVariantWithItsLevels() {
+    for (AcbfSizing t : AcbfSizing.values()) {
+      int k = 3;
+      long capacity = t == AcbfSizing.OPTIMAL ? 2_000 : t.maxCapacity(6_000, k);
+      FilterShape shape = FilterShape.acbf(t, 6_000, k, capacity, capacity);
+      Random rnd = new Random(40 + t.id());
+      AccurateCountingBloomFilter x = AccurateCountingBloomFilter.create(shape);
+      AccurateCountingBloomFilter y = AccurateCountingBloomFilter.create(shape);
+      NaiveCounters mx = new NaiveCounters(shape.positions(), k);
+      NaiveCounters my = new NaiveCounters(shape.positions(), k);
+      // few keys, repeated: counters of 5 and more, chains across many levels and segments
+      long nx = randomOps(rnd, x, mx, 900, 60, "x");
+      long ny = randomOps(rnd, y, my, 900, 60, t.id() % 2 == 0 ? "x" : "y");
+      AccurateCountingBloomFilter window = copy(x);
+      window.merge(y);
+      int[] sum = new int[mx.c.length];
+      for (int p = 0; p < sum.length; p++) {
+        sum[p] = mx.c[p] + my.c[p];
+      }
+      assertNull(t + " merged", window.invariantViolation());
+      assertLevels(t + " merged", sum, window);
+      assertTrue(t + ": the test needs deep chains", window.levels() > 6);
+
+      window.subtract(x);
+      assertNull(t + " minus x", window.invariantViolation());
+      for (int p = 0; p < sum.length; p++) {
+        assertEquals(t + " counter " + p, my.c[p], window.counter(p));
+      }
+      assertLevels(t + " minus x", my.c, window);
+      assertEquals(ny, window.items());
+      assertEquals(k * ny, window.levelBits());
+      assertEquals(y, window);
+      for (int i = 0; i < 60; i++) {
+        KeyHash h = H.hash("x" + i);
+        assertEquals(my.min(h), window.count(h));
+      }
+
+      // the refusal: x again is more than y holds wherever x's counters exceed y's
+      long below = 0;
+      for (int p = 0; p < sum.length; p++) {
+        below += my.c[p] < mx.c[p] ? 1 : 0;
+      }
+      assertTrue(below > 0);
+      try {
+        window.subtract(x);
+        fail(t + ": counters below zero");
+      } catch (IllegalArgumentException e) {
+        assertTrue(
+            e.getMessage(),
+            e.getMessage().startsWith("cannot subtract: " + below + " positions would go below zero"));
+      }
+      assertEquals(y, window);
+      assertNull(window.invariantViolation());
+      assertEquals(ny, window.items());
+      assertEquals(nx, x.items());
+
+      window.subtract(y);
+      assertNull(window.invariantViolation());
+      assertEquals(1, window.levels());
+      assertEquals(0, window.items());
+      assertEquals(window.idleBitsLeft(), shape.memoryBits() - shape.positions());
+    }
+  }
 }

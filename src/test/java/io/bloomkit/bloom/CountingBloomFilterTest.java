@@ -111,4 +111,40 @@ public class CountingBloomFilterTest {
     }
     assertEquals(3_000, f.cardinality(), 5);
   }
+
+  @Test
+  public void subtractKeepsSaturatedCountersAndRefusesSaturatedSubtrahends() {
+    FilterShape shape = FilterShape.counting(1_000, 3, 100);
+    KeyHash hot = H.hash("hot");
+    CountingBloomFilter base = CountingBloomFilter.create(shape);
+    CountingBloomFilter day = CountingBloomFilter.create(shape);
+    for (int i = 0; i < 20; i++) {
+      base.add(hot); // saturates its counters at 15 (true value 20)
+    }
+    for (int i = 0; i < 3; i++) {
+      day.add(hot);
+    }
+    base.subtract(day);
+    assertEquals(17, base.items());
+    for (int i = 0; i < 3; i++) {
+      assertEquals("a saturated counter stays (its true value is unknown)", 15,
+          base.counter(hot.position(i, 1_000)));
+    }
+    // the other way round: a saturated counter's true value is at least 15, more than 3
+    CountingBloomFilter small = CountingBloomFilter.create(shape);
+    for (int i = 0; i < 3; i++) {
+      small.add(hot);
+    }
+    long distinct = java.util.stream.IntStream.range(0, 3)
+        .mapToLong(i -> hot.position(i, 1_000)).distinct().count();
+    try {
+      small.subtract(base);
+      fail();
+    } catch (IllegalArgumentException e) {
+      assertTrue(e.getMessage(),
+          e.getMessage().startsWith("cannot subtract: " + distinct + " positions would go below zero"));
+    }
+    assertEquals(3, small.items());
+    assertEquals(3, small.count(hot));
+  }
 }

@@ -17,7 +17,7 @@ public class BloomkitDriverTest {
   @Test
   public void everyToolIsRegisteredUnderItsNameWithAMain() throws Throwable {
     assertEquals(
-        List.of("demo", "build", "join", "probe", "update", "dedup", "icebergs",
+        List.of("demo", "build", "join", "probe", "update", "merge", "subtract", "dedup", "icebergs",
             "size", "inspect", "generate", "simulate"),
         new ArrayList<>(BloomkitDriver.TOOLS.keySet()));
     for (Map.Entry<String, Supplier<BloomkitTool>> e : BloomkitDriver.TOOLS.entrySet()) {

@@ -113,7 +113,7 @@ public class StoppedToolTest {
     File in = bigInput("keys.txt", 1_500_000);
     File dir = tmp.newFolder("out");
     stopMidJob(dir, "keys.acbf", "keys/_temporary",
-        java(BuildTool.class, "--input", in.getPath(), "--output",
+        java(BuildTool.class, "-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0", "--input", in.getPath(), "--output",
             new File(dir, "keys.acbf").getPath()));
   }
 

@@ -21,6 +21,8 @@ import io.bloomkit.mapreduce.demo.DemoTool;
 import io.bloomkit.mapreduce.generate.GenerateTool;
 import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
+import io.bloomkit.mapreduce.merge.MergeTool;
+import io.bloomkit.mapreduce.merge.SubtractTool;
 import io.bloomkit.mapreduce.probe.ProbeTool;
 import io.bloomkit.mapreduce.update.UpdateTool;
 import io.bloomkit.registry.Simulations;
@@ -81,11 +83,16 @@ import org.junit.rules.TemporaryFolder;
 public class ToolJsonGoldenTest {
   /**
    * Keys whose numeric values vary run to run: elapsed wall-clock seconds (build, join, update,
-   * dedup, icebergs, generate, demo) and measured nanoseconds per operation ({@code simulate
-   * acbf}). Their presence, and a null where the tool writes null, stay pinned.
+   * dedup, icebergs, generate, demo), measured nanoseconds per operation ({@code simulate
+   * acbf}), and a filter's provenance times (when it was written, when its sources were
+   * modified: {@code inspect}), and a filter file's length ({@code serializedBytes}: the
+   * provenance it holds records the command line and the sources' absolute paths, whose length
+   * varies with the test's temporary directory). Their presence, and a null where the tool writes
+   * null, stay pinned.
    */
   static final Set<String> VOLATILE_KEYS =
-      Set.of("seconds", "buildSeconds", "joinSeconds", "queryNanos", "updateNanos");
+      Set.of("seconds", "buildSeconds", "joinSeconds", "queryNanos", "updateNanos",
+          "createdMillis", "modifiedMillis", "serializedBytes");
 
   static final String WRITE_PROPERTY = "bloomkit.json.golden.write";
   static final String GOLDEN_DIR = "json-golden";
@@ -114,9 +121,10 @@ public class ToolJsonGoldenTest {
   }
 
   /**
-   * build of each family (sized by fpp and by bits-per-key), inspect of each file, update (add,
-   * remove, skip non-members) of both counting families, join with a built filter, a given filter,
-   * an exact set and none, inner and left outer; probe with two of those filters.
+   * build of each family (sized by fpp and by bits-per-key) and for each other --target, inspect
+   * of each file, update (add, remove, skip non-members), merge and subtract of both counting
+   * families, merge of bf and exact, join with a built filter, a given filter, an exact set and
+   * none, inner and left outer; probe with two of those filters.
    */
   @Test
   public void buildInspectUpdateJoin() throws Exception {
@@ -138,6 +146,10 @@ public class ToolJsonGoldenTest {
       {"bf-items-reducers", "--filter", "bf", "--fpp", "0.02", "--items", "1000", "--reducers",
         "2"},
       {"exact", "--filter", "exact"},
+      {"target-hadoop", "--target", "hadoop", "--fpp", "0.01"},
+      {"target-hive", "--target", "hive", "--fpp", "0.01"},
+      {"target-spark", "--target", "spark", "--fpp", "0.01"},
+      {"target-parquet", "--target", "parquet", "--fpp", "0.01"},
     };
     cases("build", BuildTool::new, builds,
         c -> List.of("--input", keys, "--output", path("filters/" + c), "--delimiter", ","));
@@ -173,6 +185,18 @@ public class ToolJsonGoldenTest {
           run(new UpdateTool(), "--filter", built0, "--output", path("filters/" + name + "-both"),
               "--add", keys1, "--remove", citations, "--key-field", "0", "--delimiter", ",",
               "--skip-non-members"));
+      // merge and subtract: the filter of part 0 and its update (part 0 plus part 1)
+      check("merge-" + name,
+          run(new MergeTool(), "--output", path("filters/" + name + "-merged"), built0, added));
+      check("subtract-" + name,
+          run(new SubtractTool(), "--output", path("filters/" + name + "-subtracted"), added,
+              built0));
+    }
+    // merge ORs Bloom filters and unites exact sets
+    for (String f : new String[] {"bf", "exact"}) {
+      check("merge-" + f,
+          run(new MergeTool(), "--output", path("filters/" + f + "-merged"), path("filters/" + f),
+              path("filters/" + f)));
     }
 
     // join: built here (default acbf, bf by bits-per-key), given filter, exact, none, left outer
@@ -216,6 +240,10 @@ public class ToolJsonGoldenTest {
               "--right-key", "1", "--output", path("join/map-side-" + type), "--delimiter", ",",
               "--strategy", "map-side", "--type", type));
     }
+    // auto, the default without filter options: the planner's choice and its plan
+    check("join-auto",
+        run(new JoinTool(), "--left", keys, "--left-key", "0", "--right", citations,
+            "--right-key", "1", "--output", path("join/auto"), "--delimiter", ","));
     done();
   }
 

@@ -69,6 +69,12 @@ public final class Crafted {
     return b.array();
   }
 
+  /** The documented provenance entry: tag 2, the value's 4-byte length, the value. */
+  public static byte[] provenanceEntry(byte[] value) {
+    return ByteBuffer.allocate(5 + value.length).put((byte) 2).putInt(value.length).put(value)
+        .array();
+  }
+
   /** Big-endian longs as bytes (payload parameters). */
   public static byte[] longs(long... v) {
     ByteBuffer b = ByteBuffer.allocate(8 * v.length);

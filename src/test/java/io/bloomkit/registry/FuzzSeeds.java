@@ -79,7 +79,20 @@ public final class FuzzSeeds {
     m.put("keyed-lcbf-timestamp", Crafted.version2(Crafted.golden("lcbf"), Crafted.keyTypesEntry(5)));
     m.put("crafted-keyed-unknown-type", Crafted.version2(bf, Crafted.keyTypesEntry(2, 8)));
     m.put("crafted-keyed-unknown-tag",
-        Crafted.version2(bf, Crafted.concat(Crafted.keyTypesEntry(1), new byte[] {2, 0, 0, 0, 0})));
+        Crafted.version2(bf, Crafted.concat(Crafted.keyTypesEntry(1), new byte[] {3, 0, 0, 0, 0})));
+    // tag 2: the provenance (docs/format.md)
+    byte[] prov = ProvenanceFormatTest.sample(3).encode();
+    m.put("keyed-bf-provenance",
+        Crafted.version2(bf, Crafted.concat(Crafted.keyTypesEntry(1), Crafted.provenanceEntry(prov))));
+    m.put("keyed-acbf-provenance", Crafted.version2(Crafted.golden("acbf"),
+        Crafted.concat(Crafted.keyTypesEntry(2), Crafted.provenanceEntry(prov))));
+    byte[] manySteps = ProvenanceFormatTest.withStepCount(prov, Integer.MAX_VALUE);
+    m.put("crafted-provenance-2e31-steps", Crafted.version2(bf,
+        Crafted.concat(Crafted.keyTypesEntry(1), Crafted.provenanceEntry(manySteps))));
+    byte[] pastMetadata = Crafted.provenanceEntry(prov);
+    ByteBuffer.wrap(pastMetadata).putInt(1, Integer.MAX_VALUE);
+    m.put("crafted-provenance-length-2e31", Crafted.version2(bf,
+        Crafted.concat(Crafted.keyTypesEntry(1), pastMetadata)));
     byte[] huge = Crafted.version2(bf, Crafted.keyTypesEntry(1));
     ByteBuffer.wrap(huge).putInt(64, 1 << 20); // metadata of 1 MiB claimed in a small file
     m.put("crafted-keyed-metadata-2e20", huge);

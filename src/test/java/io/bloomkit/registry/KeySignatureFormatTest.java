@@ -164,7 +164,7 @@ public class KeySignatureFormatTest {
     }
   }
 
-  private static void expectField(byte[] b, String field, String text) throws IOException {
+  static void expectField(byte[] b, String field, String text) throws IOException {
     for (long length : new long[] {-1, b.length}) {
       try {
         Filters.read(in(b), length, Filter.class);
@@ -209,9 +209,9 @@ public class KeySignatureFormatTest {
     expectField(v2(bf, new byte[0]), "keyTypes", "missing");
     expectField(v2(bf, new byte[3]), "metadataBytes", "ends inside an entry");
     expectField(v2(bf, cat(entry(2), entry(1))), "metadata tag", "tag 1 after tag 1");
-    byte[] tag2 = entry(1);
-    tag2[0] = 2;
-    expectField(v2(bf, cat(entry(2), tag2)), "metadata tag", "unknown tag 2");
+    byte[] tag3 = entry(1);
+    tag3[0] = 3;
+    expectField(v2(bf, cat(entry(2), tag3)), "metadata tag", "unknown tag 3");
   }
 
   /** A metadata length the file cannot hold fails before anything is allocated for it. */

@@ -14,12 +14,16 @@ import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.registry.Filters;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import org.junit.Test;
 
 /**
  * The contract of every {@link CountingFilter} family, checked against a naive {@code int[]} of
  * counters: removing a non-member fails and changes nothing, merging adds counters (never ORs) and
- * refuses filters of another size or family, and a filter written and read back is the same
+ * refuses filters of another size or family, subtracting takes them away again (and refuses, changing
+ * nothing, when a counter would go below zero), and a filter written and read back is the same
  * filter. One small subclass per family supplies its shapes.
  */
 public abstract class CountingFilterContract {
@@ -184,5 +188,148 @@ public abstract class CountingFilterContract {
               + " sbf, rsbf, ibf, timer, stream-bf)",
           e.getMessage());
     }
+  }
+
+  /**
+   * Random adds and removes of a small key universe (keys repeat, so counters reach 2 and more) on
+   * {@code f} and the naive {@code model}; returns the operations' net item count.
+   */
+  protected static long randomOps(Random rnd, CountingFilter f, int[] model, int ops, String prefix) {
+    long m = f.shape().positions();
+    int k = f.numHashes();
+    List<KeyHash> members = new ArrayList<>();
+    for (int op = 0; op < ops; op++) {
+      if (members.isEmpty() || rnd.nextInt(100) < 65) {
+        KeyHash h = H.hash(prefix + rnd.nextInt(150));
+        f.add(h);
+        add(model, m, k, h);
+        members.add(h);
+      } else {
+        KeyHash h = members.remove(rnd.nextInt(members.size()));
+        f.remove(h);
+        for (int i = 0; i < k; i++) {
+          model[(int) h.position(i, m)]--;
+        }
+      }
+    }
+    return members.size();
+  }
+
+  @Test
+  public void subtractTakesAwayWhatMergeAddedAgainstTheModel() {
+    for (long seed = 1; seed <= 3; seed++) {
+      Random rnd = new Random(seed);
+      FilterShape shape = shape(3_000, 3, 1_500);
+      long m = shape.positions();
+      // x and y: two "days" of random adds and removes, with overlapping keys
+      CountingFilter x = create(shape);
+      CountingFilter y = create(shape);
+      int[] mx = new int[(int) m];
+      int[] my = new int[(int) m];
+      long nx = randomOps(rnd, x, mx, 600, "d");
+      long ny = randomOps(rnd, y, my, 600, rnd.nextBoolean() ? "d" : "e");
+      CountingFilter sum = roundTrip(x);
+      sum.merge(y);
+      checkInvariants(sum);
+      for (int p = 0; p < m; p++) {
+        assertTrue("test needs unsaturated counters", mx[p] + my[p] < counterLimit());
+        assertEquals("merged counter " + p, mx[p] + my[p], sum.counter(p));
+      }
+      sum.subtract(y); // the oldest day dropped: x alone is left
+      checkInvariants(sum);
+      for (int p = 0; p < m; p++) {
+        assertEquals("seed " + seed + " counter " + p, mx[p], sum.counter(p));
+      }
+      assertEquals(nx, sum.items());
+      assertEquals(x, sum);
+      assertArrayEquals(bytes(x), bytes(sum));
+      sum.subtract(x); // and nothing
+      checkInvariants(sum);
+      assertEquals(0, sum.items());
+      for (int p = 0; p < m; p++) {
+        assertEquals("counter " + p, 0, sum.counter(p));
+      }
+      assertEquals(ny, y.items());
+    }
+  }
+
+  @Test
+  public void subtractRefusesCountersBelowZeroNamingHowManyAndChangesNothing() {
+    FilterShape shape = shape(2_000, 3, 500);
+    long m = shape.positions();
+    CountingFilter base = create(shape);
+    CountingFilter other = create(shape);
+    int[] mb = new int[(int) m];
+    int[] mo = new int[(int) m];
+    for (int i = 0; i < 200; i++) {
+      KeyHash h = H.hash("b" + i);
+      base.add(h);
+      add(mb, m, 3, h);
+    }
+    for (int i = 150; i < 260; i++) { // 50 keys of base, 60 it never held
+      KeyHash h = H.hash("b" + i);
+      other.add(h);
+      add(mo, m, 3, h);
+    }
+    long below = 0;
+    for (int p = 0; p < m; p++) {
+      below += mb[p] < mo[p] ? 1 : 0;
+    }
+    assertTrue("some positions go below zero: " + below, below > 10);
+    byte[] before = bytes(base);
+    try {
+      base.subtract(other);
+      fail("subtracted keys the filter does not hold");
+    } catch (IllegalArgumentException e) {
+      assertTrue(
+          e.getMessage(),
+          e.getMessage().startsWith("cannot subtract: " + below + " positions would go below zero"));
+    }
+    assertArrayEquals(before, bytes(base));
+    assertEquals(200, base.items());
+    checkInvariants(base);
+  }
+
+  @Test
+  public void subtractRefusesAnotherSizeOrFamilyAndChangesNothing() {
+    FilterShape shape = shape(500, 3, 100);
+    CountingFilter a = create(shape);
+    for (int i = 0; i < 50; i++) {
+      a.add("a" + i);
+    }
+    byte[] before = bytes(a);
+    FilterShape hashes = shape(500, 4, 100);
+    try {
+      a.subtract(create(hashes));
+      fail("subtracted another numHashes");
+    } catch (IllegalArgumentException e) {
+      assertEquals( // an ACBF's first level depends on k: its size differs first
+          shape.positions() != hashes.positions()
+              ? "cannot subtract filters with different positions: " + shape.positions() + " vs "
+                  + hashes.positions()
+              : "cannot subtract filters with different numHashes: 3 vs 4",
+          e.getMessage());
+    }
+    FilterShape other = shape(501, 3, 100);
+    try {
+      a.subtract(create(other));
+      fail("subtracted another size");
+    } catch (IllegalArgumentException e) {
+      assertEquals(
+          "cannot subtract filters with different positions: " + shape.positions() + " vs "
+              + other.positions(),
+          e.getMessage());
+    }
+    CountingFilter o = otherFamily();
+    try {
+      a.subtract(o);
+      fail("subtracted another family");
+    } catch (IllegalArgumentException e) {
+      assertEquals(
+          "cannot subtract filters with different family: " + a.family().shortName() + " vs "
+              + o.family().shortName(),
+          e.getMessage());
+    }
+    assertArrayEquals(before, bytes(a));
   }
 }

@@ -90,7 +90,8 @@ import java.util.zip.CheckedOutputStream;
  *     64     4  metadataBytes  {@link #METADATA_BYTES_OFFSET}: m, at most 2^20
  *     68     m  metadata       entries in increasing tag order: tag (1 byte), length L (4),
  *                               L bytes; tag 1 keyTypes (required): one {@link KeyType#id()}
- *                               per key field, L = the arity, 1..255
+ *                               per key field, L = the arity, 1..255; tag 2 provenance
+ *                               (optional): {@link Provenance#encode()}, L at most 2^19
  *   68+m     n  payload        as version 1
  * 68+m+n     4  checksum       CRC32C of bytes [0, 68+m+n)
  * </pre>
@@ -145,6 +146,8 @@ public final class FilterFormat {
   static final int MAX_METADATA_BYTES = 1 << 20;
   /** Metadata tag of the key types: one byte per key field, its {@link KeyType#id()}. */
   static final int TAG_KEY_TYPES = 1;
+  /** Metadata tag of the provenance ({@link Provenance#encode()}), optional. */
+  static final int TAG_PROVENANCE = 2;
   /** Refuse payloads larger than this (a corrupt length would otherwise allocate wildly). */
   static final long MAX_PAYLOAD_BYTES = 1L << 40;
   /** Bytes of a file besides the payload: the header and the checksum. */
@@ -265,16 +268,35 @@ public final class FilterFormat {
    * returned stream writes through to {@code out}; closing it closes {@code out}.
    */
   public static OutputStream withKeys(OutputStream out, KeySignature keys) {
-    return keys.recorded() ? new KeyedOutput(out, keys) : out;
+    return keys.recorded() ? new KeyedOutput(out, keys, null) : out;
   }
 
-  /** A stream that tells {@link #write} which key signature to record. */
+  /**
+   * As {@link #withKeys(OutputStream, KeySignature)}, also recording {@code provenance} (metadata
+   * tag 2; {@code null}: none). A provenance needs recorded keys (a version 2 file).
+   */
+  public static OutputStream withKeys(
+      OutputStream out, KeySignature keys, Provenance provenance) {
+    if (provenance == null) {
+      return withKeys(out, keys);
+    }
+    if (!keys.recorded()) {
+      throw new IllegalArgumentException(
+          "a provenance is recorded in a version 2 file, which needs the key types: " + keys);
+    }
+    return new KeyedOutput(out, keys, provenance.encode());
+  }
+
+  /** A stream that tells {@link #write} which key signature (and provenance) to record. */
   private static final class KeyedOutput extends java.io.FilterOutputStream {
     final KeySignature keys;
+    /** The encoded provenance, or null. */
+    final byte[] provenance;
 
-    KeyedOutput(OutputStream out, KeySignature keys) {
+    KeyedOutput(OutputStream out, KeySignature keys, byte[] provenance) {
       super(out);
       this.keys = keys;
+      this.provenance = provenance;
     }
 
     @Override
@@ -291,6 +313,7 @@ public final class FilterFormat {
    */
   public static void write(OutputStream out, Header h, PayloadWriter payload) throws IOException {
     KeySignature keys = out instanceof KeyedOutput ? ((KeyedOutput) out).keys : null;
+    byte[] provenance = out instanceof KeyedOutput ? ((KeyedOutput) out).provenance : null;
     CRC32C crc = new CRC32C();
     CheckedOutputStream checked = new CheckedOutputStream(nonClosing(out), crc);
     DataOutputStream d = new DataOutputStream(checked);
@@ -309,7 +332,7 @@ public final class FilterFormat {
     b.putLong(PAYLOAD_BYTES_OFFSET, h.payloadBytes);
     d.write(b.array());
     if (keys != null) {
-      writeMetadata(d, keys);
+      writeMetadata(d, keys, provenance);
     }
     int before = d.size();
     payload.write(d);
@@ -323,13 +346,22 @@ public final class FilterFormat {
     out.flush();
   }
 
-  /** The metadata block of a version 2 file: its length m, then the entries (only the keys yet). */
-  private static void writeMetadata(DataOutputStream d, KeySignature keys) throws IOException {
-    d.writeInt(1 + 4 + keys.arity());
+  /**
+   * The metadata block of a version 2 file: its length m, then the entries: the key types (tag 1)
+   * and, if given, the encoded provenance (tag 2).
+   */
+  private static void writeMetadata(DataOutputStream d, KeySignature keys, byte[] provenance)
+      throws IOException {
+    d.writeInt(1 + 4 + keys.arity() + (provenance == null ? 0 : 1 + 4 + provenance.length));
     d.writeByte(TAG_KEY_TYPES);
     d.writeInt(keys.arity());
     for (KeyType t : keys.types()) {
       d.writeByte(t.id());
+    }
+    if (provenance != null) {
+      d.writeByte(TAG_PROVENANCE);
+      d.writeInt(provenance.length);
+      d.write(provenance);
     }
   }
 
@@ -345,6 +377,8 @@ public final class FilterFormat {
     public final int version;
     /** The key signature the file records; {@link KeySignature#LEGACY} for a version 1 file. */
     public final KeySignature keys;
+    /** The provenance the file records, or null (version 1, or version 2 without tag 2). */
+    private final Provenance provenance;
     /** Bytes between the header and the payload: 0, or 4 + m in a version 2 file. */
     private final long metadataSection;
     final DataInputStream payload;
@@ -359,12 +393,18 @@ public final class FilterFormat {
       this.header = header;
       this.version = version;
       this.keys = metadata == null ? KeySignature.LEGACY : metadata.keys;
+      this.provenance = metadata == null ? null : metadata.provenance;
       this.metadataSection = metadata == null ? 0 : 4L + metadata.bytes;
       this.payload = payload;
       this.crc = crc;
       this.raw = raw;
       this.lengthKnown = lengthKnown;
       this.remaining = header.payloadBytes;
+    }
+
+    /** The provenance the file records; empty for a version 1 file or one without tag 2. */
+    public java.util.Optional<Provenance> provenance() {
+      return java.util.Optional.ofNullable(provenance);
     }
 
     /**
@@ -655,10 +695,12 @@ public final class FilterFormat {
   private static final class Metadata {
     final int bytes;
     final KeySignature keys;
+    final Provenance provenance;
 
-    Metadata(int bytes, KeySignature keys) {
+    Metadata(int bytes, KeySignature keys, Provenance provenance) {
       this.bytes = bytes;
       this.keys = keys;
+      this.provenance = provenance;
     }
   }
 
@@ -666,8 +708,10 @@ public final class FilterFormat {
    * Reads the metadata block after a version 2 header: {@code metadataBytes} m (checked against
    * {@link #MAX_METADATA_BYTES} and, when known, the file's length before anything is read), then
    * entries of a tag (1 byte, increasing), a length (4 bytes) and a value, exactly m bytes. Tag 1,
-   * {@code keyTypes}, is required: one byte per key field, its {@link KeyType#id()}. Another tag is
-   * refused: a reader knows every tag of its version.
+   * {@code keyTypes}, is required: one byte per key field, its {@link KeyType#id()}. Tag 2, the
+   * {@link Provenance}, is optional; its value is read (its length checked against the block's
+   * first) and decoded, every count checked before a list is made. Another tag is refused: a
+   * reader knows every tag of its version.
    */
   private static Metadata readMetadata(DataInputStream d, long length, long payloadBytes)
       throws IOException {
@@ -684,6 +728,7 @@ public final class FilterFormat {
               + " besides the header, the payload and the checksum");
     }
     KeySignature keys = null;
+    Provenance provenance = null;
     int lastTag = 0;
     long left = m;
     while (left > 0) {
@@ -699,9 +744,25 @@ public final class FilterFormat {
             "metadata tag", "tag " + tag + " after tag " + lastTag + " (tags increase)");
       }
       lastTag = tag;
+      if (tag == TAG_PROVENANCE) {
+        if (len < 0 || len > left) {
+          throw new CorruptFilterException(
+              "provenance", len + " bytes declared, past the " + m + " bytes of metadata");
+        }
+        byte[] value = new byte[len]; // len <= m, checked against 2^20 and the file's length
+        try {
+          d.readFully(value);
+        } catch (EOFException e) {
+          throw new CorruptFilterException("provenance", "file truncated in the metadata");
+        }
+        left -= len;
+        provenance = Provenance.decode(value);
+        continue;
+      }
       if (tag != TAG_KEY_TYPES) {
         throw new CorruptFilterException(
-            "metadata tag", "unknown tag " + tag + " (this reader knows " + TAG_KEY_TYPES + ")");
+            "metadata tag", "unknown tag " + tag + " (this reader knows " + TAG_KEY_TYPES
+                + " and " + TAG_PROVENANCE + ")");
       }
       if (len < 1 || len > KeySignature.MAX_ARITY || len > left) {
         throw new CorruptFilterException(
@@ -725,7 +786,7 @@ public final class FilterFormat {
     if (keys == null) {
       throw new CorruptFilterException("keyTypes", "missing from the metadata of a version 2 file");
     }
-    return new Metadata(m, keys);
+    return new Metadata(m, keys, provenance);
   }
 
   private static int readMetadataInt(DataInputStream d, String field) throws IOException {

@@ -3,11 +3,16 @@ package io.bloomkit.mapreduce.build;
 import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
+import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.common.Choices;
 import io.bloomkit.mapreduce.common.InputOptions;
 import io.bloomkit.mapreduce.common.Report;
+import io.bloomkit.mapreduce.export.ExportFilter;
+import io.bloomkit.mapreduce.export.ExportTarget;
 import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.mapreduce.table.TableStats;
 import java.util.List;
@@ -21,9 +26,11 @@ import org.apache.hadoop.fs.Path;
  * [--key-type T[,T]] [--delimiter D] [--null-token S] [--empty-is-null] [--csv-header]
  * [--csv-multiline] [--filter acbf|acbf1|acbf2|acbf3|cbf|bf|exact] [--items N] [--capacity C]
  * [--fpp P | --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--max-malformed-share S]
- * [--json]}: builds a filter of the distinct keys of inputs in any format ({@link InputOptions};
- * only the key columns are read) with MapReduce (see {@link FilterBuild}, the plan and its jobs)
- * and writes it atomically to FILE; the result reports the build's counters ({@link Report}) and
+ * [--target bloomkit|hadoop|hive|spark|parquet] [--json]}: builds a filter of the distinct keys
+ * of inputs in any format ({@link InputOptions}; only the key columns are read) with MapReduce, or
+ * in the client for a small input and the bloomkit target (see {@link FilterBuild}, the plan and
+ * its jobs) and writes it atomically to FILE, as a bloomkit filter file or in another library's
+ * own format ({@link ExportFilter}); the result reports the build's counters ({@link Report}) and
  * the filter's shape.
  */
 public final class BuildTool extends BloomkitTool {
@@ -47,7 +54,12 @@ public final class BuildTool extends BloomkitTool {
         + " names; several make a composite key (default 0)"));
     InputOptions.add(o, InputOptions.Side.ONE);
     o.addOption(SizingOptions.delimiter());
-    o.addOption(opt("filter", "TYPE", "acbf (default), acbf1, acbf2, acbf3, cbf, bf or exact"));
+    o.addOption(opt("filter", "TYPE", "acbf (default), acbf1, acbf2, acbf3, cbf, bf or exact;"
+        + " another --target: bf (default), or cbf for hadoop"));
+    o.addOption(opt("target", "LIB", "the format to write: bloomkit (default), hadoop (Hadoop's"
+        + " BloomFilter Writable, Pig's Bloom UDF), hive (BloomKFilter, in_bloom_filter), spark"
+        + " (spark-sketch BloomFilter), parquet (split-block Bloom filter); hive, spark and"
+        + " parquet take a single-column key"));
     SizingOptions.addItems(o, "items to size for (default: the exact distinct-key count)");
     SizingOptions.addRate(o);
     o.addOption(integerOpt("reducers", "R", "reduce tasks, each building a partial filter (default 1)"));
@@ -58,7 +70,9 @@ public final class BuildTool extends BloomkitTool {
 
   @Override
   protected Map<String, Object> execute(CommandLine cl) throws Exception {
-    FilterSpec spec = SizingOptions.spec(cl, cl.getOptionValue("filter", "acbf"));
+    ExportTarget target = Choices.get(cl, "target", ExportTarget.BLOOMKIT);
+    FilterSpec spec = SizingOptions.spec(
+        cl, cl.getOptionValue("filter", target == ExportTarget.BLOOMKIT ? "acbf" : "bf"));
     List<String> fields = InputOptions.fields(cl, "key-field", "0");
     int reducers = intValue(cl, "reducers", 1, 1);
     double maxShare = MalformedOptions.maxShare(cl);
@@ -69,6 +83,10 @@ public final class BuildTool extends BloomkitTool {
             .toBuilder()
             .projection(true) // the build reads only the key columns
             .build();
+    String refusal = ExportFilter.refusal(target, spec, KeySignature.of(table.keyTypes()));
+    if (refusal != null) {
+      throw new UsageException(refusal);
+    }
     FilterBuild build =
         new FilterBuild(getConf())
             .inputs(inputs)
@@ -76,21 +94,27 @@ public final class BuildTool extends BloomkitTool {
             .table(table)
             .spec(spec)
             .reducers(reducers)
-            .strict(cl.hasOption("strict"));
+            .provenance(name(), commandLine())
+            .strict(cl.hasOption("strict"))
+            .target(target);
     Report report = new Report();
     FilterBuild.Result r = build.run();
     boolean warning = r.tally.warnIfAbove(maxShare, err());
+    ExportFilter e = r.export;
     Filter f = r.filter;
+    report.put("filter", output.toString()).put("target", Choices.name(target));
+    if (e != null) {
+      report.put("library", e.library());
+    }
     return report
-        .put("filter", output.toString())
         .put("family", r.spec.name())
-        .put("items", f.items())
+        .put("items", e != null ? e.items() : f.items())
         .counters(r.counters, BuildCounters.INPUT_RECORDS, BuildCounters.MALFORMED_RECORDS,
             BuildCounters.NULL_KEYS)
         .put("inputBytesRead", r.counters.get(TableStats.ReaderCounter.BYTES_READ))
-        .put("bits", f.memoryBits())
-        .put("hashes", f.numHashes())
-        .put("fpp", f.expectedFpp())
+        .put("bits", e != null ? e.bits() : f.memoryBits())
+        .put("hashes", e != null ? e.hashes() : f.numHashes())
+        .put("fpp", e != null ? e.expectedFpp() : f.expectedFpp())
         .seconds()
         .put("malformedWarning", warning)
         .fields();

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 
 /**
@@ -32,6 +33,12 @@ public class DistinctKeyMapper extends Mapper<LongWritable, Row, Text, NullWrita
   private Set<Text> seen;
   private MalformedRecords.Sampler sampler;
   private TableFormat format;
+  /** The current key, to look up in {@link #seen} (copied only when it is new). */
+  private final Text probe = new Text();
+  /** The counters, looked up once (setup). */
+  private Counter inputRecords;
+  private Counter malformedRecords;
+  private Counter nullKeys;
 
   @Override
   protected void setup(Context context) {
@@ -42,15 +49,18 @@ public class DistinctKeyMapper extends Mapper<LongWritable, Row, Text, NullWrita
     maxKeys = Math.max(1, BloomkitConfig.HASHSET_MAX_KEYS.getInt(context.getConfiguration()));
     seen = new HashSet<>();
     sampler = new MalformedRecords.Sampler(context, FilterBuild.SAMPLE_INPUT, format);
+    inputRecords = context.getCounter(BuildCounters.INPUT_RECORDS);
+    malformedRecords = context.getCounter(BuildCounters.MALFORMED_RECORDS);
+    nullKeys = context.getCounter(BuildCounters.NULL_KEYS);
   }
 
   @Override
   protected void map(LongWritable position, Row row, Context context)
       throws IOException, InterruptedException {
-    context.getCounter(BuildCounters.INPUT_RECORDS).increment(1);
+    inputRecords.increment(1);
     switch (keys.encode(row)) {
       case MALFORMED:
-        context.getCounter(BuildCounters.MALFORMED_RECORDS).increment(1);
+        malformedRecords.increment(1);
         if (strict) {
           throw Records.malformed(
               context, context.getInputSplit(), format, position.get(), keys.problem());
@@ -58,13 +68,13 @@ public class DistinctKeyMapper extends Mapper<LongWritable, Row, Text, NullWrita
         sampler.note(position.get(), row.line(), keys.problem());
         return;
       case NULL:
-        context.getCounter(BuildCounters.NULL_KEYS).increment(1);
+        nullKeys.increment(1);
         return;
       default:
         break;
     }
-    Text key = new Text(keys.key());
-    if (seen.add(key) && seen.size() >= maxKeys) {
+    probe.set(keys.bytes(), 0, keys.length());
+    if (!seen.contains(probe) && seen.add(new Text(probe)) && seen.size() >= maxKeys) {
       context.getCounter(BuildCounters.HASHSET_FLUSHES).increment(1);
       flush(context);
     }

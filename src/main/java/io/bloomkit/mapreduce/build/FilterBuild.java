@@ -1,19 +1,25 @@
 package io.bloomkit.mapreduce.build;
 
 import io.bloomkit.core.Filter;
+import io.bloomkit.core.format.Provenance;
 import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterFiles;
+import io.bloomkit.mapreduce.FilterSources;
 import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.Jobs;
 import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.export.ExportFilter;
+import io.bloomkit.mapreduce.export.ExportTarget;
 import io.bloomkit.mapreduce.table.TableInputFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
+import io.bloomkit.mapreduce.table.Tables;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -45,12 +51,20 @@ import org.slf4j.LoggerFactory;
  * from the exact count, then a map-only job builds one partial per split of the distinct keys
  * ({@link PartialFilterMapper}). The client sums the partial counter vectors with {@code merge}
  * (Bloom filters: OR; exact sets: union) and writes the result atomically.
+ *
+ * <p>Small inputs (decoded bytes at most {@link BloomkitConfig#BUILD_LOCAL_MAX_BYTES}) are built in
+ * the client without a job: {@link LocalKeys} reads and keys them as the mappers do and inserts the
+ * distinct keys with the same {@link PartialFilter} code, so the filter file is the same.
+ * <p>With a {@link #target} other than bloomkit the same jobs fill partial filters of that
+ * library ({@link ExportFilter}, sized for the same exact distinct count or --items and the same
+ * --fpp or --bits-per-key), which the client merges with the library's own OR and writes in the
+ * library's format.
  */
 public final class FilterBuild {
   private static final Logger LOG = LoggerFactory.getLogger(FilterBuild.class);
 
   /** The input's name in the build tasks' malformed-record samples. */
-  static final String SAMPLE_INPUT = "input";
+  public static final String SAMPLE_INPUT = "input";
 
   private final Configuration base;
   private Path[] inputs;
@@ -60,6 +74,10 @@ public final class FilterBuild {
   private int reducers = 1;
   private boolean strict;
   private String inputName = "input";
+  private LocalKeys localKeys;
+  private String tool = "build";
+  private List<String> commandLine = List.of();
+  private ExportTarget target = ExportTarget.BLOOMKIT;
 
   public FilterBuild(Configuration conf) {
     this.base = conf;
@@ -97,27 +115,70 @@ public final class FilterBuild {
     return this;
   }
 
+  /**
+   * The tool and command line the filter's provenance records (default {@code build}, none).
+   */
+  public FilterBuild provenance(String tool, List<String> commandLine) {
+    this.tool = tool;
+    this.commandLine = List.copyOf(commandLine);
+    return this;
+  }
+
   public FilterBuild strict(boolean s) {
     this.strict = s;
     return this;
   }
 
+  /**
+   * Builds from keys the caller read already (the join planner, which reads a small left side
+   * once): in the client, whatever {@link BloomkitConfig#BUILD_LOCAL_MAX_BYTES} says. The keys
+   * must have been read from this build's inputs by its table.
+   */
+  public FilterBuild localKeys(LocalKeys k) {
+    this.localKeys = k;
+    return this;
+  }
+
+  /** The library whose format the filter is written in (default bloomkit's). */
+  public FilterBuild target(ExportTarget t) {
+    this.target = t;
+    return this;
+  }
+
+  /** The target stored in the job configuration ({@link BloomkitConfig#BUILD_TARGET}). */
+  static ExportTarget target(Configuration conf) {
+    return ExportTarget.valueOf(
+        BloomkitConfig.BUILD_TARGET.get(conf).toUpperCase(java.util.Locale.ROOT));
+  }
+
   /** What a build did. */
   public static final class Result {
+    /** The bloomkit filter built; null for another target. */
     public Filter filter;
+    /** The other library's filter built ({@link #target}); null for bloomkit's. */
+    public ExportFilter export;
     public FilterSpec spec;
     /** The key types recorded in the filter file. */
     public KeySignature keys;
+    /** The provenance recorded in the filter file. */
+    public Provenance provenance;
     /** The input's records, malformed ones and the first of them. */
     public MalformedRecords.Tally tally;
-    /** The counters of the first job (the one that reads the input: {@link BuildCounters}). */
+    /**
+     * The counters of the first job (the one that reads the input: {@link BuildCounters}); built
+     * in the client, the same counters of the client's read ({@link LocalKeys#counters}).
+     */
     public JobCounters counters;
     public long bytes;
+    /** The jobs run: 0 when built in the client. */
     public int jobs;
   }
 
   /**
-   * Runs the job(s) and writes the filter to the output path.
+   * Builds the filter and writes it to the output path: in the client ({@link LocalKeys}) when
+   * keys were given ({@link #localKeys}) or the inputs' decoded bytes ({@link Tables#dataBytes})
+   * are at most {@link BloomkitConfig#BUILD_LOCAL_MAX_BYTES} and their keys fit that budget in
+   * memory; else with the job(s).
    *
    * @throws MalformedRecords.AllMalformedException when every input record is malformed (before
    *     anything is written)
@@ -127,6 +188,19 @@ public final class FilterBuild {
     BloomkitConfig.STRICT.set(conf, strict);
     KeySignature signature = KeySignature.of(table.keyTypes()); // recorded in the filter file
     BloomkitConfig.KEY_TYPES.set(conf, signature.format());
+    BloomkitConfig.BUILD_TARGET.set(conf, target.name().toLowerCase(java.util.Locale.ROOT));
+    String refusal = ExportFilter.refusal(target, spec, signature);
+    if (refusal != null) {
+      throw new IllegalArgumentException(refusal);
+    }
+    // the sources as they are before they are read: a later change makes the filter stale
+    List<Provenance.Source> sources = FilterSources.sources(conf, -1, -1, inputs);
+    // a bloomkit filter of small inputs is built in the client; another library's goes through the jobs
+    LocalKeys local =
+        target != ExportTarget.BLOOMKIT ? null : localKeys != null ? localKeys : readLocally(conf);
+    if (local != null) {
+      return runLocally(conf, local, signature, sources);
+    }
     Result r = new Result();
     try (JobChain chain = JobChain.open(conf, output, "build", FilterBuild.class)) {
       Path out = chain.output();
@@ -141,6 +215,9 @@ public final class FilterBuild {
               .sampleMalformed()
               .map(DistinctKeyMapper.class, Text.class, NullWritable.class);
       if (onePass) {
+        if (target != ExportTarget.BLOOMKIT) {
+          exportOf(spec, signature); // fail before the job if the library cannot hold it
+        }
         spec.toConf(first.conf());
         first
             .reduce(PartialFilterReducer.class, reducers)
@@ -159,15 +236,8 @@ public final class FilterBuild {
                   first.firstMalformed(SAMPLE_INPUT));
       r.tally.failIfAllMalformed();
       long distinct = c.get(BuildCounters.DISTINCT_KEYS);
-      FilterSpec sized = spec;
+      FilterSpec sized = onePass ? spec : sized(distinct);
       if (!onePass) {
-        try {
-          sized = spec.withItems(Math.max(1, distinct));
-          sized.shape();
-        } catch (IllegalArgumentException e) {
-          throw new IOException(
-              "cannot size " + spec + " for the " + distinct + " distinct keys: " + e.getMessage());
-        }
         if (distinct > 0) {
           JobChain.Step second =
               chain.step("build " + sized.name() + " from " + distinct + " keys -> " + out)
@@ -182,22 +252,133 @@ public final class FilterBuild {
       }
       r.jobs = chain.jobs();
       r.spec = sized;
-      r.filter = mergePartials(conf, partials, sized);
       r.keys = signature;
-      r.bytes = FilterFiles.writeAtomically(conf, out, r.filter, signature);
+      if (target != ExportTarget.BLOOMKIT) {
+        ExportFilter e = mergeExports(conf, partials, exportOf(sized, signature), signature);
+        e.items(distinct); // the files do not record it
+        r.export = e;
+        r.bytes = FilterFiles.writeAtomically(conf, out, e::writeTo);
+        LOG.info("built {} with {} keys into {}", e.library(), e.items(), out);
+        return r;
+      }
+      r.filter = mergePartials(conf, partials, sized);
+      r.provenance = provenance(sources, c.get(BuildCounters.INPUT_RECORDS), distinct, sized);
+      r.bytes = FilterFiles.writeAtomically(conf, out, r.filter, signature, r.provenance);
       LOG.info("built {} with {} keys into {}", sized.name(), r.filter.items(), out);
       return r;
     }
   }
 
-  /** Reads the partial filters under {@code dir} and sums them (an empty filter if none). */
-  public static Filter mergePartials(Configuration conf, Path dir, FilterSpec spec) throws IOException {
+  /**
+   * The new filter's provenance: its key spec and a build step over {@code sources} (listed
+   * before the keys were read), with the record and distinct-key counts on the one file when
+   * there is one.
+   */
+  private Provenance provenance(List<Provenance.Source> sources, long records, long distinct,
+      FilterSpec sized) {
+    if (sources.size() == 1) { // the counts are this one file's
+      Provenance.Source s = sources.get(0);
+      sources = List.of(Provenance.Source.file(s.path(), s.length(), s.modifiedMillis(),
+          records, distinct));
+    }
+    return Provenance.of(FilterSources.keySpec(table),
+        Provenance.Step.builder("build").tool(tool).options(commandLine)
+            .description("built " + sized.name() + " from " + records + " records, "
+                + distinct + " distinct keys")
+            .sources(sources)
+            .build());
+  }
+
+  /** The spec sized for {@code distinct} keys (at least 1). */
+  private FilterSpec sized(long distinct) throws IOException {
+    try {
+      FilterSpec sized = spec.withItems(Math.max(1, distinct));
+      sized.shape();
+      return sized;
+    } catch (IllegalArgumentException e) {
+      throw new IOException(
+          "cannot size " + spec + " for the " + distinct + " distinct keys: " + e.getMessage());
+    }
+  }
+
+  /**
+   * The inputs' keys read in the client when their decoded bytes are at most {@link
+   * BloomkitConfig#BUILD_LOCAL_MAX_BYTES}, or null: larger inputs, the key 0, or keys that would
+   * not fit its budget in memory (then the job reads them).
+   */
+  private LocalKeys readLocally(Configuration conf) throws IOException {
+    long max = BloomkitConfig.BUILD_LOCAL_MAX_BYTES.getLong(conf);
+    if (max <= 0) {
+      return null;
+    }
+    long bytes = Tables.dataBytes(conf, table.format(), inputs);
+    if (bytes > max) {
+      return null;
+    }
+    try {
+      return LocalKeys.read(conf, table, inputs, inputName, strict);
+    } catch (LocalKeys.TooLargeException e) {
+      LOG.info("building with a job: {}", e.getMessage());
+      return null;
+    }
+  }
+
+  /** The build in the client: the job's checks, sizing and atomic write, no job. */
+  private Result runLocally(Configuration conf, LocalKeys keys, KeySignature signature,
+      List<Provenance.Source> sources) throws IOException {
+    Result r = new Result();
+    r.tally = keys.tally();
+    r.tally.failIfAllMalformed();
+    r.counters = keys.counters();
+    r.spec = spec.items() > 0 ? spec : sized(keys.distinctKeys());
+    r.filter = keys.build(r.spec);
+    r.keys = signature;
+    r.jobs = 0;
+    r.provenance = provenance(sources, keys.records(), keys.distinctKeys(), r.spec);
+    try (JobChain chain = JobChain.open(conf, output, "build", FilterBuild.class)) {
+      r.bytes =
+          FilterFiles.writeAtomically(conf, chain.output(), r.filter, signature, r.provenance);
+      LOG.info("built {} with {} keys in the client into {}", r.spec.name(), r.filter.items(),
+          chain.output());
+    }
+    return r;
+  }
+
+  /** An empty filter of the target sized for {@code sized}, or why the library cannot hold it. */
+  private ExportFilter exportOf(FilterSpec sized, KeySignature keys) throws IOException {
+    try {
+      return ExportFilter.create(target, sized, keys);
+    } catch (IllegalArgumentException e) {
+      throw new IOException("cannot size a " + target.name().toLowerCase(java.util.Locale.ROOT)
+          + " filter " + sized + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Reads the other library's partial filters under {@code dir} and merges them into {@code acc}. */
+  private ExportFilter mergeExports(Configuration conf, Path dir, ExportFilter acc,
+      KeySignature keys) throws IOException {
+    FileSystem fs = dir.getFileSystem(conf);
+    for (FileStatus st : partialFiles(conf, dir)) {
+      try (InputStream in = fs.open(st.getPath())) {
+        acc.merge(ExportFilter.read(target, keys, in));
+      }
+    }
+    return acc;
+  }
+
+  /** The partial filters the tasks wrote under {@code dir}, in name order (none if no task did). */
+  private static FileStatus[] partialFiles(Configuration conf, Path dir) throws IOException {
     FileSystem fs = dir.getFileSystem(conf);
     String prefix = BloomkitConfig.PARTIAL_PREFIX.get(conf);
     FileStatus[] files = fs.exists(dir) ? fs.listStatus(dir, p -> p.getName().startsWith(prefix)) : new FileStatus[0];
     Arrays.sort(files);
+    return files;
+  }
+
+  /** Reads the partial filters under {@code dir} and sums them (an empty filter if none). */
+  public static Filter mergePartials(Configuration conf, Path dir, FilterSpec spec) throws IOException {
     Filter acc = null;
-    for (FileStatus st : files) {
+    for (FileStatus st : partialFiles(conf, dir)) {
       Filter f = FilterFiles.read(conf, st.getPath());
       List<Filter> two = new ArrayList<>();
       if (acc != null) {

@@ -6,6 +6,7 @@ import io.bloomkit.bloom.CountingBloomFilter;
 import io.bloomkit.core.CountingFilter;
 import io.bloomkit.bloom.ExactKeySet;
 import io.bloomkit.core.Filter;
+import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
@@ -35,8 +36,15 @@ public abstract class PartialFilter {
 
   /** An empty partial of the spec's shape (the spec must be sized: items known). */
   public static PartialFilter create(FilterSpec spec) {
-    FilterShape shape = spec.shape();
-    switch (spec.family()) {
+    return spec.family() == FilterFamily.EXACT ? new Exact() : of(spec.shape());
+  }
+
+  /**
+   * An empty partial of exactly {@code shape} (a Bloom, counting or ACBF shape), e.g. one read
+   * from a filter file's header: {@code update}'s tasks build counter vectors of the filter's shape.
+   */
+  public static PartialFilter of(FilterShape shape) {
+    switch (shape.family()) {
       case BLOOM:
         {
           BloomFilter bf = BloomFilter.create(shape);
@@ -49,10 +57,8 @@ public abstract class PartialFilter {
         }
       case ACCURATE_COUNTING:
         return new Acbf(shape);
-      case EXACT:
-        return new Exact();
       default:
-        throw new IllegalArgumentException("no partial build for " + spec.family());
+        throw new IllegalArgumentException("no partial build for " + shape.family());
     }
   }
 

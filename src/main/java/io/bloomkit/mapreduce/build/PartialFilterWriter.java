@@ -1,9 +1,11 @@
 package io.bloomkit.mapreduce.build;
 
-import io.bloomkit.core.Filter;
+import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.BuildCounters;
 import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.export.ExportFilter;
+import io.bloomkit.mapreduce.export.ExportTarget;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.apache.hadoop.fs.Path;
@@ -16,28 +18,49 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 /**
  * A task's partial filter: collects the task's distinct keys and, at cleanup, writes the partial
  * into the task's work output directory, which the output committer promotes only for the
- * successful attempt.
+ * successful attempt. The partial is a bloomkit filter, or another library's ({@link
+ * ExportFilter}) when {@link BloomkitConfig#BUILD_TARGET} names one.
  */
 public final class PartialFilterWriter {
   private final PartialFilter partial;
+  private final ExportFilter export;
 
   public PartialFilterWriter(TaskInputOutputContext<?, ?, ?, ?> context) {
-    this.partial = PartialFilter.create(FilterSpec.fromConf(context.getConfiguration()));
+    FilterSpec spec = FilterSpec.fromConf(context.getConfiguration());
+    ExportTarget target = FilterBuild.target(context.getConfiguration());
+    if (target == ExportTarget.BLOOMKIT) {
+      this.partial = PartialFilter.create(spec);
+      this.export = null;
+    } else {
+      KeySignature keys =
+          KeySignature.parse(BloomkitConfig.KEY_TYPES.get(context.getConfiguration()));
+      this.partial = null;
+      this.export = ExportFilter.create(target, spec, keys);
+    }
+  }
+
+  /** Writes {@code partial} (e.g. {@link PartialFilter#of} a filter file's shape). */
+  public PartialFilterWriter(PartialFilter partial) {
+    this.partial = partial;
+    this.export = null;
   }
 
   public void add(Text key) {
-    partial.add(key.getBytes(), 0, key.getLength());
+    if (export != null) {
+      export.add(key.getBytes(), 0, key.getLength());
+    } else {
+      partial.add(key.getBytes(), 0, key.getLength());
+    }
   }
 
   public long items() {
-    return partial.items();
+    return export != null ? export.items() : partial.items();
   }
 
   public void write(TaskInputOutputContext<?, ?, ?, ?> context) throws IOException, InterruptedException {
-    if (partial.items() == 0) {
+    if (items() == 0) {
       return; // nothing to add; the client starts from an empty filter
     }
-    Filter f = partial.finish();
     OutputCommitter committer = context.getOutputCommitter();
     Path dir =
         committer instanceof PathOutputCommitter
@@ -46,7 +69,11 @@ public final class PartialFilterWriter {
     String prefix = BloomkitConfig.PARTIAL_PREFIX.get(context.getConfiguration());
     Path file = new Path(dir, prefix + "-" + context.getTaskAttemptID().getTaskID());
     try (OutputStream out = file.getFileSystem(context.getConfiguration()).create(file, false)) {
-      f.writeTo(out);
+      if (export != null) {
+        export.writeTo(out);
+      } else {
+        partial.finish().writeTo(out);
+      }
     }
     context.getCounter(BuildCounters.PARTIAL_FILTERS).increment(1);
   }

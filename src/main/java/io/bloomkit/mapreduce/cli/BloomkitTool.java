@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import io.bloomkit.core.UnsupportedFamilyException;
 import io.bloomkit.core.key.KeySignature;
@@ -150,6 +151,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
 
   @Override
   public final int run(String[] args) {
+    this.commandLine = List.of(args);
     Options options = allOptions(args);
     CommandLine cl;
     try {
@@ -190,6 +192,14 @@ public abstract class BloomkitTool extends Configured implements Tool {
       err.flush();
       return FAILED;
     }
+  }
+
+  /** The arguments of the current {@link #run} (generic options removed): the provenance's. */
+  private List<String> commandLine = List.of();
+
+  /** The command line this run was given (after the generic options), as a filter records it. */
+  protected List<String> commandLine() {
+    return commandLine;
   }
 
   /** Where the tool's jobs report: its stderr unless {@code --quiet}. */

@@ -10,6 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapred.LocalJobRunner;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
@@ -39,6 +40,7 @@ public final class Jobs {
     Configuration conf = job.getConfiguration();
     checkXmlSafe(conf);
     pollQuicklyInLocalMode(conf);
+    useEveryProcessorInLocalMode(conf, Runtime.getRuntime().availableProcessors());
     Path failures =
         new Path(
             conf.get("hadoop.tmp.dir", System.getProperty("java.io.tmpdir")),
@@ -86,19 +88,43 @@ public final class Jobs {
    * default stays.
    */
   static void pollQuicklyInLocalMode(Configuration conf) {
-    if (!"local".equals(conf.get("mapreduce.framework.name", "local"))) {
+    if (local(conf) && !userSet(conf, POLL_INTERVAL)) {
+      conf.setInt(POLL_INTERVAL, 100);
+    }
+  }
+
+  /**
+   * Hadoop's LocalJobRunner runs one map task and one reduce task at a time unless told otherwise;
+   * in local mode run up to {@code processors} of each side by side ({@link
+   * LocalJobRunner#LOCAL_MAX_MAPS}, {@link LocalJobRunner#LOCAL_MAX_REDUCES}), each unless the user
+   * chose a value. On a cluster nothing changes. The tasks then share this JVM: no mapper, reducer
+   * or filter loader of bloomkit keeps state in static fields.
+   */
+  static void useEveryProcessorInLocalMode(Configuration conf, int processors) {
+    if (!local(conf)) {
       return;
     }
-    String[] sources = conf.getPropertySources(POLL_INTERVAL);
+    for (String key : new String[] {LocalJobRunner.LOCAL_MAX_MAPS, LocalJobRunner.LOCAL_MAX_REDUCES}) {
+      if (!userSet(conf, key)) {
+        conf.setInt(key, processors);
+      }
+    }
+  }
+
+  private static boolean local(Configuration conf) {
+    return "local".equals(conf.get("mapreduce.framework.name", "local"));
+  }
+
+  /** Whether {@code key} has a value other than a Hadoop default file's. */
+  private static boolean userSet(Configuration conf, String key) {
+    String[] sources = conf.getPropertySources(key);
     boolean userSet = false;
     if (sources != null) {
       for (String src : sources) {
         userSet |= !src.endsWith("-default.xml");
       }
     }
-    if (!userSet) {
-      conf.setInt(POLL_INTERVAL, 100);
-    }
+    return userSet;
   }
 
   private static void runAndWait(Job job, FileSystem fs, Path failures)

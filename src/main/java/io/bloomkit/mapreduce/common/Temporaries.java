@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * (SIGTERM, ctrl-C) and recognised after a {@code kill -9}.
  *
  * <p>Naming: a temporary of output {@code DIR/NAME} is the hidden sibling {@code
- * DIR/.NAME._TAG-UUID} ({@code TAG}: build, join, dedup, icebergs, tmp), so that no Hadoop input
+ * DIR/.NAME._TAG-UUID} ({@code TAG}: build, join, dedup, icebergs, update, tmp), so that no Hadoop input
  * listing ever reads it and it is never mistaken for the output. {@link #removeStale} deletes the
  * siblings of an output that match exactly this pattern (and are not in use in this JVM): what an
  * earlier killed run with the same output left.
@@ -45,7 +45,7 @@ public final class Temporaries {
   /** Longest wait, on shutdown, for killed jobs to stop before their temporaries are deleted. */
   private static final long KILL_WAIT_MS = 10_000;
 
-  private static final String[] TAGS = {"build", "join", "dedup", "icebergs", "tmp"};
+  private static final String[] TAGS = {"build", "join", "dedup", "icebergs", "update", "tmp"};
   private static final Pattern UUID_PART =
       Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 

@@ -154,7 +154,7 @@ public final class RecordParser {
   }
 
   public int keyLength() {
-    return outcome == KeyEncoder.Outcome.KEY ? keys.key().length : 0;
+    return outcome == KeyEncoder.Outcome.KEY ? keys.length() : 0;
   }
 
   /** The time of the last successful parse (0 without a time field). */

@@ -97,7 +97,7 @@ public final class WeightedRecordParser {
   }
 
   public int keyLength() {
-    return keys.key().length;
+    return keys.length();
   }
 
   public long weight() {

@@ -41,7 +41,7 @@ final class HotKeySampler {
     Tables.sample(conf, spec, (file, position, row) -> {
       rows[0]++;
       if (keys.encode(row) == KeyEncoder.Outcome.KEY) {
-        counts.computeIfAbsent(ByteBuffer.wrap(keys.key().clone()), k -> new long[1])[0]++;
+        counts.computeIfAbsent(ByteBuffer.wrap(keys.key()), k -> new long[1])[0]++;
       }
     }, sampleRows, SPLITS, inputs);
     double least = Math.max(1, share * rows[0]);

@@ -12,6 +12,7 @@ import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.RecordBalance;
 import io.bloomkit.mapreduce.common.ShippedFilter;
+import io.bloomkit.mapreduce.join.plan.CostModel;
 import io.bloomkit.registry.Filters;
 import java.io.IOException;
 import java.io.InputStream;
@@ -75,21 +76,29 @@ final class JoinJobs {
     try (JobChain chain = JobChain.open(conf, p.output, "join", JoinTool.class)) {
       if (p.filterSource == JoinPlan.FilterSource.BUILD) {
         filterPath = chain.work("left." + p.spec.name());
-        new FilterBuild(conf)
+        // the left keys read in the client (p.localKeys): FilterBuild builds from them, no job
+        FilterBuild build = new FilterBuild(conf)
             .inputs(p.left)
             .output(filterPath)
             .table(p.leftKeysOnly())
             .spec(p.spec)
             .reducers(p.reducers)
             .inputName("left input")
-            .strict(p.strict)
-            .run();
+            .provenance("join", List.of())
+            .strict(p.strict);
+        if (p.localKeys != null) {
+          build.localKeys(p.localKeys);
+        }
+        build.run();
         checkExactBudget(conf, filterPath, p.exactMax);
       }
       if (filterPath != null) {
         filterPath = filterPath.getFileSystem(conf).makeQualified(filterPath);
         if (probe == null) { // built here: checked like a given one; gives the theoretical rate
           probe = FilterFiles.readQueryView(conf, filterPath, "join", Filters.FAMILIES);
+          // its size is exact now (a build job sized it for the exact distinct keys)
+          JoinPlanner.checkHeap(conf, "the " + p.spec.name() + " filter built of the left keys",
+              CostModel.heapBytes(probe.shape()), JoinPlanner.heapLimit(conf));
         }
       }
       Path rejects = chain.work("rejects");

@@ -12,6 +12,7 @@ import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
@@ -34,6 +35,13 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
   private MalformedRecords.Sampler sampler;
   private JoinRecords records;
   private HotKeys hot;
+  /** The side's counters, looked up once (setup). */
+  private Counter recordsCount;
+  private Counter malformedCount;
+  private Counter nullKeysCount;
+  private Counter passedCount;
+  private Counter hotRightCount;
+  private Counter hotLeftCopiesCount;
 
   /** The name of a side in the malformed-record samples and messages: left or right. */
   static String sideName(byte side) {
@@ -74,6 +82,12 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
     sampler = new MalformedRecords.Sampler(context, sideName(side()), spec.format());
     records = JoinRecords.fromConf(context.getConfiguration());
     hot = HotKeys.fromConf(context.getConfiguration());
+    recordsCount = context.getCounter(recordsCounter());
+    malformedCount = context.getCounter(malformedCounter());
+    nullKeysCount = context.getCounter(nullKeysCounter());
+    passedCount = context.getCounter(passedCounter());
+    hotRightCount = context.getCounter(JoinCounters.HOT_KEY_RIGHT_RECORDS);
+    hotLeftCopiesCount = context.getCounter(JoinCounters.HOT_KEY_LEFT_COPIES);
   }
 
   /** The job's records output ({@link JoinRecords}), null when it writes text. */
@@ -141,10 +155,10 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
   @Override
   protected void map(LongWritable position, Row row, Context context)
       throws IOException, InterruptedException {
-    context.getCounter(recordsCounter()).increment(1);
+    recordsCount.increment(1);
     switch (keys.encode(row)) {
       case MALFORMED:
-        context.getCounter(malformedCounter()).increment(1);
+        malformedCount.increment(1);
         if (strict) {
           throw Records.malformed(
               context, context.getInputSplit(), spec.format(), position.get(), keys.problem());
@@ -152,30 +166,31 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
         sampler.note(position.get(), row.line(), keys.problem());
         return;
       case NULL:
-        context.getCounter(nullKeysCounter()).increment(1);
+        nullKeysCount.increment(1);
         nullKey(row, context);
         return;
       default:
         break;
     }
-    byte[] key = keys.key();
-    if (!accept(key, key.length, row, context)) {
+    byte[] key = keys.bytes(); // reused by the next record: accept and outKey copy what they keep
+    int length = keys.length();
+    if (!accept(key, length, row, context)) {
       return;
     }
-    context.getCounter(passedCounter()).increment(1);
+    passedCount.increment(1);
     outValue.set(side(), value(row));
-    int h = hot == null ? -1 : hot.indexOf(key, key.length);
+    int h = hot == null ? -1 : hot.indexOf(key, length);
     if (h < 0) {
-      outKey.set(key, key.length, side());
+      outKey.set(key, length, side());
       context.write(outKey, outValue);
     } else if (side() == JoinKey.RIGHT) {
-      context.getCounter(JoinCounters.HOT_KEY_RIGHT_RECORDS).increment(1);
-      outKey.set(key, key.length, side(), hot.nextBucket(h));
+      hotRightCount.increment(1);
+      outKey.set(key, length, side(), hot.nextBucket(h));
       context.write(outKey, outValue);
     } else {
-      context.getCounter(JoinCounters.HOT_KEY_LEFT_COPIES).increment(hot.buckets() - 1);
+      hotLeftCopiesCount.increment(hot.buckets() - 1);
       for (int b = 1; b <= hot.buckets(); b++) {
-        outKey.set(key, key.length, side(), b);
+        outKey.set(key, length, side(), b);
         context.write(outKey, outValue);
       }
     }

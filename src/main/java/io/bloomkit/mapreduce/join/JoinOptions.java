@@ -3,6 +3,7 @@ package io.bloomkit.mapreduce.join;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.flag;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.intValue;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.integerOpt;
+import static io.bloomkit.mapreduce.cli.BloomkitTool.longValue;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
 
 import io.bloomkit.mapreduce.FilterSpec;
@@ -14,6 +15,7 @@ import io.bloomkit.mapreduce.common.InputOptions;
 import io.bloomkit.mapreduce.common.OutputOptions;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.OptionGroup;
 import org.apache.commons.cli.Options;
@@ -25,7 +27,22 @@ import org.apache.commons.cli.Options;
  */
 final class JoinOptions {
   final JoinPlan.Type type;
+  /** {@code --strategy}; {@link JoinPlan.Strategy#AUTO} (the default) until the planner ran. */
   final JoinPlan.Strategy strategy;
+  /**
+   * Whether an option fixed the reduce-side plan's filter ({@code --filter}, {@code --filter-type}
+   * (none included), {@code --fpp}, {@code --bits-per-key}, {@code --hashes} or {@code
+   * --reducers}): auto then runs reduce-side with it.
+   */
+  final boolean filterFixed;
+  /** Whether {@code --filter-type} named the filter's family. */
+  final boolean familyGiven;
+  /** Whether {@code --fpp} or {@code --bits-per-key} fixed the filter's size. */
+  final boolean sizeFixed;
+  /** {@code --max-filter-bytes}, 0: no cap. */
+  final long maxFilterBytes;
+  /** {@code --explain}: print the plan and its estimates, run nothing. */
+  final boolean explain;
   /** The left key's fields (0-based numbers or column names). */
   final List<String> leftKey;
   /** The right key's fields, as many as the left's. */
@@ -41,8 +58,19 @@ final class JoinOptions {
 
   private JoinOptions(CommandLine cl) {
     type = Choices.get(cl, "type", JoinPlan.Type.INNER);
-    strategy = Choices.get(cl, "strategy", JoinPlan.Strategy.REDUCE_SIDE);
+    strategy = Choices.get(cl, "strategy", JoinPlan.Strategy.AUTO);
     boolean mapSide = strategy == JoinPlan.Strategy.MAP_SIDE;
+    filterFixed = Stream.of("filter", "filter-type", "fpp", "bits-per-key", "hashes", "reducers")
+        .anyMatch(cl::hasOption);
+    familyGiven = cl.hasOption("filter-type");
+    sizeFixed = cl.hasOption("fpp") || cl.hasOption("bits-per-key");
+    maxFilterBytes = longValue(cl, "max-filter-bytes", 0, 1);
+    explain = cl.hasOption("explain");
+    if (maxFilterBytes > 0 && (mapSide || cl.hasOption("filter"))) {
+      throw new UsageException("--max-filter-bytes does not apply to "
+          + (mapSide ? "--strategy map-side (no filter)"
+              : "--filter FILE (the filter is built already)"));
+    }
     if (mapSide && type.keepsUnmatchedLeft() && type.writesPairs()) {
       throw new UsageException("--strategy map-side cannot do --type " + type.cliName()
           + ": the left records no right record matched are known only after every map task"
@@ -109,10 +137,20 @@ final class JoinOptions {
         + " left-semi, right-semi, left-anti or right-anti; pairs are written <left><tab><right>,"
         + " unmatched records of an outer join <left><tab> or <tab><right>, the semi and anti"
         + " joins' records alone"));
-    o.addOption(opt("strategy", "S", "reduce-side (default): a reduce-side join, the right side"
-        + " filtered by --filter/--filter-type; map-side: every map task loads the left side"
-        + " into a hash table (within bloomkit.mapside.max.bytes) and joins the right records,"
-        + " no shuffle (inner, right-outer, left/right-semi, left/right-anti)"));
+    o.addOption(opt("strategy", "S", "auto (default): the cost model (docs/planner.md) picks"
+        + " map-side, reduce-side with a filter (family and bits per key) or without one, the"
+        + " cheapest estimate; with --filter, --filter-type, --fpp, --bits-per-key, --hashes or"
+        + " --reducers it runs reduce-side with that filter (--filter-type alone: it picks the"
+        + " bits per key). reduce-side: a reduce-side join, the right side filtered by"
+        + " --filter/--filter-type (default acbf, 16 bits per key); map-side: every map task"
+        + " loads the left side into a hash table (within bloomkit.mapside.max.bytes) and joins"
+        + " the right records, no shuffle (inner, right-outer, left/right-semi, left/right-anti)."
+        + " A filter built here is built in the client, without a job, when the left side is at"
+        + " most bloomkit.build.local.max.bytes"));
+    o.addOption(integerOpt("max-filter-bytes", "N", "largest filter shipped (bytes): a filter"
+        + " above it is sized with fewer bits per key (the plan reports its fpp and capped)"));
+    o.addOption(flag("explain", "print the plan, the workload and every candidate with its"
+        + " estimates as JSON, and exit without running a job"));
     InputOptions.add(o, InputOptions.Side.LEFT, InputOptions.Side.RIGHT);
     o.addOption(SizingOptions.delimiter());
     OptionGroup g = new OptionGroup();
@@ -121,6 +159,8 @@ final class JoinOptions {
         opt("filter-type", "TYPE", "build a filter of the left keys first: acbf (default), acbf1,"
             + " acbf2, acbf3, cbf, bf, exact, or none"));
     o.addOptionGroup(g);
+    o.addOption(flag("allow-stale", "use a --filter whose recorded sources (the left input's"
+        + " files) changed since it was built, with a warning (default: refuse, exit 2)"));
     SizingOptions.addRate(o);
     o.addOption(integerOpt("reducers", "R", "reduce tasks (default 1); with more, each hot right key"
         + " (sampled: bloomkit.join.hot.*) is split over several of them"));

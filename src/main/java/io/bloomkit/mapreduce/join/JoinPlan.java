@@ -39,6 +39,10 @@ final class JoinPlan {
   /** The sides' whole-record schemas (records output), else null. */
   final Schema leftSchema;
   final Schema rightSchema;
+  /** What the planner chose and estimated ({@link JoinPlanner}); null before planning. */
+  final JoinPlanner.Choice choice;
+  /** The left keys read in the client, to build the filter from without a job; else null. */
+  final io.bloomkit.mapreduce.build.LocalKeys localKeys;
 
   /**
    * The plan of a command line's options and its resolved paths.
@@ -69,6 +73,47 @@ final class JoinPlan {
     this.out = o.out;
     this.leftSchema = leftSchema;
     this.rightSchema = rightSchema;
+    this.choice = null;
+    this.localKeys = null;
+  }
+
+  /** {@code p} resolved by the planner: its strategy (never auto), filter and spec. */
+  private JoinPlan(JoinPlan p, Strategy strategy, FilterSource filterSource, FilterSpec spec,
+      JoinPlanner.Choice choice, io.bloomkit.mapreduce.build.LocalKeys localKeys) {
+    this.left = p.left;
+    this.leftTable = p.leftTable;
+    this.right = p.right;
+    this.rightTable = p.rightTable;
+    this.output = p.output;
+    this.type = p.type;
+    this.strategy = strategy;
+    this.filterSource = filterSource;
+    this.spec = spec;
+    this.givenFilter = p.givenFilter;
+    this.givenProbe = p.givenProbe;
+    this.reducers = p.reducers;
+    this.strict = p.strict;
+    this.maxShare = p.maxShare;
+    this.exactMax = p.exactMax;
+    this.out = p.out;
+    this.leftSchema = p.leftSchema;
+    this.rightSchema = p.rightSchema;
+    this.choice = choice;
+    this.localKeys = localKeys;
+  }
+
+  /**
+   * This plan as the planner resolved it.
+   *
+   * @param spec the filter to build (sized by its bits per key, items 0), else null
+   * @param localKeys the left keys read in the client when the filter is built there, else null
+   */
+  JoinPlan resolved(Strategy strategy, FilterSource filterSource, FilterSpec spec,
+      JoinPlanner.Choice choice, io.bloomkit.mapreduce.build.LocalKeys localKeys) {
+    if (strategy == Strategy.AUTO) {
+      throw new IllegalArgumentException("a resolved plan's strategy is map-side or reduce-side");
+    }
+    return new JoinPlan(this, strategy, filterSource, spec, choice, localKeys);
   }
 
   /** How the filter build reads the left side: only the key columns. */
@@ -145,9 +190,11 @@ final class JoinPlan {
    * {@code --strategy}: how the join runs. {@link #REDUCE_SIDE}: a reduce-side join, the right
    * side pre-filtered by a filter of the left keys unless {@code --filter-type none}; {@link
    * #MAP_SIDE}: every map task loads the left side into a hash table and joins right records
-   * itself, no shuffle. (The cost-model planner, {@code auto}, is not written yet.)
+   * itself, no shuffle; {@link #AUTO} (the default): the cost-model planner ({@link JoinPlanner})
+   * picks one of those, and the filter, before any job.
    */
   enum Strategy {
+    AUTO,
     MAP_SIDE,
     REDUCE_SIDE;
 

@@ -59,6 +59,7 @@ final class JoinReport {
           .counters(c, LEFT_NULL_KEYS, RIGHT_NULL_KEYS)
           .seconds()
           .put("malformedWarning", o.malformedWarning)
+          .put("plan", plan(r, p, c))
           .fields();
     }
     return r.put("filter", o.filter == null ? null : o.filter.toString()) // null: none or temporary
@@ -81,6 +82,21 @@ final class JoinReport {
         .counters(c, LEFT_SPILLED_RECORDS, LEFT_SPILLED_BYTES)
         .seconds()
         .put("malformedWarning", o.malformedWarning)
+        .put("plan", plan(r, p, c))
         .fields();
+  }
+
+  /**
+   * The {@code plan} object: what the planner chose and estimated ({@link JoinPlanner.Choice}) and
+   * what the run did: its map output records and bytes (all jobs) and its seconds (the report's).
+   */
+  private static Map<String, Object> plan(Report r, JoinPlan p, JobCounters c) {
+    Map<String, Object> m = p.choice.json();
+    Map<String, Object> actual = new java.util.LinkedHashMap<>();
+    actual.put("mapOutputRecords", c.get(MAP_OUTPUT_RECORDS));
+    actual.put("mapOutputBytes", c.get(MAP_OUTPUT_BYTES));
+    actual.put("seconds", r.fields().get("seconds"));
+    m.put("actual", actual);
+    return m;
   }
 }

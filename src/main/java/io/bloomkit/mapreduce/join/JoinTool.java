@@ -4,7 +4,9 @@ import io.bloomkit.core.Filter;
 import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.FilterFiles;
+import io.bloomkit.mapreduce.FilterSources;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.Json;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.InputOptions;
 import io.bloomkit.mapreduce.common.Inputs;
@@ -22,7 +24,7 @@ import org.apache.hadoop.fs.Path;
 /**
  * {@code join --left PATH --left-key F[,G] --right PATH --right-key F[,G] --output DIR [--type
  * inner|left-outer|right-outer|full-outer|left-semi|right-semi|left-anti|right-anti]
- * [--strategy reduce-side|map-side] [--left-format FMT] [--right-format FMT] [--left-key-type T[,T]]
+ * [--strategy auto|reduce-side|map-side] [--max-filter-bytes N] [--explain] [--left-format FMT] [--right-format FMT] [--left-key-type T[,T]]
  * [--right-key-type T[,T]] [--delimiter D] [--null-token S] [--empty-is-null] [--csv-header]
  * [--csv-multiline] [--filter FILE | --filter-type acbf|acbf1..3|cbf|bf|exact|none] [--fpp P |
  * --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--max-malformed-share S]
@@ -58,6 +60,11 @@ import org.apache.hadoop.fs.Path;
  * exact key set fits {@link BloomkitConfig#EXACT_MAX_BYTES} (2; for a set built here, checked after
  * the build, before the join job).
  *
+ * <p>{@code --strategy auto}, the default ({@link JoinPlanner}): before any job the planner reads
+ * the sides' sizes, samples and (for a small left side) the left keys ({@link JoinWorkload}) and
+ * runs the cheapest plan of the cost model; {@code --explain} prints it without running. Every
+ * run's JSON has {@code plan}, its estimates against what the run did.
+ *
  * <p>{@code --strategy map-side} ({@link MapSideJoin}): a map-only join, no filter and no shuffle;
  * every map task loads the left side into a hash table within {@link
  * BloomkitConfig#MAPSIDE_MAX_BYTES} (the left side's decoded size is checked against it before any
@@ -74,10 +81,15 @@ public final class JoinTool extends BloomkitTool {
 
   @Override
   public String description() {
-    return "Reduce-side join of a small left and a large right input, right side pre-filtered by"
-        + " a filter of the left keys (default acbf, 16 bits per key); or --strategy map-side: a"
-        + " map-only join against the left side in each map task's memory.";
+    return "Join of a small left and a large right input. --strategy auto (default): a cost"
+        + " model picks a map-side join or a reduce-side join with or without a filter of the"
+        + " left keys; reduce-side: the right side pre-filtered by a filter of the left keys"
+        + " (default acbf, 16 bits per key); map-side: a map-only join against the left side in"
+        + " each map task's memory.";
   }
+
+  /** The staleness check of a given filter in this run, or null. */
+  private FilterSources.Staleness staleness;
 
   @Override
   protected Options options() {
@@ -87,9 +99,20 @@ public final class JoinTool extends BloomkitTool {
   @Override
   protected Map<String, Object> execute(CommandLine cl) throws Exception {
     Configuration conf = new Configuration(getConf());
-    JoinPlan plan = plan(JoinOptions.parse(cl), cl, conf);
+    staleness = null;
     Report report = new Report();
-    return JoinReport.of(report, plan, JoinJobs.run(conf, plan, err()));
+    JoinOptions o = JoinOptions.parse(cl);
+    JoinPlan plan = plan(o, cl, conf);
+    if (o.explain) { // the plan only: no job, no output directory
+      out().println(Json.write(plan.choice.explain()));
+      return null;
+    }
+    Map<String, Object> result = JoinReport.of(report, plan, JoinJobs.run(conf, plan, err()));
+    if (staleness != null) { // a given filter: how its sources compared with the left input
+      result.put("staleCheck", staleness.status);
+      result.put("staleSources", staleness.changes);
+    }
+    return result;
   }
 
   /**
@@ -129,6 +152,8 @@ public final class JoinTool extends BloomkitTool {
       given = existingFile(cl.getOptionValue("filter"), "filter");
       probe = JoinJobs.checkGivenFilter(conf, given, exactMax);
       checkFilterKeys(conf, given, rightKeys);
+      staleness = FilterSources.enforce(conf, given, left, name(), cl.hasOption("allow-stale"),
+          err());
     }
     Schema leftSchema = null;
     Schema rightSchema = null;
@@ -142,8 +167,8 @@ public final class JoinTool extends BloomkitTool {
             + e.getMessage());
       }
     }
-    JoinPlan p = new JoinPlan(o, left, leftTable, right, rightTable, output, given, probe,
-        exactMax, leftSchema, rightSchema);
+    JoinPlan p = JoinPlanner.plan(conf, o, new JoinPlan(o, left, leftTable, right, rightTable,
+        output, given, probe, exactMax, leftSchema, rightSchema));
     if (p.strategy == JoinPlan.Strategy.MAP_SIDE) {
       MapSideJoin.checkFits(conf, p);
     }

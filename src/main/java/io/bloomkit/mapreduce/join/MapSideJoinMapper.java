@@ -113,9 +113,8 @@ public class MapSideJoinMapper extends MapSideMapper {
       if (counts) {
         passed.increment(1);
       }
-      byte[] key = keys.key();
       Text v = value(row, JoinKey.LEFT);
-      t.add(key, key.length, v.getBytes(), v.getLength());
+      t.add(keys.bytes(), keys.length(), v.getBytes(), v.getLength());
       if (t.bytes() > budget) {
         String reason = "the left side does not fit the map-side join's budget "
             + BloomkitConfig.MAPSIDE_MAX_BYTES.key() + " = " + budget + " bytes: its table holds "
@@ -155,8 +154,7 @@ public class MapSideJoinMapper extends MapSideMapper {
         group = -1;
         break;
       default:
-        byte[] key = key();
-        group = table.find(key, key.length);
+        group = table.find(key(), keyLength());
         (group < 0 ? unmatched : matched).increment(1);
         break;
     }

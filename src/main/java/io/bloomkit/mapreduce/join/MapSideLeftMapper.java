@@ -93,8 +93,7 @@ public class MapSideLeftMapper extends MapSideMapper {
         break;
       default:
         passed.increment(1);
-        byte[] key = key();
-        matched = matchedKeys.find(key, key.length) >= 0;
+        matched = matchedKeys.find(key(), keyLength()) >= 0;
         break;
     }
     if (!matched) {

@@ -57,9 +57,17 @@ abstract class MapSideMapper extends Mapper<LongWritable, Row, Text, Writable> {
     sampler = new MalformedRecords.Sampler(context, JoinMapper.sideName(side), spec.format());
   }
 
-  /** The last key {@link #encode} found. */
+  /**
+   * The last key {@link #encode} found, in {@code [0, keyLength())} of an array reused by the next
+   * record.
+   */
   protected byte[] key() {
-    return keys.key();
+    return keys.bytes();
+  }
+
+  /** The length of the last key {@link #encode} found. */
+  protected int keyLength() {
+    return keys.length();
   }
 
   /**

@@ -169,8 +169,7 @@ public class ProbeMapper extends Mapper<LongWritable, Row, Object, Object> {
         nullKeys[i].increment(1);
         pass = false;
       } else {
-        byte[] key = keys[i].key();
-        pass = filters[i].passes(key, key.length);
+        pass = filters[i].passes(keys[i].bytes(), keys[i].length());
       }
       if (pass == any) {
         return any; // decided: any passes at the first pass, all fails at the first failure

@@ -122,6 +122,8 @@ final class ProbeOptions {
         + " --filter in order (default: string for text and CSV, the columns' types for avro,"
         + " parquet, orc)"));
     o.addOption(flag("strict", "fail on the first malformed record"));
+    o.addOption(flag("allow-stale", "use a filter whose recorded sources changed since it was"
+        + " built, with a warning (default: refuse, exit 2)"));
     MalformedOptions.add(o);
     OutputOptions.add(o);
     return o;

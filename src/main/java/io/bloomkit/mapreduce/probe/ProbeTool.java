@@ -5,6 +5,7 @@ import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.core.key.KeyType;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.FilterFiles;
+import io.bloomkit.mapreduce.FilterSources;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.InputOptions;
@@ -57,6 +58,9 @@ public final class ProbeTool extends BloomkitTool {
         + " every or any filter, or with --invert the others): a star-join pre-filter.";
   }
 
+  /** The staleness check of each filter in this run. */
+  private List<FilterSources.Staleness> staleness = new ArrayList<>();
+
   @Override
   protected Options options() {
     return ProbeOptions.options();
@@ -65,9 +69,20 @@ public final class ProbeTool extends BloomkitTool {
   @Override
   protected Map<String, Object> execute(CommandLine cl) throws Exception {
     Configuration conf = new Configuration(getConf());
+    staleness = new ArrayList<>();
     ProbePlan plan = plan(cl, conf);
     Report report = new Report();
-    return ProbeReport.of(report, plan, ProbeJob.run(conf, plan, err()));
+    Map<String, Object> result = ProbeReport.of(report, plan, ProbeJob.run(conf, plan, err()));
+    // per filter, in --filter order: how its recorded sources compared with the files now
+    List<String> checks = new ArrayList<>();
+    List<String> changes = new ArrayList<>();
+    for (FilterSources.Staleness s : staleness) {
+      checks.add(s.status);
+      changes.addAll(s.changes);
+    }
+    result.put("staleCheck", checks);
+    result.put("staleSources", changes);
+    return result;
   }
 
   /** The plan of {@code cl}: options checked, the input's spec and every filter read. */
@@ -97,6 +112,8 @@ public final class ProbeTool extends BloomkitTool {
       // errors name the file and the field (exit 1), or the family probe cannot use (exit 2)
       Filter view = FilterFiles.readQueryView(conf, f, name(), Filters.FAMILIES);
       FilterFiles.checkKeys(conf, f, KeySignature.of(types), name(), "the input", "key-type");
+      staleness.add(FilterSources.enforce(conf, f, null, name(), cl.hasOption("allow-stale"),
+          err()));
       filters.add(new ProbePlan.ProbeFilter(
           f.getFileSystem(conf).makeQualified(f), o.fields.get(i), List.copyOf(types), view));
     }

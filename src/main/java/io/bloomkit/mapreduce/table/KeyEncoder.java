@@ -35,8 +35,9 @@ public final class KeyEncoder {
   }
 
   private final KeyType[] types;
-  private final byte[][] parts;
-  private byte[] key;
+  /** The last key's bytes in {@code [0, length)}, reused from record to record. */
+  private byte[] buffer = new byte[64];
+  private int length = -1;
   private String problem;
 
   public KeyEncoder(TableSpec spec) {
@@ -48,30 +49,128 @@ public final class KeyEncoder {
       throw new IllegalArgumentException("a key has at least one field");
     }
     this.types = types.toArray(new KeyType[0]);
-    this.parts = new byte[this.types.length][];
   }
 
-  /** Encodes the key of {@code row}, whose first slots are the key fields. */
+  /**
+   * Encodes the key of {@code row}, whose first slots are the key fields. A text row's string and
+   * long fields are encoded from the line's bytes, without a String or array per record; the bytes
+   * are the same as {@link #encode(KeyType, Object)} gives for the field's value.
+   */
   public Outcome encode(Row row) {
-    key = null;
+    length = -1;
     problem = row.problem();
     if (problem != null) {
       return Outcome.MALFORMED;
     }
+    TextRow text = row instanceof TextRow ? (TextRow) row : null;
+    int at = 0;
     for (int i = 0; i < types.length; i++) {
-      Object v = row.value(i);
-      if (v == null) {
+      int start = at;
+      if (types.length > 1) {
+        at += 5; // room for the part's length, moved into place once it is known
+        ensure(at);
+      }
+      int end = text == null ? -1 : fromText(text, i, types[i], at);
+      if (end == NULL_FIELD) {
         return Outcome.NULL;
       }
-      try {
-        parts[i] = encode(types[i], v);
-      } catch (MalformedKeyException e) {
-        problem = e.getMessage();
-        return Outcome.MALFORMED;
+      if (end < 0) { // not from the line's bytes: the value's canonical bytes
+        Object v = row.value(i);
+        if (v == null) {
+          return Outcome.NULL;
+        }
+        byte[] part;
+        try {
+          part = encode(types[i], v);
+        } catch (MalformedKeyException e) {
+          problem = e.getMessage();
+          return Outcome.MALFORMED;
+        }
+        ensure(at + part.length);
+        System.arraycopy(part, 0, buffer, at, part.length);
+        end = at + part.length;
       }
+      at = types.length > 1 ? prefixLength(start, at, end) : end;
     }
-    key = types.length == 1 ? parts[0] : CanonicalKey.composite(parts);
+    length = at;
     return Outcome.KEY;
+  }
+
+  /** {@link #fromText}: the field is null. */
+  private static final int NULL_FIELD = -2;
+
+  /**
+   * Writes the canonical bytes of key slot {@code slot} of a text row at {@code at}, straight from
+   * the line: a string's bytes (the row checked they are UTF-8), a long of at most 18 ASCII digits
+   * with an optional sign. Returns where they end, {@link #NULL_FIELD}, or -1 for any other field
+   * (the caller encodes its value: the same bytes, or the same error, as {@link
+   * CanonicalKey#parse}).
+   */
+  private int fromText(TextRow row, int slot, KeyType type, int at) {
+    if (row.isNullField(slot)) {
+      return NULL_FIELD;
+    }
+    byte[] b = row.bytes();
+    int from = row.fieldStart(slot);
+    int to = row.fieldEnd(slot);
+    if (type == KeyType.STRING) {
+      ensure(at + to - from);
+      System.arraycopy(b, from, buffer, at, to - from);
+      return at + to - from;
+    }
+    if (type == KeyType.LONG) {
+      int i = from;
+      boolean negative = false;
+      if (i < to && (b[i] == '-' || b[i] == '+')) {
+        negative = b[i] == '-';
+        i++;
+      }
+      if (i == to || to - i > 18) {
+        return -1; // no digit (an error), or maybe beyond a long: Long.parseLong decides
+      }
+      long v = 0;
+      for (; i < to; i++) {
+        int d = b[i] - '0';
+        if (d < 0 || d > 9) {
+          return -1; // not an ASCII digit: other digits parse too (Long.parseLong)
+        }
+        v = v * 10 + d;
+      }
+      ensure(at + Long.BYTES);
+      putLong(negative ? -v : v, at);
+      return at + Long.BYTES;
+    }
+    return -1;
+  }
+
+  private void putLong(long v, int at) {
+    for (int i = Long.BYTES - 1; i >= 0; i--) {
+      buffer[at + i] = (byte) v;
+      v >>>= 8;
+    }
+  }
+
+  /**
+   * A composite key's part written at {@code [at, end)} after {@code 5} bytes reserved at {@code
+   * start}: its length as an unsigned LEB128 varint ({@link CanonicalKey#composite}) goes to {@code
+   * start} and the bytes move up to follow it. Returns the new end.
+   */
+  private int prefixLength(int start, int at, int end) {
+    int n = end - at;
+    int p = start;
+    while ((n & ~0x7f) != 0) {
+      buffer[p++] = (byte) ((n & 0x7f) | 0x80);
+      n >>>= 7;
+    }
+    buffer[p++] = (byte) n;
+    System.arraycopy(buffer, at, buffer, p, end - at);
+    return p + end - at;
+  }
+
+  private void ensure(int capacity) {
+    if (capacity > buffer.length) {
+      buffer = java.util.Arrays.copyOf(buffer, Math.max(capacity, 2 * buffer.length));
+    }
   }
 
   /**
@@ -136,9 +235,25 @@ public final class KeyEncoder {
     return b.toString();
   }
 
-  /** The key bytes of the last {@link Outcome#KEY}. */
+  /**
+   * The key bytes of the last {@link Outcome#KEY}: a new array of {@link #length()} bytes, the
+   * caller's to keep (null after any other outcome). Per record, {@link #bytes()} saves the copy.
+   */
   public byte[] key() {
-    return key;
+    return length < 0 ? null : java.util.Arrays.copyOf(buffer, length);
+  }
+
+  /**
+   * The key bytes of the last {@link Outcome#KEY} in {@code [0, length())} of an array reused by
+   * the next {@link #encode} (it may hold more bytes after them).
+   */
+  public byte[] bytes() {
+    return buffer;
+  }
+
+  /** The length of the last {@link Outcome#KEY}'s bytes, -1 after any other outcome. */
+  public int length() {
+    return length;
   }
 
   /** Why the last {@link #encode} was {@link Outcome#MALFORMED}. */

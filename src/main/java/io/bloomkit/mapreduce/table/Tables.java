@@ -8,9 +8,12 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.StatusReporter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
@@ -89,7 +92,17 @@ public final class Tables {
    */
   public static void read(Configuration conf, TableSpec spec, RowConsumer consumer, Path... inputs)
       throws IOException {
-    scan(conf, spec, consumer, Integer.MAX_VALUE, Long.MAX_VALUE, inputs);
+    scan(conf, spec, consumer, Integer.MAX_VALUE, Long.MAX_VALUE, null, inputs);
+  }
+
+  /**
+   * As {@link #read(Configuration, TableSpec, RowConsumer, Path...)}, the readers' counters
+   * ({@link TableStats.ReaderCounter#BYTES_READ}) kept in {@code counters} as a job's tasks keep
+   * them.
+   */
+  public static void read(Configuration conf, TableSpec spec, RowConsumer consumer,
+      Counters counters, Path... inputs) throws IOException {
+    scan(conf, spec, consumer, Integer.MAX_VALUE, Long.MAX_VALUE, counters, inputs);
   }
 
   /**
@@ -100,12 +113,12 @@ public final class Tables {
    */
   public static void sample(Configuration conf, TableSpec spec, RowConsumer consumer, long rows,
       int maxSplits, Path... inputs) throws IOException {
-    scan(conf, spec, consumer, maxSplits, rows, inputs);
+    scan(conf, spec, consumer, maxSplits, rows, null, inputs);
   }
 
   /** Reads up to {@code rows} rows from up to {@code maxSplits} evenly spaced splits. */
   private static void scan(Configuration conf, TableSpec spec, RowConsumer consumer,
-      int maxSplits, long rows, Path... inputs) throws IOException {
+      int maxSplits, long rows, Counters counters, Path... inputs) throws IOException {
     Job job = Job.getInstance(conf);
     spec.store(job.getConfiguration(), BloomkitConfig.INPUT_SPEC);
     job.getConfiguration().setBoolean(TableInputFormat.INPUT_DIR_RECURSIVE, true);
@@ -123,7 +136,10 @@ public final class Tables {
         });
     int chosen = Math.min(splits.size(), maxSplits);
     long perSplit = chosen == 0 ? 0 : Math.max(1, rows / chosen);
-    TaskAttemptContext context = new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
+    TaskAttemptContext context = counters == null
+        ? new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID())
+        : new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID(),
+            new CountingReporter(counters));
     for (int i = 0; i < chosen; i++) {
       InputSplit split = splits.get((int) ((long) i * splits.size() / chosen));
       Path file = ((org.apache.hadoop.mapreduce.lib.input.FileSplit) split).getPath();
@@ -137,6 +153,36 @@ public final class Tables {
         throw new java.io.InterruptedIOException("interrupted reading " + file);
       }
     }
+  }
+
+  /** A task's reporter that keeps the counters in a {@link Counters}. */
+  private static final class CountingReporter extends StatusReporter {
+    private final Counters counters;
+
+    CountingReporter(Counters counters) {
+      this.counters = counters;
+    }
+
+    @Override
+    public Counter getCounter(Enum<?> name) {
+      return counters.findCounter(name);
+    }
+
+    @Override
+    public Counter getCounter(String group, String name) {
+      return counters.findCounter(group, name);
+    }
+
+    @Override
+    public void progress() {}
+
+    @Override
+    public float getProgress() {
+      return 0;
+    }
+
+    @Override
+    public void setStatus(String status) {}
   }
 
   /**

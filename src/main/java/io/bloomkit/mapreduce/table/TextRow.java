@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.table;
 
+import com.google.common.base.Utf8;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -27,6 +28,8 @@ final class TextRow extends CheckedRow {
   private final int[] starts;
   private final int[] ends;
   private final String nullToken;
+  /** The null token's UTF-8 bytes, or null when it has none that decode back to it. */
+  private final byte[] nullBytes;
   private final boolean emptyIsNull;
   private final String[] values;
   private final boolean[] decoded;
@@ -54,6 +57,9 @@ final class TextRow extends CheckedRow {
     this.starts = new int[max + 1];
     this.ends = new int[max + 1];
     this.nullToken = nullToken;
+    byte[] nb = nullToken == null ? null : nullToken.getBytes(StandardCharsets.UTF_8);
+    this.nullBytes =
+        nb != null && new String(nb, StandardCharsets.UTF_8).equals(nullToken) ? nb : null;
     this.emptyIsNull = emptyIsNull;
     this.values = new String[slots.length];
     this.decoded = new boolean[slots.length];
@@ -135,15 +141,15 @@ final class TextRow extends CheckedRow {
     if (missing != null) {
       return missing;
     }
-    for (int i = 0; i < slots.length; i++) {
-      if (!decode(i)) {
+    for (int f : slots) {
+      if (!Utf8.isWellFormed(b, starts[f], ends[f] - starts[f])) {
         return "key is not valid UTF-8";
       }
     }
-    return null;
+    return null; // the slots' values are decoded when asked for (slot), if ever
   }
 
-  private boolean decode(int slot) {
+  private void decode(int slot) {
     int f = slots[slot];
     byte[] b = line.getBytes();
     int len = ends[f] - starts[f];
@@ -152,11 +158,43 @@ final class TextRow extends CheckedRow {
       CharBuffer cb = decoder.reset().decode(ByteBuffer.wrap(b, starts[f], len));
       s = cb.toString();
     } catch (CharacterCodingException e) {
-      return false;
+      throw new IllegalStateException("checked UTF-8 does not decode", e);
     }
     values[slot] = isNull(s) ? null : s;
     decoded[slot] = true;
-    return true;
+  }
+
+  /** The current line's bytes (its fields: {@link #fieldStart}, {@link #fieldEnd}). */
+  byte[] bytes() {
+    return line.getBytes();
+  }
+
+  /** Where slot {@code slot}'s field starts in {@link #bytes()} (a well-formed record's). */
+  int fieldStart(int slot) {
+    return starts[slots[slot]];
+  }
+
+  /** Where slot {@code slot}'s field ends (exclusive) in {@link #bytes()}. */
+  int fieldEnd(int slot) {
+    return ends[slots[slot]];
+  }
+
+  /** Whether slot {@code slot}'s value is null, {@link #value} unread (no String made). */
+  boolean isNullField(int slot) {
+    requireWellFormed();
+    int f = slots[slot];
+    int len = ends[f] - starts[f];
+    if (emptyIsNull && len == 0) {
+      return true;
+    }
+    if (nullToken == null) {
+      return false;
+    }
+    if (nullBytes != null) {
+      return len == nullBytes.length
+          && java.util.Arrays.equals(line.getBytes(), starts[f], ends[f], nullBytes, 0, len);
+    }
+    return slot(slot) == null;
   }
 
   /** Whether a field's text is null: the null token, or empty with {@code emptyIsNull}. */
@@ -217,6 +255,9 @@ final class TextRow extends CheckedRow {
 
   @Override
   Object slot(int slot) {
+    if (!decoded[slot]) {
+      decode(slot);
+    }
     return values[slot];
   }
 

@@ -4,24 +4,30 @@ import io.bloomkit.core.CountingFilter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.core.key.KeySignature;
+import io.bloomkit.core.format.Provenance;
+import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.FilterFiles;
+import io.bloomkit.mapreduce.FilterSources;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.table.KeyEncoder;
+import io.bloomkit.mapreduce.table.Tables;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
 
 /**
- * The work of an {@link UpdatePlan}, on the client: reads the counting filter fully, adds the
- * distinct keys of the {@code --add} inputs, removes those of the {@code --remove} inputs and
- * writes the result atomically. Every refusal comes before anything is written.
+ * The work of an {@link UpdatePlan}: reads the counting filter fully, adds the distinct keys of the
+ * {@code --add} inputs, removes those of the {@code --remove} inputs and writes the result
+ * atomically. Every refusal comes before anything is written. Inputs of at most {@link
+ * BloomkitConfig#UPDATE_LOCAL_MAX_BYTES} decoded bytes ({@link Tables#dataBytes}) are read on the
+ * client; larger ones by MapReduce jobs ({@link UpdateJobs}), which give the identical filter.
  */
 final class FilterUpdate {
   /** The updated filter and what the update did. */
@@ -38,16 +44,19 @@ final class FilterUpdate {
   boolean malformedWarning;
   long capacity;
   long serializedBytes;
+  /** Whether the keys were read by MapReduce jobs (else on the client). */
+  boolean mapReduce;
 
   /** The families update takes. */
-  private static final Set<FilterFamily> UPDATABLE =
+  static final Set<FilterFamily> UPDATABLE =
       EnumSet.of(FilterFamily.COUNTING, FilterFamily.ACCURATE_COUNTING);
 
   private FilterUpdate(CountingFilter filter) {
     this.filter = filter;
   }
 
-  static FilterUpdate run(Configuration conf, UpdatePlan p, PrintStream err) throws IOException {
+  static FilterUpdate run(Configuration conf, UpdatePlan p, PrintStream err)
+      throws IOException, InterruptedException {
     // any other family is refused naming the file (unsupported family: exit 2)
     CountingFilter f =
         (CountingFilter)
@@ -62,28 +71,15 @@ final class FilterUpdate {
     }
     FilterUpdate u = new FilterUpdate(f);
     u.itemsBefore = f.items();
-    MalformedRecords.Tally addTally =
-        new MalformedRecords.Tally("--add input", p.keyFields, p.delimiter);
-    MalformedRecords.Tally removeTally =
-        new MalformedRecords.Tally("--remove input", p.keyFields, p.delimiter);
-    InputKeys adding = InputKeys.distinct(conf, p.add, p.addSpec, addTally);
-    InputKeys removing = InputKeys.distinct(conf, p.remove, p.removeSpec, removeTally);
-    Set<ByteBuffer> toAdd = adding.keys;
-    Set<ByteBuffer> toRemove = removing.keys;
-    for (MalformedRecords.Tally t : List.of(addTally, removeTally)) {
-      t.failIfAllMalformed();
-      u.malformedWarning |= t.warnIfAbove(p.maxShare, err);
-    }
-    u.inputRecords = addTally.records + removeTally.records;
-    u.malformedRecords = addTally.malformed + removeTally.malformed;
-    u.nullKeys = adding.nullKeys + removing.nullKeys;
     u.capacity = f.shape().capacity();
-    u.add(toAdd);
-    double fpp = f.expectedFpp(); // before the removals: the chance a non-member passes
-    if (!p.skipNonMembers) {
-      refuseNonMembers(p, f, toRemove);
+    long bytes = inputBytes(conf, p);
+    u.mapReduce = bytes > BloomkitConfig.UPDATE_LOCAL_MAX_BYTES.getLong(conf);
+    double fpp; // after the additions, before the removals: the chance a non-member passes
+    if (u.mapReduce) {
+      fpp = UpdateJobs.run(conf, p, u, built, bytes, err);
+    } else {
+      fpp = u.runLocally(conf, p, err);
     }
-    u.remove(p, toRemove, p.skipNonMembers);
     u.expectedWrongDecrements =
         u.removedNonMembers == 0 ? 0.0 : u.removedNonMembers * fpp / (1 - fpp);
     if (u.removedNonMembers > 0) {
@@ -94,19 +90,100 @@ final class FilterUpdate {
           u.removedNonMembers, u.expectedWrongDecrements, fpp);
       err.flush();
     }
-    u.serializedBytes = FilterFiles.writeAtomically(conf, p.output, f, built);
+    Provenance provenance =
+        appendStep(conf, p, u.added, u.removed, u.removedNonMembers).orElse(null);
+    u.serializedBytes = FilterFiles.writeAtomically(conf, p.output, f, built, provenance);
     return u;
+  }
+
+  /**
+   * The provenance of {@code p.from} with this update's step appended (the command line, the
+   * {@code --add} then the {@code --remove} files as sources, what it did); empty when the filter
+   * records none (an older file: its history is unknown, and none is written).
+   */
+  static Optional<Provenance> appendStep(Configuration conf, UpdatePlan p, long added,
+      long removed, long skippedNonMembers) throws IOException {
+    Optional<Provenance> before = FilterFiles.readProvenance(conf, p.from, "update", UPDATABLE);
+    if (before.isEmpty()) {
+      return before;
+    }
+    List<Provenance.Source> adds = p.add.length == 0
+        ? List.of() : FilterSources.sources(conf, -1, -1, p.add);
+    List<Provenance.Source> removes = p.remove.length == 0
+        ? List.of() : FilterSources.sources(conf, -1, -1, p.remove);
+    return Optional.of(before.get().append(Provenance.Step.builder("update").tool("update")
+        .options(p.commandLine)
+        .description("added " + added + " keys from " + adds.size() + " --add files, removed "
+            + removed + " keys from " + removes.size() + " --remove files (sources in that order)"
+            + (skippedNonMembers > 0 ? ", skipped " + skippedNonMembers + " non-members" : ""))
+        .sources(adds)
+        .sources(removes)
+        .build()));
+  }
+
+  /** The decoded bytes of the {@code --add} and {@code --remove} inputs ({@link Tables#dataBytes}). */
+  static long inputBytes(Configuration conf, UpdatePlan p) throws IOException {
+    long bytes = 0;
+    if (p.add.length > 0) {
+      bytes += Tables.dataBytes(conf, p.addSpec.format(), p.add);
+    }
+    if (p.remove.length > 0) {
+      bytes += Tables.dataBytes(conf, p.removeSpec.format(), p.remove);
+    }
+    return bytes;
+  }
+
+  /** How messages name the malformed records of the {@code --add} or {@code --remove} input. */
+  static MalformedRecords.Tally tally(UpdatePlan p, String option) {
+    return new MalformedRecords.Tally("--" + option + " input", p.keyFields, p.delimiter);
+  }
+
+  /** Counts a finished input: fails if every record was malformed, warns above the share. */
+  void checkMalformed(UpdatePlan p, MalformedRecords.Tally t, PrintStream err)
+      throws MalformedRecords.AllMalformedException {
+    t.failIfAllMalformed();
+    malformedWarning |= t.warnIfAbove(p.maxShare, err);
+    inputRecords += t.records;
+    malformedRecords += t.malformed;
+  }
+
+  /** The client path: reads both inputs' distinct keys, then adds and removes them one by one. */
+  private double runLocally(Configuration conf, UpdatePlan p, PrintStream err) throws IOException {
+    MalformedRecords.Tally addTally = tally(p, "add");
+    MalformedRecords.Tally removeTally = tally(p, "remove");
+    InputKeys adding = InputKeys.distinct(conf, p.add, p.addSpec, addTally);
+    InputKeys removing = InputKeys.distinct(conf, p.remove, p.removeSpec, removeTally);
+    Set<ByteBuffer> toAdd = adding.keys;
+    Set<ByteBuffer> toRemove = removing.keys;
+    for (MalformedRecords.Tally t : List.of(addTally, removeTally)) {
+      checkMalformed(p, t, err);
+    }
+    nullKeys = adding.nullKeys + removing.nullKeys;
+    add(toAdd);
+    double fpp = filter.expectedFpp();
+    if (!p.skipNonMembers) {
+      refuseNonMembers(p, filter, toRemove);
+    }
+    remove(p, toRemove, p.skipNonMembers);
+    return fpp;
+  }
+
+  /**
+   * Refuses adding {@code adding} keys to an ACBF whose capacity they would exceed (a CBF has no
+   * hard capacity).
+   */
+  void checkCapacity(long adding) throws IOException {
+    if (filter.family() == FilterFamily.ACCURATE_COUNTING && itemsBefore + adding > capacity) {
+      throw new IOException(
+          "adding " + adding + " keys to the " + itemsBefore + " held would exceed the"
+              + " capacity of " + capacity + " (" + filter.shape().name() + "); rebuild with a"
+              + " larger --capacity; nothing written");
+    }
   }
 
   /** Adds every key once; an ACBF's hard capacity is checked first. */
   private void add(Set<ByteBuffer> toAdd) throws IOException {
-    boolean hardCapacity = filter.family() == FilterFamily.ACCURATE_COUNTING;
-    if (hardCapacity && itemsBefore + toAdd.size() > capacity) {
-      throw new IOException(
-          "adding " + toAdd.size() + " keys to the " + itemsBefore + " held would exceed the"
-              + " capacity of " + capacity + " (" + filter.shape().name() + "); rebuild with a"
-              + " larger --capacity; nothing written");
-    }
+    checkCapacity(toAdd.size());
     for (ByteBuffer k : toAdd) {
       try {
         filter.add(hash(filter, k));
@@ -129,9 +206,9 @@ final class FilterUpdate {
           // a member before the removals: an earlier removed key was a false positive and
           // decremented its counters
           throw new IOException(
-              p.from + ": key \"" + show(p, k) + "\" to remove stopped being a member after the"
-                  + " removals before it: one of them was a key never added (a false positive of"
-                  + " the filter); nothing written");
+              p.from + ": key \"" + show(p, k.array(), k.limit()) + "\" to remove stopped being a"
+                  + " member after the removals before it: one of them was a key never added (a"
+                  + " false positive of the filter); nothing written");
         }
         removedNonMembers++;
       }
@@ -156,13 +233,18 @@ final class FilterUpdate {
       }
     }
     if (non > 0) {
-      throw new IOException(
-          p.from + ": " + non + " of the " + toRemove.size() + " keys to remove are not"
-              + " members (first: \"" + show(p, first) + "\"); removing keys that were never added"
-              + " decrements counters of"
-              + " real keys (about fpp x that many), so later joins lose their rows; nothing"
-              + " written (remove only keys that were added, or pass --skip-non-members)");
+      throw nonMembers(p, non, toRemove.size(), show(p, first.array(), first.limit()));
     }
+  }
+
+  /** The refusal of an update whose {@code non} of {@code keys} keys to remove are no members. */
+  static IOException nonMembers(UpdatePlan p, long non, long keys, String first) {
+    return new IOException(
+        p.from + ": " + non + " of the " + keys + " keys to remove are not"
+            + " members (first: \"" + first + "\"); removing keys that were never added"
+            + " decrements counters of"
+            + " real keys (about fpp x that many), so later joins lose their rows; nothing"
+            + " written (remove only keys that were added, or pass --skip-non-members)");
   }
 
   /** The filter's hash of canonical key bytes. */
@@ -171,8 +253,7 @@ final class FilterUpdate {
   }
 
   /** A key as messages show it: its fields as text, joined by the delimiter. */
-  private static String show(UpdatePlan p, ByteBuffer key) {
-    return KeyEncoder.render(
-        p.removeSpec.keyTypes(), p.removeSpec.delimiter(), key.array(), key.limit());
+  static String show(UpdatePlan p, byte[] key, int length) {
+    return KeyEncoder.render(p.removeSpec.keyTypes(), p.removeSpec.delimiter(), key, length);
   }
 }

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.update;
 
 import io.bloomkit.mapreduce.table.TableSpec;
+import java.util.List;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -22,6 +23,8 @@ final class UpdatePlan {
   /** Skip (and count) keys to remove that are not members instead of refusing the update. */
   final boolean skipNonMembers;
   final double maxShare;
+  /** The command line the update step of the filter's provenance records. */
+  List<String> commandLine = List.of();
 
   UpdatePlan(Path from, Path[] add, Path[] remove, Path output, TableSpec addSpec,
       TableSpec removeSpec, String keyFields, String delimiter, boolean skipNonMembers,

@@ -20,9 +20,10 @@ import org.apache.hadoop.fs.Path;
 /**
  * {@code update --filter FILE --output FILE [--add PATH[,PATH]] [--remove PATH[,PATH]]
  * [--skip-non-members] [--key-field F[,G]] [--delimiter D] [--max-malformed-share S]
- * [--input-format FMT] [--key-type T] [--null-token S] [--json]}:
+ * [--input-format FMT] [--key-type T] [--null-token S] [--quiet] [--json]}:
  * incremental maintenance of a counting filter (acbf,
- * cbf), client-side. Reads FILE fully, adds the distinct keys of the {@code --add} inputs, then
+ * cbf): on the client, or for inputs above {@code bloomkit.update.local.max.bytes} with MapReduce
+ * jobs ({@link UpdateJobs}) that write the same file. Reads FILE fully, adds the distinct keys of the {@code --add} inputs, then
  * removes the distinct keys of the {@code --remove} inputs, and writes OUTPUT atomically; FILE is
  * never modified. If a key to remove is not a member (some counter is 0), the whole update is
  * refused (exit 1, nothing written), naming the first such key and how many there are: a counting
@@ -77,6 +78,7 @@ public final class UpdateTool extends BloomkitTool {
   @Override
   protected Map<String, Object> execute(CommandLine cl) throws Exception {
     UpdatePlan plan = plan(cl);
+    plan.commandLine = commandLine();
     Report report = new Report();
     FilterUpdate u = FilterUpdate.run(getConf(), plan, err());
     CountingFilter f = u.filter;
@@ -140,5 +142,11 @@ public final class UpdateTool extends BloomkitTool {
 
   public static void main(String[] args) {
     main(new UpdateTool(), args);
+  }
+
+  /** Inputs above {@code bloomkit.update.local.max.bytes} are read by MapReduce jobs. */
+  @Override
+  protected boolean runsJobs() {
+    return true;
   }
 }

@@ -57,6 +57,8 @@ class InspectFuzzTest {
       Map<String, Object> r = new LinkedHashMap<>();
       KeySignature keys = FilterFiles.readKeys(CONF, new Path(f.toUri()), "inspect", Filters.FAMILIES);
       InspectTool.describe(filter, keys, r);
+      InspectTool.describe(
+          FilterFiles.readProvenance(CONF, new Path(f.toUri()), "inspect", Filters.FAMILIES), r);
       Json.write(r);
     }
   }

@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import java.io.File;
@@ -88,7 +89,8 @@ public class ProgressToolTest {
     File left = write("left.csv", l.toString());
     File right = write("right.csv", rt.toString());
 
-    String[] build = {"--input", left.getPath(), "--key-field", "1", "--delimiter", ",",
+    // the jobs' progress: the build job even for this small input
+    String[] build = {"-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0", "--input", left.getPath(), "--key-field", "1", "--delimiter", ",",
         "--filter", "bf", "--json", "--output"};
     ToolRun shown = ToolRun.run(new BuildTool(), cat(build, tmp.getRoot() + "/shown.bf"));
     ToolRun quiet =
@@ -103,15 +105,15 @@ public class ProgressToolTest {
     assertFalse(shown.err.contains("tracking URL")); // local mode: no URL to follow
 
     // join builds its filter, then joins: two jobs (and more lines) in one run
-    String[] join = {"--left", left.getPath(), "--left-key", "1", "--right", right.getPath(),
+    String[] join = {"-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0", "--left", left.getPath(), "--left-key", "1", "--right", right.getPath(),
         "--right-key", "1", "--delimiter", ",", "--filter-type", "bf", "--json", "--output"};
     ToolRun shownJoin = ToolRun.run(new JoinTool(), cat(join, tmp.getRoot() + "/shown-join"));
     ToolRun quietJoin =
         ToolRun.run(new JoinTool(), cat(join, tmp.getRoot() + "/quiet-join", "--quiet"));
     assertEquals(quietJoin.toString(), "", quietJoin.err);
     assertEquals(
-        result(quietJoin, "seconds", "output"),
-        result(shownJoin, "seconds", "output"));
+        result(quietJoin, "seconds", "output", "plan"),
+        result(shownJoin, "seconds", "output", "plan"));
     assertTrue(shownJoin.toString(), jobs(shownJoin).size() >= 2);
   }
 

@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.mapreduce.BloomkitConfig;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +21,8 @@ public class TaskFailureStderrTest {
     File in = tmp.newFile("in.txt");
     Files.write(in.toPath(), "a\tx\nb\n".getBytes(StandardCharsets.UTF_8));
     ToolProcess p =
-        ToolProcess.run(tmp.getRoot(), "build", "-D", "fs.defaultFS=file:///", "--input", "in.txt",
+        ToolProcess.run(tmp.getRoot(), "build", "-D", "fs.defaultFS=file:///",
+            "-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0", "--input", "in.txt",
             "--output", "f.bf", "--key-field", "1", "--strict");
     assertEquals(p.toString(), 1, p.code);
     assertTrue(p.toString(), p.lastErrLine().startsWith("build: job \""));

@@ -5,6 +5,7 @@ import static org.junit.Assert.assertTrue;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.LocalJobRunner;
 import org.junit.Test;
 
 public class JobsTest {
@@ -25,6 +26,73 @@ public class JobsTest {
     yarn.set("mapreduce.framework.name", "yarn");
     Jobs.pollQuicklyInLocalMode(yarn);
     assertEquals(5000, yarn.getInt(Jobs.POLL_INTERVAL, -1)); // Hadoop's default stays
+  }
+
+  @Test
+  public void localJobsRunAMapAndAReduceTaskPerProcessorUnlessTheUserChose() {
+    JobConf local = new JobConf(new Configuration());
+    local.set("mapreduce.framework.name", "local");
+    Jobs.useEveryProcessorInLocalMode(local, 3);
+    assertEquals(3, local.getInt(LocalJobRunner.LOCAL_MAX_MAPS, -1));
+    assertEquals(3, local.getInt(LocalJobRunner.LOCAL_MAX_REDUCES, -1));
+
+    JobConf chosen = new JobConf(new Configuration());
+    chosen.set("mapreduce.framework.name", "local");
+    chosen.setInt(LocalJobRunner.LOCAL_MAX_MAPS, 1);
+    Jobs.useEveryProcessorInLocalMode(chosen, 3);
+    assertEquals(1, chosen.getInt(LocalJobRunner.LOCAL_MAX_MAPS, -1));
+    assertEquals(3, chosen.getInt(LocalJobRunner.LOCAL_MAX_REDUCES, -1));
+
+    JobConf yarn = new JobConf(new Configuration());
+    yarn.set("mapreduce.framework.name", "yarn");
+    Jobs.useEveryProcessorInLocalMode(yarn, 3);
+    assertEquals(null, yarn.get(LocalJobRunner.LOCAL_MAX_MAPS));
+    assertEquals(null, yarn.get(LocalJobRunner.LOCAL_MAX_REDUCES));
+  }
+
+  /** Records each map task's thread while it runs. */
+  public static final class ThreadMapper
+      extends org.apache.hadoop.mapreduce.Mapper<
+          org.apache.hadoop.io.LongWritable, org.apache.hadoop.io.Text,
+          org.apache.hadoop.io.Text, org.apache.hadoop.io.NullWritable> {
+    static final java.util.Set<String> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    static final java.util.concurrent.atomic.AtomicInteger MOST =
+        new java.util.concurrent.atomic.AtomicInteger();
+    static final java.util.concurrent.CountDownLatch BOTH = new java.util.concurrent.CountDownLatch(2);
+
+    @Override
+    protected void setup(Context c) throws InterruptedException {
+      RUNNING.add(Thread.currentThread().getName());
+      MOST.accumulateAndGet(RUNNING.size(), Math::max);
+      BOTH.countDown();
+      BOTH.await(30, java.util.concurrent.TimeUnit.SECONDS); // one slot: the first task waits alone
+    }
+
+    @Override
+    protected void cleanup(Context c) {
+      RUNNING.remove(Thread.currentThread().getName());
+    }
+  }
+
+  @Test
+  public void aLocalJobRunsItsMapTasksSideBySide() throws Exception {
+    JobConf conf = new JobConf(new Configuration());
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    org.apache.hadoop.mapreduce.Job job = org.apache.hadoop.mapreduce.Job.getInstance(conf, "slots");
+    for (String name : new String[] {"a.txt", "b.txt"}) {
+      java.io.File in = tmp.newFile(name);
+      java.nio.file.Files.writeString(in.toPath(), name + "\n");
+      org.apache.hadoop.mapreduce.lib.input.FileInputFormat.addInputPath(
+          job, new org.apache.hadoop.fs.Path(in.toURI()));
+    }
+    org.apache.hadoop.mapreduce.lib.output.FileOutputFormat.setOutputPath(
+        job, new org.apache.hadoop.fs.Path(new java.io.File(tmp.getRoot(), "out").toURI()));
+    job.setMapperClass(ThreadMapper.class);
+    job.setNumReduceTasks(0);
+    Jobs.run(job);
+    // with one slot the second task starts only after the first one's setup gave up waiting
+    assertEquals(Math.min(2, Runtime.getRuntime().availableProcessors()), ThreadMapper.MOST.get());
   }
 
   @Test

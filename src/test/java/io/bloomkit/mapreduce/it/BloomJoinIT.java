@@ -7,6 +7,7 @@ import static org.junit.Assert.assertTrue;
 import io.bloomkit.core.CountingFilter;
 import io.bloomkit.core.Filter;
 import io.bloomkit.registry.Filters;
+import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -94,7 +95,9 @@ public class BloomJoinIT {
       args.addAll(List.of("--filter-type", "none"));
     } else {
       String filter = "/filters/left." + type;
-      List<String> build = new ArrayList<>();
+      // the build job on the cluster, not the client-side build of a small input
+      List<String> build = new ArrayList<>(
+          List.of("-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0"));
       if (buildReducers == 1) {
         build.addAll(List.of("-D", "mapreduce.job.ubertask.enable=true"));
       }

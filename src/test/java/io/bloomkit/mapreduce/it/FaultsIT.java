@@ -5,6 +5,10 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.format.Provenance;
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
@@ -16,7 +20,8 @@ import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinData;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.join.NaiveJoin;
-import java.io.InputStream;
+import io.bloomkit.registry.Filters;
+import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -138,10 +143,28 @@ public class FaultsIT {
           "--key-field", "1", "--delimiter", ",", "--items", "400", "--reducers", "3", "--json");
     }
 
+    /**
+     * The filter file's filter and key types as bytes without its provenance (whose creation time
+     * differs run to run), and the provenance's key spec, sources (path and length) and
+     * description.
+     */
     void read(String out, Run r) throws Exception {
-      try (InputStream in = cluster.fs().open(new Path(out + "/left.acbf"))) {
-        r.outputs.put("filter", in.readAllBytes());
+      Path file = new Path(out + "/left.acbf");
+      Configuration conf = cluster.fs().getConf();
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      FilterFiles.read(conf, file).writeTo(FilterFormat.withKeys(bytes,
+          FilterFiles.readKeys(conf, file, "FaultsIT", Filters.FAMILIES)));
+      r.outputs.put("filter", bytes.toByteArray());
+      Provenance p = FilterFiles.readProvenance(conf, file, "FaultsIT", Filters.FAMILIES).get();
+      // each source by its path within the file system and its length (a lost-node run uses a
+      // cluster of its own: another port, files written again at other times)
+      StringBuilder sources = new StringBuilder();
+      for (Provenance.Source s : p.sources()) {
+        sources.append(new Path(s.path()).toUri().getPath()).append(' ').append(s.length())
+            .append(' ').append(s.records()).append(' ').append(s.distinctKeys()).append(", ");
       }
+      r.outputs.put("provenance",
+          p.keySpec() + " [" + sources + "] " + p.creation().description());
     }
 
     List<String> counters() {
@@ -272,7 +295,9 @@ public class FaultsIT {
             + ParkingCommitters.class.getName(),
         "-D", ParkingCommitters.MARKERS + "=" + markers(fault, c),
         "-D", ParkingCommitters.PLAN + "=" + plan,
-        "-D", ParkingCommitters.JOB + "=" + job));
+        "-D", ParkingCommitters.JOB + "=" + job,
+        // the build's input is small: build it with its job, whose attempts the faults hit
+        "-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0"));
     args.addAll(extra);
     args.addAll(c.args(out));
     Run r = new Run();

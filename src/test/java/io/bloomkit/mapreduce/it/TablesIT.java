@@ -2,6 +2,7 @@ package io.bloomkit.mapreduce.it;
 
 import static org.junit.Assert.assertEquals;
 
+import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.dedup.DedupTool;
 import io.bloomkit.mapreduce.icebergs.IcebergTool;
@@ -239,6 +240,8 @@ public class TablesIT {
     String filter = "/tables/filters/orders.acbf";
     Map<String, Object> b = run(new BuildTool(), List.of(
         "-D", "mapreduce.job.ubertask.enable=true",
+        // the build job on the cluster (the joins below build theirs in the client)
+        "-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0",
         "--input", "/tables/orders.parquet", "--key-field", "o_orderkey", "--output", filter,
         "--filter", "acbf", "--reducers", "1", "--json"));
     assertEquals((long) LEFT_ROWS, n(b, "inputRecords"));

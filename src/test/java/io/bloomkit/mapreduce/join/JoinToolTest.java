@@ -302,11 +302,13 @@ public class JoinToolTest {
       Pattern.compile("rejects the keys of (\\d+) left records \\(first: \"([^\"]*)\"");
 
   /** The join with this filter fails, names the file, the exact count and a rejected key. */
-  private void assertRejected(File filter, String outName) throws Exception {
+  private void assertRejected(File filter, String outName, String... more) throws Exception {
     List<String> expected = rejectedKeys(filter);
     assertTrue("the test needs a filter that rejects some left key", expected.size() > 0);
     File out = new File(tmp.getRoot(), outName);
-    ToolRun r = join(out.getPath(), "inner", "--filter", filter.getPath());
+    List<String> args = new ArrayList<>(List.of("--filter", filter.getPath()));
+    args.addAll(List.of(more));
+    ToolRun r = join(out.getPath(), "inner", args.toArray(new String[0]));
     assertEquals(r.toString(), 1, r.code);
     assertTrue(r.err, r.err.contains(filter.getName()));
     Matcher m = REJECTS.matcher(r.err);
@@ -326,8 +328,14 @@ public class JoinToolTest {
   @Test
   public void filterOfAnOlderLeftInputFailsTheJoin() throws Exception {
     writeInputs();
-    // built before l1 was added to the left side
-    assertRejected(build(new File(left, "l0").getPath(), "1", "old.acbf"), "older-out");
+    // built before l1 was added to the left side: stale (l1 is new beside its source l0) ...
+    File old = build(new File(left, "l0").getPath(), "1", "old.acbf");
+    ToolRun stale = join(new File(tmp.getRoot(), "stale-out").getPath(), "inner", "--filter",
+        old.getPath());
+    assertEquals(stale.toString(), 2, stale.code);
+    assertTrue(stale.err, stale.err.contains("/l1: new file in "));
+    // ... and used anyway, the left-key check (the guarantee) fails the join
+    assertRejected(old, "older-out", "--allow-stale");
   }
 
   @Test

@@ -84,4 +84,113 @@ public class KeyEncoderTest {
     assertEquals(KeyEncoder.Outcome.MALFORMED, enc.encode(Row.ofLine(spec, new Text("a\tb"))));
     assertEquals("has 2 fields, key field 2 missing", enc.problem());
   }
+
+  private static final byte[] BAD = new byte[0];
+
+  /**
+   * The key of a text line as the reference reads it: the line cut with String.split, the null
+   * rules, each part parsed by CanonicalKey.parse, several parts joined by CanonicalKey.composite;
+   * null for a null key, {@link #BAD} for a malformed one.
+   */
+  private static byte[] reference(byte[] line, char delimiter, int[] fields, List<KeyType> types,
+      String nullToken, boolean emptyIsNull) throws Exception {
+    java.nio.charset.CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+        .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+    // the raw fields, cut on the delimiter byte; only the key fields must be UTF-8
+    List<byte[]> cut = new java.util.ArrayList<>();
+    int start = 0;
+    for (int i = 0; i <= line.length; i++) {
+      if (i == line.length || line[i] == (byte) delimiter) {
+        cut.add(java.util.Arrays.copyOfRange(line, start, i));
+        start = i + 1;
+      }
+    }
+    String[] texts = new String[types.size()];
+    for (int i = 0; i < texts.length; i++) {
+      if (fields[i] >= cut.size()) {
+        return BAD;
+      }
+      try {
+        texts[i] = utf8.decode(ByteBuffer.wrap(cut.get(fields[i]))).toString();
+      } catch (java.nio.charset.CharacterCodingException e) {
+        return BAD;
+      }
+    }
+    byte[][] parts = new byte[types.size()][];
+    for (int i = 0; i < parts.length; i++) {
+      String v = texts[i];
+      if (v.equals(nullToken) || (emptyIsNull && v.isEmpty())) {
+        return null;
+      }
+      try {
+        parts[i] = CanonicalKey.parse(types.get(i), v);
+      } catch (MalformedKeyException e) {
+        return BAD;
+      }
+    }
+    return parts.length == 1 ? parts[0] : CanonicalKey.composite(parts);
+  }
+
+  /**
+   * One encoder and one text row read line after line, as a map task does: the key bytes, written
+   * into one reused buffer, are the reference's for every line, also after a longer key (a key
+   * longer than the buffer first, then shorter ones; long parts then short ones).
+   */
+  @Test
+  public void textRowsEncodeAsTheReferenceAcrossRecordsWithOneReusedBuffer() throws Exception {
+    String big = "k".repeat(200);
+    List<String> lines = List.of(
+        big + "|9223372036854775807|" + big, "b|1|c", "|2|x", "\\N|3|y", "a|\\N|z", "a|4|\\N",
+        "\u00fc\u20ac\ud834\udd1e|-5|\u00e9", "x|+42|y", "x|-0|y", "x|007|y", "x|123456789012345678|y",
+        "x|-999999999999999999|y", "x|9223372036854775808|y", "x|-9223372036854775808|y",
+        "x|\u0661\u0662\u0663|y", "x|\uff11|y", "x||y", "x|-|y", "x|+|y", "x|4x|y", "x|1 |y",
+        "x| 1|y", "x|--1|y", "only", "a|1", "\u00e4|0000000000000000000001|b", "z|1|2|3|4");
+    List<byte[]> raw = new java.util.ArrayList<>();
+    for (String l : lines) {
+      raw.add(l.getBytes(StandardCharsets.UTF_8));
+    }
+    raw.add(new byte[] {'a', (byte) 0xC3, '|', '1', '|', 'b'}); // not UTF-8
+    raw.add(new byte[] {'a', '|', '1', '|', (byte) 0xED, (byte) 0xA0, (byte) 0x80}); // a surrogate
+    raw.add(new byte[] {(byte) 0xC0, (byte) 0xAF, '|', '1', '|', 'b'}); // overlong
+    raw.add("short|7|s".getBytes(StandardCharsets.UTF_8));
+    List<List<KeyType>> typeLists = List.of(List.of(KeyType.STRING), List.of(KeyType.LONG),
+        List.of(KeyType.STRING, KeyType.LONG, KeyType.STRING), List.of(KeyType.LONG, KeyType.STRING),
+        List.of(KeyType.STRING, KeyType.DECIMAL));
+    int[][] fieldLists = {{0}, {1}, {0, 1, 2}, {1, 2}, {0, 1}};
+    for (int t = 0; t < typeLists.size(); t++) {
+      List<KeyType> types = typeLists.get(t);
+      int[] fields = fieldLists[t];
+      for (boolean emptyIsNull : new boolean[] {false, true}) {
+        List<String> names = new java.util.ArrayList<>();
+        for (int f : fields) {
+          names.add(String.valueOf(f));
+        }
+        TableSpec spec = TableSpec.builder(TableFormat.TEXT).delimiter('|').key(names, types)
+            .nullToken("\\N").emptyIsNull(emptyIsNull).build();
+        TextRow row = new TextRow(spec);
+        KeyEncoder enc = new KeyEncoder(spec);
+        Text line = new Text(); // one Text for every line, as LineRecordReader's
+        for (byte[] b : raw) {
+          line.set(b);
+          row.set(line);
+          byte[] want = reference(b, '|', fields, types, "\\N", emptyIsNull);
+          KeyEncoder.Outcome got = enc.encode(row);
+          String what = types + " emptyIsNull=" + emptyIsNull + " line "
+              + new String(b, StandardCharsets.UTF_8);
+          if (want == null) {
+            assertEquals(what, KeyEncoder.Outcome.NULL, got);
+            assertEquals(what, -1, enc.length());
+          } else if (want == BAD) {
+            assertEquals(what, KeyEncoder.Outcome.MALFORMED, got);
+            assertEquals(what, null, enc.key());
+          } else {
+            assertEquals(what + ": " + enc.problem(), KeyEncoder.Outcome.KEY, got);
+            assertArrayEquals(what, want, java.util.Arrays.copyOf(enc.bytes(), enc.length()));
+            assertArrayEquals(what, want, enc.key());
+          }
+        }
+      }
+    }
+  }
 }

@@ -1,0 +1,272 @@
+package io.bloomkit.mapreduce.join;
+
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.cli.SizingOptions;
+import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.join.plan.CostModel;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Resolves a {@link JoinPlan}'s strategy before any job (docs/planner.md, "The planner in
+ * join"): reads the {@link JoinWorkload}, lists the {@link CostModel}'s candidates for it and
+ *
+ * <ul>
+ *   <li>{@code --strategy auto} without a filter option: runs the cheapest candidate (map-side only
+ *       for the types {@link MapSideJoin} does, a left-semi/anti map-side join costing its second
+ *       job); a filtered candidate is built as its family at its bits per key;
+ *   <li>auto with {@code --filter-type T} without a size: the cheapest filtered candidate of T
+ *       (reduce-side with {@code --filter-type none}); auto with {@code --filter}, a size ({@code
+ *       --fpp}, {@code --bits-per-key}), {@code --hashes} or {@code --reducers}: reduce-side with
+ *       that filter (default acbf, 16 bits per key), as {@code --strategy reduce-side};
+ *   <li>a forced strategy: that one, its filter sized as given, lowered to {@code
+ *       --max-filter-bytes} (reported {@code capped}).
+ * </ul>
+ *
+ * A filter whose query view would take more than {@link BloomkitConfig#PLAN_FILTER_HEAP_SHARE} of
+ * the map task heap is never chosen; a forced or given one fails (usage error, exit 2) naming its
+ * bytes, the heap and the key. The filter is built in the client ({@link JoinWorkload#localKeys})
+ * when the left side was read whole, else by the build job.
+ */
+final class JoinPlanner {
+  private JoinPlanner() {}
+
+  /** What the planner chose, with its estimates: the run's {@code plan}. */
+  static final class Choice {
+    final JoinPlan.Strategy strategy;
+    /** {@code auto} or {@code option} (a --strategy given). */
+    final String how;
+    /** The chosen plan's estimates (a given filter's too). */
+    final CostModel.Candidate estimate;
+    /** client, job, given or none. */
+    final String built;
+    final JoinWorkload workload;
+    final List<CostModel.Candidate> candidates;
+
+    Choice(JoinPlan.Strategy strategy, String how, CostModel.Candidate estimate, String built,
+        JoinWorkload workload, List<CostModel.Candidate> candidates) {
+      this.strategy = strategy;
+      this.how = how;
+      this.estimate = estimate;
+      this.built = built;
+      this.workload = workload;
+      this.candidates = candidates;
+    }
+
+    /** The {@code plan} object without {@code actual}. */
+    Map<String, Object> json() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("strategy", strategy.cliName());
+      m.put("how", how);
+      m.put("filter", estimate.filter());
+      m.put("bitsPerKey", estimate.bitsPerKey());
+      m.put("fpp", estimate.fpp());
+      m.put("capped", estimate.capped());
+      m.put("filterBytes", estimate.filterBytes());
+      m.put("built", built);
+      Map<String, Object> e = new LinkedHashMap<>();
+      e.put("leftKeys", workload.leftKeys);
+      e.put("leftKeysExact", workload.leftKeysExact);
+      e.put("matchShare", workload.matchShare);
+      e.put("mapOutputRecords", Math.round(estimate.mapOutputRecords()));
+      e.put("mapOutputBytes", Math.round(estimate.shuffleBytes()));
+      e.put("seconds", estimate.seconds());
+      m.put("estimated", e);
+      return m;
+    }
+
+    /** What {@code --explain} prints: the plan, the workload and every candidate. */
+    Map<String, Object> explain() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("plan", json());
+      m.put("workload", workload.json());
+      List<Map<String, Object>> list = new ArrayList<>();
+      for (CostModel.Candidate c : candidates) {
+        list.add(candidate(c));
+      }
+      m.put("candidates", list);
+      return m;
+    }
+
+    private static Map<String, Object> candidate(CostModel.Candidate c) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("name", c.name());
+      m.put("kind", c.kind().cliName());
+      m.put("filter", c.filter());
+      m.put("bitsPerKey", c.bitsPerKey());
+      m.put("capped", c.capped());
+      m.put("fpp", c.fpp());
+      m.put("filterBytes", c.filterBytes());
+      m.put("filterHeapBytes", c.filterHeapBytes());
+      m.put("jobs", c.jobs());
+      m.put("mapRecords", c.mapRecords());
+      m.put("mapOutputRecords", c.mapOutputRecords());
+      m.put("shuffleBytes", c.shuffleBytes());
+      m.put("loadBytes", c.loadBytes());
+      m.put("seconds", c.seconds());
+      return m;
+    }
+  }
+
+  /**
+   * The cost model of {@code conf}'s constants and limits for a join of {@code type}.
+   *
+   * @param tableFits whether the left side's hash table would fit the map-side budget
+   */
+  static CostModel.Builder model(Configuration conf, JoinPlan.Type type, long maxFilterBytes,
+      boolean tableFits) {
+    return CostModel.builder(new CostModel.Constants(
+            BloomkitConfig.PLAN_JOB_SECONDS.getDouble(conf),
+            BloomkitConfig.PLAN_MAP_RECORD_SECONDS.getDouble(conf),
+            BloomkitConfig.PLAN_SHUFFLE_BYTE_SECONDS.getDouble(conf),
+            BloomkitConfig.PLAN_LOAD_BYTE_SECONDS.getDouble(conf)))
+        .mapSideBudget(MapSideJoin.budget(conf))
+        .filterHeapShare(BloomkitConfig.PLAN_FILTER_HEAP_SHARE.getDouble(conf))
+        .maxFilterBytes(maxFilterBytes)
+        .localBuildMaxBytes(BloomkitConfig.BUILD_LOCAL_MAX_BYTES.getLong(conf))
+        .mapSide(tableFits && mapSideCan(type), type.leftLinesOnly());
+  }
+
+  /** Whether {@link MapSideJoin} does {@code type}: not left-outer, not full-outer. */
+  static boolean mapSideCan(JoinPlan.Type type) {
+    return !(type.keepsUnmatchedLeft() && type.writesPairs());
+  }
+
+  /** {@code p} (strategy as given, auto included) resolved; reads the workload. */
+  static JoinPlan plan(Configuration conf, JoinOptions o, JoinPlan p) throws IOException {
+    JoinWorkload w = JoinWorkload.of(conf, p);
+    CostModel.Workload mw = w.model();
+    // auto never picks a map-side join whose table may not fit the budget the tasks enforce
+    boolean tableFits = o.strategy == JoinPlan.Strategy.MAP_SIDE
+        || w.tableBytes() <= MapSideJoin.budget(conf);
+    CostModel model = model(conf, p.type, o.maxFilterBytes, tableFits).build();
+    List<CostModel.Candidate> all = model.candidates(mw);
+    String how = o.strategy == JoinPlan.Strategy.AUTO ? "auto" : "option";
+    boolean free = o.strategy == JoinPlan.Strategy.AUTO && !o.filterFixed;
+    if (free) {
+      CostModel.Candidate c = model.cheapest(mw);
+      switch (c.kind()) {
+        case MAP_SIDE:
+          return p.resolved(JoinPlan.Strategy.MAP_SIDE, JoinPlan.FilterSource.NONE, null,
+              new Choice(JoinPlan.Strategy.MAP_SIDE, how, c, "none", w, all), null);
+        case REDUCE_SIDE:
+          return p.resolved(JoinPlan.Strategy.REDUCE_SIDE, JoinPlan.FilterSource.NONE, null,
+              new Choice(JoinPlan.Strategy.REDUCE_SIDE, how, c, "none", w, all), null);
+        default:
+          return built(p, w, all, how, c, null);
+      }
+    }
+    if (o.strategy == JoinPlan.Strategy.MAP_SIDE) {
+      CostModel.Candidate c = all.stream().filter(x -> x.kind() == CostModel.Kind.MAP_SIDE)
+          .findFirst().orElse(null);
+      if (c == null) { // refused with the budget's message
+        MapSideJoin.checkFits(conf, p);
+        throw new IllegalStateException("map-side estimate missing");
+      }
+      return p.resolved(JoinPlan.Strategy.MAP_SIDE, JoinPlan.FilterSource.NONE, null,
+          new Choice(JoinPlan.Strategy.MAP_SIDE, how, c, "none", w, all), null);
+    }
+    // reduce-side, forced or with the filter options given
+    switch (p.filterSource) {
+      case NONE: {
+        CostModel.Candidate c = all.stream().filter(x -> x.kind() == CostModel.Kind.REDUCE_SIDE)
+            .findFirst().get();
+        return p.resolved(JoinPlan.Strategy.REDUCE_SIDE, JoinPlan.FilterSource.NONE, null,
+            new Choice(JoinPlan.Strategy.REDUCE_SIDE, how, c, "none", w, all), null);
+      }
+      case GIVEN: {
+        FilterShape shape = p.givenProbe.shape();
+        CostModel.Candidate c = model.given(mw, shape);
+        checkHeap(conf, "--filter " + p.givenFilter, c.filterHeapBytes(), model.heapLimit(mw));
+        return p.resolved(JoinPlan.Strategy.REDUCE_SIDE, JoinPlan.FilterSource.GIVEN, null,
+            new Choice(JoinPlan.Strategy.REDUCE_SIDE, how, c, "given", w, all), null);
+      }
+      default:
+        break;
+    }
+    FilterSpec spec = p.spec;
+    CostModel.Candidate c;
+    if (o.strategy == JoinPlan.Strategy.AUTO && o.familyGiven && !o.sizeFixed
+        && spec.hashes() == 0) {
+      // the family alone was fixed: its cheapest bits per key
+      CostModel family =
+          model(conf, p.type, o.maxFilterBytes, tableFits).filters(spec.name()).build();
+      c = family.candidates(mw).stream().filter(x -> x.kind() == CostModel.Kind.FILTERED)
+          .min(java.util.Comparator.comparingDouble(CostModel.Candidate::seconds)).orElse(null);
+      if (c == null) {
+        throw new UsageException("--filter-type " + spec.name() + ": no filter of this family for"
+            + " about " + w.leftKeys + " left keys fits " + limits(conf, o, model, mw)
+            + "; use another --filter-type or none");
+      }
+      return built(p, w, all, how, c, null);
+    }
+    double bitsPerKey = spec.bitsPerKey();
+    if (spec.family() != FilterFamily.EXACT && spec.fpp() > 0) {
+      FilterShape s = spec.withItems(Math.max(1, w.leftKeys)).shape();
+      bitsPerKey = (double) s.memoryBits() / Math.max(1, w.leftKeys);
+    }
+    c = model.forced(mw, spec.name(), bitsPerKey);
+    if (c == null) {
+      throw new UsageException("--max-filter-bytes " + o.maxFilterBytes + ": no " + spec.name()
+          + " filter of about " + w.leftKeys + " left keys is that small; raise it or use"
+          + " --filter-type none");
+    }
+    checkHeap(conf, "the " + spec.name() + " filter of the left keys", c.filterHeapBytes(),
+        model.heapLimit(mw));
+    FilterSpec sized = c.capped()
+        ? new FilterSpec(spec.name(), 0, spec.capacity(), 0, c.bitsPerKey(), spec.hashes())
+        : spec;
+    return built(p, w, all, how, c, sized);
+  }
+
+  /** The reduce-side plan building filter {@code c} (of {@code spec} when given). */
+  private static JoinPlan built(JoinPlan p, JoinWorkload w, List<CostModel.Candidate> all,
+      String how, CostModel.Candidate c, FilterSpec spec) {
+    FilterSpec s = spec != null && !c.capped()
+        ? spec // as given: the build sizes it for the exact keys
+        : new FilterSpec(c.filter(), 0, spec == null ? 0 : spec.capacity(), 0,
+            c.shape().family() == FilterFamily.EXACT
+                ? SizingOptions.DEFAULT_BITS_PER_KEY : c.bitsPerKey(),
+            spec == null ? 0 : spec.hashes());
+    return p.resolved(JoinPlan.Strategy.REDUCE_SIDE, JoinPlan.FilterSource.BUILD, s,
+        new Choice(JoinPlan.Strategy.REDUCE_SIDE, how, c, w.localKeys != null ? "client" : "job",
+            w, all), w.localKeys);
+  }
+
+  private static String limits(Configuration conf, JoinOptions o, CostModel model,
+      CostModel.Workload mw) {
+    return BloomkitConfig.PLAN_FILTER_HEAP_SHARE.key() + " = "
+        + BloomkitConfig.PLAN_FILTER_HEAP_SHARE.getDouble(conf) + " of the map task heap ("
+        + model.heapLimit(mw) + " bytes)"
+        + (o.maxFilterBytes > 0 ? " and --max-filter-bytes " + o.maxFilterBytes : "");
+  }
+
+  /** {@link BloomkitConfig#PLAN_FILTER_HEAP_SHARE} of the map task heap, in bytes. */
+  static long heapLimit(Configuration conf) {
+    return (long) (BloomkitConfig.PLAN_FILTER_HEAP_SHARE.getDouble(conf)
+        * MapSideJoin.mapTaskHeap(conf));
+  }
+
+  /**
+   * Refuses (usage error, exit 2) a filter whose query view takes more than the heap share of a
+   * map task's heap.
+   */
+  static void checkHeap(Configuration conf, String what, long heapBytes, long limit) {
+    if (heapBytes > limit) {
+      throw new UsageException(what + " takes " + heapBytes + " bytes of heap in each map task,"
+          + " more than " + BloomkitConfig.PLAN_FILTER_HEAP_SHARE.key() + " = "
+          + BloomkitConfig.PLAN_FILTER_HEAP_SHARE.getDouble(conf) + " of the map task heap "
+          + MapSideJoin.mapTaskHeap(conf) + " bytes (" + limit + " bytes); raise the map task"
+          + " memory or " + BloomkitConfig.PLAN_FILTER_HEAP_SHARE.key()
+          + ", size the filter smaller (--bits-per-key, --max-filter-bytes) or use --filter-type"
+          + " none");
+    }
+  }
+}

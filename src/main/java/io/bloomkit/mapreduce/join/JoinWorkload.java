@@ -1,0 +1,196 @@
+package io.bloomkit.mapreduce.join;
+
+import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.build.LocalKeys;
+import io.bloomkit.mapreduce.join.plan.CostModel;
+import io.bloomkit.mapreduce.table.KeyEncoder;
+import io.bloomkit.mapreduce.table.TableInputFormat;
+import io.bloomkit.mapreduce.table.TableSpec;
+import io.bloomkit.mapreduce.table.Tables;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+
+/**
+ * What the planner knows of a join before any job (docs/planner.md, "Where the inputs come
+ * from"), read in the client:
+ *
+ * <ul>
+ *   <li>each side's decoded bytes ({@link Tables#dataBytes}); its records, those bytes over the
+ *       mean bytes of a sampled record (its {@code Row.line()} plus a newline; {@link
+ *       Tables#sample}: {@link #SAMPLE_ROWS} rows from up to {@link HotKeySampler#SPLITS} splits);
+ *   <li>the join job's map tasks: the right side's splits as {@link TableInputFormat} makes them;
+ *       a map task's heap: {@link MapSideJoin#mapTaskHeap};
+ *   <li>a left side of at most {@link BloomkitConfig#BUILD_LOCAL_MAX_BYTES} bytes is read whole
+ *       ({@link LocalKeys}; unless its keys turn out to need more memory than that): its distinct
+ *       keys, key bytes and records are exact, and the match
+ *       share is the share of the right sample whose key it holds;
+ *   <li>a larger left side is sampled like the right: its distinct keys are the sample's distinct
+ *       keys scaled by the records over the sampled rows (at most the records), its key bytes
+ *       their mean bytes times that; the match share is the share of the right sample whose key
+ *       is in the left sample, over the left sample's share of the left records, at most 1. That
+ *       is exact in expectation for unique left keys and an over-estimate when left keys repeat.
+ * </ul>
+ *
+ * Rows whose key is null or malformed count in a sample's rows and never match.
+ */
+final class JoinWorkload {
+  /** Rows each side's sample reads. */
+  static final int SAMPLE_ROWS = 20_000;
+
+  final long leftBytes;
+  final long rightBytes;
+  final long leftRecords;
+  final long rightRecords;
+  final long leftKeys;
+  final long leftKeyBytes;
+  /** Whether the left keys were read whole (exact) rather than estimated from a sample. */
+  final boolean leftKeysExact;
+  final double matchShare;
+  final int mapTasks;
+  final long mapHeapBytes;
+  /** The left keys read in the client ({@link #leftKeysExact}), else null. */
+  final LocalKeys localKeys;
+
+  private JoinWorkload(long leftBytes, long rightBytes, long leftRecords, long rightRecords,
+      long leftKeys, long leftKeyBytes, boolean leftKeysExact, double matchShare, int mapTasks,
+      long mapHeapBytes, LocalKeys localKeys) {
+    this.leftBytes = leftBytes;
+    this.rightBytes = rightBytes;
+    this.leftRecords = leftRecords;
+    this.rightRecords = rightRecords;
+    this.leftKeys = leftKeys;
+    this.leftKeyBytes = leftKeyBytes;
+    this.leftKeysExact = leftKeysExact;
+    this.matchShare = matchShare;
+    this.mapTasks = mapTasks;
+    this.mapHeapBytes = mapHeapBytes;
+    this.localKeys = localKeys;
+  }
+
+  /** Reads the workload of {@code p} (sizes, samples, and the left keys if small enough). */
+  static JoinWorkload of(Configuration conf, JoinPlan p) throws IOException {
+    long leftBytes = Tables.dataBytes(conf, p.leftTable.format(), p.left);
+    long rightBytes = Tables.dataBytes(conf, p.rightTable.format(), p.right);
+    Sample right = Sample.of(conf, p.rightTable, p.right);
+    long rightRecords = right.records(rightBytes);
+    long heap = MapSideJoin.mapTaskHeap(conf);
+    int tasks = Math.max(1, splits(conf, p.rightTable, p.right));
+    LocalKeys keys = null;
+    if (leftBytes <= BloomkitConfig.BUILD_LOCAL_MAX_BYTES.getLong(conf)) {
+      try {
+        keys = LocalKeys.read(conf, p.leftKeysOnly(), p.left, "left input", p.strict);
+      } catch (LocalKeys.TooLargeException e) {
+        keys = null; // more keys than the size announced (a compressed input): sample instead
+      }
+    }
+    if (keys != null) {
+      long hits = 0;
+      for (byte[] k : right.keys) {
+        hits += keys.contains(k, 0, k.length) ? 1 : 0;
+      }
+      double share = right.rows == 0 ? 0 : (double) hits / right.rows;
+      return new JoinWorkload(leftBytes, rightBytes, keys.records(), rightRecords,
+          keys.distinctKeys(), keys.keyBytes(), true, share, tasks, heap, keys);
+    }
+    Sample left = Sample.of(conf, p.leftTable, p.left);
+    long leftRecords = left.records(leftBytes);
+    Set<ByteBuffer> distinct = new HashSet<>();
+    long keyBytes = 0;
+    for (byte[] k : left.keys) {
+      if (distinct.add(ByteBuffer.wrap(k))) {
+        keyBytes += k.length;
+      }
+    }
+    long estimated = left.rows == 0 ? 0
+        : Math.min(leftRecords, Math.round(distinct.size() * (double) leftRecords / left.rows));
+    long totalKeyBytes = distinct.isEmpty() ? 0
+        : Math.round((double) keyBytes / distinct.size() * estimated);
+    long hits = 0;
+    for (byte[] k : right.keys) {
+      hits += distinct.contains(ByteBuffer.wrap(k)) ? 1 : 0;
+    }
+    double sampledShare = leftRecords == 0 ? 1 : Math.min(1, (double) left.rows / leftRecords);
+    double share = right.rows == 0 ? 0
+        : Math.min(1, (double) hits / right.rows / sampledShare);
+    return new JoinWorkload(leftBytes, rightBytes, leftRecords, rightRecords, estimated,
+        totalKeyBytes, false, share, tasks, heap, null);
+  }
+
+  /** The cost model's view (at least one left key: an empty side sizes a one-key filter). */
+  CostModel.Workload model() {
+    return new CostModel.Workload(Math.max(1, leftKeys), leftKeyBytes, leftRecords, leftBytes,
+        rightRecords, rightBytes, matchShare, mapTasks, mapHeapBytes);
+  }
+
+  /**
+   * A generous estimate of a map-side join's hash table ({@link LeftTable#bytes}): the records'
+   * bytes and 8 bytes of index each, doubled for arrays grown to twice what they hold, plus each
+   * distinct key's bytes and {@link LeftTable#KEY_OVERHEAD}.
+   */
+  long tableBytes() {
+    return 2 * (leftBytes + 8 * leftRecords) + leftKeyBytes + LeftTable.KEY_OVERHEAD * leftKeys;
+  }
+
+  /** The workload as {@code --explain} prints it. */
+  Map<String, Object> json() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("leftBytes", leftBytes);
+    m.put("rightBytes", rightBytes);
+    m.put("leftRecords", leftRecords);
+    m.put("rightRecords", rightRecords);
+    m.put("leftKeys", leftKeys);
+    m.put("leftKeyBytes", leftKeyBytes);
+    m.put("leftKeysExact", leftKeysExact);
+    m.put("matchShare", matchShare);
+    m.put("mapTasks", mapTasks);
+    m.put("mapHeapBytes", mapHeapBytes);
+    m.put("mapSideTableBytes", tableBytes());
+    return m;
+  }
+
+  /** The splits a job's {@link TableInputFormat} makes of {@code inputs}. */
+  private static int splits(Configuration conf, TableSpec spec, Path[] inputs) throws IOException {
+    Job job = Job.getInstance(conf);
+    spec.store(job.getConfiguration(), BloomkitConfig.INPUT_SPEC);
+    job.getConfiguration().setBoolean(TableInputFormat.INPUT_DIR_RECURSIVE, true);
+    TableInputFormat.setInputPaths(job, inputs);
+    return new TableInputFormat().getSplits(job).size();
+  }
+
+  /** A side's sample: its rows, their bytes, and the keys of those with a key. */
+  private static final class Sample {
+    long rows;
+    /** Rows whose bytes were measured (those without a problem) and their bytes. */
+    long measured;
+    long bytes;
+    final java.util.List<byte[]> keys = new java.util.ArrayList<>();
+
+    static Sample of(Configuration conf, TableSpec spec, Path[] inputs) throws IOException {
+      Sample s = new Sample();
+      KeyEncoder enc = new KeyEncoder(spec);
+      Tables.sample(conf, spec, (file, position, row) -> {
+        s.rows++;
+        if (enc.encode(row) == KeyEncoder.Outcome.KEY) {
+          s.keys.add(enc.key().clone());
+        }
+        if (row.problem() == null) { // a malformed row's line is not defined in every format
+          s.measured++;
+          s.bytes += row.line().getLength() + 1;
+        }
+      }, SAMPLE_ROWS, HotKeySampler.SPLITS, inputs);
+      return s;
+    }
+
+    /** The records of a side of {@code dataBytes}: those bytes over the sample's mean. */
+    long records(long dataBytes) {
+      return bytes == 0 ? 0 : Math.round((double) dataBytes * measured / bytes);
+    }
+  }
+}

@@ -1,0 +1,329 @@
+package io.bloomkit.mapreduce.join.plan;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import io.bloomkit.acbf.AccurateCountingBloomFilter;
+import io.bloomkit.bloom.BloomFilter;
+import io.bloomkit.bloom.ExactKeySet;
+import io.bloomkit.core.AcbfSizing;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.Filter;
+import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.StoredFilter;
+import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.mapreduce.join.plan.CostModel.Candidate;
+import io.bloomkit.mapreduce.join.plan.CostModel.Constants;
+import io.bloomkit.mapreduce.join.plan.CostModel.Kind;
+import io.bloomkit.mapreduce.join.plan.CostModel.Workload;
+import io.bloomkit.registry.Filters;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Consumer;
+import org.junit.Test;
+
+/**
+ * The cost model against the sums of docs/planner.md recomputed here, candidate by candidate, from
+ * the families' sizing ({@link FilterShape}, {@link ExactKeySet}), and its choice against a
+ * brute-force minimum over every plan.
+ */
+public class CostModelTest {
+  // constants of the test (seconds): a job, a map record, a shuffled byte, a loaded byte
+  private static final double JOB = 2.0;
+  private static final double RECORD = 1e-6;
+  private static final double SHUFFLE = 2e-8;
+  private static final double LOAD = 1e-8;
+  private static final Constants C = new Constants(JOB, RECORD, SHUFFLE, LOAD);
+  private static final long LOCAL_BUILD = 64L << 20;
+  private static final long GIB = 1L << 30;
+
+  // a 1M-key left side of 100 MB (built by a job) and a 10 GB right side, 5% of which matches
+  private static final long N = 1_000_000;
+  private static final long KEY_BYTES = 12 * N;
+  private static final long L = N;
+  private static final long LB = 100_000_000;
+  private static final long R = 100_000_000;
+  private static final long RB = 10_000_000_000L;
+  private static final double MATCH = 0.05;
+  private static final int TASKS = 80;
+
+  private static Workload big(long heap) {
+    return new Workload(N, KEY_BYTES, L, LB, R, RB, MATCH, TASKS, heap);
+  }
+
+  /** The seconds of a filtered join with shape {@code s}, from the formulas of docs/planner.md. */
+  private static double filteredSeconds(Workload w, FilterShape s) {
+    double fpp = s.family() == FilterFamily.EXACT ? 0 : s.expectedFpp();
+    double pass = w.matchShare + (1 - w.matchShare) * fpp;
+    int jobs = w.leftBytes <= LOCAL_BUILD ? 1 : 2;
+    double filterBytes = Math.ceil(s.memoryBits() / 8.0);
+    return jobs * JOB
+        + (2.0 * w.leftRecords + w.rightRecords) * RECORD
+        + (w.leftBytes + w.rightBytes * pass) * SHUFFLE
+        + filterBytes * w.mapTasks * LOAD;
+  }
+
+  private static double reduceSideSeconds(Workload w) {
+    return JOB + ((double) w.leftRecords + w.rightRecords) * RECORD
+        + ((double) w.leftBytes + w.rightBytes) * SHUFFLE;
+  }
+
+  private static double mapSideSeconds(Workload w) {
+    return JOB + (w.rightRecords + (double) w.leftRecords * w.mapTasks) * RECORD
+        + (double) w.leftBytes * w.mapTasks * LOAD;
+  }
+
+  private static FilterShape shape(String name, long n, double bitsPerKey) {
+    AcbfSizing z = AcbfSizing.fromCliName(name);
+    FilterFamily f = z != null ? FilterFamily.ACCURATE_COUNTING : FilterFamily.fromShortName(name);
+    return FilterShape.forBitsPerKey(f, z, n, 0, bitsPerKey, 0);
+  }
+
+  private static void assertClose(String what, double expected, double actual) {
+    assertEquals(what, expected, actual, Math.abs(expected) * 1e-12);
+  }
+
+  private static Map<String, Candidate> byName(List<Candidate> cs) {
+    Map<String, Candidate> m = new HashMap<>();
+    for (Candidate c : cs) {
+      assertNull("two candidates named " + c.name(), m.put(c.name(), c));
+    }
+    return m;
+  }
+
+  @Test
+  public void everyCandidateCostsTheSumAndTheCheapestIsTheBruteForceMinimum() {
+    Workload w = big(GIB);
+    CostModel model = CostModel.builder(C).build();
+    Map<String, Candidate> got = byName(model.candidates(w));
+
+    // every plan, recomputed: map-side (100 MB <= a quarter of 1 GiB), reduce-side, bf and acbf at
+    // 4..24 bits per key, the exact key set (16 bytes per key: under a quarter of the heap)
+    Map<String, Double> expected = new HashMap<>();
+    expected.put("map-side", mapSideSeconds(w));
+    expected.put("reduce-side", reduceSideSeconds(w));
+    for (String f : new String[] {"bf", "acbf"}) {
+      for (int b = 4; b <= 24; b++) {
+        expected.put(String.format("%s@%d.00", f, b), filteredSeconds(w, shape(f, N, b)));
+      }
+    }
+    FilterShape exact = ExactKeySet.shapeOf(N, KEY_BYTES);
+    expected.put(String.format("exact@%.2f", 8.0 * (4 * N + KEY_BYTES) / N),
+        filteredSeconds(w, exact));
+    assertEquals(expected.keySet(), got.keySet());
+    String bestName = null;
+    for (Map.Entry<String, Double> e : expected.entrySet()) {
+      assertClose(e.getKey(), e.getValue(), got.get(e.getKey()).seconds());
+      if (bestName == null || e.getValue() < expected.get(bestName)) {
+        bestName = e.getKey();
+      }
+    }
+    Candidate best = model.cheapest(w);
+    assertEquals(bestName, best.name());
+    // the minimum is inside the range, so the choice really trades shipping against shuffling
+    assertEquals("bf", best.filter());
+    assertTrue(best.toString(), best.bitsPerKey() > 4 && best.bitsPerKey() < 24);
+    assertEquals(2, best.jobs()); // 100 MB: a build job
+    assertEquals(shape("bf", N, best.bitsPerKey()).expectedFpp(), best.fpp(), 0);
+    assertClose("map output records",
+        L + R * (MATCH + (1 - MATCH) * best.fpp()), best.mapOutputRecords());
+    assertEquals(0.0, got.get(exact.name() + String.format("@%.2f", 128.0)).fpp(), 0);
+  }
+
+  @Test
+  public void aSmallLeftSideIsBuiltInTheClient() {
+    Workload w = new Workload(N, KEY_BYTES, L, LOCAL_BUILD, R, RB, MATCH, TASKS, GIB);
+    Candidate best = CostModel.builder(C).filters("bf").build().cheapest(w);
+    assertEquals(Kind.FILTERED, best.kind());
+    assertEquals(1, best.jobs());
+    assertClose("seconds", filteredSeconds(w, shape("bf", N, best.bitsPerKey())), best.seconds());
+    Workload above = new Workload(N, KEY_BYTES, L, LOCAL_BUILD + 1, R, RB, MATCH, TASKS, GIB);
+    assertEquals(2, CostModel.builder(C).filters("bf").build().cheapest(above).jobs());
+  }
+
+  @Test
+  public void mapSideIsChosenForATinyLeftSideAndRefusedAboveAQuarterOfTheHeap() {
+    long heap = 64L << 20;
+    Workload tiny = new Workload(1000, 8000, 1000, 100_000, R, RB, MATCH, TASKS, heap);
+    CostModel model = CostModel.builder(C).build();
+    Candidate best = model.cheapest(tiny);
+    assertEquals(Kind.MAP_SIDE, best.kind());
+    assertClose("seconds", mapSideSeconds(tiny), best.seconds());
+    assertEquals(0.0, best.shuffleBytes(), 0);
+    assertClose("written records", R * MATCH, best.mapOutputRecords());
+    for (Candidate c : model.candidates(tiny)) {
+      assertTrue(c + " is not cheaper than " + best, c.seconds() >= best.seconds());
+    }
+
+    // a left side of exactly a quarter of the heap is a candidate, one byte more is not
+    Workload quarter = new Workload(1000, 8000, 1000, heap / 4, R, RB, MATCH, TASKS, heap);
+    Workload over = new Workload(1000, 8000, 1000, heap / 4 + 1, R, RB, MATCH, TASKS, heap);
+    assertTrue(kinds(model.candidates(quarter)).contains(Kind.MAP_SIDE));
+    assertFalse(kinds(model.candidates(over)).contains(Kind.MAP_SIDE));
+    // an explicit budget replaces the quarter
+    assertTrue(kinds(CostModel.builder(C).mapSideBudget(heap / 4 + 1).build().candidates(over))
+        .contains(Kind.MAP_SIDE));
+  }
+
+  private static List<Kind> kinds(List<Candidate> cs) {
+    List<Kind> k = new ArrayList<>();
+    for (Candidate c : cs) {
+      k.add(c.kind());
+    }
+    return k;
+  }
+
+  @Test
+  public void aByteCapLowersTheBitsPerKeyAndReportsTheirRate() {
+    Workload w = big(GIB);
+    Candidate free = CostModel.builder(C).filters("bf").build().cheapest(w);
+    assertTrue(free.toString(), free.bitsPerKey() > 10);
+    long cap = (long) (9.5 * N / 8); // the bytes of 9.5 bits per key
+    CostModel capped = CostModel.builder(C).filters("bf").maxFilterBytes(cap).build();
+    for (Candidate c : capped.candidates(w)) {
+      assertTrue(c.toString(), c.filterBytes() <= cap);
+    }
+    Candidate best = capped.cheapest(w);
+    assertTrue(best.capped());
+    assertEquals(9.5, best.bitsPerKey(), 0);
+    FilterShape s = shape("bf", N, 9.5);
+    assertEquals(s, best.shape());
+    assertEquals(s.expectedFpp(), best.fpp(), 0);
+    assertTrue(best.fpp() > free.fpp());
+    assertClose("seconds", filteredSeconds(w, s), best.seconds());
+  }
+
+  @Test
+  public void noFilterAboveTheHeapShareIsShipped() {
+    // a quarter of this heap holds a Bloom filter of about 10.2 bits per key
+    long heap = 4 * (long) (10.25 * N / 8);
+    Workload w = big(heap);
+    CostModel model = CostModel.builder(C).build();
+    List<Candidate> cs = model.candidates(w);
+    Map<String, Candidate> capped = new HashMap<>();
+    for (Candidate c : cs) {
+      assertTrue(c.toString(), c.filterHeapBytes() <= heap / 4.0);
+      assertTrue(c.toString(), c.kind() != Kind.MAP_SIDE); // 100 MB does not fit either
+      if (c.capped()) {
+        assertNull(capped.put(c.filter(), c));
+      }
+    }
+    assertNull("the key set (about 16 MB) does not fit", capped.get("exact"));
+    for (Candidate c : cs) {
+      assertNotEquals("exact", c.filter());
+    }
+    // each family's capped size is the largest that fits, to 1/100 bit
+    for (String f : new String[] {"bf", "acbf"}) {
+      Candidate c = capped.get(f);
+      assertNotNull(f, c);
+      FilterShape more = shape(f, N, c.bitsPerKey() + 0.01);
+      assertTrue(f, 8 * ((more.positions() + 63) / 64) > heap / 4.0);
+      assertClose(f, filteredSeconds(w, shape(f, N, c.bitsPerKey())), c.seconds());
+    }
+    // the bf cap is below 10.25; the acbf query view (its first level) is smaller than its memory
+    assertTrue(capped.get("bf").toString(), capped.get("bf").bitsPerKey() < 10.25);
+    assertTrue(capped.get("acbf").bitsPerKey() > capped.get("bf").bitsPerKey());
+  }
+
+  private static void assertNotEquals(String unexpected, String actual) {
+    assertFalse(unexpected + " was listed", unexpected.equals(actual));
+  }
+
+  @Test
+  public void whenEveryRightRecordMatchesNoFilterPays() {
+    Workload w = new Workload(N, KEY_BYTES, L, LB, R, RB, 1.0, TASKS, 256L << 20);
+    Candidate best = CostModel.builder(C).build().cheapest(w);
+    assertEquals(Kind.REDUCE_SIDE, best.kind());
+    assertClose("seconds", reduceSideSeconds(w), best.seconds());
+  }
+
+  @Test
+  public void theExactShapeIsTheShapeOfARealKeySet() {
+    Random rnd = new Random(7);
+    List<String> keys = new ArrayList<>();
+    long bytes = 0;
+    for (int i = 0; i < 1000; i++) {
+      String k = "key-" + i + "-" + Long.toHexString(rnd.nextLong()).substring(rnd.nextInt(8));
+      keys.add(k);
+      bytes += k.length();
+    }
+    ExactKeySet set = ExactKeySet.ofStrings(keys);
+    FilterShape s = ExactKeySet.shapeOf(keys.size(), bytes);
+    assertEquals(set.shape(), s);
+    assertEquals(set.heapBytes(), ExactKeySet.heapBytes(s));
+    assertEquals(set.heapBytes(), CostModel.heapBytes(s));
+  }
+
+  @Test
+  public void shippedBytesAreTheFilesPayloadsWithinAWord() throws Exception {
+    int n = 5000;
+    for (String name : new String[] {"bf", "acbf"}) {
+      for (double bits : new double[] {4, 9.37, 16, 24}) {
+        FilterShape s = shape(name, n, bits);
+        StoredFilter f;
+        Consumer<String> add;
+        if (s.family() == FilterFamily.BLOOM) {
+          BloomFilter b = BloomFilter.create(s);
+          f = b;
+          add = b::add;
+        } else {
+          AccurateCountingBloomFilter a = AccurateCountingBloomFilter.create(s);
+          f = a;
+          add = a::add;
+        }
+        for (int i = 0; i < n; i++) {
+          add.accept("k" + i);
+        }
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        f.writeTo(file);
+        FilterFormat.Reader r = FilterFormat.open(new ByteArrayInputStream(file.toByteArray()));
+        long payload = r.header.payloadBytes;
+        long model = CostModel.filterBytes(s);
+        // bf: whole words of bits; acbf: words of the first level, 12 bytes, words of the levels
+        assertTrue(name + "@" + bits + ": model " + model + ", file payload " + payload,
+            payload >= model && payload - model <= 8 + 12 + 8);
+        // the heap of the query view a join task reads
+        Filter view = Filters.readQueryView(new ByteArrayInputStream(file.toByteArray()));
+        assertEquals(s.positions(), view.shape().positions());
+        assertEquals(8 * ((s.positions() + 63) / 64), CostModel.heapBytes(s));
+      }
+    }
+  }
+
+  @Test
+  public void withoutTheKeysBytesNoKeySetIsConsidered() {
+    Workload w = new Workload(N, 0, L, LB, R, RB, MATCH, TASKS, GIB);
+    for (Candidate c : CostModel.builder(C).build().candidates(w)) {
+      assertNotEquals("exact", c.filter());
+    }
+  }
+
+  @Test
+  public void badSettingsAreRefusedByName() {
+    refused("matchShare", () -> new Workload(N, 0, L, LB, R, RB, 1.5, TASKS, GIB));
+    refused("leftKeys", () -> new Workload(0, 0, L, LB, R, RB, MATCH, TASKS, GIB));
+    refused("mapTasks", () -> new Workload(N, 0, L, LB, R, RB, MATCH, 0, GIB));
+    refused("shuffleByteSeconds", () -> new Constants(1, 1, -1, 1));
+    refused("unknown filter \"sbf\"", () -> CostModel.builder(C).filters("sbf"));
+    refused("filterHeapShare", () -> CostModel.builder(C).filterHeapShare(0));
+  }
+
+  private static void refused(String named, Runnable r) {
+    try {
+      r.run();
+    } catch (IllegalArgumentException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains(named));
+      return;
+    }
+    fail("accepted: " + named);
+  }
+}

@@ -172,6 +172,21 @@ final class Faults implements AutoCloseable {
     return fates;
   }
 
+  /** Every job of the cluster with the final status of its attempts (for failure messages). */
+  static Map<JobID, Map<TaskAttemptID, TaskCompletionEvent.Status>> allFates(Configuration conf)
+      throws Exception {
+    Map<JobID, Map<TaskAttemptID, TaskCompletionEvent.Status>> all = new HashMap<>();
+    Cluster c = new Cluster(conf);
+    try {
+      for (org.apache.hadoop.mapreduce.JobStatus s : c.getAllJobStatuses()) {
+        all.put(s.getJobID(), fates(conf, s.getJobID()));
+      }
+    } finally {
+      c.close();
+    }
+    return all;
+  }
+
   /** The attempt of {@code task} that succeeded, from the completion events. */
   static TaskAttemptID succeeded(Map<TaskAttemptID, TaskCompletionEvent.Status> fates, TaskID task) {
     TaskAttemptID found = null;

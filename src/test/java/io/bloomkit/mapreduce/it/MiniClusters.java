@@ -114,7 +114,9 @@ public final class MiniClusters implements AutoCloseable {
     m.setInt("mapreduce.task.io.sort.mb", 16);
     m.setFloat("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", 99.9f);
     if (quickNodeLoss) {
-      m.setInt("yarn.nm.liveness-monitor.expiry-interval-ms", 5000);
+      // a stopped NodeManager unregisters at once; the expiry only catches one that dies silently,
+      // and must not expire a live one whose heartbeats a loaded machine delays
+      m.setInt("yarn.nm.liveness-monitor.expiry-interval-ms", 20000);
       m.setInt("yarn.client.nodemanager-connect.max-wait-ms", 3000);
       m.setInt("yarn.client.nodemanager-connect.retry-interval-ms", 500);
       m.setInt("ipc.client.connect.max.retries", 2);

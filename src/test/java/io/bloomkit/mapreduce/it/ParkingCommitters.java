@@ -72,10 +72,20 @@ public class ParkingCommitters extends PathOutputCommitterFactory {
     }
   }
 
-  /** The plan entry of an attempt in a phase, e.g. {@code m0.1@commit}. */
+  /**
+   * The plan entry of an attempt in a phase, e.g. {@code m0.1@commit}: the attempt number within
+   * its application master's life. A restarted application master (on a slow or loaded machine,
+   * its container lost) numbers its attempts from 1000 x (life - 1), as Hadoop's TaskImpl does; the
+   * plan still holds them.
+   */
   static String entry(TaskAttemptID a, String phase) {
-    return (a.getTaskType() == TaskType.MAP ? "m" : "r") + a.getTaskID().getId() + "." + a.getId()
-        + "@" + phase;
+    return (a.getTaskType() == TaskType.MAP ? "m" : "r") + a.getTaskID().getId() + "."
+        + attemptInLife(a) + "@" + phase;
+  }
+
+  /** The attempt number within its application master's life (Hadoop's TaskImpl numbering). */
+  static int attemptInLife(TaskAttemptID a) {
+    return a.getId() % 1000;
   }
 
   private static void park(TaskAttemptContext context, String phase) throws IOException {
@@ -120,7 +130,8 @@ public class ParkingCommitters extends PathOutputCommitterFactory {
       int at = name.indexOf('@');
       if (at > 0 && !name.startsWith(".")) {
         TaskAttemptID other = TaskAttemptID.forName(name.substring(0, at));
-        if (other.getTaskID().equals(a.getTaskID()) && other.getId() > a.getId()) {
+        if (other.getTaskID().equals(a.getTaskID())
+            && attemptInLife(other) > attemptInLife(a)) {
           return true;
         }
       }

@@ -17,11 +17,12 @@
 #                                 with bf filters of the same left side (bits per key 10, sized by
 #                                 `build --items N` so the bytes span two orders of magnitude and
 #                                 the false positives stay ~0: only the bytes change); fit against
-#                                 filter bytes x filter loads (the join's right-side loads plus one
-#                                 per left map task). Also `join --strategy map-side` over left
+#                                 filter bytes x filter loads (the join counts every map task's
+#                                 load, left and right). Also `join --strategy map-side` over left
 #                                 sides of growing size (1% of orders plus synthetic rows whose
 #                                 keys no lineitem has, so the output stays the same), fit against
-#                                 mapSideTableBytes; the summary says whether one constant serves
+#                                 left bytes x table loads (tableByteSeconds; the shuffle fit's
+#                                 intercept is reduceSeconds); the summary says whether one constant serves
 #                                 both
 #
 # Each round runs every measurement once per tool launch (--tool-launch: script = through

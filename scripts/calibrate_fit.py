@@ -19,11 +19,15 @@ from bench_report import commit, last_json, median, read
 KEYS = [("jobSeconds", "bloomkit.plan.job.seconds"),
         ("mapRecordSeconds", "bloomkit.plan.map.record.seconds"),
         ("shuffleByteSeconds", "bloomkit.plan.shuffle.byte.seconds"),
-        ("loadByteSeconds", "bloomkit.plan.load.byte.seconds")]
+        ("loadByteSeconds", "bloomkit.plan.load.byte.seconds"),
+        ("reduceSeconds", "bloomkit.plan.reduce.seconds"),
+        ("tableByteSeconds", "bloomkit.plan.table.byte.seconds")]
 ENTRIES = {"bloomkit.plan.job.seconds": "PLAN_JOB_SECONDS",
            "bloomkit.plan.map.record.seconds": "PLAN_MAP_RECORD_SECONDS",
            "bloomkit.plan.shuffle.byte.seconds": "PLAN_SHUFFLE_BYTE_SECONDS",
-           "bloomkit.plan.load.byte.seconds": "PLAN_LOAD_BYTE_SECONDS"}
+           "bloomkit.plan.load.byte.seconds": "PLAN_LOAD_BYTE_SECONDS",
+           "bloomkit.plan.reduce.seconds": "PLAN_REDUCE_SECONDS",
+           "bloomkit.plan.table.byte.seconds": "PLAN_TABLE_BYTE_SECONDS"}
 
 
 def fit(xs, ys):
@@ -97,20 +101,23 @@ def calibrate(res, launch, run):
     f = fit([p["x"] for p in none], [p["netSeconds"] for p in none])
     out["shuffle"] = {"points": none, "fit": f}
     shuffle = f["slope"] if f else None
+    # the intercept: the reduce phase's fixed cost, which a map-only plan does not pay
+    reduce_fixed = f["intercept"] if f else None
 
-    # filters: their bytes times the tasks that load them (the right side's, counted by the join,
-    # plus the left side's map tasks, which load it to check the left keys and do not count)
+    # filters: their bytes times the tasks that load them (both sides' map tasks, counted by the
+    # join: the left ones load it to check the left keys)
     def filter_loaded(j):
-        loads = j["filterLoadsFromCache"] + j["filterLoadsFromPath"] + run["leftTasks"]
+        loads = j["filterLoadsFromCache"] + j["filterLoadsFromPath"]
         return j["filterFileBytes"] * loads
     filt = series("filter", filter_loaded)
     f = fit([p["x"] for p in filt], [p["seconds"] for p in filt])
     out["filterLoad"] = {"points": filt, "fit": f}
     load = f["slope"] if f else None
 
-    # map-side: the tables' bytes (summed over the loading tasks); net of the left records' reading
-    # as the cost model charges it (mapSideLeftRecords x mapRecordSeconds)
-    mside = series("mapside", lambda j: j["mapSideTableBytes"])
+    # map-side: the left side's bytes times the tasks that load it, as the cost model charges
+    # them (its loadBytes); net of the left records' reading (mapSideLeftRecords x mapRecordSeconds)
+    mside = series("mapside",
+                   lambda j: j["plan"]["estimated"]["leftBytes"] * j["mapSideTableLoads"])
     for p in mside:
         j = p["json"]
         p["netSeconds"] = (None if p["seconds"] is None or j is None or per_record is None
@@ -119,9 +126,10 @@ def calibrate(res, launch, run):
     net = fit([p["x"] for p in mside], [p["netSeconds"] for p in mside])
     out["mapSideLoad"] = {"points": mside, "fit": raw, "netFit": net}
 
-    out["constants"] = {"jobSeconds": job, "mapRecordSeconds": per_record,
-                        "shuffleByteSeconds": shuffle, "loadByteSeconds": load}
     m = net["slope"] if net else None
+    out["constants"] = {"jobSeconds": job, "mapRecordSeconds": per_record,
+                        "shuffleByteSeconds": shuffle, "loadByteSeconds": load,
+                        "reduceSeconds": reduce_fixed, "tableByteSeconds": m}
     out["mapSideLoadByteSeconds"] = m
     out["oneLoadConstant"] = (None if m is None or load is None or load <= 0 or m <= 0
                               else 0.5 <= m / load <= 2)
@@ -195,17 +203,17 @@ def main(res):
                     " (loadByteSeconds)", "filter bytes x loads", c["filterLoad"]["points"],
                     c["filterLoad"]["fit"]))
         print(table("`join --strategy map-side` over growing left sides (net: minus"
-                    " mapSideLeftRecords x mapRecordSeconds)", "mapSideTableBytes",
+                    " mapSideLeftRecords x mapRecordSeconds)", "left bytes x loads",
                     c["mapSideLoad"]["points"], c["mapSideLoad"]["netFit"], net=True,
                     raw=c["mapSideLoad"]["fit"]))
         k = c["constants"]
         print("| constant | value |\n|---|---:|")
         for name, key in KEYS:
             print(f"| `{name}` (`{key}`) | {g(k[name])} |")
-        print(f"| map-side load seconds per table byte (net fit) | {g(c['mapSideLoadByteSeconds'])} |")
         one = c["oneLoadConstant"]
         print(f"\nOne load constant for filters and map-side tables: "
-              f"{'–' if one is None else 'yes (within 2x)' if one else 'no (more than 2x apart): the model needs two'}.\n")
+              f"{'–' if one is None else 'yes (within 2x)' if one else 'no (more than 2x apart)'};"
+              " the model has one of each (loadByteSeconds, tableByteSeconds).\n")
     best = "script" if "script" in launches else launches[0] if launches else None
     if best:
         flags, defaults = paste(summary["launches"][best]["constants"])

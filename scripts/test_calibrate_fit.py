@@ -38,10 +38,13 @@ class FitTest(unittest.TestCase):
     def test_paste_clamps_a_negative_fit_to_zero(self):
         flags, defaults = calibrate_fit.paste({"jobSeconds": 2.5, "mapRecordSeconds": -1e-7,
                                                "shuffleByteSeconds": 3e-8,
-                                               "loadByteSeconds": 1e-9})
+                                               "loadByteSeconds": 1e-9, "reduceSeconds": 1.5,
+                                               "tableByteSeconds": 4e-9})
         self.assertEqual(flags, "-D bloomkit.plan.job.seconds=2.5 -D bloomkit.plan.map.record.seconds=0"
                          " -D bloomkit.plan.shuffle.byte.seconds=3e-08"
-                         " -D bloomkit.plan.load.byte.seconds=1e-09")
+                         " -D bloomkit.plan.load.byte.seconds=1e-09"
+                         " -D bloomkit.plan.reduce.seconds=1.5"
+                         " -D bloomkit.plan.table.byte.seconds=4e-09")
         self.assertIn('PLAN_JOB_SECONDS ("bloomkit.plan.job.seconds"): default "2.5"', defaults)
         self.assertIn('PLAN_MAP_RECORD_SECONDS ("bloomkit.plan.map.record.seconds"): default "0"', defaults)
 
@@ -85,20 +88,25 @@ class CalibrateTest(unittest.TestCase):
                           {"mapOutputBytes": out})
             for mib in (0.5, 8, 64):
                 b = int(mib * 1048576)
-                loads = 4 + 1  # right-side loads + the left task
+                loads = 4 + 1  # the right side's tasks + the left one's, both counted
                 self.runs(res, f"filter-{mib:g}", 9 + self.LOAD * b * loads,
-                          {"filterLoadsFromCache": 0, "filterLoadsFromPath": 4}, filter_bytes=b)
+                          {"filterLoadsFromCache": 1, "filterLoadsFromPath": 4}, filter_bytes=b)
             for n, left in [(0, 1500), (20000, 21500), (150000, 151500)]:
-                table = 200 * left * 4
-                self.runs(res, f"mapside-{n}", 7 + self.MAPLOAD * table + self.REC * left * 4,
-                          {"mapSideTableBytes": table, "mapSideLeftRecords": left * 4})
+                left_bytes = 110 * left  # what the plan's estimate reports; 4 tasks load it
+                self.runs(res, f"mapside-{n}",
+                          7 + self.MAPLOAD * left_bytes * 4 + self.REC * left * 4,
+                          {"mapSideTableBytes": 3 * left_bytes * 4, "mapSideTableLoads": 4,
+                           "mapSideLeftRecords": left * 4,
+                           "plan": {"estimated": {"leftBytes": left_bytes}}})
             c = calibrate_fit.calibrate(res, "script", run)
         k = c["constants"]
         self.assertAlmostEqual(k["jobSeconds"], self.JOB, places=6)
         self.assertAlmostEqual(k["mapRecordSeconds"] / self.REC, 1, places=6)
         self.assertAlmostEqual(k["shuffleByteSeconds"] / self.SHUF, 1, places=6)
         self.assertAlmostEqual(c["shuffle"]["fit"]["intercept"], self.REDUCE, places=6)
+        self.assertAlmostEqual(k["reduceSeconds"], self.REDUCE, places=6)
         self.assertAlmostEqual(k["loadByteSeconds"] / self.LOAD, 1, places=6)
+        self.assertAlmostEqual(k["tableByteSeconds"] / self.MAPLOAD, 1, places=6)
         self.assertAlmostEqual(c["mapSideLoadByteSeconds"] / self.MAPLOAD, 1, places=6)
         self.assertTrue(c["oneLoadConstant"])  # 6e-9 / 4e-9 = 1.5: within 2x
         self.assertEqual([p["failed"] for p in c["probe"]["points"]], [1, 1, 1])

@@ -8,6 +8,7 @@ import io.bloomkit.core.format.FilterFormat;
 
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
+import io.bloomkit.core.hash.KeyHasher;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -147,6 +148,12 @@ public final class ExactKeySet implements Filter {
 
   @Override
   public boolean mightContain(byte[] key, int offset, int length) {
+    return contains(key, offset, length);
+  }
+
+  /** The key's bytes themselves, never hashed (the hasher is left as it was). */
+  @Override
+  public boolean mightContain(byte[] key, int offset, int length, KeyHasher hasher) {
     return contains(key, offset, length);
   }
 

@@ -4,6 +4,7 @@ import io.bloomkit.core.format.FilterFormat;
 
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
+import io.bloomkit.core.hash.KeyHasher;
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -30,6 +31,25 @@ public interface Filter extends StoredFilter {
   }
 
   boolean mightContain(KeyHash hash);
+
+  /** Membership of the key hashed to the halves {@code (h1, h2)} of {@link #hashStrategy()}. */
+  default boolean mightContain(long h1, long h2) {
+    return mightContain(new KeyHash(h1, h2));
+  }
+
+  /**
+   * Membership of the key in {@code key[offset, offset + length)}, hashed with {@code hasher} (of
+   * this filter's {@link #hashStrategy()}; reused, so the probe allocates nothing): the map tasks'
+   * per-record test.
+   */
+  default boolean mightContain(byte[] key, int offset, int length, KeyHasher hasher) {
+    if (hasher.strategy() != hashStrategy()) {
+      throw new IllegalArgumentException("a " + hasher.strategy() + " hasher for a "
+          + hashStrategy() + " filter");
+    }
+    hasher.hash(key, offset, length);
+    return mightContain(hasher.h1(), hasher.h2());
+  }
 
   default boolean mightContain(String key) {
     return mightContain(hashStrategy().hash(key));

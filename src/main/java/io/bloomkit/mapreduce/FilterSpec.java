@@ -98,6 +98,49 @@ public final class FilterSpec {
         : FilterShape.forBitsPerKey(family, sizing, n, cap, bitsPerKey, hashes);
   }
 
+  /**
+   * This spec, sized for its {@link #items()}, lowered to the largest bits per key (to 1/100 bit)
+   * whose payload, {@code (memoryBits + 7) / 8} bytes, is at most {@code maxBytes}; this spec itself
+   * when it fits, when {@code maxBytes} is 0 (no cap) or for an exact key set (sized by its keys).
+   *
+   * @throws IllegalArgumentException when no bits per key of the family fit
+   */
+  public FilterSpec capped(long maxBytes) {
+    if (maxBytes <= 0 || family == FilterFamily.EXACT || payloadBytes(shape()) <= maxBytes) {
+      return this;
+    }
+    // sizes grow with the bits per key: the largest hundredth of a bit below the spec's that fits
+    int lo = 0;
+    int hi = (int) Math.ceil(100 * (double) shape().memoryBits() / Math.max(1, items));
+    while (hi - lo > 1) {
+      int mid = (lo + hi) >>> 1;
+      FilterShape m = shapeAt(mid / 100.0);
+      if (m != null && payloadBytes(m) <= maxBytes) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    if (lo == 0) {
+      throw new IllegalArgumentException("no " + name + " filter of " + Math.max(1, items)
+          + " keys fits " + maxBytes + " bytes");
+    }
+    return new FilterSpec(name, items, capacity, 0, lo / 100.0, hashes);
+  }
+
+  /** The payload bytes of a shape: its memory, rounded up to whole bytes. */
+  public static long payloadBytes(FilterShape s) {
+    return (s.memoryBits() + 7) / 8;
+  }
+
+  private FilterShape shapeAt(double bits) {
+    try {
+      return new FilterSpec(name, items, capacity, 0, bits, hashes).shape();
+    } catch (IllegalArgumentException e) { // too few bits for the family
+      return null;
+    }
+  }
+
   public String name() {
     return name;
   }

@@ -72,10 +72,18 @@ public enum JoinCounters {
   LEFT_SPILLED_RECORDS,
   /** Bytes of those spill files (records and their length prefixes). */
   LEFT_SPILLED_BYTES,
-  /** Right-side tasks that loaded the filter from the DistributedCache symlink. */
+  /**
+   * Map tasks (either side) that loaded the filter from the DistributedCache symlink: the right
+   * side's to drop records, the left side's to check the left keys.
+   */
   FILTER_LOADS_FROM_CACHE,
-  /** Right-side tasks that loaded the filter from its path (local mode, no symlink). */
+  /** Map tasks (either side) that loaded the filter from its path (local mode, no symlink). */
   FILTER_LOADS_FROM_PATH,
+  /**
+   * Map tasks of the join that completed, either side (each counts 1 in its setup; only a
+   * successful attempt's counters count, so retried and speculative attempts do not).
+   */
+  MAP_TASKS,
   /**
    * Map-side join: left records read by the map tasks, over all of them (every task loads the
    * whole left side: the left records times the tasks).

@@ -79,8 +79,11 @@ final class QueryView implements Filter {
 
   @Override
   public boolean mightContain(KeyHash h) {
-    long h1 = h.h1();
-    long h2 = h.h2();
+    return mightContain(h.h1(), h.h2());
+  }
+
+  @Override
+  public boolean mightContain(long h1, long h2) {
     for (int i = 0; i < k; i++) {
       long p = HashStrategy.position(h1, h2, i, m);
       if ((words[BitArray.word(p)] & BitArray.mask(p)) == 0) {

@@ -143,6 +143,38 @@ public class FiltersRegistryTest {
     }
   }
 
+  /**
+   * The per-record probe of the map tasks ({@code mightContain(key, offset, length, hasher)}, one
+   * hasher reused) answers as the allocating {@code mightContain(byte[])} of the whole filter, on
+   * the query view and the whole filter of every membership family, for keys present and absent.
+   */
+  @Test
+  public void theReusedHasherProbeAnswersAsTheWholeFilter() throws IOException {
+    io.bloomkit.core.hash.KeyHasher hasher =
+        io.bloomkit.core.hash.HashStrategy.MURMUR3_128_DOUBLE.hasher();
+    byte[] buf = new byte[64];
+    for (Map.Entry<String, byte[]> e : files().entrySet()) {
+      byte[] b = e.getValue();
+      if (!Filters.FAMILIES.contains(FilterFamily.fromId(b[FilterFormat.FAMILY_OFFSET]))) {
+        continue;
+      }
+      Filter whole = Filters.read(new ByteArrayInputStream(b), Filter.class);
+      Filter view = Filters.readQueryView(new ByteArrayInputStream(b), b.length);
+      int positives = 0;
+      for (int i = 0; i < 20_000; i++) {
+        // the golden files' keys (GoldenFilters: golden-0..79), the exact set's, and absent keys
+        String k = i < 80 ? "golden-" + i : i < 83 ? new String[] {"a", "bb", "ccc"}[i - 80] : "k" + i;
+        byte[] key = k.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        System.arraycopy(key, 0, buf, 7, key.length); // at an offset, in a reused buffer
+        boolean want = whole.mightContain(key);
+        positives += want ? 1 : 0;
+        assertEquals(e.getKey() + " " + i, want, view.mightContain(buf, 7, key.length, hasher));
+        assertEquals(e.getKey() + " " + i, want, whole.mightContain(buf, 7, key.length, hasher));
+      }
+      assertTrue(e.getKey() + ": no key present", positives > 0);
+    }
+  }
+
   /** The named offsets address the values the reader reports, for every family's file. */
   @Test
   public void namedOffsetsHoldTheHeaderFields() throws IOException {

@@ -1,14 +1,14 @@
 package io.bloomkit.core.hash;
 
 import java.nio.charset.StandardCharsets;
-import org.apache.commons.codec.digest.MurmurHash3;
 
 /**
  * How a key becomes k positions in a range. The strategy's {@link #id()} is stored in every
  * serialized filter, so a filter is only ever queried with the hashing it was built with.
  *
- * <p>{@link #MURMUR3_128_DOUBLE} (id 1, the only strategy): Murmur3 x64 128 (commons-codec
- * {@code MurmurHash3.hash128x64}, seed 0) of the key's UTF-8 bytes gives two 64-bit halves
+ * <p>{@link #MURMUR3_128_DOUBLE} (id 1, the only strategy): Murmur3 x64 128 (seed 0, as
+ * commons-codec's {@code MurmurHash3.hash128x64}; {@link KeyHasher} computes it without
+ * allocating) of the key's UTF-8 bytes gives two 64-bit halves
  * {@code h1, h2}; position {@code i} (0-based) of k is {@code reduce(h1 + i*h2, range)} (Kirsch and
  * Mitzenmacher, "Less hashing, same performance", 2006). {@code reduce} maps the 64-bit value onto
  * {@code [0, range)} with an unsigned multiply-high (Lemire's reduction): no division, and a bias
@@ -55,8 +55,16 @@ public enum HashStrategy {
 
   /** The 128-bit hash of {@code length} bytes of {@code key} starting at {@code offset}. */
   public KeyHash hash(byte[] key, int offset, int length) {
-    long[] h = MurmurHash3.hash128x64(key, offset, length, 0);
-    return new KeyHash(h[0], h[1]);
+    KeyHasher h = hasher().hash(key, offset, length);
+    return new KeyHash(h.h1(), h.h2());
+  }
+
+  /**
+   * A reusable hasher of this strategy that allocates nothing per key (one per task or thread:
+   * not thread-safe).
+   */
+  public KeyHasher hasher() {
+    return new KeyHasher(this);
   }
 
   /** Position {@code i} (0-based) of a key hashed to {@code (h1, h2)} in {@code [0, range)}. */

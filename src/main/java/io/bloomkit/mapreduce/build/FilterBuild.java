@@ -73,6 +73,7 @@ public final class FilterBuild {
   private FilterSpec spec;
   private int reducers = 1;
   private boolean strict;
+  private long maxBytes;
   private String inputName = "input";
   private LocalKeys localKeys;
   private String tool = "build";
@@ -121,6 +122,17 @@ public final class FilterBuild {
   public FilterBuild provenance(String tool, List<String> commandLine) {
     this.tool = tool;
     this.commandLine = List.copyOf(commandLine);
+    return this;
+  }
+
+  /**
+   * The largest filter payload in bytes (0, the default: no cap): a filter sized for the exact
+   * distinct keys is lowered to the largest bits per key that fits ({@link FilterSpec#capped}),
+   * or the build fails when none does. The join's {@code --max-filter-bytes}, whose plan sized the
+   * filter for an estimate of the keys.
+   */
+  public FilterBuild maxBytes(long bytes) {
+    this.maxBytes = bytes;
     return this;
   }
 
@@ -289,10 +301,13 @@ public final class FilterBuild {
             .build());
   }
 
-  /** The spec sized for {@code distinct} keys (at least 1). */
+  /**
+   * The spec sized for {@code distinct} keys (at least 1), lowered to {@link #maxBytes} when one is
+   * set.
+   */
   private FilterSpec sized(long distinct) throws IOException {
     try {
-      FilterSpec sized = spec.withItems(Math.max(1, distinct));
+      FilterSpec sized = spec.withItems(Math.max(1, distinct)).capped(maxBytes);
       sized.shape();
       return sized;
     } catch (IllegalArgumentException e) {

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.common;
 
 import io.bloomkit.core.Filter;
+import io.bloomkit.core.hash.KeyHasher;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Counter;
@@ -51,7 +52,13 @@ public final class FilterStep {
 
   private FilterStep(TaskAttemptContext context, Filter filter, Builder b) {
     this.filter = filter;
-    this.test = b.test;
+    if (b.test == MEMBERSHIP && filter != null) {
+      // the same test with one hasher for the task: nothing allocated per record
+      KeyHasher hasher = filter.hashStrategy().hasher();
+      this.test = (f, key, length) -> f.mightContain(key, 0, length, hasher);
+    } else {
+      this.test = b.test;
+    }
     this.passed = counter(context, b.passed, b.group, b.passedName);
     this.rejected = counter(context, b.rejected, b.group, b.rejectedName);
     this.onReject = b.onReject;

@@ -111,6 +111,30 @@ public final class Jobs {
     }
   }
 
+  /**
+   * The map tasks that run at once in this JVM: in local mode {@link LocalJobRunner#LOCAL_MAX_MAPS}
+   * as {@link #useEveryProcessorInLocalMode} sets it (the user's value, else every processor); on
+   * a cluster 1 (each task has a JVM of its own). Each of them loads its own filter or map-side
+   * table, so their heap budgets divide this JVM's heap.
+   */
+  public static int mapTasksPerJvm(Configuration conf) {
+    return tasksPerJvm(conf, LocalJobRunner.LOCAL_MAX_MAPS);
+  }
+
+  /** The reduce tasks that run at once in this JVM, as {@link #mapTasksPerJvm} for maps. */
+  public static int reduceTasksPerJvm(Configuration conf) {
+    return tasksPerJvm(conf, LocalJobRunner.LOCAL_MAX_REDUCES);
+  }
+
+  private static int tasksPerJvm(Configuration conf, String key) {
+    if (!local(conf)) {
+      return 1;
+    }
+    return Math.max(1, userSet(conf, key)
+        ? conf.getInt(key, 1)
+        : Runtime.getRuntime().availableProcessors());
+  }
+
   private static boolean local(Configuration conf) {
     return "local".equals(conf.get("mapreduce.framework.name", "local"));
   }

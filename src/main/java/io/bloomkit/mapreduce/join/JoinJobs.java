@@ -85,6 +85,8 @@ final class JoinJobs {
             .reducers(p.reducers)
             .inputName("left input")
             .provenance("join", List.of())
+            // the plan sized it for an estimate of the keys: the cap holds for the exact count
+            .maxBytes(p.maxFilterBytes)
             .strict(p.strict);
         if (p.localKeys != null) {
           build.localKeys(p.localKeys);

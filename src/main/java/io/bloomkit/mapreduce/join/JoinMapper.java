@@ -76,6 +76,7 @@ public abstract class JoinMapper extends Mapper<LongWritable, Row, JoinKey, Join
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
+    context.getCounter(JoinCounters.MAP_TASKS).increment(1);
     spec = TableSpec.load(context.getConfiguration(), specKey());
     keys = new KeyEncoder(spec);
     strict = BloomkitConfig.STRICT.getBoolean(context.getConfiguration());

@@ -34,6 +34,8 @@ final class JoinPlan {
   final boolean strict;
   final double maxShare;
   final long exactMax;
+  /** {@code --max-filter-bytes}, 0 without a cap. */
+  final long maxFilterBytes;
   /** The output format and its options. */
   final OutputOptions out;
   /** The sides' whole-record schemas (records output), else null. */
@@ -70,6 +72,7 @@ final class JoinPlan {
     this.strict = o.strict;
     this.maxShare = o.maxShare;
     this.exactMax = exactMax;
+    this.maxFilterBytes = o.maxFilterBytes;
     this.out = o.out;
     this.leftSchema = leftSchema;
     this.rightSchema = rightSchema;
@@ -95,6 +98,7 @@ final class JoinPlan {
     this.strict = p.strict;
     this.maxShare = p.maxShare;
     this.exactMax = p.exactMax;
+    this.maxFilterBytes = p.maxFilterBytes;
     this.out = p.out;
     this.leftSchema = p.leftSchema;
     this.rightSchema = p.rightSchema;

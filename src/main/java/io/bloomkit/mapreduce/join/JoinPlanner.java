@@ -75,11 +75,30 @@ final class JoinPlanner {
       e.put("leftKeys", workload.leftKeys);
       e.put("leftKeysExact", workload.leftKeysExact);
       e.put("matchShare", workload.matchShare);
+      e.put("leftBytes", workload.leftBytes);
+      e.put("rightBytes", workload.rightBytes);
+      e.put("mapTasks", mapTasks());
+      e.put("filterLoads", filterLoads());
       e.put("mapOutputRecords", Math.round(estimate.mapOutputRecords()));
       e.put("mapOutputBytes", Math.round(estimate.shuffleBytes()));
       e.put("seconds", estimate.seconds());
       m.put("estimated", e);
       return m;
+    }
+
+    /**
+     * The map tasks of the join: the right side's for a map-side join (plus the left side's for
+     * its second, left-only job), both sides' for a reduce-side one.
+     */
+    long mapTasks() {
+      return strategy == JoinPlan.Strategy.MAP_SIDE
+          ? workload.mapTasks + (estimate.jobs() > 1 ? workload.leftMapTasks : 0)
+          : workload.mapTasks + workload.leftMapTasks;
+    }
+
+    /** The filter loads of the join: one per map task of either side when it ships a filter. */
+    long filterLoads() {
+      return estimate.filter() == null ? 0 : workload.mapTasks + workload.leftMapTasks;
     }
 
     /** What {@code --explain} prints: the plan, the workload and every candidate. */
@@ -126,7 +145,9 @@ final class JoinPlanner {
             BloomkitConfig.PLAN_JOB_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_MAP_RECORD_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_SHUFFLE_BYTE_SECONDS.getDouble(conf),
-            BloomkitConfig.PLAN_LOAD_BYTE_SECONDS.getDouble(conf)))
+            BloomkitConfig.PLAN_LOAD_BYTE_SECONDS.getDouble(conf),
+            BloomkitConfig.PLAN_REDUCE_SECONDS.getDouble(conf),
+            BloomkitConfig.PLAN_TABLE_BYTE_SECONDS.getDouble(conf)))
         .mapSideBudget(MapSideJoin.budget(conf))
         .filterHeapShare(BloomkitConfig.PLAN_FILTER_HEAP_SHARE.getDouble(conf))
         .maxFilterBytes(maxFilterBytes)

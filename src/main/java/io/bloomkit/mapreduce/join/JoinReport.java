@@ -88,11 +88,15 @@ final class JoinReport {
 
   /**
    * The {@code plan} object: what the planner chose and estimated ({@link JoinPlanner.Choice}) and
-   * what the run did: its map output records and bytes (all jobs) and its seconds (the report's).
+   * what the run did: its map tasks (those that completed, each once),
+   * filter loads (every map task's, left-key checks included), map output records and bytes (all
+   * jobs) and its seconds (the report's).
    */
   private static Map<String, Object> plan(Report r, JoinPlan p, JobCounters c) {
     Map<String, Object> m = p.choice.json();
     Map<String, Object> actual = new java.util.LinkedHashMap<>();
+    actual.put("mapTasks", c.get(io.bloomkit.mapreduce.JoinCounters.MAP_TASKS));
+    actual.put("filterLoads", c.sum(FILTER_LOADS_FROM_CACHE, FILTER_LOADS_FROM_PATH));
     actual.put("mapOutputRecords", c.get(MAP_OUTPUT_RECORDS));
     actual.put("mapOutputBytes", c.get(MAP_OUTPUT_BYTES));
     actual.put("seconds", r.fields().get("seconds"));

@@ -25,8 +25,9 @@ import org.apache.hadoop.mapreduce.Job;
  *   <li>each side's decoded bytes ({@link Tables#dataBytes}); its records, those bytes over the
  *       mean bytes of a sampled record (its {@code Row.line()} plus a newline; {@link
  *       Tables#sample}: {@link #SAMPLE_ROWS} rows from up to {@link HotKeySampler#SPLITS} splits);
- *   <li>the join job's map tasks: the right side's splits as {@link TableInputFormat} makes them;
- *       a map task's heap: {@link MapSideJoin#mapTaskHeap};
+ *   <li>the join job's map tasks: each side's splits as {@link TableInputFormat} makes them; a
+ *       map task's heap: {@link MapSideJoin#mapTaskHeap}; the mean bytes of a key, from the right
+ *       sample (the left one's without right keys);
  *   <li>a left side of at most {@link BloomkitConfig#BUILD_LOCAL_MAX_BYTES} bytes is read whole
  *       ({@link LocalKeys}; unless its keys turn out to need more memory than that): its distinct
  *       keys, key bytes and records are exact, and the match
@@ -54,13 +55,15 @@ final class JoinWorkload {
   final boolean leftKeysExact;
   final double matchShare;
   final int mapTasks;
+  final int leftMapTasks;
+  final double meanKeyBytes;
   final long mapHeapBytes;
   /** The left keys read in the client ({@link #leftKeysExact}), else null. */
   final LocalKeys localKeys;
 
   private JoinWorkload(long leftBytes, long rightBytes, long leftRecords, long rightRecords,
       long leftKeys, long leftKeyBytes, boolean leftKeysExact, double matchShare, int mapTasks,
-      long mapHeapBytes, LocalKeys localKeys) {
+      int leftMapTasks, double meanKeyBytes, long mapHeapBytes, LocalKeys localKeys) {
     this.leftBytes = leftBytes;
     this.rightBytes = rightBytes;
     this.leftRecords = leftRecords;
@@ -70,6 +73,8 @@ final class JoinWorkload {
     this.leftKeysExact = leftKeysExact;
     this.matchShare = matchShare;
     this.mapTasks = mapTasks;
+    this.leftMapTasks = leftMapTasks;
+    this.meanKeyBytes = meanKeyBytes;
     this.mapHeapBytes = mapHeapBytes;
     this.localKeys = localKeys;
   }
@@ -82,6 +87,7 @@ final class JoinWorkload {
     long rightRecords = right.records(rightBytes);
     long heap = MapSideJoin.mapTaskHeap(conf);
     int tasks = Math.max(1, splits(conf, p.rightTable, p.right));
+    int leftTasks = Math.max(1, splits(conf, p.leftTable, p.left));
     LocalKeys keys = null;
     if (leftBytes <= BloomkitConfig.BUILD_LOCAL_MAX_BYTES.getLong(conf)) {
       try {
@@ -96,8 +102,11 @@ final class JoinWorkload {
         hits += keys.contains(k, 0, k.length) ? 1 : 0;
       }
       double share = right.rows == 0 ? 0 : (double) hits / right.rows;
+      double keyBytes = right.keys.isEmpty()
+          ? keys.keyBytes() / (double) Math.max(1, keys.distinctKeys()) : right.meanKeyBytes();
       return new JoinWorkload(leftBytes, rightBytes, keys.records(), rightRecords,
-          keys.distinctKeys(), keys.keyBytes(), true, share, tasks, heap, keys);
+          keys.distinctKeys(), keys.keyBytes(), true, share, tasks, leftTasks, keyBytes, heap,
+          keys);
     }
     Sample left = Sample.of(conf, p.leftTable, p.left);
     long leftRecords = left.records(leftBytes);
@@ -120,13 +129,14 @@ final class JoinWorkload {
     double share = right.rows == 0 ? 0
         : Math.min(1, (double) hits / right.rows / sampledShare);
     return new JoinWorkload(leftBytes, rightBytes, leftRecords, rightRecords, estimated,
-        totalKeyBytes, false, share, tasks, heap, null);
+        totalKeyBytes, false, share, tasks, leftTasks,
+        right.keys.isEmpty() ? left.meanKeyBytes() : right.meanKeyBytes(), heap, null);
   }
 
   /** The cost model's view (at least one left key: an empty side sizes a one-key filter). */
   CostModel.Workload model() {
     return new CostModel.Workload(Math.max(1, leftKeys), leftKeyBytes, leftRecords, leftBytes,
-        rightRecords, rightBytes, matchShare, mapTasks, mapHeapBytes);
+        rightRecords, rightBytes, matchShare, mapTasks, leftMapTasks, meanKeyBytes, mapHeapBytes);
   }
 
   /**
@@ -150,6 +160,8 @@ final class JoinWorkload {
     m.put("leftKeysExact", leftKeysExact);
     m.put("matchShare", matchShare);
     m.put("mapTasks", mapTasks);
+    m.put("leftMapTasks", leftMapTasks);
+    m.put("meanKeyBytes", meanKeyBytes);
     m.put("mapHeapBytes", mapHeapBytes);
     m.put("mapSideTableBytes", tableBytes());
     return m;
@@ -186,6 +198,15 @@ final class JoinWorkload {
         }
       }, SAMPLE_ROWS, HotKeySampler.SPLITS, inputs);
       return s;
+    }
+
+    /** The mean bytes of the sampled keys (0 without one). */
+    double meanKeyBytes() {
+      long sum = 0;
+      for (byte[] k : keys) {
+        sum += k.length;
+      }
+      return keys.isEmpty() ? 0 : (double) sum / keys.size();
     }
 
     /** The records of a side of {@code dataBytes}: those bytes over the sample's mean. */

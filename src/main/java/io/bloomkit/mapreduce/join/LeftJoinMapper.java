@@ -40,6 +40,7 @@ public class LeftJoinMapper extends JoinMapper {
     filter =
         FilterStep.builder()
             .counting(null, JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER)
+            .countingLoads(JoinCounters.FILTER_LOADS_FROM_CACHE, JoinCounters.FILTER_LOADS_FROM_PATH)
             .onReject((f, key, length) -> noteRejected(context))
             .load(context);
     keepsUnmatched = JoinPlan.Type.of(context.getConfiguration()).keepsUnmatchedLeft();

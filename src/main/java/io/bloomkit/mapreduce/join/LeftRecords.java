@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.common.Jobs;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
@@ -122,7 +123,8 @@ final class LeftRecords implements Closeable {
 
   /**
    * The memory budget {@link BloomkitConfig#JOIN_BUFFER_BYTES} sets; 0 (the default): a quarter of
-   * this JVM's maximum heap.
+   * this JVM's maximum heap, divided by the reduce tasks that share it in local mode ({@link
+   * Jobs#reduceTasksPerJvm}).
    *
    * @throws IllegalArgumentException naming the key, for a negative value
    */
@@ -133,7 +135,7 @@ final class LeftRecords implements Closeable {
           BloomkitConfig.JOIN_BUFFER_BYTES.key() + " must be at least 0 (0: a quarter of the"
               + " task's heap), not " + b);
     }
-    return b == 0 ? Runtime.getRuntime().maxMemory() / 4 : b;
+    return b == 0 ? Runtime.getRuntime().maxMemory() / Jobs.reduceTasksPerJvm(conf) / 4 : b;
   }
 
   /** Buffers a copy of a left record's value: in memory while the budget lasts, else on disk. */

@@ -5,6 +5,7 @@ import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
+import io.bloomkit.mapreduce.common.Jobs;
 import io.bloomkit.mapreduce.common.RecordBalance;
 import io.bloomkit.mapreduce.table.Tables;
 import java.io.IOException;
@@ -49,12 +50,13 @@ final class MapSideJoin {
    * The map task heap in bytes, as Hadoop sizes it: the {@code -Xmx} of {@code
    * mapreduce.map.java.opts} (else {@code mapred.child.java.opts}); without one, the container
    * size ({@code mapreduce.map.memory.mb}, or its default) times {@code
-   * mapreduce.job.heap.memory-mb.ratio}. In local mode the tasks run in this JVM: its heap.
+   * mapreduce.job.heap.memory-mb.ratio}. In local mode the tasks run in this JVM, several at once
+   * ({@link Jobs#mapTasksPerJvm}), each loading its own table or filter: its heap divided by them.
    */
   static long mapTaskHeap(Configuration conf) {
     if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(
         conf.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))) {
-      return Runtime.getRuntime().maxMemory();
+      return Runtime.getRuntime().maxMemory() / Jobs.mapTasksPerJvm(conf);
     }
     String opts = conf.get(MRJobConfig.MAP_JAVA_OPTS, conf.get(JobConf.MAPRED_TASK_JAVA_OPTS));
     int xmx = opts == null ? -1 : JobConf.parseMaximumHeapSizeMB(opts);

@@ -34,6 +34,7 @@ abstract class MapSideMapper extends Mapper<LongWritable, Row, Text, Writable> {
   @Override
   @SuppressWarnings({"unchecked", "rawtypes"})
   protected void setup(Context context) throws IOException, InterruptedException {
+    context.getCounter(io.bloomkit.mapreduce.JoinCounters.MAP_TASKS).increment(1);
     Mapper.Context raw = context;
     Counter output = context.getCounter(io.bloomkit.mapreduce.JoinCounters.OUTPUT_RECORDS);
     out = JoinOutput.of(context.getConfiguration(), (k, v) -> {

@@ -1,5 +1,7 @@
 package io.bloomkit.mapreduce.join;
 
+import io.bloomkit.core.Filter;
+import io.bloomkit.core.hash.KeyHasher;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.common.FilterStep;
@@ -26,6 +28,8 @@ public class RightJoinMapper extends JoinMapper {
 
   private FilterStep filter;
   private final DistinctHashes droppedKeys = new DistinctHashes();
+  /** Hashes the dropped keys (one per task: nothing allocated per record). */
+  private KeyHasher dropHasher;
   private boolean keepsUnmatched;
   private final MapRows unmatchedRows = new MapRows(UNMATCHED_FILES);
 
@@ -36,9 +40,16 @@ public class RightJoinMapper extends JoinMapper {
         FilterStep.builder()
             .counting(null, JoinCounters.RIGHT_DROPPED_BY_FILTER) // passed: counted by JoinMapper
             .countingLoads(JoinCounters.FILTER_LOADS_FROM_CACHE, JoinCounters.FILTER_LOADS_FROM_PATH)
-            .onReject((f, key, length) -> droppedKeys.add(f.hashStrategy().hash(key, 0, length).h1()))
+            .onReject((f, key, length) -> droppedKeys.add(dropHasher(f).hash(key, 0, length).h1()))
             .load(context);
     keepsUnmatched = JoinPlan.Type.of(context.getConfiguration()).keepsUnmatchedRight();
+  }
+
+  private KeyHasher dropHasher(Filter f) {
+    if (dropHasher == null) {
+      dropHasher = f.hashStrategy().hasher();
+    }
+    return dropHasher;
   }
 
   @Override

@@ -5,8 +5,10 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
+import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.join.plan.CostModel;
@@ -71,8 +73,15 @@ public class JoinPlannerTest {
     CostModel.Workload mw = new CostModel.Workload((long) num(w, "leftKeys"),
         (long) num(w, "leftKeyBytes"), (long) num(w, "leftRecords"), (long) num(w, "leftBytes"),
         (long) num(w, "rightRecords"), (long) num(w, "rightBytes"), num(w, "matchShare"),
-        (int) num(w, "mapTasks"), (long) num(w, "mapHeapBytes"));
-    return CostModel.builder(new CostModel.Constants(1.5, 1e-6, 2e-8, 1e-8))
+        (int) num(w, "mapTasks"), (int) num(w, "leftMapTasks"), num(w, "meanKeyBytes"),
+        (long) num(w, "mapHeapBytes"));
+    return CostModel.builder(new CostModel.Constants(
+            BloomkitConfig.PLAN_JOB_SECONDS.getDouble(conf),
+            BloomkitConfig.PLAN_MAP_RECORD_SECONDS.getDouble(conf),
+            BloomkitConfig.PLAN_SHUFFLE_BYTE_SECONDS.getDouble(conf),
+            BloomkitConfig.PLAN_LOAD_BYTE_SECONDS.getDouble(conf),
+            BloomkitConfig.PLAN_REDUCE_SECONDS.getDouble(conf),
+            BloomkitConfig.PLAN_TABLE_BYTE_SECONDS.getDouble(conf)))
         .mapSideBudget(conf.getLong("bloomkit.mapside.max.bytes", 0))
         .mapSide(mapSideAllowed, secondJob)
         .build()
@@ -152,6 +161,17 @@ public class JoinPlannerTest {
     assertEquals(num(p, "fpp"), num(j, "theoreticalFpp"), 1e-12);
     assertEquals(j.get("mapOutputRecords"), obj(p, "actual").get("mapOutputRecords"));
     assertEquals(j.get("mapOutputBytes"), obj(p, "actual").get("mapOutputBytes"));
+    // the map tasks and filter loads estimated are the run's: each map task of either side loads
+    // the filter once (the left ones to check the left keys)
+    Map<String, Object> est = obj(p, "estimated");
+    Map<String, Object> act = obj(p, "actual");
+    assertEquals(est.get("mapTasks"), act.get("mapTasks"));
+    assertEquals(est.get("filterLoads"), act.get("filterLoads"));
+    assertEquals(act.get("mapTasks"), act.get("filterLoads"));
+    // map output bytes: both sides' record bytes (read whole here) and each shuffled record's key,
+    // vint lengths and tags; only the false positives differ from the theoretical rate
+    assertEquals(num(act, "mapOutputBytes"), num(est, "mapOutputBytes"),
+        0.02 * num(act, "mapOutputBytes"));
   }
 
   @Test
@@ -254,6 +274,51 @@ public class JoinPlannerTest {
     assertTrue((above.memoryBits() + 7) / 8 > 250);
     assertEquals(num(p, "fpp"), num(j, "theoreticalFpp"), 1e-12);
     assertEquals(NaiveJoin.join(data.left, JoinData.KEY, data.right, JoinData.KEY, ',', false),
+        NaiveJoin.multiset(JoinToolTest.readOutput(out)));
+  }
+
+  /**
+   * A filter built by a job is sized for the exact distinct keys, which the plan only estimated
+   * from a sample: --max-filter-bytes must hold for the exact count. The sample (the first 20,000
+   * rows) sees 1,000 keys, each 20 times; 40,000 more rows have a key each.
+   */
+  @Test
+  public void maxFilterBytesHoldsForTheExactKeysOfAJobBuild() throws Exception {
+    List<String> leftLines = new ArrayList<>();
+    for (int i = 0; i < 20_000; i++) {
+      leftLines.add("L" + i + "," + (i % 1000));
+    }
+    for (int i = 0; i < 40_000; i++) {
+      leftLines.add("M" + i + "," + (1_000_000 + i));
+    }
+    List<String> rightLines = new ArrayList<>();
+    for (int i = 0; i < 2_000; i++) {
+      rightLines.add("R" + i + "," + (i % 3 == 0 ? i % 1000 : 2_000_000 + i));
+    }
+    File left = write("left", leftLines);
+    File right = write("right", rightLines);
+    Configuration conf = ToolRun.localConf();
+    conf.setLong("bloomkit.build.local.max.bytes", 0); // sampled, then built by a job
+    File out = new File(tmp.getRoot(), "out");
+    // the estimate (about 3,000 keys) fits 16 bits per key in 40,000 bytes; 41,000 keys do not
+    ToolRun r = join(conf, left, right, out, "--strategy", "reduce-side", "--filter-type", "bf", "--bits-per-key", "16",
+        "--max-filter-bytes", "40000");
+    assertEquals(r.toString(), 0, r.code);
+    Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+    Map<String, Object> p = obj(j, "plan");
+    assertEquals("job", p.get("built"));
+    assertTrue(num(obj(p, "estimated"), "leftKeys") < 10_000);
+    // the filter shipped: the largest hundredth of a bit per key of 41,000 keys under the cap
+    double bits = 0;
+    for (int h = 1; h <= 1600; h++) {
+      FilterShape s = FilterShape.forBitsPerKey(FilterFamily.BLOOM, null, 41_000, 0, h / 100.0, 0);
+      if ((s.memoryBits() + 7) / 8 <= 40_000) {
+        bits = h / 100.0;
+      }
+    }
+    FilterShape expected = FilterShape.forBitsPerKey(FilterFamily.BLOOM, null, 41_000, 0, bits, 0);
+    assertEquals(expected.expectedFpp(), num(j, "theoreticalFpp"), 1e-12);
+    assertEquals(NaiveJoin.join(leftLines, JoinData.KEY, rightLines, JoinData.KEY, ',', false),
         NaiveJoin.multiset(JoinToolTest.readOutput(out)));
   }
 }

@@ -240,8 +240,15 @@ public class LeftRecordsTest {
 
   @Test
   public void budgetDefaultsToAQuarterOfTheHeap() {
+    // local mode: the heap shared by the reduce tasks that run at once in this JVM
     Configuration c = new Configuration(false);
-    assertEquals(Runtime.getRuntime().maxMemory() / 4, LeftRecords.budget(c));
+    long heap = Runtime.getRuntime().maxMemory();
+    assertEquals(heap / Runtime.getRuntime().availableProcessors() / 4, LeftRecords.budget(c));
+    c.setInt("mapreduce.local.reduce.tasks.maximum", 1);
+    assertEquals(heap / 4, LeftRecords.budget(c));
+    c.set("mapreduce.framework.name", "yarn"); // a task JVM of its own
+    c.setInt("mapreduce.local.reduce.tasks.maximum", 5);
+    assertEquals(heap / 4, LeftRecords.budget(c));
     c.setLong(BloomkitConfig.JOIN_BUFFER_BYTES.key(), 12345);
     assertEquals(12345, LeftRecords.budget(c));
   }

@@ -181,7 +181,11 @@ public class MapSideJoinToolTest {
     assertEquals((2000L << 20) / 4, MapSideJoin.budget(yarn));
     yarn.setLong("bloomkit.mapside.max.bytes", 12345);
     assertEquals(12345, MapSideJoin.budget(yarn));
+    // local mode: the JVM's heap shared by the map tasks that run at once, each with its table
     Configuration local = new Configuration(false);
-    assertEquals(Runtime.getRuntime().maxMemory() / 4, MapSideJoin.budget(local));
+    int processors = Runtime.getRuntime().availableProcessors();
+    assertEquals(Runtime.getRuntime().maxMemory() / processors / 4, MapSideJoin.budget(local));
+    local.setInt("mapreduce.local.map.tasks.maximum", 3);
+    assertEquals(Runtime.getRuntime().maxMemory() / 3 / 4, MapSideJoin.budget(local));
   }
 }

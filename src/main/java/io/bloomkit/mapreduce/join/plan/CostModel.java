@@ -50,17 +50,23 @@ import java.util.Objects;
  *   pass      = matchShare + (1 - matchShare) * fpp             (1 unfiltered, fpp 0 for exact)
  *   seconds   = jobs * jobSeconds
  *             + mapRecords * mapRecordSeconds                   (records read by map tasks or the client)
+ *             + reduceSeconds                                   (plans that shuffle: not map-side)
  *             + shuffleBytes * shuffleByteSeconds
- *             + loadBytes * loadByteSeconds                     (bytes each map task loads, times tasks)
+ *             + loadBytes * loadByteSeconds                     (filter bytes each map task loads, times tasks;
+ *                                                                tableByteSeconds for a map-side table)
  *
- *               jobs   mapRecords        mapOutputRecords  shuffleBytes              loadBytes
- *   map-side    1      R + L * tasks     R * matchShare    0                         LB * tasks
- *   reduce-side 1      L + R             L + R             LB + RB                   0
- *   filtered    1 + b  2L + R            L + R * pass      LB + RB * pass            filter * tasks
+ *               jobs   mapRecords        mapOutputRecords  shuffleBytes                 loadBytes
+ *   map-side    1      R + L * tasks     R * matchShare    0                            LB * tasks
+ *   reduce-side 1      L + R             L + R             LB + L*oL + RB + R*oR        0
+ *   filtered    1 + b  2L + R            L + R * pass      LB + L*oL + (RB + R*oR)*pass filter * (tasks + leftTasks)
  * </pre>
  *
- * (L, R records and LB, RB bytes of the left and right sides; b = 0 for a build in the client, else
- * 1.) The output written is the same for every plan and is left out.
+ * (L, R records and LB, RB bytes of the left and right sides; tasks, leftTasks the map tasks of
+ * the right and the left side: every map task of a filtered join loads the filter, the left ones to
+ * check the left keys; b = 0 for a build in the client, else 1; oL, oR the bytes a map output
+ * record of that side adds to its record's, {@link #recordOverhead}: the key with its vint length,
+ * the tag and side bytes and the line's vint length, less the newline. The output written is the
+ * same for every plan and is left out.
  */
 public final class CostModel {
   /** The kinds of plan. */
@@ -89,28 +95,42 @@ public final class CostModel {
     final double mapRecordSeconds;
     final double shuffleByteSeconds;
     final double loadByteSeconds;
+    final double reduceSeconds;
+    final double tableByteSeconds;
 
     /**
      * @param jobSeconds fixed cost of one MapReduce job (submission, scheduling, task start, commit)
      * @param mapRecordSeconds cost of one record read, decoded and keyed by a map task
      * @param shuffleByteSeconds cost of one map output byte: serialised, sorted, spilled, fetched,
      *     merged and reduced
-     * @param loadByteSeconds cost of one byte a map task loads before its first record (a filter
-     *     from the DistributedCache, the map-side join's left side from the file system)
+     * @param loadByteSeconds cost of one byte of a filter a map task loads before its first record
+     * @param reduceSeconds fixed cost of a job's reduce phase (plans that shuffle)
+     * @param tableByteSeconds cost of one byte of the left side a map-side join task loads into
+     *     its hash table
      */
     public Constants(double jobSeconds, double mapRecordSeconds, double shuffleByteSeconds,
-        double loadByteSeconds) {
+        double loadByteSeconds, double reduceSeconds, double tableByteSeconds) {
       this.jobSeconds = nonNegative("jobSeconds", jobSeconds);
       this.mapRecordSeconds = nonNegative("mapRecordSeconds", mapRecordSeconds);
       this.shuffleByteSeconds = nonNegative("shuffleByteSeconds", shuffleByteSeconds);
       this.loadByteSeconds = nonNegative("loadByteSeconds", loadByteSeconds);
+      this.reduceSeconds = nonNegative("reduceSeconds", reduceSeconds);
+      this.tableByteSeconds = nonNegative("tableByteSeconds", tableByteSeconds);
+    }
+
+    /** Without a reduce phase's fixed cost, map-side tables loaded at the filters' byte cost. */
+    public Constants(double jobSeconds, double mapRecordSeconds, double shuffleByteSeconds,
+        double loadByteSeconds) {
+      this(jobSeconds, mapRecordSeconds, shuffleByteSeconds, loadByteSeconds, 0, loadByteSeconds);
     }
 
     @Override
     public String toString() {
       return String.format(Locale.ROOT,
-          "Constants[jobSeconds=%s, mapRecordSeconds=%s, shuffleByteSeconds=%s, loadByteSeconds=%s]",
-          jobSeconds, mapRecordSeconds, shuffleByteSeconds, loadByteSeconds);
+          "Constants[jobSeconds=%s, mapRecordSeconds=%s, shuffleByteSeconds=%s, loadByteSeconds=%s,"
+              + " reduceSeconds=%s, tableByteSeconds=%s]",
+          jobSeconds, mapRecordSeconds, shuffleByteSeconds, loadByteSeconds, reduceSeconds,
+          tableByteSeconds);
     }
   }
 
@@ -124,6 +144,8 @@ public final class CostModel {
     final long rightBytes;
     final double matchShare;
     final int mapTasks;
+    final int leftMapTasks;
+    final double meanKeyBytes;
     final long mapHeapBytes;
 
     /**
@@ -135,11 +157,15 @@ public final class CostModel {
      * @param rightRecords the right side's records
      * @param rightBytes the right side's decoded bytes
      * @param matchShare the share of right records whose key is a left key, in [0, 1]
-     * @param mapTasks the join job's map tasks (each loads the filter or the left side)
+     * @param mapTasks the map tasks of the right side (each loads the filter or the left side)
+     * @param leftMapTasks the map tasks of the left side (in a filtered join each loads the
+     *     filter too)
+     * @param meanKeyBytes the mean canonical bytes of a record's key
      * @param mapHeapBytes a map task's heap
      */
     public Workload(long leftKeys, long leftKeyBytes, long leftRecords, long leftBytes,
-        long rightRecords, long rightBytes, double matchShare, int mapTasks, long mapHeapBytes) {
+        long rightRecords, long rightBytes, double matchShare, int mapTasks, int leftMapTasks,
+        double meanKeyBytes, long mapHeapBytes) {
       BloomMath.requirePositive("leftKeys", leftKeys);
       this.leftKeys = leftKeys;
       this.leftKeyBytes = nonNegative("leftKeyBytes", leftKeyBytes);
@@ -152,8 +178,11 @@ public final class CostModel {
       }
       this.matchShare = matchShare;
       BloomMath.requirePositive("mapTasks", mapTasks);
+      BloomMath.requirePositive("leftMapTasks", leftMapTasks);
       BloomMath.requirePositive("mapHeapBytes", mapHeapBytes);
       this.mapTasks = mapTasks;
+      this.leftMapTasks = leftMapTasks;
+      this.meanKeyBytes = nonNegative("meanKeyBytes", meanKeyBytes);
       this.mapHeapBytes = mapHeapBytes;
     }
   }
@@ -190,7 +219,9 @@ public final class CostModel {
       this.shuffleBytes = shuffleBytes;
       this.loadBytes = loadBytes;
       this.seconds = jobs * c.jobSeconds + mapRecords * c.mapRecordSeconds
-          + shuffleBytes * c.shuffleByteSeconds + loadBytes * c.loadByteSeconds;
+          + (kind == Kind.MAP_SIDE ? 0 : c.reduceSeconds)
+          + shuffleBytes * c.shuffleByteSeconds
+          + loadBytes * (kind == Kind.MAP_SIDE ? c.tableByteSeconds : c.loadByteSeconds);
     }
 
     public Kind kind() {
@@ -401,9 +432,9 @@ public final class CostModel {
               + (mapSideLeftJob ? w.leftRecords : 0),
           w.rightRecords * w.matchShare, 0, (double) w.leftBytes * w.mapTasks, constants));
     }
-    out.add(new Candidate(Kind.REDUCE_SIDE, null, 0, false, 1, 0, 0, 1,
-        (double) w.leftRecords + w.rightRecords, (double) w.leftRecords + w.rightRecords,
-        (double) w.leftBytes + w.rightBytes, 0, constants));
+    double records = (double) w.leftRecords + w.rightRecords;
+    out.add(new Candidate(Kind.REDUCE_SIDE, null, 0, false, 1, 0, 0, 1, records, records,
+        leftShuffled(w) + rightShuffled(w), 0, constants));
     for (String name : filters) {
       if (family(name) == FilterFamily.EXACT) {
         if (w.leftKeyBytes > 0) {
@@ -514,7 +545,37 @@ public final class CostModel {
     long bytes = filterBytes(s);
     return new Candidate(Kind.FILTERED, s, bitsPerKey, capped, fpp, bytes, heapBytes(s), jobs,
         mapRecords, w.leftRecords + w.rightRecords * pass,
-        w.leftBytes + w.rightBytes * pass, (double) bytes * w.mapTasks, constants);
+        leftShuffled(w) + rightShuffled(w) * pass,
+        (double) bytes * (w.mapTasks + w.leftMapTasks), constants);
+  }
+
+  /** Map output bytes of the whole left side. */
+  static double leftShuffled(Workload w) {
+    return w.leftBytes + w.leftRecords * recordOverhead(w, w.leftBytes, w.leftRecords);
+  }
+
+  /** Map output bytes of the whole right side (before any filter). */
+  static double rightShuffled(Workload w) {
+    return w.rightBytes + w.rightRecords * recordOverhead(w, w.rightBytes, w.rightRecords);
+  }
+
+  /**
+   * Bytes a shuffled record adds to its record's bytes (which count its line and a newline): the
+   * map output holds the key ({@link Workload#meanKeyBytes}) after its vint length, the tag byte,
+   * the side byte, and the line after its vint length (Hadoop's {@code WritableUtils} sizes).
+   */
+  static double recordOverhead(Workload w, long bytes, long records) {
+    double line = records == 0 ? 0 : Math.max(0, (double) bytes / records - 1);
+    return w.meanKeyBytes + vintSize(Math.round(w.meanKeyBytes)) + 2 + vintSize(Math.round(line))
+        - 1;
+  }
+
+  /** Bytes of Hadoop's vint encoding of {@code v} ({@code WritableUtils.getVIntSize}), v >= 0. */
+  static int vintSize(long v) {
+    if (v <= 127) {
+      return 1;
+    }
+    return 1 + (64 - Long.numberOfLeadingZeros(v) + 7) / 8;
   }
 
   private boolean fits(FilterShape s, Workload w) {

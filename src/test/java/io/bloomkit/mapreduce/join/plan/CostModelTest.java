@@ -55,9 +55,15 @@ public class CostModelTest {
   private static final long RB = 10_000_000_000L;
   private static final double MATCH = 0.05;
   private static final int TASKS = 80;
+  private static final int LEFT_TASKS = 2;
+  private static final double KEY = 12;
+  // bytes a shuffled record adds to its record's: key and its vint length (1), tag and side
+  // bytes (2), the line's vint length (100-byte records on both sides: 99-byte lines, 1 byte),
+  // less the newline the record bytes count
+  private static final double OVERHEAD = KEY + 1 + 2 + 1 - 1;
 
   private static Workload big(long heap) {
-    return new Workload(N, KEY_BYTES, L, LB, R, RB, MATCH, TASKS, heap);
+    return new Workload(N, KEY_BYTES, L, LB, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, heap);
   }
 
   /** The seconds of a filtered join with shape {@code s}, from the formulas of docs/planner.md. */
@@ -68,13 +74,15 @@ public class CostModelTest {
     double filterBytes = Math.ceil(s.memoryBits() / 8.0);
     return jobs * JOB
         + (2.0 * w.leftRecords + w.rightRecords) * RECORD
-        + (w.leftBytes + w.rightBytes * pass) * SHUFFLE
-        + filterBytes * w.mapTasks * LOAD;
+        + (w.leftBytes + w.leftRecords * OVERHEAD + (w.rightBytes + w.rightRecords * OVERHEAD) * pass)
+            * SHUFFLE
+        + filterBytes * (w.mapTasks + w.leftMapTasks) * LOAD;
   }
 
   private static double reduceSideSeconds(Workload w) {
     return JOB + ((double) w.leftRecords + w.rightRecords) * RECORD
-        + ((double) w.leftBytes + w.rightBytes) * SHUFFLE;
+        + ((double) w.leftBytes + w.rightBytes + ((double) w.leftRecords + w.rightRecords) * OVERHEAD)
+            * SHUFFLE;
   }
 
   private static double mapSideSeconds(Workload w) {
@@ -141,19 +149,19 @@ public class CostModelTest {
 
   @Test
   public void aSmallLeftSideIsBuiltInTheClient() {
-    Workload w = new Workload(N, KEY_BYTES, L, LOCAL_BUILD, R, RB, MATCH, TASKS, GIB);
+    Workload w = new Workload(N, KEY_BYTES, L, LOCAL_BUILD, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, GIB);
     Candidate best = CostModel.builder(C).filters("bf").build().cheapest(w);
     assertEquals(Kind.FILTERED, best.kind());
     assertEquals(1, best.jobs());
     assertClose("seconds", filteredSeconds(w, shape("bf", N, best.bitsPerKey())), best.seconds());
-    Workload above = new Workload(N, KEY_BYTES, L, LOCAL_BUILD + 1, R, RB, MATCH, TASKS, GIB);
+    Workload above = new Workload(N, KEY_BYTES, L, LOCAL_BUILD + 1, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, GIB);
     assertEquals(2, CostModel.builder(C).filters("bf").build().cheapest(above).jobs());
   }
 
   @Test
   public void mapSideIsChosenForATinyLeftSideAndRefusedAboveAQuarterOfTheHeap() {
     long heap = 64L << 20;
-    Workload tiny = new Workload(1000, 8000, 1000, 100_000, R, RB, MATCH, TASKS, heap);
+    Workload tiny = new Workload(1000, 8000, 1000, 100_000, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, heap);
     CostModel model = CostModel.builder(C).build();
     Candidate best = model.cheapest(tiny);
     assertEquals(Kind.MAP_SIDE, best.kind());
@@ -165,8 +173,8 @@ public class CostModelTest {
     }
 
     // a left side of exactly a quarter of the heap is a candidate, one byte more is not
-    Workload quarter = new Workload(1000, 8000, 1000, heap / 4, R, RB, MATCH, TASKS, heap);
-    Workload over = new Workload(1000, 8000, 1000, heap / 4 + 1, R, RB, MATCH, TASKS, heap);
+    Workload quarter = new Workload(1000, 8000, 1000, heap / 4, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, heap);
+    Workload over = new Workload(1000, 8000, 1000, heap / 4 + 1, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, heap);
     assertTrue(kinds(model.candidates(quarter)).contains(Kind.MAP_SIDE));
     assertFalse(kinds(model.candidates(over)).contains(Kind.MAP_SIDE));
     // an explicit budget replaces the quarter
@@ -240,7 +248,7 @@ public class CostModelTest {
 
   @Test
   public void whenEveryRightRecordMatchesNoFilterPays() {
-    Workload w = new Workload(N, KEY_BYTES, L, LB, R, RB, 1.0, TASKS, 256L << 20);
+    Workload w = new Workload(N, KEY_BYTES, L, LB, R, RB, 1.0, TASKS, LEFT_TASKS, KEY, 256L << 20);
     Candidate best = CostModel.builder(C).build().cheapest(w);
     assertEquals(Kind.REDUCE_SIDE, best.kind());
     assertClose("seconds", reduceSideSeconds(w), best.seconds());
@@ -301,7 +309,7 @@ public class CostModelTest {
 
   @Test
   public void withoutTheKeysBytesNoKeySetIsConsidered() {
-    Workload w = new Workload(N, 0, L, LB, R, RB, MATCH, TASKS, GIB);
+    Workload w = new Workload(N, 0, L, LB, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, GIB);
     for (Candidate c : CostModel.builder(C).build().candidates(w)) {
       assertNotEquals("exact", c.filter());
     }
@@ -309,9 +317,9 @@ public class CostModelTest {
 
   @Test
   public void badSettingsAreRefusedByName() {
-    refused("matchShare", () -> new Workload(N, 0, L, LB, R, RB, 1.5, TASKS, GIB));
-    refused("leftKeys", () -> new Workload(0, 0, L, LB, R, RB, MATCH, TASKS, GIB));
-    refused("mapTasks", () -> new Workload(N, 0, L, LB, R, RB, MATCH, 0, GIB));
+    refused("matchShare", () -> new Workload(N, 0, L, LB, R, RB, 1.5, TASKS, LEFT_TASKS, KEY, GIB));
+    refused("leftKeys", () -> new Workload(0, 0, L, LB, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, GIB));
+    refused("mapTasks", () -> new Workload(N, 0, L, LB, R, RB, MATCH, 0, LEFT_TASKS, KEY, GIB));
     refused("shuffleByteSeconds", () -> new Constants(1, 1, -1, 1));
     refused("unknown filter \"sbf\"", () -> CostModel.builder(C).filters("sbf"));
     refused("filterHeapShare", () -> CostModel.builder(C).filterHeapShare(0));
@@ -325,5 +333,37 @@ public class CostModelTest {
       return;
     }
     fail("accepted: " + named);
+  }
+
+  /** The vint sizes the shuffled bytes count are Hadoop's. */
+  @Test
+  public void vintSizesAreHadoops() {
+    for (long v : new long[] {0, 1, 127, 128, 255, 256, 65535, 65536, 1L << 24, 1L << 31, Long.MAX_VALUE}) {
+      assertEquals(String.valueOf(v), org.apache.hadoop.io.WritableUtils.getVIntSize(v),
+          CostModel.vintSize(v));
+    }
+  }
+
+  /**
+   * The calibrated reduce phase is charged to every plan that shuffles and not to map-side, whose
+   * table bytes have their own constant: the six-constant model against the four-constant one.
+   */
+  @Test
+  public void reducePhaseAndTableBytesHaveTheirOwnConstants() {
+    double reduce = 3.0;
+    double table = 5e-8;
+    Constants six = new Constants(JOB, RECORD, SHUFFLE, LOAD, reduce, table);
+    Workload w = new Workload(1000, 8000, 1000, 100_000, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, GIB);
+    Map<String, Candidate> four = byName(CostModel.builder(C).build().candidates(w));
+    Map<String, Candidate> with = byName(CostModel.builder(six).build().candidates(w));
+    assertEquals(four.keySet(), with.keySet());
+    assertTrue(four.containsKey("map-side"));
+    for (Map.Entry<String, Candidate> e : four.entrySet()) {
+      Candidate a = e.getValue();
+      double expected = a.kind() == Kind.MAP_SIDE
+          ? a.seconds() + a.loadBytes() * (table - LOAD)
+          : a.seconds() + reduce;
+      assertClose(e.getKey(), expected, with.get(e.getKey()).seconds());
+    }
   }
 }

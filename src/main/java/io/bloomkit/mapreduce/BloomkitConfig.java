@@ -349,34 +349,34 @@ public enum BloomkitConfig {
       "bloomkit.plan.job.seconds",
       "join planner (--strategy auto, docs/planner.md): fixed seconds of one MapReduce job"
           + " (submission, scheduling, task start, commit); measured by scripts/calibrate-join.sh",
-      "2.323"),
+      "2.258"),
   PLAN_MAP_RECORD_SECONDS(
       "bloomkit.plan.map.record.seconds",
       "join planner: seconds per record a map task reads, decodes and keys; measured by"
           + " scripts/calibrate-join.sh",
-      "3.067e-7"),
+      "2.937e-7"),
   PLAN_SHUFFLE_BYTE_SECONDS(
       "bloomkit.plan.shuffle.byte.seconds",
       "join planner: seconds per map output byte shuffled (sorted, spilled, fetched, merged,"
           + " reduced); measured by scripts/calibrate-join.sh",
-      "8.005e-9"),
+      "7.907e-9"),
   PLAN_LOAD_BYTE_SECONDS(
       "bloomkit.plan.load.byte.seconds",
       "join planner: seconds per byte of a filter a map task loads before its first record;"
           + " measured by scripts/calibrate-join.sh",
-      "2.74e-9"),
+      "2.838e-9"),
   PLAN_REDUCE_SECONDS(
       "bloomkit.plan.reduce.seconds",
       "join planner: fixed seconds of a job's reduce phase (the shuffle's start, the reducers'"
           + " setup and commit), charged to the plans that shuffle (reduce-side, filtered);"
           + " measured by scripts/calibrate-join.sh",
-      "1.19"),
+      "1.012"),
   PLAN_TABLE_BYTE_SECONDS(
       "bloomkit.plan.table.byte.seconds",
       "join planner: seconds per byte of the left side a map-side join task loads into its hash"
           + " table (parsed, keyed, indexed: dearer than a filter's bytes); measured by"
           + " scripts/calibrate-join.sh",
-      "8.31e-9"),
+      "5.523e-9"),
   PLAN_FILTER_HEAP_SHARE(
       "bloomkit.plan.filter.heap.share",
       "join: largest share of the map task heap a filter's query view may take; --strategy auto"

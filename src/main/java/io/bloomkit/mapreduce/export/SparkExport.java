@@ -146,7 +146,7 @@ final class SparkExport extends ExportFilter {
     d.put("hash", "Murmur3 x86 32-bit, double hashing");
     d.put("hashes", k);
     d.put("bits", f.bits());
-    d.put("readBy", "Spark 2.0 to 4.x BloomFilter.readFrom (spark-sketch)");
+    d.put("readBy", "Spark 2.0 to 4.0 BloomFilter.readFrom (spark-sketch V1; 4.1 unchecked)");
     return true;
   }
 }

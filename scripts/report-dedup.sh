@@ -5,9 +5,9 @@
 #      re-sent clicks and on the 50% log with a 24-hour window;
 #   2. every stream filter at 1/4 and 1 bit per distinct click, measured (--evaluate) and predicted
 #      by `simulate dedup --stream clicks` on the same key sequence (run in-process by the report);
-#   3. icebergs (heavy ads by cost, 100,000 ads, 16 splits): exact, counting and lcbf, lcbf's hit
-#      ratio and error rate vs entries per key (m/n) and k, its shipped filter bytes vs shipping
-#      every (ad, local total).
+#   3. icebergs (heavy ads by cost, 100,000 ads, 16 splits): exact, counting and lcbf, counting's
+#      candidates vs its sketch's bits per ad and rows, lcbf's hit ratio and error rate vs entries
+#      per key (m/n) and k, its shipped filter bytes vs shipping every (ad, local total).
 #
 #   scripts/report-dedup.sh            # 2,000,000-record logs (about 15 minutes on two cores)
 #   scripts/report-dedup.sh --quick    # 200,000-record logs, for a look in a few minutes
@@ -140,6 +140,12 @@ ice_run() { # ice_run LABEL ARGS...
 }
 ice_run exact --method exact
 ice_run counting --method counting --verify --evaluate --items 100000
+for bpk in 8 16 32; do  # the sketch of totals: memory per ad and rows
+  for k in 1 2 4 8; do
+    ice_run "counting-$bpk-$k" --method counting --verify --evaluate --items 100000 \
+      --bits-per-key "$bpk" --num-hashes "$k"
+  done
+done
 for mn in 2 5 10 15; do
   for k in 1 2 3 4 5 6; do
     ice_run "lcbf-$mn-$k" --method lcbf --entries-per-key "$mn" --num-hashes "$k" --evaluate

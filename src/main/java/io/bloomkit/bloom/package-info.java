@@ -7,6 +7,8 @@
  * <ul>
  *   <li>{@link io.bloomkit.bloom.BloomFilter}: m bits, k positions per key, merges by OR.
  *   <li>{@link io.bloomkit.bloom.CountingBloomFilter}: m saturating 4-bit counters.
+ *   <li>{@link io.bloomkit.bloom.CountMinSketch}: k rows of wide counters that add weights (a
+ *       partitioned counting Bloom filter of totals, Cormode and Muthukrishnan 2005).
  *   <li>{@link io.bloomkit.bloom.ExactKeySet}: the exact set of distinct keys, no false positive.
  * </ul>
  */

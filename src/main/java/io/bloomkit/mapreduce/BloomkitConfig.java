@@ -300,9 +300,18 @@ public enum BloomkitConfig {
       "100000"),
   ICEBERG_COUNTING(
       "bloomkit.icebergs.counting",
-      "icebergs: the map tasks probe the counting filter of totals in bloomkit.join.filter.path"
-          + " and pass on only records whose key's estimate reaches the threshold",
+      "icebergs: the map tasks probe the shipped Count-Min sketch of totals and pass on only"
+          + " records whose key's estimate reaches the threshold",
       "false"),
+  ICEBERG_COUNTING_WIDTH(
+      "bloomkit.icebergs.counting.width",
+      "icebergs counting, set by the tool: counters per row w of the sketch of totals (from"
+          + " --items and --bits-per-key)",
+      "1"),
+  ICEBERG_COUNTING_HASHES(
+      "bloomkit.icebergs.counting.hashes",
+      "icebergs counting: rows (hash functions) k of the sketch of totals (--num-hashes)",
+      "4"),
   ICEBERG_VERIFY(
       "bloomkit.icebergs.verify",
       "icebergs counting and lcbf: output the candidates' exact totals at or above the threshold"

@@ -30,10 +30,13 @@ public enum IcebergCounters {
   /** Keys written to the output. */
   ICEBERGS,
   /**
-   * counting phase 1: (key, local total) pairs added to the per-split counting filters; lcbf job
-   * 1: (key, local total) pairs written, one per distinct key of each split.
+   * counting phase 1: (key, local total) pairs of a positive total added to the per-split
+   * sketches of totals; lcbf job 1: (key, local total) pairs written, one per distinct key of each
+   * split.
    */
   LOCAL_TOTALS,
+  /** counting phase 1: the local totals' sum, W (every well-formed record's weight). */
+  TOTAL_WEIGHT,
   /**
    * Bytes that shipping (key, local total) pairs would cost (key + 8 bytes each): counting phase
    * 1 every pair; lcbf job 1 the pairs stored in the filters (local icebergs are reported at once).
@@ -43,7 +46,10 @@ public enum IcebergCounters {
   LOCAL_ICEBERGS,
   /** lcbf job 1: local totals below the threshold, stored in the split's linked counting filter. */
   STORED_TOTALS,
-  /** lcbf job 1: linked counting filters written (one per split storing at least one total). */
+  /**
+   * lcbf job 1: linked counting filters written (one per split storing at least one total);
+   * counting phase 1: sketches of totals written (one per split adding at least one total).
+   */
   FILTERS,
   /** lcbf job 1: two-layer bits of all the filters written ({@code m + (l + 1) V} each). */
   FILTER_BITS,

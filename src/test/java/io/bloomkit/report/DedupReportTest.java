@@ -71,6 +71,15 @@ public class DedupReportTest {
     }
     run("icebergs", "ads", "exact", map("keys", 900L, "icebergs", 12L, "mapOutputBytes", 50_000L,
         "jobs", 1L, "seconds", 3.0));
+    run("icebergs", "ads", "counting", map("keys", 900L, "icebergs", 12L, "trueIcebergs", 12L,
+        "candidates", 37L, "hits", 12L, "hitRatio", 1.0, "errorRate", 25.0 / 12, "numHashes", 4L,
+        "counterBits", 5L, "rowWidth", 1000L, "totalWeight", 5000L, "lightFalseCandidateBound",
+        0.25, "filterBytesShipped", 2500L, "naiveBytes", 30_000L, "mapOutputBytes", 20_000L,
+        "jobs", 3L, "seconds", 5.0));
+    run("icebergs", "ads", "counting-16-2", map("keys", 900L, "icebergs", 12L, "trueIcebergs", 12L,
+        "candidates", 18L, "hits", 12L, "numHashes", 2L, "counterBits", 5L, "rowWidth", 200L,
+        "totalWeight", 5000L, "lightFalseCandidateBound", 3.5, "filterBytesShipped", 300L,
+        "seconds", 4.0));
     for (int k = 1; k <= 2; k++) {
       run("icebergs", "ads", "lcbf-5-" + k, map("keys", 900L, "trueIcebergs", 12L, "candidates", 14L,
           "hits", 11L + k - 1, "hitRatio", (11.0 + k - 1) / 12, "errorRate", 2.0 / 12, "localIcebergs", 3L,
@@ -112,10 +121,22 @@ public class DedupReportTest {
     }
 
     List<String[]> ice = ReportFiles.table(md, "| method | m/n | k |");
-    assertEquals(3, ice.size());
-    assertEquals("lcbf", ice.get(2)[0]);
-    assertEquals("5", ice.get(2)[1]);
-    assertEquals("2", ice.get(2)[2]);
-    assertEquals("8,000", ice.get(2)[10]);
+    assertEquals(4, ice.size());
+    assertEquals("counting --verify", ice.get(1)[0]);
+    assertEquals("4", ice.get(1)[2]); // the sketch's rows
+    assertEquals("37", ice.get(1)[5]);
+    assertEquals("lcbf", ice.get(3)[0]);
+    assertEquals("5", ice.get(3)[1]);
+    assertEquals("2", ice.get(3)[2]);
+    assertEquals("8,000", ice.get(3)[10]);
+    // 37 candidates for 12 icebergs: more than 3 times them
+    assertTrue(md, md.contains("37 candidates for 12 icebergs: 3.08 times the icebergs, the goal"
+        + " of at most 3 times is missed."));
+    assertTrue(md, md.contains("4 rows of 1,000 counters of 5 bits"));
+    // the sweep of the sketch's memory and rows: its own table, not the methods'
+    List<String[]> sweep = ReportFiles.table(md, "| bits per ad | k | counter bits |");
+    assertEquals(1, sweep.size());
+    assertEquals(List.of("16", "2", "5", "200", "300", "18", "12", "1.50", "3.5", "4.0"),
+        List.of(sweep.get(0)));
   }
 }

@@ -4,9 +4,9 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
 /**
- * The size of a per-split counting filter ({@code dedup} and {@code icebergs} with {@code --method
- * counting}; see {@code FilterBuild.perSplitCountingFilter}): {@code --items N} and {@code
- * --bits-per-key B}.
+ * The size of a per-split counting filter ({@code dedup --method counting}, see {@code
+ * FilterBuild.perSplitCountingFilter}; {@code icebergs --method counting}: the memory of its
+ * sketch of totals): {@code --items N} and {@code --bits-per-key B}.
  */
 public final class CountingSizing {
   /** Distinct keys to size the filter for; 0: input bytes / 64. */

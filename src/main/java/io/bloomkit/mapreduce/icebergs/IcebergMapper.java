@@ -1,20 +1,19 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.core.CountingFilter;
+import io.bloomkit.bloom.CountMinSketch;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
-import io.bloomkit.mapreduce.common.FilterStep;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 
 /**
  * Icebergs, map side ({@code exact} and {@code counting} phase 2): sums the weights of its split
  * per key in a bounded table and emits (key, local total). With {@code counting} a record is kept
- * only if its key's estimate in the shipped counting filter of totals reaches the threshold (see
- * {@link IcebergFilters#isCandidate}): the shared {@link FilterStep}, which drops the others here
- * (they cannot be icebergs).
+ * only if its key's estimate in the shipped sketch of totals reaches the threshold (see {@link
+ * IcebergFilters#isCandidate}); the others are dropped here (they cannot be icebergs).
  */
 public class IcebergMapper extends WeightedRecordMapper<Text, LongWritable> {
   /** Which records are summed; the test counts each as a candidate's or filtered. */
@@ -22,8 +21,6 @@ public class IcebergMapper extends WeightedRecordMapper<Text, LongWritable> {
   protected interface Candidates {
     boolean passes(byte[] key, int length);
   }
-
-  private static final String NEED = "icebergs counting needs a counting filter";
 
   private Candidates candidates;
   private LocalTotals totals;
@@ -38,9 +35,10 @@ public class IcebergMapper extends WeightedRecordMapper<Text, LongWritable> {
   }
 
   /**
-   * The candidate test, or null to sum every record, uncounted: with {@code counting}, the filter
-   * step over the shipped counting filter of totals, passing a key whose estimate reaches the
-   * threshold ({@link IcebergFilters#isCandidate}).
+   * The candidate test, or null to sum every record, uncounted: with {@code counting}, a key passes
+   * when its estimate in the shipped sketch of totals reaches the threshold ({@link
+   * IcebergFilters#isCandidate}); its records are counted as {@code CANDIDATE_RECORDS}, the others
+   * as {@code FILTERED_RECORDS} (dropped here: they cannot be icebergs).
    */
   protected Candidates candidates(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
@@ -48,16 +46,14 @@ public class IcebergMapper extends WeightedRecordMapper<Text, LongWritable> {
       return null;
     }
     long threshold = BloomkitConfig.ICEBERG_THRESHOLD.getLong(conf);
-    FilterStep step = FilterStep.builder()
-        .whole()
-        .test((f, key, length) ->
-            IcebergFilters.isCandidate((CountingFilter) f, key, length, threshold))
-        .counting(IcebergCounters.CANDIDATE_RECORDS, IcebergCounters.FILTERED_RECORDS)
-        .load(context);
-    if (step.filterAs(CountingFilter.class, NEED) == null) {
-      throw new IOException(NEED + ", got " + step.filter());
-    }
-    return step::passes;
+    CountMinSketch sketch = IcebergFilters.load(context);
+    Counter passed = context.getCounter(IcebergCounters.CANDIDATE_RECORDS);
+    Counter dropped = context.getCounter(IcebergCounters.FILTERED_RECORDS);
+    return (key, length) -> {
+      boolean candidate = IcebergFilters.isCandidate(sketch, key, length, threshold);
+      (candidate ? passed : dropped).increment(1);
+      return candidate;
+    };
   }
 
   @Override

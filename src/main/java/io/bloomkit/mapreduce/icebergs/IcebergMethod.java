@@ -28,12 +28,13 @@ enum IcebergMethod {
    */
   EXACT(TotalsChain::run),
   /**
-   * Phase 1 adds each split's local totals to a 4-bit counting Bloom filter, the per-split counter
-   * vectors summed with {@code merge} ({@link TotalsFilterMapper}, see {@link IcebergFilters} for
-   * why no iceberg is missed); phase 2 ships the filter and passes on only records of candidate
-   * keys (estimate at least min(T, 15)). With {@code --verify} the reducers sum the candidates'
-   * exact totals and the output equals {@code exact}'s; without it every candidate is written with
-   * its estimate. See {@link TotalsChain}.
+   * Phase 1 adds each split's local totals, as weights, to a Count-Min sketch (k rows of counters
+   * wide enough to hold T), the per-split sketches summed with {@code merge} ({@link
+   * TotalsFilterMapper}, see {@link IcebergFilters} for why no iceberg is missed and how many
+   * false candidates to expect); phase 2 ships the sketch and passes on only records of candidate
+   * keys (estimate at least T). With {@code --verify} the reducers sum the candidates' exact totals
+   * and the output equals {@code exact}'s; without it every candidate is written with its estimate.
+   * See {@link TotalsChain}.
    */
   COUNTING(TotalsChain::run),
   /**
@@ -47,10 +48,9 @@ enum IcebergMethod {
   /** The options of some methods only; with another method each one is a usage error. */
   static final MethodOptions<IcebergMethod> OPTIONS = new MethodOptions<IcebergMethod>()
       .only(EnumSet.of(COUNTING, LCBF), "applies to --method counting and lcbf (exact is exact)",
-          "verify", "evaluate")
+          "verify", "evaluate", "num-hashes")
       .only(EnumSet.of(COUNTING), "applies to --method counting only", "items", "bits-per-key")
-      .only(EnumSet.of(LCBF), "applies to --method lcbf only",
-          "entries-per-key", "num-hashes", "value-bits");
+      .only(EnumSet.of(LCBF), "applies to --method lcbf only", "entries-per-key", "value-bits");
 
   /** The jobs of a method, run in {@code chain} into its staged output. */
   @FunctionalInterface
@@ -74,19 +74,23 @@ enum IcebergMethod {
 
   /** Adds {@code --method} and the {@link #OPTIONS}. */
   static void addOptions(Options o) {
-    o.addOption(BloomkitTool.opt("method", "M", "exact (default), counting (summed counting"
-        + " filters) or lcbf (per-split linked counting Bloom filters, the icebergs paper)"));
+    o.addOption(BloomkitTool.opt("method", "M", "exact (default), counting (summed sketches of"
+        + " totals: k rows of counters as wide as T) or lcbf (per-split linked counting Bloom"
+        + " filters, the icebergs paper)"));
     o.addOption(BloomkitTool.flag("verify", "counting, lcbf: sum the candidates' exact totals and"
         + " write those at or above T (counting: output = exact's; lcbf: the icebergs among the"
         + " candidates)"));
     o.addOption(BloomkitTool.flag("evaluate", "counting, lcbf: also compute the exact answer (one"
         + " more pass over the input, every key shuffled) and report keys, hitRatio and errorRate"));
-    for (Option sizing : CountingSizing.options("the filter").getOptions()) {
+    for (Option sizing : CountingSizing.options("the sketch of totals").getOptions()) {
       o.addOption(sizing);
     }
     o.addOption(BloomkitTool.numberOpt("entries-per-key", "R", "lcbf: entries m of each split's filter"
         + " per local total it stores, m/n (default 10)"));
-    o.addOption(BloomkitTool.integerOpt("num-hashes", "K", "lcbf: hash functions k (default 3)"));
+    o.addOption(BloomkitTool.integerOpt("num-hashes", "K", "counting, lcbf: hash functions k;"
+        + " counting: rows of the sketch of totals, one hash each (default 4; its memory, items x"
+        + " bits-per-key bits, is split into k rows of counters of T's bit length); lcbf: of each"
+        + " split's filter (default 3)"));
     o.addOption(BloomkitTool.integerOpt("value-bits", "L", "lcbf: bits l of each stored value, 1..62;"
         + " values saturate at 2^l - 1 (default 15, as the paper)"));
   }

@@ -1,6 +1,5 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.mapreduce.cli.CountingSizing;
 import io.bloomkit.mapreduce.common.OutputOptions;
 import io.bloomkit.mapreduce.table.TableSpec;
 import org.apache.hadoop.conf.Configuration;
@@ -19,8 +18,8 @@ final class IcebergPlan {
   final boolean verify;
   final boolean evaluate;
   final int reducers;
-  /** {@code counting}'s sizing, else null. */
-  final CountingSizing counting;
+  /** {@code counting}'s sketch of totals, else null. */
+  final CountingShape counting;
   /** {@code lcbf}'s filter shape, else null. */
   final LcbfParams lcbf;
   /** Above this share of malformed records the run warns. */
@@ -31,7 +30,7 @@ final class IcebergPlan {
   final OutputOptions out;
 
   IcebergPlan(Configuration conf, TableSpec spec, IcebergMethod method, boolean verify,
-      boolean evaluate, int reducers, CountingSizing counting, LcbfParams lcbf,
+      boolean evaluate, int reducers, CountingShape counting, LcbfParams lcbf,
       double maxMalformedShare, Path[] inputs, Path output, OutputOptions out) {
     this.conf = conf;
     this.spec = spec;

@@ -1,10 +1,8 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.core.CountingFilter;
-import io.bloomkit.core.Filter;
+import io.bloomkit.bloom.CountMinSketch;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
-import io.bloomkit.mapreduce.common.ShippedFilter;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
@@ -14,12 +12,13 @@ import org.apache.hadoop.mapreduce.Reducer;
 /**
  * Icebergs, reduce side: sums a key's local totals and writes (key, total) when the total reaches
  * the threshold, the key as {@link KeyText} shows it. {@code counting} without {@code --verify}:
- * writes every candidate key with its filter estimate instead (false positives included).
+ * writes every candidate key with its estimate in the shipped sketch of totals instead (false
+ * candidates included; the estimate is at least the true total, at most the counters' 2^b - 1).
  */
 public class IcebergReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
   private long threshold;
   private KeyText keyText;
-  private CountingFilter estimates;
+  private CountMinSketch estimates;
   private IcebergOutput out;
 
   @Override
@@ -30,8 +29,7 @@ public class IcebergReducer extends Reducer<Text, LongWritable, Text, LongWritab
     keyText = out.keyText();
     if (BloomkitConfig.ICEBERG_COUNTING.getBoolean(conf)
         && !BloomkitConfig.ICEBERG_VERIFY.getBoolean(conf)) {
-      Filter f = ShippedFilter.loadWhole(conf).filter();
-      estimates = (CountingFilter) f;
+      estimates = IcebergFilters.load(context);
     }
   }
 

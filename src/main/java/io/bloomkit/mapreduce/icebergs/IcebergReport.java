@@ -10,22 +10,29 @@ import static io.bloomkit.mapreduce.IcebergCounters.ICEBERGS;
 import static io.bloomkit.mapreduce.IcebergCounters.INPUT_RECORDS;
 import static io.bloomkit.mapreduce.IcebergCounters.KEYS;
 import static io.bloomkit.mapreduce.IcebergCounters.LOCAL_ICEBERGS;
+import static io.bloomkit.mapreduce.IcebergCounters.LOCAL_TOTALS;
 import static io.bloomkit.mapreduce.IcebergCounters.MALFORMED_RECORDS;
 import static io.bloomkit.mapreduce.IcebergCounters.NAIVE_BYTES;
 import static io.bloomkit.mapreduce.IcebergCounters.NULL_KEYS;
 import static io.bloomkit.mapreduce.IcebergCounters.NULL_WEIGHTS;
 import static io.bloomkit.mapreduce.IcebergCounters.SATURATIONS;
+import static io.bloomkit.mapreduce.IcebergCounters.TOTAL_WEIGHT;
 import static io.bloomkit.mapreduce.IcebergCounters.TRUE_ICEBERGS;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
 
+import io.bloomkit.bloom.CountMinSketch;
+import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.common.Choices;
 import io.bloomkit.mapreduce.common.Report;
 import java.util.Map;
 
 /**
  * The result of an icebergs run: the counters by name ({@link RunCounters#report}; null where the
- * method and options do not know a value), the icebergs paper's two metrics, lcbf's filter shape.
+ * method and options do not know a value), the icebergs paper's two metrics, lcbf's filter shape,
+ * counting's sketch shape and its bound on false candidates among the keys of total at most T/2
+ * ({@link CountMinSketch#lightFalseCandidateBound}, with the local totals, at least the distinct
+ * keys, as their number: an upper bound).
  */
 final class IcebergReport {
   private IcebergReport() {}
@@ -47,9 +54,20 @@ final class IcebergReport {
     c.report(m, LOCAL_ICEBERGS, SATURATIONS, CANDIDATE_RECORDS, FILTERED_RECORDS,
         MAP_OUTPUT_RECORDS, MAP_OUTPUT_BYTES);
     LcbfParams lcbf = plan.lcbf;
+    CountingShape cms = plan.counting;
     m.put("entriesPerKey", lcbf == null ? null : (Object) lcbf.entriesPerKey);
-    m.put("numHashes", lcbf == null ? null : (Object) lcbf.numHashes);
+    m.put("numHashes",
+        lcbf != null ? (Object) lcbf.numHashes : cms != null ? (Object) cms.numHashes : null);
     m.put("valueBits", lcbf == null ? null : (Object) lcbf.valueBits);
+    m.put("counterBits", cms == null ? null : (Object) cms.counterBits);
+    m.put("rowWidth", cms == null ? null : (Object) cms.width);
+    c.report(m, TOTAL_WEIGHT);
+    Long w = c.get(TOTAL_WEIGHT);
+    Long pairs = c.get(LOCAL_TOTALS);
+    m.put("lightFalseCandidateBound", cms == null || w == null || pairs == null ? null
+        : (Object) CountMinSketch.lightFalseCandidateBound(pairs, w,
+            BloomkitConfig.ICEBERG_THRESHOLD.getLong(plan.conf), cms.width,
+            cms.numHashes));
     c.report(m, FILTERS);
     m.put("filterBytesShipped", c.filterBytesShipped);
     m.put("filterBytesShippedToTasks", c.get(FILTER_BYTES_LOADED));

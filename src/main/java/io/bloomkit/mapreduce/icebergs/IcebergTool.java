@@ -2,7 +2,6 @@ package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
-import io.bloomkit.mapreduce.cli.CountingSizing;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.cli.UsageException;
@@ -105,12 +104,18 @@ public final class IcebergTool extends BloomkitTool {
     }
     int reducers = intValue(cl, "reducers", 1, 1);
     double maxShare = MalformedOptions.maxShare(cl);
-    CountingSizing counting = method == IcebergMethod.COUNTING ? CountingSizing.parse(cl) : null;
+    CountingShape.Options countingOptions =
+        method == IcebergMethod.COUNTING ? CountingShape.parse(cl) : null;
     LcbfParams lcbf = method == IcebergMethod.LCBF ? LcbfParams.parse(cl) : null;
     if (lcbf != null) {
       lcbf.toConf(conf);
     }
     Path[] inputs = existingPaths(required(cl, "input"), "input");
+    CountingShape counting = countingOptions == null ? null : CountingShape.of(countingOptions,
+        conf, inputs, BloomkitConfig.ICEBERG_THRESHOLD.getLong(conf));
+    if (counting != null) {
+      counting.toConf(conf);
+    }
     Path output = absentPath(required(cl, "output"), "output");
     // every field is checked against the input here, before any job
     TableSpec spec =

@@ -3,31 +3,42 @@ package io.bloomkit.mapreduce.icebergs;
 import static io.bloomkit.mapreduce.IcebergCounters.CANDIDATES;
 import static io.bloomkit.mapreduce.IcebergCounters.CANDIDATE_RECORDS;
 import static io.bloomkit.mapreduce.IcebergCounters.FILTERED_RECORDS;
+import static io.bloomkit.mapreduce.IcebergCounters.FILTERS;
 import static io.bloomkit.mapreduce.IcebergCounters.HITS;
 import static io.bloomkit.mapreduce.IcebergCounters.ICEBERGS;
 import static io.bloomkit.mapreduce.IcebergCounters.INPUT_RECORDS;
 import static io.bloomkit.mapreduce.IcebergCounters.KEYS;
+import static io.bloomkit.mapreduce.IcebergCounters.LOCAL_TOTALS;
 import static io.bloomkit.mapreduce.IcebergCounters.MALFORMED_RECORDS;
 import static io.bloomkit.mapreduce.IcebergCounters.NAIVE_BYTES;
 import static io.bloomkit.mapreduce.IcebergCounters.NULL_KEYS;
+import static io.bloomkit.mapreduce.IcebergCounters.TOTAL_WEIGHT;
 import static io.bloomkit.mapreduce.IcebergCounters.TRUE_ICEBERGS;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
 
+import io.bloomkit.bloom.CountMinSketch;
 import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.build.FilterBuild;
+import io.bloomkit.mapreduce.FilterFiles;
+import io.bloomkit.mapreduce.common.CacheFiles;
 import io.bloomkit.mapreduce.common.Choices;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.RecordBalance;
-import io.bloomkit.mapreduce.common.ShippedFilter;
+import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 
 /**
- * The jobs of {@code exact} and {@code counting}: [counting: phase 1, the summed counting filter of
- * local totals], the totals job ({@link IcebergMapper}, {@link IcebergReducer}; counting: records
- * of keys below the filter's cap dropped in the map), [{@code --evaluate}: the candidates job].
+ * The jobs of {@code exact} and {@code counting}: [counting: phase 1, the summed sketch of local
+ * totals ({@link IcebergFilters})], the totals job ({@link IcebergMapper}, {@link IcebergReducer};
+ * counting: records of keys whose estimate is below T dropped in the map), [{@code --evaluate}:
+ * the candidates job].
  */
 final class TotalsChain {
   private TotalsChain() {}
@@ -35,14 +46,14 @@ final class TotalsChain {
   static void run(IcebergPlan plan, JobChain chain, RunCounters c)
       throws IOException, InterruptedException {
     boolean counting = plan.method == IcebergMethod.COUNTING;
-    Path filter = counting ? totalsFilter(plan, chain, c) : null;
+    Path sketch = counting ? totalsSketch(plan, chain, c) : null;
     JobChain.Step step = chain.step("icebergs " + Choices.name(plan.method) + " -> "
         + chain.staged()).tableInput(plan.spec, plan.inputs).sampleMalformed();
     IcebergJobs.sums(plan, step, IcebergMapper.class, IcebergReducer.class, chain.staged());
     BloomkitConfig.ICEBERG_VERIFY.set(step.conf(), plan.verify);
     if (counting) {
       BloomkitConfig.ICEBERG_COUNTING.set(step.conf(), true);
-      ShippedFilter.ship(step.job(), filter);
+      CacheFiles.ship(step.job(), sketch, IcebergFilters.SHIPPED_PREFIX + sketch.getName());
     }
     JobCounters job = step.run();
     IcebergJobs.takeInput(step, job, plan, c);
@@ -74,18 +85,38 @@ final class TotalsChain {
   }
 
   /**
-   * Counting's phase 1: per-split counting filters of local totals ({@link TotalsFilterMapper}),
-   * summed into one file in the work directory; returns its path.
+   * Counting's phase 1 (map only, {@link TotalsFilterMapper}): one sketch of local totals per
+   * split, summed here ({@link CountMinSketch#merge}) into one file of the work directory; returns
+   * its path. Takes the phase's counters ({@code LOCAL_TOTALS}, {@code TOTAL_WEIGHT}, {@code
+   * NAIVE_BYTES}, {@code FILTERS}).
    */
-  private static Path totalsFilter(IcebergPlan plan, JobChain chain, RunCounters c)
+  private static Path totalsSketch(IcebergPlan plan, JobChain chain, RunCounters c)
       throws IOException, InterruptedException {
-    Path filter = chain.work("totals.cbf");
-    JobChain.Step step =
-        chain.step("icebergs counting: local totals").map(TotalsFilterMapper.class);
-    FilterBuild.perSplitCountingFilter(step, plan.spec, plan.inputs, filter, plan.counting.items,
-        plan.counting.bitsPerKey);
-    c.filterBytesShipped = chain.fs().getFileStatus(filter).getLen();
-    c.take(JobCounters.of(step.job()), NAIVE_BYTES);
-    return filter;
+    Path partials = chain.work("partials");
+    CountingShape shape = plan.counting;
+    JobChain.Step step = chain.step("icebergs counting: sketches of local totals (" + shape.numHashes
+        + " x " + shape.width + " counters of " + shape.counterBits + " bits) -> " + partials)
+        .tableInput(plan.spec, plan.inputs)
+        .map(TotalsFilterMapper.class).mapOnly()
+        .lazyOutput(SequenceFileOutputFormat.class, NullWritable.class, NullWritable.class,
+            partials);
+    JobCounters job = step.run();
+    c.take(job, LOCAL_TOTALS, TOTAL_WEIGHT, NAIVE_BYTES, FILTERS);
+    CountMinSketch sum = IcebergFilters.create(step.conf());
+    FileSystem fs = chain.fs();
+    if (fs.exists(partials)) {
+      for (FileStatus st : fs.listStatus(partials)) {
+        if (!st.getPath().getName().endsWith(IcebergFilters.SUFFIX)) {
+          continue;
+        }
+        try (InputStream in = new BufferedInputStream(fs.open(st.getPath()), 1 << 16)) {
+          sum.merge(FilterFiles.named(st.getPath(),
+              () -> CountMinSketch.read(in, st.getLen())));
+        }
+      }
+    }
+    Path sketch = chain.work("totals" + IcebergFilters.SUFFIX);
+    c.filterBytesShipped = FilterFiles.writeAtomically(step.conf(), sketch, sum::writeTo);
+    return sketch;
   }
 }

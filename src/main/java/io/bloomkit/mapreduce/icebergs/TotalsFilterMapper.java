@@ -1,36 +1,44 @@
 package io.bloomkit.mapreduce.icebergs;
 
+import io.bloomkit.bloom.CountMinSketch;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
-import io.bloomkit.mapreduce.build.PartialFilterWriter;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.Row;
 import java.io.IOException;
+import java.io.OutputStream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.OutputCommitter;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.PathOutputCommitter;
 
 /**
  * Icebergs {@code counting} phase 1 (map only): sums its split's weights per key (bounded table)
- * and adds each local total to a counting filter of the full shape as {@link
- * IcebergFilters#increments} increments, written at cleanup; the client sums the tasks' counter
- * vectors with {@code merge}. Malformed records and null keys are skipped here and counted in
- * phase 2.
+ * and adds each local total, as one weight, to a {@link CountMinSketch} of the full shape (see
+ * {@link IcebergFilters}); at cleanup the sketch is written as {@code part-m-NNNNN.cms} into the
+ * task's work directory, so the output committer promotes only the successful attempt's file (none
+ * when the split added nothing). The client sums the tasks' sketches. Malformed records and null
+ * keys are skipped here and counted in phase 2; totals of 0 add nothing.
+ *
+ * <p>Counters: {@code LOCAL_TOTALS} (totals added, a key flushed twice counts twice), {@code
+ * TOTAL_WEIGHT} (their sum, W), {@code NAIVE_BYTES} (key + 8 bytes per total), {@code
+ * MAP_TABLE_FLUSHES}.
  */
 public class TotalsFilterMapper extends Mapper<LongWritable, Row, NullWritable, NullWritable> {
   private WeightedRecordParser parser;
   private LocalTotals totals;
-  private PartialFilterWriter partial;
-  private long threshold;
+  private CountMinSketch sketch;
 
   @Override
   protected void setup(Context context) {
     Configuration conf = context.getConfiguration();
     parser = WeightedRecordParser.fromConf(conf);
     totals = new LocalTotals(BloomkitConfig.ICEBERG_MAX_KEYS.getInt(conf), KeyText.fromConf(conf));
-    threshold = BloomkitConfig.ICEBERG_THRESHOLD.getLong(conf);
-    partial = new PartialFilterWriter(context);
+    sketch = IcebergFilters.create(conf);
   }
 
   @Override
@@ -52,10 +60,12 @@ public class TotalsFilterMapper extends Mapper<LongWritable, Row, NullWritable, 
   private void flush(Context context) throws IOException, InterruptedException {
     totals.flush(
         (k, t) -> {
-          for (long i = IcebergFilters.increments(t, threshold); i > 0; i--) {
-            partial.add(k);
+          if (t == 0) {
+            return; // zero weights: nothing to add anywhere
           }
+          IcebergFilters.add(sketch, k.getBytes(), k.getLength(), t);
           context.getCounter(IcebergCounters.LOCAL_TOTALS).increment(1);
+          context.getCounter(IcebergCounters.TOTAL_WEIGHT).increment(t);
           context.getCounter(IcebergCounters.NAIVE_BYTES).increment(k.getLength() + 8);
         });
   }
@@ -63,6 +73,19 @@ public class TotalsFilterMapper extends Mapper<LongWritable, Row, NullWritable, 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
     flush(context);
-    partial.write(context);
+    if (sketch.items() == 0) {
+      return; // the client starts from an empty sketch
+    }
+    OutputCommitter committer = context.getOutputCommitter();
+    Path dir =
+        committer instanceof PathOutputCommitter
+            ? ((PathOutputCommitter) committer).getWorkPath()
+            : FileOutputFormat.getOutputPath(context); // no committer (unit tests)
+    Path file =
+        new Path(dir, FileOutputFormat.getUniqueFile(context, "part", IcebergFilters.SUFFIX));
+    try (OutputStream out = file.getFileSystem(context.getConfiguration()).create(file, false)) {
+      sketch.writeTo(out);
+    }
+    context.getCounter(IcebergCounters.FILTERS).increment(1);
   }
 }

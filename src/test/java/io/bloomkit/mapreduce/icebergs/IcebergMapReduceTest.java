@@ -2,10 +2,10 @@ package io.bloomkit.mapreduce.icebergs;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
 
-import io.bloomkit.bloom.CountingBloomFilter;
-import io.bloomkit.core.FilterFamily;
-import io.bloomkit.core.FilterShape;
+import io.bloomkit.bloom.CountMinSketch;
+import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
 import io.bloomkit.mapreduce.table.Row;
@@ -13,8 +13,11 @@ import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.mapreduce.table.TextRowSerialization;
 import java.io.File;
+import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.URI;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +25,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
@@ -117,30 +121,164 @@ public class IcebergMapReduceTest {
     assertEquals(2, nullWeights);
   }
 
+  /** A sketch of {@code totals} (4 rows of 4096 counters as wide as the threshold), as a file. */
+  private File sketchFile(long threshold, Map<String, Long> totals) throws Exception {
+    CountMinSketch s =
+        CountMinSketch.create(4096, 4, CountMinSketch.counterBitsFor(threshold));
+    for (Map.Entry<String, Long> e : totals.entrySet()) {
+      s.add(HashStrategy.MURMUR3_128_DOUBLE.hash(e.getKey()), e.getValue());
+    }
+    File file = tmp.newFile("totals.cms");
+    try (OutputStream o = new FileOutputStream(file)) {
+      s.writeTo(o);
+    }
+    return file;
+  }
+
+  private static URI shipped(File f) {
+    return URI.create(f.toURI() + "#" + IcebergFilters.SHIPPED_PREFIX + f.getName());
+  }
+
+  /**
+   * Phase 2 at a threshold far above a 4-bit counter's 15: a key passes when its estimate (the
+   * sketch's, which at 4096 counters a row holds these few keys apart) reaches T.
+   */
   @Test
   public void countingMapperDropsKeysBelowTheThresholdEstimate() throws Exception {
-    CountingBloomFilter f =
-        CountingBloomFilter.create(FilterShape.forBitsPerKey(FilterFamily.COUNTING, null, 100, 0, 64, 0));
-    for (int i = 0; i < 5; i++) {
-      f.add("big");
-    }
-    f.add("small");
-    File file = tmp.newFile();
-    try (OutputStream o = new FileOutputStream(file)) {
-      f.writeTo(o);
-    }
+    Map<String, Long> totals = new TreeMap<>();
+    totals.put("big", 9200L);
+    totals.put("small", 9199L);
+    totals.put("tiny", 16L);
+    File file = sketchFile(9200, totals);
     MapDriver<LongWritable, Row, Text, LongWritable> d = MapDriver.newMapDriver(new IcebergMapper());
-    conf(d.getConfiguration(), 5);
+    conf(d.getConfiguration(), 9200);
     d.getConfiguration().setBoolean(BloomkitConfig.ICEBERG_COUNTING.key(), true);
-    d.getConfiguration().set(BloomkitConfig.JOIN_FILTER_PATH.key(), file.toURI().toString());
-    d.withInput(new LongWritable(0), row("a,big,3"));
-    d.withInput(new LongWritable(1), row("b,small,1"));
-    d.withInput(new LongWritable(2), row("c,big,2"));
-    d.withInput(new LongWritable(3), row("d,absent,9"));
-    d.withOutput(new Text("big"), new LongWritable(5));
+    d.withCacheFile(shipped(file));
+    d.withInput(new LongWritable(0), row("a,big,9000"));
+    d.withInput(new LongWritable(1), row("b,small,9199"));
+    d.withInput(new LongWritable(2), row("c,big,200"));
+    d.withInput(new LongWritable(3), row("d,tiny,16"));
+    d.withInput(new LongWritable(4), row("e,absent,9"));
+    d.withOutput(new Text("big"), new LongWritable(9200));
     d.runTest();
     assertEquals(2, c(d.getCounters(), IcebergCounters.CANDIDATE_RECORDS));
-    assertEquals(2, c(d.getCounters(), IcebergCounters.FILTERED_RECORDS));
+    assertEquals(3, c(d.getCounters(), IcebergCounters.FILTERED_RECORDS));
+  }
+
+  @Test
+  public void countingMapperRefusesToRunWithoutTheSketch() throws Exception {
+    MapDriver<LongWritable, Row, Text, LongWritable> d = MapDriver.newMapDriver(new IcebergMapper());
+    conf(d.getConfiguration(), 20);
+    d.getConfiguration().setBoolean(BloomkitConfig.ICEBERG_COUNTING.key(), true);
+    d.withInput(new LongWritable(0), row("a,big,9"));
+    try {
+      d.run();
+      fail("ran without a sketch");
+    } catch (java.io.IOException e) {
+      assertEquals("icebergs counting needs one shipped sketch of totals ("
+          + IcebergFilters.SHIPPED_PREFIX + "*), got 0", e.getMessage());
+    }
+  }
+
+  /** Unverified counting: every candidate reaching the reducer is written with its estimate. */
+  @Test
+  public void unverifiedCountingReducerWritesEachCandidateWithItsEstimate() throws Exception {
+    Map<String, Long> totals = new TreeMap<>();
+    totals.put("hot", 700L);
+    totals.put("warm", 650L);
+    File file = sketchFile(600, totals);
+    ReduceDriver<Text, LongWritable, Text, LongWritable> d =
+        ReduceDriver.newReduceDriver(new IcebergReducer());
+    conf(d.getConfiguration(), 600);
+    d.getConfiguration().setBoolean(BloomkitConfig.ICEBERG_COUNTING.key(), true);
+    d.withCacheFile(shipped(file));
+    d.withInput(new Text("hot"), Arrays.asList(new LongWritable(300), new LongWritable(400)));
+    d.withInput(new Text("warm"), Arrays.asList(new LongWritable(650)));
+    d.withOutput(new Text("hot"), new LongWritable(700));
+    d.withOutput(new Text("warm"), new LongWritable(650));
+    d.runTest();
+    assertEquals(2, c(d.getCounters(), IcebergCounters.KEYS));
+    assertEquals(2, c(d.getCounters(), IcebergCounters.ICEBERGS));
+  }
+
+  /**
+   * Phase 1: the split's sketch equals one built here from the naive local totals (the bounded
+   * table flushes a key twice: its pieces add up in the same counters), and the counters count
+   * the positive totals added, their sum and the naive bytes.
+   */
+  @Test
+  public void totalsMapperWritesTheSketchOfItsLocalTotals() throws Exception {
+    MapDriver<LongWritable, Row, NullWritable, NullWritable> d =
+        MapDriver.newMapDriver(new TotalsFilterMapper());
+    conf(d.getConfiguration(), 9200);
+    d.getConfiguration().setInt(BloomkitConfig.ICEBERG_MAX_KEYS.key(), 2);
+    d.getConfiguration().setLong(BloomkitConfig.ICEBERG_COUNTING_WIDTH.key(), 300);
+    d.getConfiguration().setInt(BloomkitConfig.ICEBERG_COUNTING_HASHES.key(), 3);
+    File out = tmp.newFolder("phase1");
+    d.getConfiguration().set("mapreduce.output.fileoutputformat.outputdir", out.toURI().toString());
+    String[] lines = {"a,x,3000", "b,y,1", "c,x,4000", "d,zz,2", "e,x,5000", "f,x", "g,y,-1",
+        "h,nil,0", "i,zz,9000"};
+    Map<String, Long> naive = new TreeMap<>();
+    for (int i = 0; i < lines.length; i++) {
+      d.withInput(new LongWritable(i * 10), row(lines[i]));
+      String[] p = lines[i].split(",");
+      if (p.length == 3 && p[2].matches("[0-9]+")) {
+        naive.merge(p[1], Long.parseLong(p[2]), Long::sum);
+      }
+    }
+    d.run();
+    CountMinSketch expected = CountMinSketch.create(300, 3, 14);
+    long weight = 0;
+    for (Map.Entry<String, Long> e : naive.entrySet()) {
+      weight += e.getValue();
+    }
+    // flushes at 2 keys: {x:3000, y:1} at y, {x:4000, zz:2} at zz, {x:5000, nil:0} at nil (the
+    // malformed f and g in between add nothing; the zero total is not added), {zz:9000} at cleanup
+    long[][] pieces = {{3000, 1}, {4000, 2}, {5000}, {9000}};
+    String[][] keys = {{"x", "y"}, {"x", "zz"}, {"x"}, {"zz"}};
+    long pairs = 0;
+    long naiveBytes = 0;
+    for (int f = 0; f < pieces.length; f++) {
+      for (int i = 0; i < pieces[f].length; i++) {
+        expected.add(HashStrategy.MURMUR3_128_DOUBLE.hash(keys[f][i]), pieces[f][i]);
+        pairs++;
+        naiveBytes += keys[f][i].length() + 8;
+      }
+    }
+    File[] files = out.listFiles((dir, n) -> n.endsWith(IcebergFilters.SUFFIX));
+    assertEquals(1, files.length);
+    assertTrue(files[0].getName(), files[0].getName().matches("part-m-[0-9]{5}\\.cms"));
+    CountMinSketch got;
+    try (InputStream in = new FileInputStream(files[0])) {
+      got = CountMinSketch.read(in, files[0].length());
+    }
+    assertEquals(expected, got);
+    for (Map.Entry<String, Long> e : naive.entrySet()) {
+      assertTrue(e.getKey(), IcebergFilters.estimate(got, e.getKey().getBytes(),
+          e.getKey().length()) >= e.getValue());
+    }
+    Counters cs = d.getCounters();
+    assertEquals(pairs, c(cs, IcebergCounters.LOCAL_TOTALS));
+    assertEquals(weight, c(cs, IcebergCounters.TOTAL_WEIGHT));
+    assertEquals(naiveBytes, c(cs, IcebergCounters.NAIVE_BYTES));
+    assertEquals(1, c(cs, IcebergCounters.FILTERS));
+    assertEquals(3, c(cs, IcebergCounters.MAP_TABLE_FLUSHES));
+  }
+
+  @Test
+  public void totalsMapperOfOnlyZeroTotalsWritesNoSketch() throws Exception {
+    MapDriver<LongWritable, Row, NullWritable, NullWritable> d =
+        MapDriver.newMapDriver(new TotalsFilterMapper());
+    conf(d.getConfiguration(), 50);
+    d.getConfiguration().setLong(BloomkitConfig.ICEBERG_COUNTING_WIDTH.key(), 10);
+    File out = tmp.newFolder("phase1");
+    d.getConfiguration().set("mapreduce.output.fileoutputformat.outputdir", out.toURI().toString());
+    d.withInput(new LongWritable(0), row("a,x,0"));
+    d.withInput(new LongWritable(1), row("b,y"));
+    d.run();
+    assertEquals(0, out.listFiles((dir, n) -> n.endsWith(IcebergFilters.SUFFIX)).length);
+    assertEquals(0, c(d.getCounters(), IcebergCounters.FILTERS));
+    assertEquals(0, c(d.getCounters(), IcebergCounters.LOCAL_TOTALS));
   }
 
   @Test
@@ -153,20 +291,6 @@ public class IcebergMapReduceTest {
     d.runTest();
     assertEquals(2, c(d.getCounters(), IcebergCounters.KEYS));
     assertEquals(1, c(d.getCounters(), IcebergCounters.ICEBERGS));
-  }
-
-  @Test
-  public void incrementsAreCappedSoSaturationNeverHidesAnIceberg() {
-    assertEquals(3, IcebergFilters.increments(3, 100));
-    assertEquals(15, IcebergFilters.increments(1000, 100));
-    assertEquals(4, IcebergFilters.increments(1000, 4));
-    CountingBloomFilter f =
-        CountingBloomFilter.create(FilterShape.forBitsPerKey(FilterFamily.COUNTING, null, 10, 0, 64, 0));
-    for (long i = IcebergFilters.increments(500, 100); i > 0; i--) {
-      f.add("k");
-    }
-    byte[] k = {'k'};
-    assertTrue(IcebergFilters.isCandidate(f, k, 1, 100)); // saturated at 15: still a candidate
   }
 
   /** Map, shuffle, reduce: equals the naive sum per key, for several thresholds. */

@@ -72,7 +72,7 @@ public class IcebergMethodTest {
         }
       }
     }
-    assertEquals(7, methodSpecific); // verify, evaluate, items, bits-per-key and lcbf's three
+    assertEquals(7, methodSpecific); // verify, evaluate, num-hashes, items, bits-per-key and lcbf's two
   }
 
   @Test

@@ -10,8 +10,10 @@ cd "$repo"
 out=docs/results
 mkdir -p "$out" target
 source scripts/lib/report.sh
+render_only=""
 if [[ "${1:-}" == --render-only ]]; then
   shift   # only re-render the report from the last simulation and bench-join results
+  render_only=1
   report_compile
 else
   mvn -B -q -DskipTests package >&2   # the jar scripts/bloomkit runs must hold this checkout's code
@@ -22,8 +24,14 @@ else
 fi
 sim_args="$(cat "$out/acbf-simulation.args" 2>/dev/null || true)"
 
-note="$(report_note)
+if [[ -n "${render_only:-}" && -f "$out/README.md" ]]; then
+  # the numbers are the last simulation's: keep its "Measured on" line, say when it was re-rendered
+  note="$(sed -n 's/^\(Measured on .*\)$/\1/p' "$out/README.md" | head -1) Re-rendered $(date -u '+%Y-%m-%d') at commit $(git rev-parse --short HEAD) (\`--render-only\`).
 Reproduce: \`scripts/report-acbf.sh $sim_args\` (simulation) and \`scripts/bench-join.sh\` (joins)."
+else
+  note="$(report_note)
+Reproduce: \`scripts/report-acbf.sh $sim_args\` (simulation) and \`scripts/bench-join.sh\` (joins)."
+fi
 joins=""
 [[ -d target/bench-join ]] && joins=target/bench-join
 scale=""

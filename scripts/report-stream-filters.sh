@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the stream duplicate-detection results (RSBF paper Tables 2-5 and Figs. 6-7 at reduced
+# Reproduces the stream duplicate-detection results (RSBF paper Tables 2-5 and Figs. 2-8 at reduced
 # size, IBF paper section IV on synthetic importance streams) and writes
 # docs/results/stream-filters.md with its plots in docs/results/stream-filters/.
 #   scripts/report-stream-filters.sh            # the committed report (a few minutes on 2 cores)

@@ -29,7 +29,12 @@ import java.util.Map;
  * (duplicate) arrivals of importance i (the weighted rates also for the clicks stream) ({@code NaN} printed as -1 where there are none). Ends with
  * the fraction of zero cells (bits) observed and the theory's value ({@link
  * StreamFilters#theoryZeroFraction}, for IBF with the stream's own law of importance classes), and
- * the theory's false positive bound ({@link StreamFilters#theoryFppBound}).
+ * the theory's false positive bound ({@link StreamFilters#theoryFppBound}). With {@code
+ * --trace-every R}, arrays sampled after every R-th element: {@code traceRecords}, {@code
+ * traceNonZero} (non-zero cells or set bits), {@code traceDistinct} and {@code traceDuplicates}
+ * (arrivals so far) and the cumulative {@code traceFpr} and {@code traceFnr} (FP / distinct and FN
+ * / duplicates over the elements so far, 0 while the denominator is 0); a window's rate is the
+ * difference of FP (= fpr * distinct) and of the distinct counts between two samples.
  */
 public final class DedupSimulation implements Simulation {
   static final String[] FILTERS = {"bf", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h"};
@@ -85,7 +90,8 @@ public final class DedupSimulation implements Simulation {
   static final Param<String> OCCURRENCE =
       Param.ofString("occurrence", "O", "importance stream: uniform, proportional or inverse", "uniform");
   static final Param<Integer> TRACE_EVERY =
-      Param.ofInt("trace-every", "R", "also report the non-zero cells (set bits) every R elements", 0, 0)
+      Param.ofInt("trace-every", "R", "also report every R elements the non-zero cells (set bits), the"
+          + " distinct and duplicate arrivals so far and the cumulative FPR and FNR", 0, 0)
           .defaultShownAs(null);
 
   @Override
@@ -182,6 +188,10 @@ public final class DedupSimulation implements Simulation {
     long[] classCount = new long[cellMax + 1];
     List<Double> traceX = new ArrayList<>();
     List<Double> traceY = new ArrayList<>();
+    List<Double> traceDistinct = new ArrayList<>();
+    List<Double> traceDup = new ArrayList<>();
+    List<Double> traceFpr = new ArrayList<>();
+    List<Double> traceFnr = new ArrayList<>();
     for (long i = 1; i <= length; i++) {
       long key = stream.nextKey();
       int imp = stream.importance();
@@ -220,6 +230,10 @@ public final class DedupSimulation implements Simulation {
       if (traceEvery > 0 && i % traceEvery == 0) {
         traceX.add((double) i);
         traceY.add((double) StreamFilters.nonZeroCells(filter));
+        traceDistinct.add((double) distinct);
+        traceDup.add((double) duplicates);
+        traceFpr.add(distinct == 0 ? 0.0 : (double) fp / distinct);
+        traceFnr.add(duplicates == 0 ? 0.0 : (double) fn / duplicates);
       }
     }
     double[] classProb = new double[cellMax + 1];
@@ -274,6 +288,10 @@ public final class DedupSimulation implements Simulation {
     if (traceEvery > 0) {
       row.put("traceRecords", toArray(traceX));
       row.put("traceNonZero", toArray(traceY));
+      row.put("traceDistinct", toArray(traceDistinct));
+      row.put("traceDuplicates", toArray(traceDup));
+      row.put("traceFpr", toArray(traceFpr));
+      row.put("traceFnr", toArray(traceFnr));
     }
     List<Map<String, Object>> rows = new ArrayList<>();
     rows.add(row);

@@ -33,7 +33,7 @@ public class StreamFiltersReportTest {
     String md = ReportFiles.read(out.resolve("stream-filters.md"));
     assertTrue(md.startsWith("# Stream duplicate detection: SBF, RSBF, IBF\n"));
     assertTrue(md.contains("\na note\n"));
-    assertEquals(9, ReportFiles.assertLinkedCharts(md, out));
+    assertEquals(14, ReportFiles.assertLinkedCharts(md, out));
 
     // Tables 2-5 of the RSBF paper: one row per memory size the paper lists (3, 3, 4, 3)
     String[] parts = md.split("### Table ");
@@ -51,6 +51,26 @@ public class StreamFiltersReportTest {
           "zipf", "--universe", "200000", "--length", "300000", "--num-hashes", row[0], "--seed", "4").get(0);
       assertEquals(StreamFiltersReport.pct(((Number) r.get("fnr")).doubleValue()), row[1]);
       assertEquals(StreamFiltersReport.pct(((Number) r.get("fpr")).doubleValue()), row[2]);
+    }
+
+    // Fig. 5: the cumulative FNR at the end of each traced run is the rate of the same run untraced
+    String fig5 = md.split("### Fig\\. 5:")[1];
+    List<String[]> f5 = ReportFiles.table(fig5, "| memory | filter |");
+    assertEquals(4, f5.size());
+    long n = 200_000;
+    long u = StreamFiltersReport.universeFor(n, 0.10);
+    long[] mem = {Math.round(1073741824L * (n / 1e9)), Math.round(4294967296L * (n / 1e9))};
+    for (int i = 0; i < 4; i++) {
+      String[] row = f5.get(i);
+      String filter = i % 2 == 0 ? "rsbf" : "sbf";
+      assertEquals(filter, row[1]);
+      String[] args = {"--filter", filter, "--memory-bits", Long.toString(mem[i / 2]), "--stream", "uniform",
+        "--universe", Long.toString(u), "--length", Long.toString(n), "--seed", "1", "--fpr-target", "0.1"};
+      if (filter.equals("sbf")) {
+        args = StreamFiltersReport.concat(args, "--max", "3", "--num-hashes", "3");
+      }
+      Map<String, Object> r = SimRun.run("dedup", args).get(0);
+      assertEquals(StreamFiltersReport.pct(((Number) r.get("fnr")).doubleValue()), row[5]);
     }
 
     List<String[]> ibf = ReportFiles.table(md, "| filter | 10%: FP % |");

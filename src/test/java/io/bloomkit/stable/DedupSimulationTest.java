@@ -174,4 +174,53 @@ public class DedupSimulationTest {
       }
     }
   }
+
+  /**
+   * --trace-every: sample j holds the counts and cumulative rates over the first (j + 1) R elements,
+   * recounted here by an independent pass over the same seeded stream (distinct and duplicate
+   * arrivals) and by separate runs cut at that length (FP and FN of the prefix: stream and filter
+   * are seeded, so a prefix run sees the same elements and makes the same decisions).
+   */
+  @Test
+  public void traceIsTheCumulativeCountOfEveryPrefix() throws Exception {
+    int every = 1500;
+    int length = 9000;
+    for (String f : new String[] {"sbf", "rsbf"}) {
+      String[] common = {"--filter", f, "--memory-bits", "3000", "--stream", "zipf", "--universe", "4000",
+        "--seed", "7"};
+      Map<String, Object> r = run(concat(common, "--length", Integer.toString(length), "--trace-every",
+          Integer.toString(every)));
+      double[] records = (double[]) r.get("traceRecords");
+      double[] distinct = (double[]) r.get("traceDistinct");
+      double[] dups = (double[]) r.get("traceDuplicates");
+      double[] fpr = (double[]) r.get("traceFpr");
+      double[] fnr = (double[]) r.get("traceFnr");
+      assertEquals(length / every, records.length);
+      Streams.ElementStream s = Streams.zipf(4000, 1.0, 7);
+      HashSet<Long> seen = new HashSet<>();
+      long fnSeen = 0;
+      for (int j = 0; j < records.length; j++) {
+        for (int i = 0; i < every; i++) {
+          seen.add(s.nextKey());
+        }
+        long n = (long) (j + 1) * every;
+        assertEquals(n, records[j], 0);
+        assertEquals(seen.size(), distinct[j], 0);
+        assertEquals(n - seen.size(), dups[j], 0);
+        Map<String, Object> prefix = run(concat(common, "--length", Long.toString(n)));
+        assertEquals(f + " at " + n, (double) num(prefix, "falsePositives") / seen.size(), fpr[j], 1e-15);
+        assertEquals(f + " at " + n, (double) num(prefix, "falseNegatives") / (n - seen.size()), fnr[j], 1e-15);
+        fnSeen += num(prefix, "falseNegatives");
+      }
+      assertTrue(f + " makes false negatives, so the FNR trace is not trivially 0", fnSeen > 0);
+      assertEquals(dbl(r, "fpr"), fpr[fpr.length - 1], 0);
+      assertEquals(dbl(r, "fnr"), fnr[fnr.length - 1], 0);
+    }
+  }
+
+  static String[] concat(String[] a, String... b) {
+    String[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, c, a.length, b.length);
+    return c;
+  }
 }

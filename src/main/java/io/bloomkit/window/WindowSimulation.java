@@ -31,7 +31,9 @@ import java.util.Map;
  * equal-timers k'); {@code fpr = FP / (FP + TN)}, {@code fnr = FN / (FN + TP)}. Series over the
  * stream, one value per bucket of {@code length / series} events: the live filter count and the
  * time at the bucket's first event, the bucket's FP / (FP + TN) and its FP + TN, and the mean bits
- * in use over the bucket's events. Filters are counted as held: fixed holds S (its slices), a
+ * in use over the bucket's events. {@code maxKeyFalsePositives}: the most false positives on one
+ * key (a false positive leaves the key undelivered, so a key that keeps arriving can be one again
+ * and again). Filters are counted as held: fixed holds S (its slices), a
  * sliced-* filter the live filters of all its slices (each of m/S timers).
  */
 public final class WindowSimulation implements Simulation {
@@ -169,6 +171,7 @@ public final class WindowSimulation implements Simulation {
               m, k, w, equal, fpp, DynamicTimerFilter.Threshold.fromName(parts[0]), parts.length > 1);
     }
     Map<Long, Long> delivered = new HashMap<>();
+    Map<Long, Long> fpPerKey = new HashMap<>();
     long tp = 0, fp = 0, tn = 0, fn = 0, burstFp = 0, burstTn = 0;
     long[] equalTrue = new long[k + 1];
     long[] equalFalse = new long[k + 1];
@@ -228,6 +231,7 @@ public final class WindowSimulation implements Simulation {
       } else if (dup) {
         fp++;
         bucketFp++;
+        fpPerKey.merge(s.keys[i], 1L, Long::sum);
         burstFp += inBurst ? 1 : 0;
       } else {
         tn++;
@@ -277,6 +281,7 @@ public final class WindowSimulation implements Simulation {
     r.put("falseNegatives", fn);
     r.put("fpr", ratio(fp, fp + tn));
     r.put("fnr", ratio(fn, fn + tp));
+    r.put("maxKeyFalsePositives", fpPerKey.values().stream().mapToLong(Long::longValue).max().orElse(0));
     r.put("burstFpr", ratio(burstFp, burstFp + burstTn));
     r.put("maxFilters", maxFilters);
     r.put("meanFilters", sumFilters / n);

@@ -48,6 +48,7 @@ public class DistributedFiltersReportTest {
       assertEquals(DistributedFiltersReport.f(d(r, "fpr")), ts.get(i)[5]);
       assertEquals(DistributedFiltersReport.f(d(r, "burstFpr")), ts.get(i)[6]);
       assertEquals(String.valueOf(r.get("filtersCreated")), ts.get(i)[11]);
+      assertEquals(String.valueOf(r.get("maxKeyFalsePositives")), ts.get(i)[12]);
     }
 
     List<Map<String, Object>> lcbf = SimRun.run("lcbf", "--ratio", "5,10,15", "--num-hashes", "1,2,3,4,5,6");

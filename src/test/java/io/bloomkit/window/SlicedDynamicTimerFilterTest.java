@@ -274,6 +274,43 @@ public class SlicedDynamicTimerFilterTest {
     assertTrue("slice 0 shrank after the burst: " + f.slice(0).filterCount(), f.slice(0).filterCount() <= 2);
   }
 
+  /**
+   * The simulation's row for a sliced-* filter, recounted here with a filter of the same shape:
+   * false positives, the most on one key, the largest memory and the filters created.
+   */
+  @Test
+  public void simulationRowIsARecount() {
+    long w = 200;
+    TimedStream stream = bursty("zipf", 20_000, 15_000, 10, 7);
+    Map<String, Object> row =
+        WindowSimulation.runOne(stream, "zipf", 5, w, "sliced-cardinality", 6_000, 4, 0.02, 0, 4, 10);
+    SlicedDynamicTimerFilter f =
+        new SlicedDynamicTimerFilter(6_000, 4, w, 0, 0.02, DynamicTimerFilter.Threshold.CARDINALITY, false, 4);
+    Map<Long, Long> delivered = new HashMap<>();
+    Map<Long, Long> perKey = new HashMap<>();
+    long fp = 0;
+    long maxBits = 0;
+    for (int i = 0; i < stream.length(); i++) {
+      Long last = delivered.get(stream.keys[i]);
+      boolean truth = last != null && last + w > stream.times[i];
+      boolean dup = f.offer(stream.hash(i), stream.times[i]);
+      if (!dup) {
+        delivered.put(stream.keys[i], stream.times[i]);
+      } else if (!truth) {
+        fp++;
+        perKey.merge(stream.keys[i], 1L, Long::sum);
+      }
+      maxBits = Math.max(maxBits, f.memoryBits());
+    }
+    assertTrue("false positives: " + fp, fp > 20);
+    assertEquals(fp, ((Number) row.get("falsePositives")).longValue());
+    assertEquals(perKey.values().stream().mapToLong(Long::longValue).max().getAsLong(),
+        ((Number) row.get("maxKeyFalsePositives")).longValue());
+    assertEquals(maxBits, ((Number) row.get("maxMemoryBits")).longValue());
+    assertEquals(f.created(), ((Number) row.get("filtersCreated")).longValue());
+    assertEquals(4, ((Number) row.get("slices")).intValue());
+  }
+
   private static long min(long[] a) {
     long x = Long.MAX_VALUE;
     for (long v : a) {

@@ -138,10 +138,8 @@ final class DynamicTimerFilter implements StreamFilter {
       throw new IllegalArgumentException("a timer filter needs each event's timestamp");
     }
     advanceTo(time);
-    for (TimerFilter f : filters) {
-      if (f.test(key)) {
-        return true;
-      }
+    if (test(key)) {
+      return true;
     }
     if (filters.isEmpty()) {
       filters.add(newFilter());
@@ -153,6 +151,16 @@ final class DynamicTimerFilter implements StreamFilter {
       filters.add(newFilter());
     }
     maxFilters = Math.max(maxFilters, liveFilters());
+    return false;
+  }
+
+  /** The answer at the current clock (a duplicate if any filter says so), without inserting. */
+  boolean test(KeyHash key) {
+    for (TimerFilter f : filters) {
+      if (f.test(key)) {
+        return true;
+      }
+    }
     return false;
   }
 

@@ -1,6 +1,5 @@
 package io.bloomkit.window;
 
-import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
 
 /**
@@ -25,11 +24,7 @@ final class SlicedTimerFilter {
   }
 
   TimerFilter slice(KeyHash key) {
-    long z = key.h1() ^ Long.rotateLeft(key.h2(), 32);
-    z = (z ^ (z >>> 33)) * 0xFF51AFD7ED558CCDL;
-    z = (z ^ (z >>> 33)) * 0xC4CEB9FE1A85EC53L;
-    z ^= z >>> 33;
-    return slices[(int) HashStrategy.reduce(z, slices.length)];
+    return slices[(int) Hashing.extraHash(key, 0, slices.length)];
   }
 
   boolean offer(KeyHash key, long time) {

@@ -27,6 +27,7 @@ import org.apache.commons.math3.distribution.BinomialDistribution;
  *   fault tolerance S_f                        f(1-P)/(Pmax-P) (h), f(1-P^(1/k))/(Pmax^(1/k)-P^(1/k)) (v)
  *   equal timers, all k equal                  (1 - e^(-k/m))^k                 [One sec. 4]
  *   dynamic size thresholds                    n = -(m/k) ln(1 - P^(1/k)), z = m P^(1/k) [One sec. 5]
+ *   stack of F filters, z_j live timers        1 - prod_j (1 - (z_j/m)^k)       [One sec. 5]
  * </pre>
  *
  * where P = (1 - e^(-kn/m))^k is the unsliced rate (One eq. 2) and p = 1 - e^(-kn/m) the share of
@@ -270,6 +271,27 @@ public final class WindowTheory {
     BloomMath.requireNumHashes(numHashes);
     BloomMath.requireFpp(fpp);
     return m * Math.pow(fpp, 1.0 / numHashes);
+  }
+
+  /**
+   * The false positive rate of a lookup in a stack of timer filters of m timers each (a dynamic
+   * filter, or one slice of a per-slice dynamic one) whose filters hold {@code liveTimers[j]} live
+   * timers: filter j answers a fresh event with rate {@code (z_j/m)^k} [One is Enough sec. 5, "P_fp
+   * = (z/m)^k"], and the stack, which reports a duplicate if any filter does, with {@code 1 -
+   * prod_j (1 - (z_j/m)^k)} (filters hashed alike but holding different events, taken as
+   * independent).
+   */
+  public static double dynamicStackFpp(long m, long[] liveTimers, int numHashes) {
+    BloomMath.requirePositive("m", m);
+    BloomMath.requireNumHashes(numHashes);
+    double none = 1;
+    for (long z : liveTimers) {
+      if (z < 0 || z > m) {
+        throw new IllegalArgumentException("live timers must be in [0, m=" + m + "]: " + z);
+      }
+      none *= 1 - Math.pow((double) z / m, numHashes);
+    }
+    return 1 - none;
   }
 
   /**

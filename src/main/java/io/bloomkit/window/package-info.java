@@ -10,6 +10,7 @@
  *   <li>{@code DynamicTimerFilter}: dynamic size, a list of timer filters (section 5).
  *   <li>{@code SlicedBloomFilter}: horizontal, vertical and diced slices on sites (section 3).
  *   <li>{@code SlicedTimerFilter}: a horizontally sliced timer filter (sections 3 and 4).
+ *   <li>{@code SlicedDynamicTimerFilter}: per-slice dynamic size, each slice a dynamic filter (section 5).
  *   <li>{@code BloomTree}: Bloom trees over a producer hierarchy (section 6).
  *   <li>{@code Hashing}: hash derivations beyond the shared positions.
  *   <li>{@link io.bloomkit.window.WindowTheory}: the paper's formulas (eqs. 1-7, sections 3-5, 7).

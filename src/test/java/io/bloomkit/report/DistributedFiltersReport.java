@@ -39,6 +39,7 @@ public final class DistributedFiltersReport {
     r.figure7c();
     r.figure9();
     r.figures10and11();
+    r.section5SlicedDynamic();
     r.figure12();
     r.lcbf();
     r.md.append(String.format(Locale.ROOT, "%n_Generated in %.0f s by `io.bloomkit.report.DistributedFiltersReport`._%n",
@@ -469,6 +470,113 @@ public final class DistributedFiltersReport {
         + "the threshold 6P / (pi^2 (j+1)^2) (`WindowTheory.tightenedFpp`; the thresholds sum to P) and stay "
         + "under the target in every run (at most %s), at the cost of more, emptier filters (see the "
         + "max filters column); they are our addition, not the paper's.", f(fixedMax), f(plainMax), f(tightMax)));
+  }
+
+  // ---- One is Enough, section 5: per-slice dynamic size ------------------------------------------
+
+  /** The arguments of the section 5 run (also rerun by the report's test). */
+  static final String[] SLICED_DYNAMIC_ARGS = {"--distribution", "zipf", "--universe", "100000",
+      "--length", "100000", "--rate", "10", "--burst", "2,5", "--window", "100,500,1000", "--fpp", "0.02",
+      "--timers", "25000", "--sliced-dynamic", "8", "--series", "50"};
+
+  private void section5SlicedDynamic() throws Exception {
+    p("## One is Enough, section 5: per-slice dynamic size");
+    List<Map<String, Object>> rows = SimRun.run("window", SLICED_DYNAMIC_ARGS);
+    String[] filters = {"fixed", "density", "sliced-density", "cardinality", "sliced-cardinality"};
+    int w = 500;
+    double timerBits = WindowTheory.timerBits(w);
+    List<Charts.Series> fpr = new ArrayList<>();
+    List<Charts.Series> mem = new ArrayList<>();
+    double[] span = null;
+    for (String filter : filters) {
+      Map<String, Object> r = where(rows, x -> x.get("filter").equals(filter) && d(x, "burst") == 5
+          && d(x, "window") == w).get(0);
+      double[] t = (double[]) r.get("timesOverTime");
+      span = t;
+      fpr.add(positive(filter, t, (double[]) r.get("fprOverTime"), true));
+      double[] bits = (double[]) r.get("memoryOverTime");
+      double[] timers = new double[bits.length];
+      for (int i = 0; i < bits.length; i++) {
+        timers[i] = bits[i] / timerBits;
+      }
+      mem.add(line(filter, t, timers));
+    }
+    fpr.add(line("target P = 0.02", new double[] {span[0], span[span.length - 1]}, new double[] {0.02, 0.02}));
+    chart("sec5-sliced-dynamic-fpr.png", "Sec. 5: false positive rate per bucket of 2,000 events, Zipf, burst 5x, w = 500",
+        "time (bucket start)", "FP / (FP + TN) in the bucket", true, fpr);
+    chart("sec5-sliced-dynamic-memory.png", "Sec. 5: timers in use (mean per bucket of 2,000 events), Zipf, burst 5x, w = 500",
+        "time (bucket start)", "timers", false, mem);
+    StringBuilder t = new StringBuilder("| filter | slices | burst | w | distinct events | fpr | fpr in burst | fnr "
+        + "| mean timers | max timers | max filters | filters created | most FPs on one key |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for (Map<String, Object> r : rows) {
+      double bits = WindowTheory.timerBits((long) d(r, "window"));
+      t.append("| ").append(r.get("filter")).append(" | ").append((int) d(r, "slices")).append(" | ")
+          .append((int) d(r, "burst")).append("x | ").append((long) d(r, "window")).append(" | ")
+          .append((long) d(r, "distinct")).append(" | ").append(f(d(r, "fpr"))).append(" | ")
+          .append(f(d(r, "burstFpr"))).append(" | ").append(f(d(r, "fnr"))).append(" | ")
+          .append(f(d(r, "meanMemoryBits") / bits)).append(" | ").append(f(d(r, "maxMemoryBits") / bits))
+          .append(" | ").append((long) d(r, "maxFilters")).append(" | ").append((long) d(r, "filtersCreated"))
+          .append(" | ").append((long) d(r, "maxKeyFalsePositives")).append(" |\n");
+    }
+    p("Command: `scripts/bloomkit simulate window " + String.join(" ", SLICED_DYNAMIC_ARGS) + "` (seed 1, "
+        + "the default). Filters: `fixed`, one timer filter of 25,000 timers cut into 8 horizontal slices "
+        + "of 3,125; `density`, `cardinality`, the unsliced dynamic filter (filters of 25,000 timers added "
+        + "at the paper's single threshold for P = 0.02); `sliced-density`, `sliced-cardinality`, 8 slices "
+        + "each growing and shrinking on its own by the same thresholds computed for filters of 3,125 "
+        + "timers (`SlicedDynamicTimerFilter`). k = 4; a timer of a window w has ceil(log2(w + 1)) bits, "
+        + "so timers = bits / that. Each plotted point is one bucket of 2,000 events (about 1,000 distinct "
+        + "ones at the base rate, so a rate near 0.02 rests on about 20 false positives); max/mean filters "
+        + "count the slice filters for the sliced ones (fixed: its 8 slices).");
+    p(t.toString());
+    p(slicedDynamicVerdict(rows));
+  }
+
+  /** Section 5's verdict from the rows: sliced vs unsliced dynamic memory and rates. */
+  private static String slicedDynamicVerdict(List<Map<String, Object>> rows) {
+    StringBuilder v = new StringBuilder();
+    double worstMemRatio = 0;
+    double bestMemRatio = Double.MAX_VALUE;
+    double worstFprRatio = 0;
+    double bestFprRatio = Double.MAX_VALUE;
+    for (Map<String, Object> r : rows) {
+      String f = (String) r.get("filter");
+      if (!f.startsWith("sliced-")) {
+        continue;
+      }
+      String plain = f.substring("sliced-".length());
+      Map<String, Object> u = where(rows, x -> x.get("filter").equals(plain) && d(x, "burst") == d(r, "burst")
+          && d(x, "window") == d(r, "window")).get(0);
+      double m = d(r, "meanMemoryBits") / d(u, "meanMemoryBits");
+      double e = d(r, "burstFpr") / Math.max(d(u, "burstFpr"), 1e-12);
+      worstMemRatio = Math.max(worstMemRatio, m);
+      bestMemRatio = Math.min(bestMemRatio, m);
+      worstFprRatio = Math.max(worstFprRatio, e);
+      bestFprRatio = Math.min(bestFprRatio, e);
+    }
+    v.append(String.format(Locale.ROOT, "**Verdict: the paper's claim is not borne out on these streams.** The "
+        + "paper (section 5, last paragraph) says growing and shrinking per slice, each slice by the events "
+        + "it receives, \"allows better space utilization when dealing with non-uniform inputs\". Measured, "
+        + "per-slice over unsliced dynamic size at the same threshold, burst and window (12 pairs): mean "
+        + "timers in use x%s to x%s, false positive rate in the burst x%s to x%s (the upper end at w = 100, "
+        + "burst rates below 1e-3 that rest on fewer than 20 false positives each). Per-slice growth does "
+        + "what it should (the filters of each slice follow that slice's load, steps of m/S instead of m, "
+        + "so the peak is at most the unsliced one's), but it saves no memory: a horizontal slice is chosen "
+        + "by a hash of the event, and only delivered (distinct) events are inserted, so each slice "
+        + "receives about 1/S of the inserts however skewed the Zipf input is; all slices then cross "
+        + "their thresholds at about the same time and together hold what the unsliced filter holds. "
+        + "The rates are mostly the same, but per-slice is clearly worse in some cells (sliced-cardinality "
+        + "at 5x, w = 500; sliced-density at 5x, w = 1000), and there one key carries a third or more of "
+        + "the run's false positives (column \"most FPs on one key\" against fpr x distinct events): on a Zipf stream a false positive "
+        + "leaves a hot key undelivered, so its next arrival is distinct again (Definition 4 counts the "
+        + "filter's own deliveries) and, while the stack still covers its positions, another false "
+        + "positive; which stack a hot key meets differs between the two layouts, so such a run of false "
+        + "positives is luck of the hash, not a property of per-slice growth. The density "
+        + "threshold at w = 100 never grows a slice (it answers exactly as the fixed sliced filter). A gain needs slice loads that are truly unequal, e.g. "
+        + "slices assigned by producer rather than by hash; the unit test `SlicedDynamicTimerFilterTest."
+        + "aSliceGrowsOnItsOwn` shows the mechanism (a burst on one slice's keys grows that slice only), "
+        + "but that input is not simulated here.",
+        f(bestMemRatio), f(worstMemRatio), f(bestFprRatio), f(worstFprRatio)));
+    return v.toString();
   }
 
   // ---- One is Enough, Table 1 and Figure 12: Bloom trees ----------------------------------------

@@ -36,7 +36,20 @@ public class DistributedFiltersReportTest {
     DistributedFiltersReport.main(new String[] {out.toString(), "a note"});
     String md = ReportFiles.read(out.resolve("distributed-filters.md"));
     assertTrue(md.contains("\na note\n"));
-    assertEquals(20, ReportFiles.assertLinkedCharts(md, out));
+    assertEquals(22, ReportFiles.assertLinkedCharts(md, out));
+
+    List<Map<String, Object>> sliced = SimRun.run("window", DistributedFiltersReport.SLICED_DYNAMIC_ARGS);
+    List<String[]> ts = ReportFiles.table(md, "| filter | slices | burst | w | distinct events |");
+    assertEquals(5 * 2 * 3, ts.size());
+    for (int i = 0; i < ts.size(); i++) {
+      Map<String, Object> r = sliced.get(i);
+      assertEquals(r.get("filter"), ts.get(i)[0]);
+      assertEquals(String.valueOf(r.get("distinct")), ts.get(i)[4]);
+      assertEquals(DistributedFiltersReport.f(d(r, "fpr")), ts.get(i)[5]);
+      assertEquals(DistributedFiltersReport.f(d(r, "burstFpr")), ts.get(i)[6]);
+      assertEquals(String.valueOf(r.get("filtersCreated")), ts.get(i)[11]);
+      assertEquals(String.valueOf(r.get("maxKeyFalsePositives")), ts.get(i)[12]);
+    }
 
     List<Map<String, Object>> lcbf = SimRun.run("lcbf", "--ratio", "5,10,15", "--num-hashes", "1,2,3,4,5,6");
     List<String[]> t = ReportFiles.table(md, "| m/n | k | MB one layer |");

@@ -22,11 +22,23 @@ import java.util.Map;
  *
  * <p>Top-down testing heuristic (threshold level d > 0): a hit at a node of level j < d is
  * confirmed only if a chain of hits leads from it down to level d through its other children (the
- * child the request came from has missed); otherwise the hit was a false positive. The paper then
- * calls the event distinct and "the process stops"; here the top-down search stops and the bottom-up
- * walk goes on as after a miss, because stopping would call distinct an event whose true copy sits
- * higher up (a false negative the root would have caught; Definition 5 promises the root detects
- * every delivered event). So the heuristic removes false positives and adds no false negatives.
+ * child the request came from has missed); otherwise the hit was a false positive. What follows a
+ * rejected hit is a {@link TopDown} rule: {@link TopDown#CLIMB} (the default) stops the top-down
+ * search and goes on up as after a miss; {@link TopDown#PAPER} is the paper's rule, "u is considered
+ * distinct ... and the process stops". The paper's rule calls distinct an event whose true copy sits
+ * outside the rejected node's subtree (a false negative the root would have caught; Definition 5
+ * promises the root detects every delivered event), so it is not the default: CLIMB removes false
+ * positives and adds no false negatives. A distinct verdict of the paper's rule is then stored as
+ * any distinct event: a dense tree without timers has already set the nodes below (test-and-set) and
+ * the rejected node and its ancestors hold the bits; otherwise first-test-then-set sets the nodes
+ * that missed and, with timers, the rest of the path to the root too (fresh expiry times).
+ *
+ * <p>Root slicing (section 6: "slicing the root Bloom filter" against a hot root): with {@code
+ * rootSlices} R > 1 the root's m bits are cut vertically into R slices on R sites ({@link
+ * SlicedBloomFilter}'s vertical layout: slice s holds bits {@code [floor(s*m/R), floor((s+1)*m/R))}),
+ * the layout of Lemma 1 that keeps the root's bits and so every answer (Proposition 4) unchanged.
+ * Every root access (test, set, test-and-set) is one request to each distinct site holding one of
+ * the event's k positions; requests per root site are counted.
  *
  * <p>Timers: with a window w > 0 every node is a timer filter stored as expiry times (as {@code
  * io.bloomkit.window.TimerFilter}; a position is set while its expiry is after the clock), and
@@ -56,6 +68,29 @@ final class BloomTree {
     }
   }
 
+  /** What happens after the top-down test rejects a hit (see the class comment). */
+  enum TopDown {
+    /** Go on up as after a miss (no false negatives; the default). */
+    CLIMB("climb"),
+    /** The paper's rule: the event is distinct and the process stops. */
+    PAPER("paper");
+
+    final String cliName;
+
+    TopDown(String cliName) {
+      this.cliName = cliName;
+    }
+
+    static TopDown fromName(String s) {
+      for (TopDown t : values()) {
+        if (t.cliName.equals(s)) {
+          return t;
+        }
+      }
+      throw new IllegalArgumentException("top-down rule must be climb or paper: " + s);
+    }
+  }
+
   private static final long NEVER = Long.MAX_VALUE;
   private static final long UNSET = Long.MIN_VALUE;
 
@@ -66,17 +101,28 @@ final class BloomTree {
   private final Mode mode;
   private final long window;
   private final int threshold;
+  private final TopDown topDown;
+  private final int rootSlices;
+  private final long[] rootRequests;
+  private final int[] rootSite;
   /** nodes[level][index]: the node's bit words (no window) or expiry times (window), see node(). */
   private final long[][][] nodes;
   private final long[] hits;
   private final long[] accesses;
   private final long[] climbed;
   private long rejections;
+  private long topDownStops;
   private long now = Long.MIN_VALUE;
   private final int[] path;
   private final int[] pos;
 
   BloomTree(int levels, int fanout, long memoryBits, int numHashes, Mode mode, long window, int thresholdLevel) {
+    this(levels, fanout, memoryBits, numHashes, mode, window, thresholdLevel, TopDown.CLIMB, 1);
+  }
+
+  BloomTree(
+      int levels, int fanout, long memoryBits, int numHashes, Mode mode, long window, int thresholdLevel,
+      TopDown topDown, int rootSlices) {
     if (levels < 1 || fanout < 1 || Math.pow(fanout, levels - 1) > 1 << 16) {
       throw new IllegalArgumentException("levels >= 1, fanout >= 1, at most 2^16 leaves: " + levels + ", " + fanout);
     }
@@ -93,6 +139,9 @@ final class BloomTree {
       throw new IllegalArgumentException(
           "thresholdLevel must be in [0, levels-1=" + (levels - 1) + "] (0: heuristic off): " + thresholdLevel);
     }
+    if (rootSlices < 1 || rootSlices > memoryBits) {
+      throw new IllegalArgumentException("rootSlices must be in [1, memoryBits=" + memoryBits + "]: " + rootSlices);
+    }
     this.levels = levels;
     this.fanout = fanout;
     this.m = memoryBits;
@@ -100,6 +149,10 @@ final class BloomTree {
     this.mode = mode;
     this.window = window;
     this.threshold = thresholdLevel;
+    this.topDown = topDown;
+    this.rootSlices = rootSlices;
+    this.rootRequests = new long[rootSlices];
+    this.rootSite = new int[numHashes];
     this.nodes = new long[levels][][];
     int width = 1;
     for (int j = 0; j < levels; j++) {
@@ -135,8 +188,24 @@ final class BloomTree {
     return n;
   }
 
-  private boolean test(int level, int index) {
+  /** Counts one access to node (level, index): at the root one request to each site it touches. */
+  private void access(int level) {
     accesses[level]++;
+    if (level == 0) {
+      for (int i = 0; i < k; i++) {
+        boolean seen = false;
+        for (int j = 0; j < i; j++) {
+          seen |= rootSite[j] == rootSite[i];
+        }
+        if (!seen) {
+          rootRequests[rootSite[i]]++;
+        }
+      }
+    }
+  }
+
+  private boolean test(int level, int index) {
+    access(level);
     long[] n = nodes[level][index];
     if (n == null) {
       return false;
@@ -151,7 +220,7 @@ final class BloomTree {
 
   private void set(int level, int index, long expiry, boolean countAccess) {
     if (countAccess) {
-      accesses[level]++;
+      access(level);
     }
     long[] n = node(level, index);
     for (int p : pos) {
@@ -179,6 +248,7 @@ final class BloomTree {
     }
     for (int i = 0; i < k; i++) {
       pos[i] = (int) key.position(i, m);
+      rootSite[i] = (int) SlicedBloomFilter.partOf(pos[i], rootSlices, m);
     }
     int leaf = producer % leaves();
     for (int j = levels - 1, idx = leaf; j >= 0; j--, idx /= fanout) {
@@ -189,6 +259,17 @@ final class BloomTree {
       boolean hit = test(j, path[j]);
       if (hit && j < threshold && !confirm(j, path[j], j + 1 < levels ? path[j + 1] : -1)) {
         rejections++;
+        if (topDown == TopDown.PAPER) {
+          // the paper's rule: distinct, the process stops (the class comment says what is set)
+          topDownStops++;
+          climbed[levels - j]++;
+          if (!dense) {
+            for (int s = levels - 1; s >= (window > 0 ? 0 : j + 1); s--) {
+              set(s, path[s], expiry, true);
+            }
+          }
+          return false;
+        }
         hit = false; // a false positive here: go on up as after a miss
       }
       if (hit) {
@@ -259,6 +340,16 @@ final class BloomTree {
     return rejections;
   }
 
+  /** Events the paper's top-down rule called distinct at a rejected hit (0 under CLIMB). */
+  long topDownStops() {
+    return topDownStops;
+  }
+
+  /** Requests received per root site (R sites; with R = 1 the root's accesses). */
+  long[] rootRequests() {
+    return rootRequests.clone();
+  }
+
   int levels() {
     return levels;
   }
@@ -281,6 +372,8 @@ final class BloomTree {
     p.put("numHashes", k);
     p.put("window", window);
     p.put("thresholdLevel", threshold);
+    p.put("topDown", topDown.cliName);
+    p.put("rootSlices", rootSlices);
     return p;
   }
 }

@@ -24,7 +24,11 @@ import io.bloomkit.data.SplitMix64;
  * are sized for the stream's distinct keys at each target rate (as the paper's "optimal size given
  * an estimation of the input size"). Truth: a key is a duplicate if it occurred before. {@code
  * theoryFpr} averages the formula over the first occurrences (the filter grows along the stream),
- * {@code theoryFprFinal} is the formula at the final count.
+ * {@code theoryFprFinal} is the formula at the final count. Communication cost: each request
+ * carries the event's k positions of {@code ceil(log2 r)} bits ({@link WindowTheory#requestBits}),
+ * r = m/S rounded up for horizontal and h-v layouts (positions hashed inside the slice, the paper's
+ * k log2(m/S)), r = m for vertical and v-h (the event's positions in the whole filter, the paper's
+ * k log2(m), sent to every site they fall on).
  */
 public final class SlicesSimulation implements Simulation {
   @Override
@@ -192,7 +196,22 @@ public final class SlicesSimulation implements Simulation {
     row.put("meanSitesPerLookup", f.meanSitesPerLookup());
     row.put("meanSitesPipelined", f.meanSitesPipelined());
     row.put("requests", load);
+    long bitsPerRequest = bitsPerRequest(layout, m, k, slices);
+    row.put("bitsPerRequest", bitsPerRequest);
+    row.put("requestBits", TreeSimulation.times(load, bitsPerRequest));
+    long total = 0;
+    for (long requests : load) {
+      total += requests;
+    }
+    row.put("totalRequests", total);
+    row.put("totalBits", Math.multiplyExact(total, bitsPerRequest));
     return row;
+  }
+
+  /** k positions per request, in [0, ceil(m/S)) for horizontal and h-v, in [0, m) otherwise. */
+  static long bitsPerRequest(Layout layout, long m, int k, int slices) {
+    boolean inSlice = layout == Layout.HORIZONTAL || layout == Layout.HV;
+    return WindowTheory.requestBits(k, inSlice ? (m + slices - 1) / slices : m);
   }
 
   /**

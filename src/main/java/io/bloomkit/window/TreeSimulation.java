@@ -23,7 +23,10 @@ import java.util.Set;
  * same shape, sized for the stream's distinct keys at {@code fpp}; one flat filter of that shape
  * runs alongside. Per row: hits and accesses per level (root first), the levels each event climbed,
  * false positives and negatives against the truth (append-only: the key occurred before; with a
- * window: delivered by the tree in the previous w time units), top-down rejections.
+ * window: delivered by the tree in the previous w time units), top-down rejections and, under the
+ * paper's top-down rule, the events it called distinct there; requests per root site when the root
+ * is sliced; and the communication cost in bits: every access is a request carrying the event's k
+ * positions of {@code ceil(log2 m)} bits ({@link WindowTheory#requestBits}).
  */
 public final class TreeSimulation implements Simulation {
   @Override
@@ -56,12 +59,18 @@ public final class TreeSimulation implements Simulation {
       Param.ofLong("memory-bits", "M", "bits per node (overrides --fpp)", null);
   static final Param<Long> WINDOW =
       Param.ofLong("window", "W", "timer window in time units, 0 = append-only", 0L);
+  static final Param<String[]> TOP_DOWN =
+      Param.ofStringList("top-down", "LIST", "after a hit the top-down test rejects: climb (go on up,"
+          + " no false negatives) and/or paper (the paper's rule: distinct, stop)", new String[] {"climb"});
+  static final Param<int[]> ROOT_SLICES =
+      Param.ofIntList("root-slices", "LIST", "sites the root's filter is sliced over (vertically, the"
+          + " answers unchanged), 1 = unsliced", new int[] {1}, 1);
 
   @Override
   public List<Param<?>> params() {
     List<Param<?>> all = new ArrayList<>(STREAM.all());
     all.addAll(List.of(PRODUCERS, LOCALITY, LEVELS, FANOUT, MODES, THRESHOLD_LEVEL, NUM_HASHES, FPP,
-        MEMORY_BITS, WINDOW));
+        MEMORY_BITS, WINDOW, TOP_DOWN, ROOT_SLICES));
     return all;
   }
 
@@ -75,6 +84,11 @@ public final class TreeSimulation implements Simulation {
     int k = values.get(NUM_HASHES);
     double fpp = values.get(FPP);
     long window = values.get(WINDOW);
+    String[] rules = values.get(TOP_DOWN);
+    for (String rule : rules) {
+      BloomTree.TopDown.fromName(rule);
+    }
+    int[] rootSlices = values.get(ROOT_SLICES);
     List<Map<String, Object>> rows = new ArrayList<>();
     for (String dist : values.get(STREAM.distribution)) {
       TimedStream s = TimedStream.generate(STREAM.spec(values, dist).producers(producers, locality));
@@ -94,7 +108,15 @@ public final class TreeSimulation implements Simulation {
             if (d >= levels) {
               continue;
             }
-            rows.add(runOne(s, dist, Mode.fromName(ms), levels, fanout, m, k, window, d, fpp, producers, locality));
+            for (String rule : rules) {
+              if (d == 0 && !rule.equals(rules[0])) {
+                continue; // without top-down testing the rules coincide
+              }
+              for (int r : rootSlices) {
+                rows.add(runOne(s, dist, Mode.fromName(ms), levels, fanout, m, k, window, d,
+                    BloomTree.TopDown.fromName(rule), r, fpp, producers, locality));
+              }
+            }
           }
         }
       }
@@ -104,8 +126,8 @@ public final class TreeSimulation implements Simulation {
 
   static Map<String, Object> runOne(
       TimedStream s, String dist, Mode mode, int levels, int fanout, long m, int k, long window,
-      int threshold, double fpp, int producers, double locality) {
-    BloomTree tree = new BloomTree(levels, fanout, m, k, mode, window, threshold);
+      int threshold, BloomTree.TopDown rule, int rootSlices, double fpp, int producers, double locality) {
+    BloomTree tree = new BloomTree(levels, fanout, m, k, mode, window, threshold, rule, rootSlices);
     BloomTree flat = new BloomTree(1, 1, m, k, Mode.SPARSE, window, 0);
     Map<Long, Long> delivered = new HashMap<>();
     Map<Long, Long> flatDelivered = new HashMap<>();
@@ -159,12 +181,33 @@ public final class TreeSimulation implements Simulation {
     row.put("fpr", WindowSimulation.ratio(fp, fp + tn));
     row.put("fnr", WindowSimulation.ratio(fn, fn + tp));
     row.put("flatFpr", WindowSimulation.ratio(flatFp, flatFp + flatTn));
+    row.put("topDown", rule.cliName);
+    row.put("rootSlices", rootSlices);
     row.put("rejections", tree.rejections());
+    row.put("topDownStops", tree.topDownStops());
     row.put("hitsPerLevel", tree.hitsPerLevel());
-    row.put("accessesPerLevel", tree.accessesPerLevel());
+    long[] accesses = tree.accessesPerLevel();
+    long bitsPerRequest = WindowTheory.requestBits(k, m);
+    row.put("accessesPerLevel", accesses);
+    row.put("bitsPerRequest", bitsPerRequest);
+    row.put("accessBitsPerLevel", times(accesses, bitsPerRequest));
+    long[] root = tree.rootRequests();
+    row.put("rootRequests", root);
+    row.put("rootRequestBits", times(root, bitsPerRequest));
+    row.put("rootFairness", WindowTheory.fairnessIndex(root));
+    row.put("rootMaxLoadShare", WindowTheory.maxLoadShare(root));
     row.put("levelsClimbed", java.util.Arrays.copyOfRange(tree.levelsClimbed(), 1, levels + 1));
     row.put("memoryBitsTotal", tree.memoryBits());
     return row;
+  }
+
+  /** Each count times {@code factor} (request counts to bits). */
+  static long[] times(long[] counts, long factor) {
+    long[] out = new long[counts.length];
+    for (int i = 0; i < counts.length; i++) {
+      out[i] = Math.multiplyExact(counts[i], factor);
+    }
+    return out;
   }
 
   /**

@@ -323,6 +323,20 @@ public final class WindowTheory {
     return sq == 0 ? 1.0 : sum * sum / (loads.length * sq);
   }
 
+  /**
+   * Bits of one request carrying k bit positions in [0, range) [One is Enough sec. 2: "only k
+   * log2(m) bits are required"; sec. 3.1: k log2(m/S) for a horizontal slice]: {@code k *
+   * ceil(log2 range)}, rounded up because each position is sent in a fixed-width field, the least
+   * width that can name all {@code range} positions (range = 2^x needs x bits; range 1 needs none).
+   */
+  public static long requestBits(int numHashes, long range) {
+    BloomMath.requireNumHashes(numHashes);
+    if (range < 1) {
+      throw new IllegalArgumentException("range must be >= 1: " + range);
+    }
+    return (long) numHashes * (64 - Long.numberOfLeadingZeros(range - 1));
+  }
+
   /** The largest share of the total load on one slice (optimum 1/S) [One is Enough sec. 7]. */
   public static double maxLoadShare(long[] loads) {
     long sum = 0;

@@ -36,7 +36,7 @@ public class DistributedFiltersReportTest {
     DistributedFiltersReport.main(new String[] {out.toString(), "a note"});
     String md = ReportFiles.read(out.resolve("distributed-filters.md"));
     assertTrue(md.contains("\na note\n"));
-    assertEquals(22, ReportFiles.assertLinkedCharts(md, out));
+    assertEquals(25, ReportFiles.assertLinkedCharts(md, out));
 
     List<Map<String, Object>> sliced = SimRun.run("window", DistributedFiltersReport.SLICED_DYNAMIC_ARGS);
     List<String[]> ts = ReportFiles.table(md, "| filter | slices | burst | w | distinct events |");
@@ -76,6 +76,21 @@ public class DistributedFiltersReportTest {
       assertEquals(DistributedFiltersReport.f(d(r, "fpr")), t2.get(i)[2]);
       assertEquals(String.valueOf(r.get("rejections")), t2.get(i)[4]);
       assertEquals(Arrays.toString((long[]) r.get("accessesPerLevel")), t2.get(i)[5]);
+    }
+    // the top-down rules' table: the rows of the run it names, false negatives as counted
+    List<Map<String, Object>> rules = SimRun.run("tree", "--distribution", "zipf", "--universe", "5000",
+        "--length", "100000", "--producers", "256", "--locality", "0.9", "--levels", "5", "--fpp", "0.05",
+        "--threshold-level", "0,1,2,3,4", "--top-down", "climb,paper");
+    List<String[]> t3 = ReportFiles.table(md, "| mode | d | rule | fpr |");
+    assertEquals(rules.size(), t3.size());
+    for (int i = 0; i < t3.size(); i++) {
+      Map<String, Object> r = rules.get(i);
+      assertEquals(r.get("topDown"), t3.get(i)[2]);
+      assertEquals(String.valueOf(r.get("falseNegatives")), t3.get(i)[6]);
+      assertEquals(String.valueOf(r.get("duplicates")), t3.get(i)[7]);
+      if (r.get("topDown").equals("climb")) {
+        assertEquals("0", t3.get(i)[6]);
+      }
     }
     // figure 1's table: one row per failed share 0..50%
     assertEquals(6, ReportFiles.table(md, "| failed % |").size());

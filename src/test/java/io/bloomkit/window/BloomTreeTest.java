@@ -5,10 +5,14 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.window.BloomTree.Mode;
+import io.bloomkit.window.BloomTree.TopDown;
+import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.data.TimedStream;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import org.junit.Test;
 
@@ -117,6 +121,204 @@ public class BloomTreeTest {
       assertTrue(t.offer(TimedStream.hashOf(7), 3, 1_099));
       assertTrue(!t.offer(TimedStream.hashOf(7), 3, 1_100));
       assertTrue(t.offer(TimedStream.hashOf(7), 0, 1_150));
+    }
+  }
+
+  /**
+   * Root slicing: the root's m bits cut vertically over R sites. The answers are those of the
+   * unsliced tree event by event, and each root site's requests equal a recount: per event, the
+   * unsliced tree's root accesses, times 1 for each site holding one of the event's positions, the
+   * site found by scanning the slice bounds floor(s*m/R).
+   */
+  @Test
+  public void rootSlicesSplitTheRootLoadAsRecounted() {
+    TimedStream s = stream(4);
+    long m = 6_001;
+    int k = 4;
+    for (Mode mode : Mode.values()) {
+      for (int d : new int[] {0, 2}) {
+        for (int r : new int[] {1, 3, 8}) {
+          BloomTree plain = new BloomTree(4, 4, m, k, mode, 0, d);
+          BloomTree sliced = new BloomTree(4, 4, m, k, mode, 0, d, TopDown.CLIMB, r);
+          long[] expected = new long[r];
+          for (int i = 0; i < s.length(); i++) {
+            long before = plain.accessesPerLevel()[0];
+            boolean a = plain.offer(s.hash(i), s.producers[i], 0);
+            long rootAccesses = plain.accessesPerLevel()[0] - before;
+            assertEquals(mode + " R=" + r + " event " + i, a, sliced.offer(s.hash(i), s.producers[i], 0));
+            boolean[] touched = new boolean[r];
+            for (int j = 0; j < k; j++) {
+              long p = s.hash(i).position(j, m);
+              int site = 0;
+              while (p >= Math.floorDiv((site + 1) * m, r)) {
+                site++;
+              }
+              touched[site] = true;
+            }
+            for (int site = 0; site < r; site++) {
+              expected[site] += touched[site] ? rootAccesses : 0;
+            }
+          }
+          assertArrayEquals(mode + " d=" + d + " R=" + r, expected, sliced.rootRequests());
+          assertArrayEquals(plain.accessesPerLevel(), sliced.accessesPerLevel());
+          if (r == 1) {
+            assertEquals(plain.accessesPerLevel()[0], sliced.rootRequests()[0]);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * A naive Bloom tree: every node keeps the exact keys delivered through it with their delivery
+   * times (Definition 5's unions, without any filter); the truth of an event is the root's: a key
+   * delivered in the previous w time units (w = 0: ever).
+   */
+  static final class ExactTree {
+    final int levels;
+    final int fanout;
+    final long window;
+    final Map<Integer, Map<Long, Long>> nodes = new HashMap<>();
+
+    ExactTree(int levels, int fanout, long window) {
+      this.levels = levels;
+      this.fanout = fanout;
+      this.window = window;
+    }
+
+    Map<Long, Long> node(int level, int index) {
+      return nodes.computeIfAbsent(level * 1_000_000 + index, x -> new HashMap<>());
+    }
+
+    boolean holds(int level, int index, long key, long time) {
+      Long t = node(level, index).get(key);
+      return t != null && (window == 0 || t + window > time);
+    }
+
+    boolean duplicate(long key, long time) {
+      return holds(0, 0, key, time);
+    }
+
+    void deliver(long key, int producer, long time) {
+      int leaves = (int) Math.pow(fanout, levels - 1);
+      for (int j = levels - 1, idx = producer % leaves; j >= 0; j--, idx /= fanout) {
+        node(j, idx).put(key, time);
+      }
+    }
+  }
+
+  /**
+   * Keys u, v, w (k = 2 of m = 64 positions) with u's two positions split over v and w: u has one
+   * position of v's and one of w's, neither covers u, and no key covers another.
+   */
+  static long[] splitKeys(long m) {
+    for (long u = 1; u < 200; u++) {
+      long[] pu = positions(u, m);
+      for (long v = u + 1; v < 400; v++) {
+        long[] pv = positions(v, m);
+        if (!(has(pv, pu[0]) && !has(pv, pu[1]) && !has(pu, pv[1]))) {
+          continue;
+        }
+        for (long w = v + 1; w < 600; w++) {
+          long[] pw = positions(w, m);
+          if (has(pw, pu[1]) && !has(pw, pu[0]) && !has(pu, pw[1]) && !has(pv, pw[1]) && pw[0] != pw[1]) {
+            return new long[] {u, v, w};
+          }
+        }
+      }
+    }
+    throw new AssertionError("no split keys");
+  }
+
+  static long[] positions(long key, long m) {
+    KeyHash h = TimedStream.hashOf(key);
+    return new long[] {h.position(0, m), h.position(1, m)};
+  }
+
+  static boolean has(long[] a, long p) {
+    return a[0] == p || a[1] == p;
+  }
+
+  /**
+   * The paper's top-down rule loses a duplicate the climbing rule keeps, built deterministically
+   * in a 3-level binary tree (leaves 0..3, threshold level d = 2): u is delivered at leaf 2, v at
+   * leaf 0, w at leaf 1. Then u comes from leaf 1: leaf 1 (w) misses, its parent (v and w) hits on
+   * u's positions split over v and w, and the top-down test finds leaf 0 (v) missing, so the hit is
+   * rejected. The paper's rule now calls u distinct although the exact tree holds u at the root (a
+   * false negative); the climbing rule goes on to the root, whose top-down test finds u under leaf 2.
+   */
+  @Test
+  public void papersTopDownRuleLosesWhatClimbingKeeps() {
+    long m = 64;
+    long[] uvw = splitKeys(m);
+    for (Mode mode : Mode.values()) {
+      for (long window : new long[] {0, 1_000}) {
+        for (TopDown rule : TopDown.values()) {
+          BloomTree tree = new BloomTree(3, 2, m, 2, mode, window, 2, rule, 1);
+          ExactTree exact = new ExactTree(3, 2, window);
+          long[] keys = {uvw[0], uvw[1], uvw[2]};
+          int[] producers = {2, 0, 1};
+          for (int i = 0; i < 3; i++) {
+            assertTrue(!exact.duplicate(keys[i], i));
+            assertTrue(mode + " " + rule + " key " + i, !tree.offer(TimedStream.hashOf(keys[i]), producers[i], i));
+            exact.deliver(keys[i], producers[i], i);
+          }
+          String c = mode + " w=" + window + " " + rule;
+          assertTrue(c, exact.duplicate(uvw[0], 3));
+          assertTrue(c, !exact.holds(1, 0, uvw[0], 3)); // the rejected node truly lacks u
+          boolean dup = tree.offer(TimedStream.hashOf(uvw[0]), 1, 3);
+          assertEquals(c, 1, tree.rejections());
+          assertEquals(c, rule == TopDown.CLIMB, dup);
+          assertEquals(c, rule == TopDown.PAPER ? 1 : 0, tree.topDownStops());
+        }
+      }
+    }
+  }
+
+  /**
+   * Against the exact tree on a stream with small filters (many false positives, so top-down tests
+   * reject often): the climbing rule has no false negative at any threshold, with and without a
+   * window; the paper's rule has some once d >= 2, each at an event where it stopped at a rejected
+   * hit (at d = 1 only the root's hits are tested top-down, and after the root both rules say
+   * distinct).
+   */
+  @Test
+  public void falseNegativesOnlyUnderThePapersRule() {
+    TimedStream s = stream(11);
+    for (Mode mode : Mode.values()) {
+      for (long window : new long[] {0, 500}) {
+        for (int d : new int[] {1, 2, 3}) {
+          for (TopDown rule : TopDown.values()) {
+            BloomTree tree = new BloomTree(4, 4, 6_000, 4, mode, window, d, rule, 1);
+            ExactTree exact = new ExactTree(4, 4, window);
+            long fn = 0;
+            long stops = 0;
+            for (int i = 0; i < s.length(); i++) {
+              boolean truth = exact.duplicate(s.keys[i], s.times[i]);
+              long before = tree.topDownStops();
+              boolean dup = tree.offer(s.hash(i), s.producers[i], s.times[i]);
+              if (truth && !dup) {
+                fn++;
+                assertTrue(mode + " " + rule + " d=" + d + " event " + i, tree.topDownStops() == before + 1);
+              }
+              if (!dup) {
+                exact.deliver(s.keys[i], s.producers[i], s.times[i]);
+              }
+              stops += tree.topDownStops() - before;
+            }
+            String c = mode + " w=" + window + " d=" + d + " " + rule;
+            if (rule == TopDown.CLIMB) {
+              assertEquals(c, 0, fn);
+              assertEquals(c, 0, stops);
+            } else if (d == 1) { // only root hits are tested: stopping there is what climbing does
+              assertEquals(c, 0, fn);
+              assertEquals(c, tree.rejections(), stops);
+            } else {
+              assertTrue(c + " stops " + stops, fn > 0 && stops >= fn);
+            }
+          }
+        }
+      }
     }
   }
 

@@ -4,9 +4,7 @@ import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.sim.Param;
 import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
-import io.bloomkit.data.TimedStream;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,32 +78,12 @@ public final class LcbfSimulation implements Simulation {
       throw new IllegalArgumentException("--value-bits in [1, 40] and --threshold in [1, 2^l - 1]");
     }
     // the data: per node, item -> local total
-    TimedStream items =
-        TimedStream.generate(
-            new TimedStream.Spec().distribution("zipf").alpha(alpha).universe(n).length(ratings).seed(seed));
-    SplitMix64 r = new SplitMix64(seed ^ 0x1CEBE65L);
-    List<Map<Integer, Long>> local = new ArrayList<>();
-    for (int u = 0; u < nodes; u++) {
-      local.add(new LinkedHashMap<>());
-    }
-    Map<Integer, Long> total = new HashMap<>();
-    for (int i = 0; i < ratings; i++) {
-      int item = (int) items.keys[i];
-      long rating = 1 + r.nextInt(10);
-      local.get(r.nextInt(nodes)).merge(item, rating, Long::sum);
-      total.merge(item, rating, Long::sum);
-    }
+    IcebergData data = IcebergData.generate(n, ratings, nodes, alpha, threshold, seed);
+    List<Map<Integer, Long>> local = data.local;
+    Map<Integer, Long> total = data.total;
     int present = total.size();
-    Set<Integer> icebergs = new HashSet<>();
-    for (Map.Entry<Integer, Long> e : total.entrySet()) {
-      if (e.getValue() >= threshold) {
-        icebergs.add(e.getKey());
-      }
-    }
-    KeyHash[] hash = new KeyHash[n];
-    for (int i = 0; i < n; i++) {
-      hash[i] = TimedStream.hashOf(i);
-    }
+    Set<Integer> icebergs = data.icebergs;
+    KeyHash[] hash = data.hash;
     List<Map<String, Object>> rows = new ArrayList<>();
     for (int ratio : ratios) {
       long m = (long) ratio * present;

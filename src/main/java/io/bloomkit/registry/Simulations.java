@@ -1,6 +1,7 @@
 package io.bloomkit.registry;
 
 import io.bloomkit.acbf.AcbfSimulation;
+import io.bloomkit.lcbf.GossipSimulation;
 import io.bloomkit.lcbf.LcbfSimulation;
 import io.bloomkit.sim.Simulation;
 import io.bloomkit.stable.DedupSimulation;
@@ -18,7 +19,8 @@ public final class Simulations {
           new WindowSimulation(),
           new SlicesSimulation(),
           new TreeSimulation(),
-          new LcbfSimulation());
+          new LcbfSimulation(),
+          new GossipSimulation());
 
   private Simulations() {}
 

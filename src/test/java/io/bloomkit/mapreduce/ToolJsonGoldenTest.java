@@ -331,6 +331,8 @@ public class ToolJsonGoldenTest {
         "--producers", "16", "--levels", "3"},
       {"lcbf", "lcbf", "--items", "300", "--ratings", "5000", "--nodes", "10", "--ratio", "10",
         "--num-hashes", "3", "--queries", "1"},
+      {"gossip", "gossip", "--items", "300", "--ratings", "5000", "--nodes", "20", "--range", "300",
+        "--ratio", "10", "--num-hashes", "3", "--queries", "2"},
     };
     Set<String> names = new LinkedHashSet<>();
     for (String[] r : runs) {

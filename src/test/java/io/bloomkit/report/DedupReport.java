@@ -392,7 +392,13 @@ public final class DedupReport {
         + " its ads' global totals. Hit ratio = true icebergs reported / icebergs; error rate ="
         + " non-icebergs reported / icebergs (the paper's Figures 6-7), from `--evaluate`."
         + " `filterBytesShipped`: the bytes of all split filters; `naiveBytes`: shipping every"
-        + " (ad, local total) instead.", threshold));
+        + " (ad, local total) instead."
+        + " These runs are the favourable setting for the algorithm's hit ratios: every split's "
+        + "filter reaches every other split once and directly (a broadcast: no walk, no revisits, "
+        + "no routing of results, each filter's bytes counted once), whereas the paper's gossip "
+        + "walk on a wireless network revisits nodes, can stop before reaching all of them and "
+        + "routes every result back; `simulate gossip` measures that walk "
+        + "(docs/results/distributed-filters.md).", threshold));
     p("");
     p("| method | m/n | k | keys | icebergs (exact) | candidates | hits | hit ratio | error rate"
         + " | local icebergs | filter bytes shipped | naive bytes | map output MB | jobs | seconds |");

@@ -36,7 +36,7 @@ public class DistributedFiltersReportTest {
     DistributedFiltersReport.main(new String[] {out.toString(), "a note"});
     String md = ReportFiles.read(out.resolve("distributed-filters.md"));
     assertTrue(md.contains("\na note\n"));
-    assertEquals(25, ReportFiles.assertLinkedCharts(md, out));
+    assertEquals(29, ReportFiles.assertLinkedCharts(md, out));
 
     List<Map<String, Object>> sliced = SimRun.run("window", DistributedFiltersReport.SLICED_DYNAMIC_ARGS);
     List<String[]> ts = ReportFiles.table(md, "| filter | slices | burst | w | distinct events |");
@@ -92,7 +92,32 @@ public class DistributedFiltersReportTest {
         assertEquals("0", t3.get(i)[6]);
       }
     }
+    gossipTable(md);
     // figure 1's table: one row per failed share 0..50%
     assertEquals(6, ReportFiles.table(md, "| failed % |").size());
+  }
+
+  /** The gossip section's table: its rows are simulate gossip's, next to simulate lcbf's on the same nodes. */
+  private static void gossipTable(String md) {
+    List<Map<String, Object>> gossip = SimRun.run("gossip", "--nodes", "90,280", "--range", "150", "--graphs", "4",
+        "--queries", "5");
+    List<String[]> t = ReportFiles.table(md, "| nodes | degree | m/n | k | steps |");
+    assertEquals(2 * 3 * 6, t.size());
+    assertEquals(gossip.size(), t.size());
+    for (int i = 0; i < t.size(); i++) {
+      Map<String, Object> r = gossip.get(i);
+      int nodes = (int) d(r, "nodes");
+      assertEquals(String.valueOf(nodes), t.get(i)[0]);
+      assertEquals(String.valueOf(r.get("ratio")), t.get(i)[2]);
+      assertEquals(String.valueOf(r.get("numHashes")), t.get(i)[3]);
+      assertEquals(DistributedFiltersReport.f(d(r, "coverage")), t.get(i)[6]);
+      assertEquals(DistributedFiltersReport.f(d(r, "hitRatio")), t.get(i)[7]);
+      assertEquals(DistributedFiltersReport.f(d(r, "errorRate")), t.get(i)[8]);
+      assertEquals(DistributedFiltersReport.f(d(r, "bitsPerNode")), t.get(i)[11]);
+      Map<String, Object> once = DistributedFiltersReport.at(
+          SimRun.run("lcbf", "--nodes", String.valueOf(nodes), "--queries", "20", "--ratio", String.valueOf(r.get("ratio")),
+              "--num-hashes", String.valueOf(r.get("numHashes"))), nodes, (int) d(r, "ratio"), (int) d(r, "numHashes"));
+      assertEquals(DistributedFiltersReport.f(d(once, "hitRatio")), t.get(i)[12]);
+    }
   }
 }

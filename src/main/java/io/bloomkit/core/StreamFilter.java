@@ -47,7 +47,7 @@ public interface StreamFilter extends StoredFilter {
   @Override
   FilterFamily family();
 
-  /** Short name as on command lines: bf, sbf, rsbf, ibf-2c, ibf-mc, ibf-h, timer. */
+  /** Short name as on command lines: bf, sbf, rsbf, ibf-2c, ibf-2c-alg1, ibf-mc, ibf-h, timer. */
   String name();
 
   /** Back to the state right after construction (the random generator re-seeded). */

@@ -241,8 +241,8 @@ public enum BloomkitConfig {
       "false"),
   DEDUP_STREAM_FILTER(
       "bloomkit.dedup.stream.filter",
-      "dedup stream: the stream filter each reducer (slice) runs: bf, sbf, rsbf, ibf-2c, ibf-mc,"
-          + " ibf-h, timer (needs bloomkit.dedup.window); empty: not the stream method",
+      "dedup stream: the stream filter each reducer (slice) runs: bf, sbf, rsbf, ibf-2c,"
+          + " ibf-2c-alg1, ibf-mc, ibf-h, timer (needs bloomkit.dedup.window); empty: not the stream method",
       ""),
   DEDUP_INPUT_FILES(
       "bloomkit.dedup.input.files",

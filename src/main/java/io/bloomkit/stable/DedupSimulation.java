@@ -23,10 +23,21 @@ import java.util.Map;
  * the simulation predicts what {@code dedup --method stream} does on that log. A false positive
  * is a distinct arrival reported duplicate, a false negative a duplicate arrival reported distinct;
  * {@code fpr = FP / distinct arrivals}, {@code fnr = FN / duplicate arrivals}. For importance
- * streams also the importance-weighted rates of the IBF paper (IV.B) over the same denominators,
- * {@code wfp = sum(imp * FP) / sum(imp over distinct arrivals)} and {@code wfn} likewise, and the
- * importance rate arrays {@code ifp[i-1]}, {@code ifn[i-1]}: the FP (FN) rate among distinct
- * (duplicate) arrivals of importance i (the weighted rates also for the clicks stream) ({@code NaN} printed as -1 where there are none). Ends with
+ * streams also the importance-weighted rates in two forms (the weighted rates also for the clicks
+ * stream):
+ *
+ * <ul>
+ *   <li>per arrival kind, over the same denominators as fpr and fnr: {@code wfp = sum(imp * FP) /
+ *       sum(imp over distinct arrivals)}, {@code wfn = sum(imp * FN) / sum(imp over duplicate
+ *       arrivals)}; per importance: {@code ifp[i-1]}, {@code ifn[i-1]}, the FP (FN) rate among
+ *       distinct (duplicate) arrivals of importance i exactly;
+ *   <li>the IBF paper's definitions as printed (IV.B), every arrival a query: {@code wfpPaper =
+ *       sum_k beta_k imp_k / sum_k imp_k} over all n arrivals (beta_k = 1 iff arrival k is a FP),
+ *       {@code wfnPaper} likewise with FN; {@code ifpPaper[i-1] = sum_{imp>=i} beta / sum_{imp>=i}
+ *       1}, cumulative over the arrivals of importance i or more, {@code ifnPaper} likewise.
+ * </ul>
+ *
+ * ({@code -1} where a rate has no arrivals.) Ends with
  * the fraction of zero cells (bits) observed and the theory's value ({@link
  * StreamFilters#theoryZeroFraction}, for IBF with the stream's own law of importance classes), and
  * the theory's false positive bound ({@link StreamFilters#theoryFppBound}). With {@code
@@ -37,7 +48,7 @@ import java.util.Map;
  * difference of FP (= fpr * distinct) and of the distinct counts between two samples.
  */
 public final class DedupSimulation implements Simulation {
-  static final String[] FILTERS = {"bf", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h"};
+  static final String[] FILTERS = {"bf", "sbf", "rsbf", "ibf-2c", "ibf-2c-alg1", "ibf-mc", "ibf-h"};
 
   @Override
   public String name() {
@@ -50,7 +61,7 @@ public final class DedupSimulation implements Simulation {
   }
 
   static final Param<String> FILTER =
-      Param.ofString("filter", "F", "bf, sbf, rsbf, ibf-2c, ibf-mc, ibf-h", null).required();
+      Param.ofString("filter", "F", "bf, sbf, rsbf, ibf-2c, ibf-2c-alg1, ibf-mc, ibf-h", null).required();
   static final Param<Long> MEMORY_BITS =
       Param.ofLong("memory-bits", "B", "filter state in bits", null).required();
   static final Param<String> STREAM =
@@ -166,7 +177,7 @@ public final class DedupSimulation implements Simulation {
         throw new IllegalArgumentException(
             "unknown --stream '" + streamName + "' (zipf, uniform, importance, clicks)");
     }
-    long filterSeed = seed * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L;
+    long filterSeed = filterSeed(seed);
     StreamFilter filter = build(filterName, memoryBits, values, impMin, impMax, filterSeed);
 
     LongHashSet seen = new LongHashSet();
@@ -183,6 +194,7 @@ public final class DedupSimulation implements Simulation {
     long[] impDup = new long[nImp + 1];
     long[] impFp = new long[nImp + 1];
     long[] impFn = new long[nImp + 1];
+    long[] impAll = new long[nImp + 1]; // every arrival (query) of importance i, for the paper's forms
     int cellMax = filter.parameters().containsKey("max") ? ((Number) filter.parameters().get("max")).intValue() : 1;
     ImportanceMap classes = new ImportanceMap(impMin, impMax, cellMax);
     long[] classCount = new long[cellMax + 1];
@@ -215,6 +227,7 @@ public final class DedupSimulation implements Simulation {
         }
       }
       if (importanceStream && imp >= 1 && imp <= nImp) {
+        impAll[imp]++;
         if (duplicate) {
           impDup[imp]++;
           if (!reported) {
@@ -253,10 +266,16 @@ public final class DedupSimulation implements Simulation {
     if (importanceStream || clicks) {
       row.put("wfp", wDistinct == 0 ? 0.0 : wFp / wDistinct);
       row.put("wfn", wDup == 0 ? 0.0 : wFn / wDup);
+      // IBF paper IV.B as printed: both over all n queries, sum(beta imp_k) / sum(imp_k)
+      double wAll = wDistinct + wDup;
+      row.put("wfpPaper", wAll == 0 ? 0.0 : wFp / wAll);
+      row.put("wfnPaper", wAll == 0 ? 0.0 : wFn / wAll);
     }
     if (importanceStream) {
       row.put("ifp", rates(impFp, impDistinct));
       row.put("ifn", rates(impFn, impDup));
+      row.put("ifpPaper", cumulativeRates(impFp, impAll));
+      row.put("ifnPaper", cumulativeRates(impFn, impAll));
     }
     double zeros = StreamFilters.zeroFraction(filter);
     // a Bloom filter's bits are the OR of every distinct element's K bits (a false positive's bits are
@@ -298,6 +317,11 @@ public final class DedupSimulation implements Simulation {
     return rows;
   }
 
+  /** The filter's seed for the run's {@code --seed}. */
+  static long filterSeed(long seed) {
+    return seed * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L;
+  }
+
   static StreamFilter build(
       String name, long memoryBits, ParamValues values, double impMin, double impMax, long seed) {
     int max = values.get(MAX);
@@ -337,6 +361,23 @@ public final class DedupSimulation implements Simulation {
     double[] r = new double[num.length - 1];
     for (int i = 1; i < num.length; i++) {
       r[i - 1] = den[i] == 0 ? -1 : (double) num[i] / den[i];
+    }
+    return r;
+  }
+
+  /**
+   * The IBF paper's importance rate arrays as printed (IV.B): entry i-1 is {@code sum_{imp>=i}
+   * beta / sum_{imp>=i} 1}, errors among all queries of importance i or more ({@code -1} where
+   * there are none).
+   */
+  private static double[] cumulativeRates(long[] num, long[] all) {
+    double[] r = new double[num.length - 1];
+    long n = 0;
+    long d = 0;
+    for (int i = num.length - 1; i >= 1; i--) {
+      n += num[i];
+      d += all[i];
+      r[i - 1] = d == 0 ? -1 : (double) n / d;
     }
     return r;
   }

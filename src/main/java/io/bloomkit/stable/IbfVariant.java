@@ -12,7 +12,12 @@ public enum IbfVariant {
   /** IBF-MC: K cells raised to f(importance) in 1..M; random delete. */
   MULTI_CLASS(2, "ibf-mc"),
   /** IBF-H: as IBF-MC, but cells to decrement drawn with probability proportional to 1/value. */
-  HEURISTIC(3, "ibf-h");
+  HEURISTIC(3, "ibf-h"),
+  /**
+   * IBF-2C as Algorithm 1 is written: an unimportant element raises a cell below M/2 to M/2 (rounded
+   * down) but sets a cell already above M/2 to M; an important element sets M; random delete.
+   */
+  TWO_CLASS_ALGORITHM_1(4, "ibf-2c-alg1");
 
   private final int id;
   private final String cliName;
@@ -27,7 +32,7 @@ public enum IbfVariant {
     return id;
   }
 
-  /** ibf-2c, ibf-mc, ibf-h. */
+  /** ibf-2c, ibf-mc, ibf-h, ibf-2c-alg1. */
   public String cliName() {
     return cliName;
   }

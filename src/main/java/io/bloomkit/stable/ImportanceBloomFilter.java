@@ -15,8 +15,17 @@ import java.util.Map;
  * ImportanceMap}. Per element: probe (duplicate iff none of the K cells is zero), decrement, set.
  *
  * <ul>
- *   <li>IBF-2C (Algorithm 1, Fig. 1): an element with {@code f(imp) < M/2} is "not important" and
- *       raises its cells to {@code floor(M/2)}; any other raises them to M.
+ *   <li>IBF-2C ({@code ibf-2c}, the chain of Fig. 1 and Theorem III.1): an element with {@code
+ *       f(imp) < M/2} is "not important" and raises its cells to {@code floor(M/2)}; any other
+ *       raises them to M ({@code cell = max(cell, value)}).
+ *   <li>IBF-2C as Algorithm 1 is written ({@code ibf-2c-alg1}): "If ( f(imp(x_i)) &lt; M/2 and
+ *       IBF[h(x_i)] &lt; M/2 ) IBF[h(x_i)] = M/2 Else IBF[h(x_i)] = M". An unimportant element
+ *       raises a cell below M/2 to {@code floor(M/2)} but sets a cell already above M/2 to M; an
+ *       important element sets M. Both comparisons are with the real M/2 (M = 2^d - 1 is odd, so
+ *       M/2 is never a cell value): with M = 7 an unimportant element takes cells 0..3 to 3 and
+ *       cells 4..7 to 7. Read with the integer floor(M/2) instead, a cell at 3 would go to 7 too,
+ *       and an element whose two hashes hit one cell would set it to 3 and then, at its second
+ *       visit, to 7; the real comparison makes the update of a cell idempotent per element.
  *   <li>IBF-MC (Algorithm 2, Fig. 2): cells raised to {@code f(imp)} ({@code if cell < f then cell =
  *       f}).
  *   <li>IBF-H (section IV.C, "probabilistic delete val"): inserts as IBF-MC; each of the P
@@ -28,9 +37,12 @@ import java.util.Map;
  * are "set to M/2 or M"; Algorithm 1 raises a cell below M/2 to M/2 for an unimportant element but
  * sets a cell already at or above M/2 to M; the balance equations of Theorem III.1 (state M leaves
  * only by decrement; states above M/2 leave by decrement or a set to M) describe a cell that an
- * unimportant element <em>raises</em> to M/2 and never lowers. We implement the chain the theory
- * analyses, {@code cell = max(cell, value)}, the same rule as IBF-MC's Algorithm 2, so the stable
- * fraction of zeros is the one {@link StableTheory#stableCellDistribution} computes.
+ * unimportant element <em>raises</em> to M/2 and never lowers. {@code ibf-2c} implements the chain
+ * the theory analyses, {@code cell = max(cell, value)}, the same rule as IBF-MC's Algorithm 2, so
+ * the stable fraction of zeros is the one {@link StableTheory#stableCellDistribution} computes;
+ * {@code ibf-2c-alg1} implements the pseudo-code (its chain: {@link
+ * StableTheory#ibf2cAlgorithm1CellDistribution}). Neither rule ever lowers a cell; they differ only
+ * when an unimportant element hashes to a cell strictly between M/2 and M.
  * Random delete picks P distinct cells (per-cell probability exactly P/m, the chain's p). For
  * IBF-H the exact integer weights {@code lcm(1..M)/value} of the cells sit in a Fenwick tree (one
  * long per cell, auxiliary, not counted in {@link #memoryBits()}), so a weighted pick is O(log m)
@@ -85,6 +97,7 @@ final class ImportanceBloomFilter extends CellFilter {
     int f = importance.apply(imp);
     switch (variant) {
       case TWO_CLASS:
+      case TWO_CLASS_ALGORITHM_1:
         return f < max / 2.0 ? half : max;
       case MULTI_CLASS:
       case HEURISTIC:
@@ -104,6 +117,10 @@ final class ImportanceBloomFilter extends CellFilter {
   @Override
   void setCell(long cell, int v) {
     int old = cells.get(cell);
+    if (variant == IbfVariant.TWO_CLASS_ALGORITHM_1 && v < max && !(old < max / 2.0)) {
+      // Algorithm 1: an unimportant element (value M/2) finds the cell at or above M/2: set to M
+      v = max;
+    }
     if (old < v) {
       cells.set(cell, v);
       if (tree != null) {

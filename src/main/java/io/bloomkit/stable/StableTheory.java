@@ -231,6 +231,71 @@ public final class StableTheory {
   }
 
   /**
+   * Cell distribution of IBF-2C as its Algorithm 1 is written ({@link
+   * IbfVariant#TWO_CLASS_ALGORITHM_1}): per element, decrement with probability {@code p = P/m},
+   * then with probability k set: an important element ({@code f >= M/2}, share {@code qH} of the
+   * class law) to M; an unimportant one to {@code h = floor(M/2)} if the cell is below M/2, else to
+   * M. A cell still only steps down by one, so the flow across the cut below each level j balances
+   * exactly, as in {@link #stableCellDistribution}, but the chance to be lifted over the cut now
+   * depends on where the cell is (our derivation; the paper analyses only the raise-to-max chain of
+   * Theorem III.1):
+   *
+   * <pre>
+   *   j &lt;= h:   k sum_{i&lt;j} V_i = p (1 - k) V_j
+   *   j = h+1:  k qH sum_{i&lt;=h} V_i = p (1 - k qH) V_j
+   *   j &gt;= h+2: k (qH sum_{i&lt;=h} V_i + (qH + qL (1 - p)) V_{h+1} + sum_{h+2&lt;=i&lt;j} V_i) = p (1 - k) V_j
+   * </pre>
+   *
+   * (a cell at h+1 decremented to h is lifted by an unimportant element only back to h). O(M).
+   */
+  public static double[] ibf2cAlgorithm1CellDistribution(
+      long m, int numHashes, int decrements, double[] classProb) {
+    int max = classProb.length - 1;
+    if (max < 1) {
+      throw new IllegalArgumentException("classProb needs M + 1 entries");
+    }
+    double k = cellSetProbability(m, numHashes);
+    double p = cellDecrementProbability(m, decrements);
+    if (!(p > 0)) {
+      throw new IllegalArgumentException("decrements must be positive");
+    }
+    double qh = 0;
+    double total = 0;
+    for (int c = 1; c <= max; c++) {
+      total += classProb[c];
+      if (!(c < max / 2.0)) {
+        qh += classProb[c];
+      }
+    }
+    if (Math.abs(total - 1) > 1e-9) {
+      throw new IllegalArgumentException("class probabilities sum to " + total + ", not 1");
+    }
+    double ql = 1 - qh;
+    int h = Math.max(1, max / 2);
+    double[] v = new double[max + 1];
+    v[0] = 1;
+    double below = 1; // sum of v[0..j-1]
+    double lowSum = 0; // sum of v[0..h] once j > h
+    double highSum = 0; // sum of v[h+2..j-1]
+    for (int j = 1; j <= max; j++) {
+      if (j <= h) {
+        v[j] = k * below / (p * (1 - k));
+      } else if (j == h + 1) {
+        lowSum = below;
+        v[j] = k * qh * lowSum / (p * (1 - k * qh));
+      } else {
+        v[j] = k * (qh * lowSum + (qh + ql * (1 - p)) * v[h + 1] + highSum) / (p * (1 - k));
+        highSum += v[j];
+      }
+      below += v[j];
+    }
+    for (int j = 0; j <= max; j++) {
+      v[j] /= below;
+    }
+    return v;
+  }
+
+  /**
    * IBF-H cell distribution, our mean-field extension (the IBF paper gives no analysis of
    * "probabilistic delete val", IV.C): each of the P decrements picks a non-zero cell with
    * probability proportional to 1/value, so a cell at value j is decremented with probability

@@ -133,7 +133,8 @@ public final class StreamFilters {
    * distinct element, false positives included, whose bits were all set already) with importance classes drawn from {@code classProb}
    * (index 1..max, used by IBF only; {@code null} for uniform): SBF {@link
    * StableTheory#sbfZeroFraction}, IBF-2C and IBF-MC the chain of {@link
-   * StableTheory#stableCellDistribution}, IBF-H {@link StableTheory#ibfHeuristicCellDistribution}, RSBF {@code
+   * StableTheory#stableCellDistribution}, IBF-2C as Algorithm 1 {@link
+   * StableTheory#ibf2cAlgorithm1CellDistribution}, IBF-H {@link StableTheory#ibfHeuristicCellDistribution}, RSBF {@code
    * 1 - s/(2s - 1)} ({@link RsbfTheory#stableOnes}), Bloom filter {@link
    * BloomMath#bloomZeroFraction}.
    */
@@ -156,6 +157,8 @@ public final class StreamFilters {
       switch (b.variant()) {
         case TWO_CLASS:
           return StableTheory.ibf2cExactCellDistribution(b.m, b.numHashes, b.decrements, q)[0];
+        case TWO_CLASS_ALGORITHM_1:
+          return StableTheory.ibf2cAlgorithm1CellDistribution(b.m, b.numHashes, b.decrements, q)[0];
         case MULTI_CLASS:
           return StableTheory.ibfMcCellDistribution(b.m, b.numHashes, b.decrements, q)[0];
         case HEURISTIC:

@@ -31,8 +31,8 @@ public final class FuzzSeeds {
   };
 
   static final String[] GOLDEN = {
-    "bf", "cbf", "acbf", "acbf2", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h", "stream-bf", "timer",
-    "timer-dynamic", "lcbf"
+    "bf", "cbf", "acbf", "acbf2", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h", "ibf-2c-alg1",
+    "stream-bf", "timer", "timer-dynamic", "lcbf"
   };
 
   static Map<String, byte[]> seeds() throws IOException {

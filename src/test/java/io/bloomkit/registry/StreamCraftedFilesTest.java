@@ -24,7 +24,7 @@ import org.junit.Test;
  */
 public class StreamCraftedFilesTest {
   private static final String[] STREAM_GOLDEN = {
-    "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h", "stream-bf", "timer", "timer-dynamic"
+    "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h", "ibf-2c-alg1", "stream-bf", "timer", "timer-dynamic"
   };
 
   private static void expect(byte[] b, String unknownField, String knownField, String text) {

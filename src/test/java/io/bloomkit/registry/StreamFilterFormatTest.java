@@ -48,7 +48,7 @@ public class StreamFilterFormatTest {
   @Test
   public void goldenFilesLockTheFormat() throws IOException {
     Map<String, StreamFilter> all = GoldenStreamFilters.all();
-    assertEquals(6, all.size());
+    assertEquals(7, all.size());
     for (Map.Entry<String, StreamFilter> e : all.entrySet()) {
       byte[] g = golden(e.getKey());
       assertArrayEquals(e.getKey() + " bytes changed", g, GoldenStreamFilters.bytes(e.getValue()));

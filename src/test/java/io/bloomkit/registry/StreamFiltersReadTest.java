@@ -23,7 +23,7 @@ public class StreamFiltersReadTest {
   @Test
   public void readsEveryStreamFamily() throws IOException {
     String[][] files = {
-      {"sbf", "sbf"}, {"rsbf", "rsbf"}, {"ibf-2c", "ibf"}, {"ibf-mc", "ibf"}, {"ibf-h", "ibf"},
+      {"sbf", "sbf"}, {"rsbf", "rsbf"}, {"ibf-2c", "ibf"}, {"ibf-mc", "ibf"}, {"ibf-h", "ibf"}, {"ibf-2c-alg1", "ibf"},
       {"stream-bf", "stream-bf"}, {"timer", "timer"}, {"timer-dynamic", "timer"}
     };
     for (String[] f : files) {

@@ -33,7 +33,7 @@ public class StreamFiltersReportTest {
     String md = ReportFiles.read(out.resolve("stream-filters.md"));
     assertTrue(md.startsWith("# Stream duplicate detection: SBF, RSBF, IBF\n"));
     assertTrue(md.contains("\na note\n"));
-    assertEquals(14, ReportFiles.assertLinkedCharts(md, out));
+    assertEquals(17, ReportFiles.assertLinkedCharts(md, out));
 
     // Tables 2-5 of the RSBF paper: one row per memory size the paper lists (3, 3, 4, 3)
     String[] parts = md.split("### Table ");
@@ -74,8 +74,8 @@ public class StreamFiltersReportTest {
     }
 
     List<String[]> ibf = ReportFiles.table(md, "| filter | 10%: FP % |");
-    assertEquals(5, ibf.size());
-    String[] filters = {"bf", "sbf", "ibf-2c", "ibf-mc", "ibf-h"};
+    assertEquals(6, ibf.size());
+    String[] filters = {"bf", "sbf", "ibf-2c", "ibf-2c-alg1", "ibf-mc", "ibf-h"};
     for (int i = 0; i < filters.length; i++) {
       assertEquals(filters[i], ibf.get(i)[0]);
     }

@@ -133,6 +133,99 @@ public class DedupSimulationTest {
     assertEquals(dbl(r, "wfn"), wfn / wDup, 1e-9);
   }
 
+  /**
+   * Both forms of the weighted rates recomputed from an exact per-arrival log (importance, oracle's
+   * duplicate flag, the filter's answer) of the same stream and the same filter, rerun here: today's
+   * per-arrival-kind forms (wfp over distinct arrivals, ifp[i-1] among distinct arrivals of
+   * importance exactly i) and the IBF paper's as printed in IV.B (wfpPaper = sum beta imp / sum imp
+   * over all n queries; ifpPaper[i-1] = errors among all queries of importance >= i / their number).
+   */
+  @Test
+  public void weightedRatesInBothFormsFromAnExactLog() throws Exception {
+    for (String name : new String[] {"ibf-2c", "ibf-2c-alg1", "sbf"}) {
+      int n = 6000;
+      int impMax = 12;
+      Map<String, Object> r =
+          run("--filter", name, "--memory-bits", "6000", "--stream", "importance", "--length",
+              Integer.toString(n), "--repeat", "0.4", "--occurrence", "proportional", "--seed", "7",
+              "--importance-max", Integer.toString(impMax));
+      Streams.ElementStream s = Streams.importance(0.4, Streams.Occurrence.PROPORTIONAL, impMax, 7);
+      io.bloomkit.core.StreamFilter f =
+          name.equals("sbf")
+              ? StreamFilters.stable(6000, 7, 5, 10, DedupSimulation.filterSeed(7))
+              : StreamFilters.importance(IbfVariant.fromCliName(name), 6000, 7, 5, 10, 1, impMax,
+                  DedupSimulation.filterSeed(7));
+      HashSet<Long> seen = new HashSet<>();
+      int[] imp = new int[n];
+      boolean[] dup = new boolean[n];
+      boolean[] said = new boolean[n];
+      for (int i = 0; i < n; i++) {
+        long key = s.nextKey();
+        imp[i] = s.importance();
+        dup[i] = !seen.add(key);
+        said[i] = f.offer(Streams.hash(key), io.bloomkit.core.StreamFilter.NO_TIME, imp[i]);
+      }
+      // from the log, each rate by its own definition
+      double wAll = 0;
+      double wDistinct = 0;
+      double wDup = 0;
+      double wFp = 0;
+      double wFn = 0;
+      boolean[] fp = new boolean[n];
+      boolean[] fn = new boolean[n];
+      for (int i = 0; i < n; i++) {
+        fp[i] = !dup[i] && said[i];
+        fn[i] = dup[i] && !said[i];
+        wAll += imp[i];
+        wDistinct += dup[i] ? 0 : imp[i];
+        wDup += dup[i] ? imp[i] : 0;
+        wFp += fp[i] ? imp[i] : 0;
+        wFn += fn[i] ? imp[i] : 0;
+      }
+      assertTrue(name, wFp > 0 && wFn > 0); // errs both ways, so the forms differ
+      assertEquals(name, wFp / wDistinct, dbl(r, "wfp"), 1e-12);
+      assertEquals(name, wFn / wDup, dbl(r, "wfn"), 1e-12);
+      assertEquals(name, wFp / wAll, dbl(r, "wfpPaper"), 1e-12);
+      assertEquals(name, wFn / wAll, dbl(r, "wfnPaper"), 1e-12);
+      double[] ifp = (double[]) r.get("ifp");
+      double[] ifn = (double[]) r.get("ifn");
+      double[] ifpPaper = (double[]) r.get("ifpPaper");
+      double[] ifnPaper = (double[]) r.get("ifnPaper");
+      assertEquals(impMax, ifpPaper.length);
+      assertEquals(impMax, ifnPaper.length);
+      for (int level = 1; level <= impMax; level++) {
+        int distinctAt = 0;
+        int fpAt = 0;
+        int dupAt = 0;
+        int fnAt = 0;
+        int allFrom = 0;
+        int fpFrom = 0;
+        int fnFrom = 0;
+        for (int i = 0; i < n; i++) {
+          if (imp[i] == level) {
+            distinctAt += dup[i] ? 0 : 1;
+            dupAt += dup[i] ? 1 : 0;
+            fpAt += fp[i] ? 1 : 0;
+            fnAt += fn[i] ? 1 : 0;
+          }
+          if (imp[i] >= level) {
+            allFrom++;
+            fpFrom += fp[i] ? 1 : 0;
+            fnFrom += fn[i] ? 1 : 0;
+          }
+        }
+        String at = name + " importance " + level;
+        assertEquals(at, distinctAt == 0 ? -1 : (double) fpAt / distinctAt, ifp[level - 1], 1e-12);
+        assertEquals(at, dupAt == 0 ? -1 : (double) fnAt / dupAt, ifn[level - 1], 1e-12);
+        assertEquals(at, (double) fpFrom / allFrom, ifpPaper[level - 1], 1e-12);
+        assertEquals(at, (double) fnFrom / allFrom, ifnPaper[level - 1], 1e-12);
+      }
+      // the first entry of the paper's arrays covers every query: FP (FN) over all n arrivals
+      assertEquals(name, (double) num(r, "falsePositives") / n, ifpPaper[0], 1e-12);
+      assertEquals(name, (double) num(r, "falseNegatives") / n, ifnPaper[0], 1e-12);
+    }
+  }
+
   @Test
   public void zerosMatchTheTheoryOnALongUniformStream() throws Exception {
     for (String f : new String[] {"sbf", "ibf-2c", "rsbf"}) {

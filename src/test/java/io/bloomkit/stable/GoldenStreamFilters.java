@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * The stream filters whose bytes are locked in {@code src/test/resources/golden/} (sbf.bkf,
- * rsbf.bkf, ibf-2c.bkf, ibf-mc.bkf, ibf-h.bkf, stream-bf.bkf): small filters after a fixed stream.
+ * rsbf.bkf, ibf-2c.bkf, ibf-mc.bkf, ibf-h.bkf, ibf-2c-alg1.bkf, stream-bf.bkf): small filters after a fixed stream.
  * Run {@link #main} only when the format version changes on purpose.
  */
 public final class GoldenStreamFilters {
@@ -27,6 +27,8 @@ public final class GoldenStreamFilters {
     m.put("ibf-2c", StreamFilters.importance(IbfVariant.TWO_CLASS, 300, 7, 3, 4, 1, 50, 17));
     m.put("ibf-mc", StreamFilters.importance(IbfVariant.MULTI_CLASS, 300, 7, 3, 4, 1, 50, 17));
     m.put("ibf-h", StreamFilters.importance(IbfVariant.HEURISTIC, 300, 7, 3, 4, 1, 50, 17));
+    m.put("ibf-2c-alg1",
+        StreamFilters.importance(IbfVariant.TWO_CLASS_ALGORITHM_1, 300, 7, 3, 4, 1, 50, 17));
     m.put("stream-bf", StreamFilters.bloom(300, 3));
     for (StreamFilter f : m.values()) {
       feed(f, 0, 500);

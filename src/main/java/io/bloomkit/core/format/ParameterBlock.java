@@ -151,7 +151,7 @@ public abstract class ParameterBlock {
 
   /**
    * Importance-aware Bloom filter, family 7: the cells of {@link Stable}, the IBF variant
-   * (2C, MC, H) in {@code variant}, the importance range after the decrements.
+   * (1 2C, 2 MC, 3 H, 4 2C as Algorithm 1) in {@code variant}, the importance range after the decrements.
    *
    * <pre>
    * Long || 0        1        2        3        4        5        6        7

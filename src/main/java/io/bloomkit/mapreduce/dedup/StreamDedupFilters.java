@@ -11,7 +11,7 @@ import java.util.List;
  * The stream filters {@code dedup --method stream} can run in each slice, with the papers'
  * default parameters ({@link StreamFilters}): {@code bf} (a plain Bloom filter, K = 5), {@code sbf}
  * (Max 7, K 5, P 10), {@code rsbf} (k for a 0.1 target rate, p* 0.03), {@code ibf-2c}, {@code
- * ibf-mc}, {@code ibf-h} (Max 7, K 5, P 10, importance range mapped onto 1..Max), {@code timer}
+ * ibf-2c-alg1} (IBF-2C as the paper's Algorithm 1 is written), {@code ibf-mc}, {@code ibf-h} (Max 7, K 5, P 10, importance range mapped onto 1..Max), {@code timer}
  * (the sliding-window timer filter of "One is Enough" sec. 4, K 5, equal-timers heuristic off).
  *
  * <p>Only {@code timer} has a window: the memory buys {@code floor(memoryBits / ceil(log2(W+1)))}
@@ -25,7 +25,7 @@ import java.util.List;
 public final class StreamDedupFilters {
   /** The accepted names. */
   public static final List<String> NAMES =
-      List.of("bf", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h", "timer");
+      List.of("bf", "sbf", "rsbf", "ibf-2c", "ibf-2c-alg1", "ibf-mc", "ibf-h", "timer");
 
   /** The filters that judge "duplicate within the window" (the others have no window). */
   public static boolean windowed(String name) {

@@ -57,7 +57,7 @@ final class StreamOptions {
   /** The options, in the order their misuse with another method is reported. */
   static Options options() {
     Options o = new Options();
-    o.addOption(opt("filter", "F", "stream: bf, sbf (default), rsbf, ibf-2c, ibf-mc, ibf-h (no window:"
+    o.addOption(opt("filter", "F", "stream: bf, sbf (default), rsbf, ibf-2c, ibf-2c-alg1, ibf-mc, ibf-h (no window:"
         + " they ignore --window) or timer (sliding window, needs --window)"));
     o.addOption(integerOpt("memory-bits", "B", "stream: total filter memory in bits, B/S per slice (required)"));
     o.addOption(integerOpt("slices", "S", "stream: horizontal slices = reduce tasks (default --reducers;"
@@ -110,8 +110,8 @@ final class StreamOptions {
     boolean evaluate = cl.hasOption("evaluate");
     LocalFilter.Kind local = Choices.get(cl, "local-filter", LocalFilter.Kind.NONE);
     if (cl.hasOption("importance-field") && !filter.startsWith("ibf-") && !evaluate) {
-      throw new UsageException("--importance-field applies to the ibf filters (ibf-2c, ibf-mc,"
-          + " ibf-h) and to --evaluate's weighted rates; --filter " + filter + " has no use"
+      throw new UsageException("--importance-field applies to the ibf filters (ibf-2c,"
+          + " ibf-2c-alg1, ibf-mc, ibf-h) and to --evaluate's weighted rates; --filter " + filter + " has no use"
           + " for it");
     }
     if (window > 0 && !windowed && !evaluate && local != LocalFilter.Kind.EXACT) {

@@ -21,7 +21,11 @@ import io.bloomkit.data.SplitMix64;
  * threshold, adds the others to the filter (frequency matching), reports and removes an item whose
  * value reaches the threshold, and forwards the filter. Per (m/n, k), averaged over the queries:
  * hit ratio (true icebergs reported / icebergs), error rate (non-icebergs reported / icebergs),
- * bandwidth per query in bits of the one- and two-layer encodings (sum over the forwards), and
+ * bandwidth per query in bits of the one- and two-layer encodings and of the arithmetic-coded lists
+ * ({@link LcbfArithmeticCode}: tables plus coded body, measured by encoding the filter at every
+ * forward), with the order-0 entropy of the coded symbols beside it (sums over the forwards); the
+ * same per key held ({@code bitsPerKey*}: bits summed over the forwards / keys held summed over the
+ * forwards, {@code keysHeld} the latter per query); and
  * {@code exactFraction}: with all nodes' counts added to one filter (wide values, no removal), the
  * share of items whose frequency query is exact. Bounds: eq. (1) and (2) at n items. In the common
  * row fields, {@code length} is the ratings, {@code distinct} the items, {@code falsePositives} the
@@ -36,7 +40,7 @@ public final class LcbfSimulation implements Simulation {
 
   @Override
   public String description() {
-    return "Icebergs paper sec. VI: LCBF bandwidth (one vs two layers), hit ratio, error rate (Fig. 5-7)";
+    return "Icebergs paper sec. VI: LCBF bandwidth (one, two layers, arithmetic-coded), hit ratio, error rate (Fig. 5-7)";
   }
 
   static final Param<Integer> ITEMS =
@@ -89,6 +93,7 @@ public final class LcbfSimulation implements Simulation {
       long m = (long) ratio * present;
       for (int k : ks) {
         double hit = 0, err = 0, bits2 = 0, bits1 = 0, reportedSum = 0, falseReports = 0, missed = 0;
+        double bitsArith = 0, bitsEntropy = 0, held = 0;
         SplitMix64 walk = new SplitMix64(seed * 31 + ratio * 7L + k);
         for (int q = 0; q < queries; q++) {
           int[] order = permutation(nodes, walk);
@@ -110,6 +115,10 @@ public final class LcbfSimulation implements Simulation {
             if (step + 1 < nodes) {
               bits2 += f.twoLayerBits();
               bits1 += f.oneLayerBits();
+              LcbfArithmeticCode.Encoded coded = LcbfArithmeticCode.encodeParts(f);
+              bitsArith += coded.codedBits();
+              bitsEntropy += coded.entropyBits;
+              held += f.items();
             }
           }
           int hits = 0;
@@ -157,6 +166,13 @@ public final class LcbfSimulation implements Simulation {
         row.put("errorRate", err / queries);
         row.put("bitsTwoLayer", bits2 / queries);
         row.put("bitsOneLayer", bits1 / queries);
+        row.put("bitsArithmetic", bitsArith / queries);
+        row.put("bitsEntropy", bitsEntropy / queries);
+        row.put("keysHeld", held / queries);
+        row.put("bitsPerKeyOneLayer", held == 0 ? 0.0 : bits1 / held);
+        row.put("bitsPerKeyTwoLayer", held == 0 ? 0.0 : bits2 / held);
+        row.put("bitsPerKeyArithmetic", held == 0 ? 0.0 : bitsArith / held);
+        row.put("bitsPerKeyEntropy", held == 0 ? 0.0 : bitsEntropy / held);
         row.put("naiveBits", 22.0 * 8 * ratings);
         row.put("exactFraction", (double) exact / present);
         row.put("errorLowerBound", LcbfTheory.errorLowerBound(m, k));

@@ -286,6 +286,14 @@ public final class LinkedCountingBloomFilter implements StoredFilter {
     return LcbfTheory.oneLayerBits(values, m - nonEmpty, valueBits);
   }
 
+  /**
+   * Arithmetic-coded lists: the bits of {@link LcbfArithmeticCode#codedBits} (tables plus coded
+   * body, no parameters), comparable with {@link #twoLayerBits()}. Encodes the filter: O(m + V log V).
+   */
+  public long arithmeticBits() {
+    return LcbfArithmeticCode.codedBits(this);
+  }
+
   public Map<String, Object> parameters() {
     Map<String, Object> p = new LinkedHashMap<>();
     p.put("entries", m);

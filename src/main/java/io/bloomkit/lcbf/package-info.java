@@ -8,6 +8,8 @@
  *       II-V).
  *   <li>{@code LcbfFormat}: its two-layer encoding in the one file format (write, checks, read).
  *   <li>{@link io.bloomkit.lcbf.LcbfTheory}: its error bounds (eqs. 1, 2) and encodings (section V).
+ *   <li>{@link io.bloomkit.lcbf.LcbfArithmeticCode}: its transmitted form compressed by a range coder
+ *       (section II's remark), with {@code RangeCoder} and {@code SymbolModel}.
  *   <li>{@link io.bloomkit.lcbf.LcbfSimulation}: {@code simulate lcbf} (section VI, Figures 5-7; each
  *       node visited once in random order, the favourable walk).
  *   <li>{@link io.bloomkit.lcbf.GossipSimulation}: {@code simulate gossip}, the section III gossip

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Fuzz test of the linked counting Bloom filter's reader (family lcbf), length unknown and known;
- * a filter that reads answers a frequency query. See {@code FilterReadersFuzzTest}.
+ * a filter that reads answers a frequency query. See {@code FilterReadersFuzzTest}. Also the decoder of
+ * the arithmetic-coded form.
  */
 class LcbfReadFuzzTest {
   @FuzzTest(maxDuration = "60s")
@@ -19,6 +20,20 @@ class LcbfReadFuzzTest {
   void read(byte[] input) throws Exception {
     for (byte[] b : new byte[][] {input, FuzzOutcomes.withValidChecksum(input)}) {
       readOnce(b);
+    }
+  }
+
+  /**
+   * The arithmetic-coded form ({@link LcbfArithmeticCode#decode}, at most 2^16 cells): a message that
+   * decodes re-encodes to the same filter.
+   */
+  @FuzzTest(maxDuration = "60s")
+  @Timeout(value = 10, unit = TimeUnit.SECONDS)
+  void decodeArithmetic(byte[] input) throws Exception {
+    LinkedCountingBloomFilter f = FuzzOutcomes.allowed(() -> LcbfArithmeticCode.decode(input, 1 << 16));
+    if (f != null) {
+      assertEquals(f, LcbfArithmeticCode.decode(LcbfArithmeticCode.encode(f), 1 << 16));
+      f.frequency(HashStrategy.MURMUR3_128_DOUBLE.hash("fuzz"));
     }
   }
 

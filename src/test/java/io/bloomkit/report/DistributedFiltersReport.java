@@ -858,12 +858,15 @@ public final class DistributedFiltersReport {
       double[] k = col(l, "numHashes");
       double[] one = col(l, "bitsOneLayer");
       double[] two = col(l, "bitsTwoLayer");
+      double[] arith = col(l, "bitsArithmetic");
       for (int i = 0; i < one.length; i++) {
         one[i] /= 8e6;
         two[i] /= 8e6;
+        arith[i] /= 8e6;
       }
       bw.add(line("one layer, m/n = " + ratio, k, one));
       bw.add(line("two layers, m/n = " + ratio, k, two));
+      bw.add(line("arithmetic-coded, m/n = " + ratio, k, arith));
       hit.add(line("m/n = " + ratio, k, col(l, "hitRatio")));
       err.add(line("m/n = " + ratio, k, col(l, "errorRate")));
       exact.add(line("m/n = " + ratio, k, col(l, "exactFraction")));
@@ -875,10 +878,11 @@ public final class DistributedFiltersReport {
     chart("icebergs-fig6-hit-ratio.png", "Icebergs Fig. 6: hit ratio of global icebergs", "k", "hit ratio", false, hit);
     chart("icebergs-fig7-error-rate.png", "Icebergs Fig. 7: error rate", "k", "error rate", false, err);
     chart("icebergs-exact-fraction.png", "Share of items with an exact frequency (everything inserted)", "k", "exact share", false, exact);
-    StringBuilder t = new StringBuilder("| m/n | k | MB one layer | MB two layers | hit ratio | error rate | exact share | eq. 1 | eq. 2 |\n|---|---|---|---|---|---|---|---|---|\n");
+    StringBuilder t = new StringBuilder("| m/n | k | MB one layer | MB two layers | MB arithmetic-coded | hit ratio | error rate | exact share | eq. 1 | eq. 2 |\n|---|---|---|---|---|---|---|---|---|---|\n");
     for (Map<String, Object> r : rows) {
       t.append("| ").append((int) d(r, "ratio")).append(" | ").append((int) d(r, "numHashes")).append(" | ")
           .append(f(d(r, "bitsOneLayer") / 8e6)).append(" | ").append(f(d(r, "bitsTwoLayer") / 8e6)).append(" | ")
+          .append(f(d(r, "bitsArithmetic") / 8e6)).append(" | ")
           .append(f(d(r, "hitRatio"))).append(" | ").append(f(d(r, "errorRate"))).append(" | ")
           .append(f(d(r, "exactFraction"))).append(" | ").append(f(d(r, "errorLowerBound"))).append(" | ")
           .append(f(d(r, "errorUpperBound"))).append(" |\n");
@@ -903,6 +907,45 @@ public final class DistributedFiltersReport {
         + "least 99% of items at m/n = 10, k = 3 (section VI; asserted in the tests). Eq. (1) and (2) "
         + "bracket the false-match probability: the share of inexact frequencies (1 - exact share) lies "
         + "between them, close to eq. (2) for k = 1, where equal small counts are common.");
+    lcbfArithmetic(rows);
+  }
+
+  /** Arithmetic coding of the LCBF (icebergs sec. II): bits per key against the two encodings. */
+  private void lcbfArithmetic(List<Map<String, Object>> rows) throws Exception {
+    p("### Arithmetic-coded LCBF (section II's remark)");
+    StringBuilder t = new StringBuilder("| m/n | k | keys held per forward | bits/key one layer | bits/key two layers "
+        + "| bits/key arithmetic-coded | bits/key entropy of the coded symbols | arithmetic / two layers |\n"
+        + "|---|---|---|---|---|---|---|---|\n");
+    double lo = Double.MAX_VALUE;
+    double hi = 0;
+    double above = 0;
+    for (Map<String, Object> r : rows) {
+      double ratio = d(r, "bitsPerKeyArithmetic") / d(r, "bitsPerKeyTwoLayer");
+      above = Math.max(above, d(r, "bitsArithmetic") / d(r, "bitsEntropy") - 1);
+      lo = Math.min(lo, ratio);
+      hi = Math.max(hi, ratio);
+      t.append("| ").append((int) d(r, "ratio")).append(" | ").append((int) d(r, "numHashes")).append(" | ")
+          .append(f(d(r, "keysHeld") / (d(r, "nodes") - 1))).append(" | ")
+          .append(f(d(r, "bitsPerKeyOneLayer"))).append(" | ").append(f(d(r, "bitsPerKeyTwoLayer"))).append(" | ")
+          .append(f(d(r, "bitsPerKeyArithmetic"))).append(" | ").append(f(d(r, "bitsPerKeyEntropy"))).append(" | ")
+          .append(f(ratio)).append(" |\n");
+    }
+    p("The filter sent at every forward of the runs above, encoded by `LcbfArithmeticCode` (a range "
+        + "coder with static order-0 models of the list lengths, which carry the first layer and the "
+        + "link bits, and of the values; the model tables are counted). Bits per key: bits summed over "
+        + "the forwards of a query divided by the keys the forwarded filters held, summed the same way; "
+        + "the same " + (long) d(rows.get(0), "queries") + " queries (seed 1) as the table above. The "
+        + "entropy column is the order-0 empirical entropy of the coded symbols, which the coded body "
+        + "cannot beat with these models (the tables come on top).");
+    p(t.toString());
+    p(String.format(Locale.ROOT, "**Section II's remark measured.** The paper says only that the LCBF "
+        + "\"can be compressed effectively with simple compression algorithms like arithmetic coding\"; "
+        + "it gives no model and no size, and its Fig. 5 shows the one- and two-layer forms only. Here "
+        + "arithmetic coding takes %.2f to %.2f of the two-layer size over these m/n and k: the 15-bit "
+        + "values hold totals below the threshold of 200, so they need far fewer bits than l, and the "
+        + "list lengths cost less than the m first-layer bits plus a link bit per value. It is at most "
+        + "%.1f%% above the symbols' entropy (the tables and the coder's end bytes). The remark holds "
+        + "for this data; how much it saves depends on l against the spread of the values.", lo, hi, 100 * above));
   }
 
   // ---- Icebergs, the gossip walk on a wireless network (sec. III, VI) --------------------------

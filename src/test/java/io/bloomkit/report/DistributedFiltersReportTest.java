@@ -59,9 +59,18 @@ public class DistributedFiltersReportTest {
       Map<String, Object> r = lcbf.get(i);
       assertEquals(String.valueOf(r.get("ratio")), t.get(i)[0]);
       assertEquals(String.valueOf(r.get("numHashes")), t.get(i)[1]);
-      assertEquals(DistributedFiltersReport.f(d(r, "hitRatio")), t.get(i)[4]);
-      assertEquals(DistributedFiltersReport.f(d(r, "errorRate")), t.get(i)[5]);
-      assertEquals(DistributedFiltersReport.f(d(r, "exactFraction")), t.get(i)[6]);
+      assertEquals(DistributedFiltersReport.f(d(r, "bitsArithmetic") / 8e6), t.get(i)[4]);
+      assertEquals(DistributedFiltersReport.f(d(r, "hitRatio")), t.get(i)[5]);
+      assertEquals(DistributedFiltersReport.f(d(r, "errorRate")), t.get(i)[6]);
+      assertEquals(DistributedFiltersReport.f(d(r, "exactFraction")), t.get(i)[7]);
+    }
+    List<String[]> perKey = ReportFiles.table(md, "| m/n | k | keys held per forward |");
+    assertEquals(lcbf.size(), perKey.size());
+    for (int i = 0; i < perKey.size(); i++) {
+      Map<String, Object> r = lcbf.get(i);
+      assertEquals(DistributedFiltersReport.f(d(r, "bitsPerKeyTwoLayer")), perKey.get(i)[4]);
+      assertEquals(DistributedFiltersReport.f(d(r, "bitsPerKeyArithmetic")), perKey.get(i)[5]);
+      assertEquals(DistributedFiltersReport.f(d(r, "bitsPerKeyEntropy")), perKey.get(i)[6]);
     }
 
     List<Map<String, Object>> five = SimRun.run("tree", "--distribution", "zipf", "--universe", "5000",

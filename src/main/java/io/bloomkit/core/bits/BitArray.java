@@ -1,5 +1,7 @@
 package io.bloomkit.core.bits;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
@@ -7,8 +9,25 @@ import java.util.Arrays;
  * 2^37 with a {@code long[]}). Bits {@code [0, size)} are stored little-endian in words: bit
  * {@code i} is bit {@code i & 63} of word {@code i >>> 6}. Bits past {@code size} in the last word
  * are always zero.
+ *
+ * <p>Not thread-safe, except {@link #setAtomic} and {@link #getAtomic}, which several threads may
+ * call at once (and with each other): a bit set by {@code setAtomic} is never lost to a concurrent
+ * {@code setAtomic} of another bit of its word, and of several threads setting the same zero bit
+ * exactly one is told it changed it, so {@link #cardinality} stays exact. Everything else
+ * ({@code set}, {@code clear}, {@code or}, {@code clearAll}, {@code words()}) needs the array to
+ * itself; reading the words after the updating threads were joined is safe.
  */
 public final class BitArray {
+  private static final VarHandle CARDINALITY;
+
+  static {
+    try {
+      CARDINALITY = MethodHandles.lookup().findVarHandle(BitArray.class, "cardinality", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final long size;
   private final long[] words;
   private long cardinality;
@@ -85,6 +104,32 @@ public final class BitArray {
     }
     words[w] = after;
     cardinality++;
+    return true;
+  }
+
+  /** {@link #get}, as a volatile read: safe while other threads call {@link #setAtomic}. */
+  public boolean getAtomic(long index) {
+    assert index >= 0 && index < size : index;
+    return (AtomicWords.get(words, word(index)) & mask(index)) != 0;
+  }
+
+  /**
+   * Sets bit {@code index} atomically (a {@code getAndBitwiseOr} on its word, skipped when a
+   * volatile read shows the bit set already); returns whether this call changed it. Of several
+   * threads setting one zero bit exactly one gets true; the cardinality is then incremented
+   * atomically, at most {@code size} times in the array's life, so it costs little contention.
+   */
+  public boolean setAtomic(long index) {
+    assert index >= 0 && index < size : index;
+    int w = word(index);
+    long bit = mask(index);
+    if ((AtomicWords.get(words, w) & bit) != 0) {
+      return false;
+    }
+    if ((AtomicWords.getAndOr(words, w, bit) & bit) != 0) {
+      return false;
+    }
+    CARDINALITY.getAndAdd(this, 1L);
     return true;
   }
 

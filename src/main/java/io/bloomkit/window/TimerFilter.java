@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -53,8 +54,8 @@ import java.util.Map;
  * lock: the clock moves by an atomic maximum (a compare-and-set loop, so it never goes back), each
  * timer is set by an atomic maximum of its expiry ({@link AtomicWords#getAndMax}: the "keep the
  * later expiry" rule above is what makes the update commutative, so no timer is lost or shortened
- * by a racing writer), and timers and clock are read with volatile reads. The items count is an
- * atomic add. Such a filter does not keep the incremental live-timer count ({@link #liveCount}
+ * by a racing writer), and timers and clock are read with volatile reads. The items count is a
+ * {@link LongAdder}. Such a filter does not keep the incremental live-timer count ({@link #liveCount}
  * scans the m timers), and {@code reset}, {@code writeTo} and {@code equals} need it to themselves;
  * the bytes written are the same in both modes. As "One is Enough" says for first-test-then-set
  * (sections 4 and 6): the test of the k timers and the setting that follows are not one atomic
@@ -74,14 +75,12 @@ public final class TimerFilter implements StreamFilter {
   private static final long DEAD = Long.MIN_VALUE;
 
   private static final VarHandle NOW;
-  private static final VarHandle ITEMS;
   private static final VarHandle MAX_EXPIRY;
 
   static {
     try {
       MethodHandles.Lookup l = MethodHandles.lookup();
       NOW = l.findVarHandle(TimerFilter.class, "now", long.class);
-      ITEMS = l.findVarHandle(TimerFilter.class, "items", long.class);
       MAX_EXPIRY = l.findVarHandle(TimerFilter.class, "maxExpiry", long.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
@@ -96,6 +95,8 @@ public final class TimerFilter implements StreamFilter {
   final int timerBits;
   /** True for {@link #concurrent}: lock-free updates, no incremental live count. */
   final boolean concurrent;
+  /** Concurrent mode: inserts not yet folded into {@code items} (striped: no shared counter). */
+  private final LongAdder concurrentItems = new LongAdder();
   private final long[] expiry;
   long now = DEAD;
   long items;
@@ -183,7 +184,7 @@ public final class TimerFilter implements StreamFilter {
 
   /** Events inserted (answered distinct) since construction or reset. */
   long items() {
-    return items;
+    return items + concurrentItems.sum();
   }
 
   /** True if every timer has expired at the current clock. */
@@ -287,7 +288,7 @@ public final class TimerFilter implements StreamFilter {
   void insert(KeyHash key, long time) {
     advanceTo(time);
     if (concurrent) {
-      ITEMS.getAndAdd(this, 1L);
+      concurrentItems.increment();
     } else {
       items++;
     }
@@ -403,6 +404,7 @@ public final class TimerFilter implements StreamFilter {
     Arrays.fill(expiry, DEAD);
     now = DEAD;
     items = 0;
+    concurrentItems.reset();
     maxExpiry = DEAD;
     if (liveAt != null) {
       Arrays.fill(liveAt, 0);
@@ -437,6 +439,7 @@ public final class TimerFilter implements StreamFilter {
 
   @Override
   public void writeTo(OutputStream out) throws IOException {
+    items += concurrentItems.sumThenReset(); // TimerFormat writes the field
     TimerFormat.write(this, out);
   }
 
@@ -482,7 +485,7 @@ public final class TimerFilter implements StreamFilter {
     TimerFilter t = (TimerFilter) o;
     if (t.m != m || t.k != k || t.window != window || t.minEqualTimers != minEqualTimers
         || t.everyOccurrence != everyOccurrence
-        || t.now != now || t.items != items) {
+        || t.now != now || t.items() != items()) {
       return false;
     }
     for (int p = 0; p < m; p++) {
@@ -495,12 +498,12 @@ public final class TimerFilter implements StreamFilter {
 
   @Override
   public int hashCode() {
-    return Long.hashCode(m * 31 + window) + k + (int) items;
+    return Long.hashCode(m * 31 + window) + k + (int) items();
   }
 
   @Override
   public String toString() {
     return "TimerFilter[m=" + m + ", k=" + k + ", w=" + window + ", k'=" + minEqualTimers + (everyOccurrence ? ", every occurrence" : "") + ", now=" + now
-        + ", items=" + items + "]";
+        + ", items=" + items() + "]";
   }
 }

@@ -1,8 +1,7 @@
 package io.bloomkit.core.bits;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A fixed-size array of bits with 64-bit, zero-based indexes (so more than 2^32 bits work, up to
@@ -18,19 +17,11 @@ import java.util.Arrays;
  * itself; reading the words after the updating threads were joined is safe.
  */
 public final class BitArray {
-  private static final VarHandle CARDINALITY;
-
-  static {
-    try {
-      CARDINALITY = MethodHandles.lookup().findVarHandle(BitArray.class, "cardinality", long.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
-
   private final long size;
   private final long[] words;
   private long cardinality;
+  /** Bits set by {@link #setAtomic}: striped, so threads setting new bits do not contend on it. */
+  private final LongAdder atomicSets = new LongAdder();
 
   /** An array of {@code size} zero bits. */
   public BitArray(long size) {
@@ -85,7 +76,7 @@ public final class BitArray {
 
   /** Number of set bits, kept up to date in O(1). */
   public long cardinality() {
-    return cardinality;
+    return cardinality + atomicSets.sum();
   }
 
   public boolean get(long index) {
@@ -116,8 +107,8 @@ public final class BitArray {
   /**
    * Sets bit {@code index} atomically (a {@code getAndBitwiseOr} on its word, skipped when a
    * volatile read shows the bit set already); returns whether this call changed it. Of several
-   * threads setting one zero bit exactly one gets true; the cardinality is then incremented
-   * atomically, at most {@code size} times in the array's life, so it costs little contention.
+   * threads setting one zero bit exactly one gets true, and counts it in a {@link LongAdder}, so
+   * the cardinality stays exact without a shared counter that every new bit would contend on.
    */
   public boolean setAtomic(long index) {
     assert index >= 0 && index < size : index;
@@ -129,7 +120,7 @@ public final class BitArray {
     if ((AtomicWords.getAndOr(words, w, bit) & bit) != 0) {
       return false;
     }
-    CARDINALITY.getAndAdd(this, 1L);
+    atomicSets.increment();
     return true;
   }
 
@@ -173,12 +164,14 @@ public final class BitArray {
       c += Long.bitCount(words[i]);
     }
     cardinality = c;
+    atomicSets.reset();
   }
 
   /** Clears every bit. */
   public void clearAll() {
     Arrays.fill(words, 0L);
     cardinality = 0;
+    atomicSets.reset();
   }
 
   /** The backing words (live, not a copy): for serialization and bulk loops. */

@@ -11,6 +11,7 @@ import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A counting Bloom filter (Fan et al. 2000) of m 4-bit counters packed 16 per long. A counter at 15
@@ -18,6 +19,23 @@ import java.io.OutputStream;
  * never decremented again, so no false negative can arise from saturation. Removing a key whose
  * counters are not all positive is an error that leaves the filter unchanged. Merging adds counters
  * (saturating at 15), never ORs them. Payload: the counter words, {@code ceil(m / 16)} longs.
+ *
+ * <p>Threads: a filter from {@link #create} is for one thread at a time (the code paths are the
+ * plain ones). A filter from {@link #concurrent} lets any number of threads call {@link #add},
+ * {@link #remove}, {@link #mightContain}, {@link #count} and {@link #counter} at once, without a
+ * lock: every counter changes by a compare-and-set loop on its word ({@link
+ * PackedCounters#incrementAtomic}, {@link PackedCounters#decrementAtomic}), so no increment or
+ * decrement is lost, a counter saturates at 15 and stays there, and none goes below zero. When the
+ * counters stay below 15 the final counters are those of any sequential order of the same adds and
+ * removes (addition commutes); once one saturates, the order matters as it does for one thread.
+ * {@code merge}, {@code subtract}, {@code writeTo} and {@code equals} still need the filter to
+ * themselves; the bytes written are the same in both modes.
+ *
+ * <p>A concurrent remove checks each counter as it decrements it, not all first: on a zero counter
+ * it gives back the decrements already made and throws, so for that moment other threads may see
+ * those counters one lower (removing a non-member is an error anyway). As for the Bloom filter
+ * ("One is Enough", section 6, "Concurrency"), the k counters of one add are not changed as one
+ * atomic step.
  */
 public final class CountingBloomFilter implements CountingFilter {
   private final FilterShape shape;
@@ -28,9 +46,18 @@ public final class CountingBloomFilter implements CountingFilter {
   private final long[] scratch;
   private long items;
   private long saturationEvents;
+  /** Non-null in concurrent mode: adds minus removes and lost increments made there. */
+  private final LongAdder concurrentItems;
+  private final LongAdder concurrentSaturations;
 
   private CountingBloomFilter(
       FilterShape shape, HashStrategy hash, PackedCounters counters, long items) {
+    this(shape, hash, counters, items, false);
+  }
+
+  private CountingBloomFilter(
+      FilterShape shape, HashStrategy hash, PackedCounters counters, long items,
+      boolean concurrent) {
     if (shape.family() != FilterFamily.COUNTING) {
       throw new IllegalArgumentException("not a counting Bloom filter shape: " + shape);
     }
@@ -41,12 +68,28 @@ public final class CountingBloomFilter implements CountingFilter {
     this.k = shape.numHashes();
     this.scratch = new long[k];
     this.items = items;
+    this.concurrentItems = concurrent ? new LongAdder() : null;
+    this.concurrentSaturations = concurrent ? new LongAdder() : null;
   }
 
   /** An empty filter of the given shape (see {@link FilterShape#counting}). */
   public static CountingBloomFilter create(FilterShape shape) {
     return new CountingBloomFilter(
         shape, HashStrategy.MURMUR3_128_DOUBLE, new PackedCounters(shape.positions()), 0);
+  }
+
+  /**
+   * An empty filter of the given shape that several threads may update and query at once
+   * (lock-free; see the class comment).
+   */
+  public static CountingBloomFilter concurrent(FilterShape shape) {
+    return new CountingBloomFilter(
+        shape, HashStrategy.MURMUR3_128_DOUBLE, new PackedCounters(shape.positions()), 0, true);
+  }
+
+  /** True if several threads may update and query at once ({@link #concurrent}). */
+  public boolean isConcurrent() {
+    return concurrentItems != null;
   }
 
   private long[] positions(KeyHash h) {
@@ -58,6 +101,10 @@ public final class CountingBloomFilter implements CountingFilter {
 
   @Override
   public void add(KeyHash h) {
+    if (concurrentItems != null) {
+      addAtomic(h);
+      return;
+    }
     long[] p = positions(h);
     for (int i = 0; i < k; i++) {
       if (!counters.increment(p[i])) {
@@ -67,8 +114,23 @@ public final class CountingBloomFilter implements CountingFilter {
     items++;
   }
 
+  private void addAtomic(KeyHash h) {
+    long h1 = h.h1();
+    long h2 = h.h2();
+    for (int i = 0; i < k; i++) {
+      if (!counters.incrementAtomic(HashStrategy.position(h1, h2, i, m))) {
+        concurrentSaturations.increment();
+      }
+    }
+    concurrentItems.increment();
+  }
+
   @Override
   public void remove(KeyHash h) {
+    if (concurrentItems != null) {
+      removeAtomic(h);
+      return;
+    }
     long[] p = positions(h);
     // a key may hash twice to one position (its counter then went up twice): check multiplicity
     for (int i = 0; i < k; i++) {
@@ -86,6 +148,33 @@ public final class CountingBloomFilter implements CountingFilter {
     items--;
   }
 
+  /**
+   * Decrements the k counters in hash order (a position met twice is decremented twice, as it was
+   * incremented twice); on a zero counter, increments back those already decremented and throws.
+   */
+  private void removeAtomic(KeyHash h) {
+    long h1 = h.h1();
+    long h2 = h.h2();
+    long decremented = 0; // bit i: hash i's counter was decremented (k <= 64)
+    for (int i = 0; i < k; i++) {
+      long p = HashStrategy.position(h1, h2, i, m);
+      int before = counters.decrementAtomic(p);
+      if (before == 0) {
+        for (int j = 0; j < i; j++) {
+          if ((decremented & (1L << j)) != 0) {
+            counters.incrementAtomic(HashStrategy.position(h1, h2, j, m));
+          }
+        }
+        throw new IllegalArgumentException(
+            "cannot remove a non-member: counter " + p + " is 0 (" + h + ")");
+      }
+      if (before != PackedCounters.MAX) {
+        decremented |= 1L << i;
+      }
+    }
+    concurrentItems.decrement();
+  }
+
   private int multiplicity(long[] p, int i) {
     int c = 0;
     for (int j = 0; j < k; j++) {
@@ -98,6 +187,9 @@ public final class CountingBloomFilter implements CountingFilter {
 
   @Override
   public boolean mightContain(KeyHash h) {
+    if (concurrentItems != null) {
+      return count(h) > 0;
+    }
     for (int i = 0; i < k; i++) {
       if (counters.get(HashStrategy.position(h.h1(), h.h2(), i, m)) == 0) {
         return false;
@@ -108,6 +200,9 @@ public final class CountingBloomFilter implements CountingFilter {
 
   @Override
   public long count(KeyHash h) {
+    if (concurrentItems != null) {
+      return countAtomic(h);
+    }
     int min = Integer.MAX_VALUE;
     for (int i = 0; i < k; i++) {
       min = Math.min(min, counters.get(HashStrategy.position(h.h1(), h.h2(), i, m)));
@@ -115,9 +210,17 @@ public final class CountingBloomFilter implements CountingFilter {
     return min;
   }
 
+  private long countAtomic(KeyHash h) {
+    int min = Integer.MAX_VALUE;
+    for (int i = 0; i < k && min > 0; i++) {
+      min = Math.min(min, counters.getAtomic(HashStrategy.position(h.h1(), h.h2(), i, m)));
+    }
+    return min;
+  }
+
   @Override
   public long counter(long position) {
-    return counters.get(position);
+    return concurrentItems == null ? counters.get(position) : counters.getAtomic(position);
   }
 
   /** {@code other} as a CBF of this shape and hash, or an exception naming both values. */
@@ -147,8 +250,8 @@ public final class CountingBloomFilter implements CountingFilter {
       }
       counters.set(i, sum);
     }
-    items += o.items;
-    saturationEvents += o.saturationEvents;
+    items += o.items();
+    saturationEvents += o.saturationEvents();
   }
 
   /**
@@ -173,9 +276,9 @@ public final class CountingBloomFilter implements CountingFilter {
           "cannot subtract: " + below + " positions would go below zero (first: counter " + first
               + " is " + counters.get(first) + ", subtracting " + o.counters.get(first) + ")");
     }
-    if (o.items > items) {
+    if (o.items() > items()) {
       throw new IllegalArgumentException(
-          "cannot subtract " + o.items + " items from a filter holding " + items);
+          "cannot subtract " + o.items() + " items from a filter holding " + items());
     }
     for (long i = 0; i < m; i++) {
       int a = counters.get(i);
@@ -183,12 +286,14 @@ public final class CountingBloomFilter implements CountingFilter {
         counters.set(i, a - o.counters.get(i));
       }
     }
-    items -= o.items;
+    items -= o.items();
   }
 
   /** Increments lost to saturated counters since this filter was created or read. */
   public long saturationEvents() {
-    return saturationEvents;
+    return concurrentSaturations == null
+        ? saturationEvents
+        : saturationEvents + concurrentSaturations.sum();
   }
 
   /** Number of counters at 15. */
@@ -209,14 +314,14 @@ public final class CountingBloomFilter implements CountingFilter {
 
   @Override
   public long items() {
-    return items;
+    return concurrentItems == null ? items : items + concurrentItems.sum();
   }
 
 
   @Override
   public void writeTo(OutputStream out) throws IOException {
     long[] w = counters.words();
-    FilterFormat.Header h = new FilterFormat.Header(shape, hash, items, 8L * w.length);
+    FilterFormat.Header h = new FilterFormat.Header(shape, hash, items(), 8L * w.length);
     FilterFormat.write(
         out,
         h,
@@ -255,6 +360,6 @@ public final class CountingBloomFilter implements CountingFilter {
 
   @Override
   public String toString() {
-    return "CountingBloomFilter[" + shape + ", items=" + items + "]";
+    return "CountingBloomFilter[" + shape + ", items=" + items() + "]";
   }
 }

@@ -3,6 +3,7 @@ package io.bloomkit.window;
 import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.StreamFilter;
 
+import io.bloomkit.core.bits.AtomicWords;
 import io.bloomkit.core.bits.BitArray;
 import io.bloomkit.core.bits.BitStreams;
 import io.bloomkit.core.CorruptFilterException;
@@ -12,6 +13,9 @@ import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -44,6 +48,20 @@ import java.util.Map;
  * <p>The live-timer count (the density of section 5) is kept in O(1) per change with one counter
  * per possible expiry in {@code (now, now + w]}, built on first use; advancing the clock by d time
  * units costs {@code min(d, w)} counter resets.
+ *
+ * <p>Threads: a filter from the constructors ({@link WindowFilters#timer}) is for one thread at a
+ * time. One from {@link #concurrent} lets any number of threads {@link #offer} at once, without a
+ * lock: the clock moves by an atomic maximum (a compare-and-set loop, so it never goes back), each
+ * timer is set by an atomic maximum of its expiry ({@link AtomicWords#getAndMax}: the "keep the
+ * later expiry" rule above is what makes the update commutative, so no timer is lost or shortened
+ * by a racing writer), and timers and clock are read with volatile reads. The items count is a
+ * {@link LongAdder}. Such a filter does not keep the incremental live-timer count ({@link #liveCount}
+ * scans the m timers), and {@code reset}, {@code writeTo} and {@code equals} need it to themselves;
+ * the bytes written are the same in both modes. As "One is Enough" says for first-test-then-set
+ * (sections 4 and 6): the test of the k timers and the setting that follows are not one atomic
+ * step, so two threads offering the same new event at once can both be told "distinct" and both
+ * set its timers (to the same expiry); and an event tested just before another thread moves the
+ * clock past it is answered at the clock it saw.
  */
 public final class TimerFilter implements StreamFilter {
   /**
@@ -56,12 +74,29 @@ public final class TimerFilter implements StreamFilter {
 
   private static final long DEAD = Long.MIN_VALUE;
 
+  private static final VarHandle NOW;
+  private static final VarHandle MAX_EXPIRY;
+
+  static {
+    try {
+      MethodHandles.Lookup l = MethodHandles.lookup();
+      NOW = l.findVarHandle(TimerFilter.class, "now", long.class);
+      MAX_EXPIRY = l.findVarHandle(TimerFilter.class, "maxExpiry", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   final long m;
   final int k;
   final long window;
   final int minEqualTimers;
   final boolean everyOccurrence;
   final int timerBits;
+  /** True for {@link #concurrent}: lock-free updates, no incremental live count. */
+  final boolean concurrent;
+  /** Concurrent mode: inserts not yet folded into {@code items} (striped: no shared counter). */
+  private final LongAdder concurrentItems = new LongAdder();
   private final long[] expiry;
   long now = DEAD;
   long items;
@@ -77,6 +112,12 @@ public final class TimerFilter implements StreamFilter {
   TimerFilter(
       long timers, int numHashes, long window, int minEqualTimers, boolean trackLive,
       boolean everyOccurrence) {
+    this(timers, numHashes, window, minEqualTimers, trackLive, everyOccurrence, false);
+  }
+
+  private TimerFilter(
+      long timers, int numHashes, long window, int minEqualTimers, boolean trackLive,
+      boolean everyOccurrence, boolean concurrent) {
     if (timers <= 0 || timers > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("timers must be in [1, 2^31 - 9]: " + timers);
     }
@@ -95,12 +136,23 @@ public final class TimerFilter implements StreamFilter {
     this.window = window;
     this.minEqualTimers = minEqualTimers;
     this.everyOccurrence = everyOccurrence;
+    this.concurrent = concurrent;
     this.timerBits = WindowTheory.timerBits(window);
     this.expiry = new long[(int) timers];
     Arrays.fill(expiry, DEAD);
     if (trackLive) {
       liveCount();
     }
+  }
+
+  /**
+   * A timer filter as {@link WindowFilters#timer} ({@code everyOccurrence}: as {@link
+   * WindowFilters#occurrenceTimer}) that any number of threads may {@link #offer} to at once,
+   * lock-free (see the class comment for what that guarantees and what not).
+   */
+  public static StreamFilter concurrent(
+      long timers, int numHashes, long window, int minEqualTimers, boolean everyOccurrence) {
+    return new TimerFilter(timers, numHashes, window, minEqualTimers, false, everyOccurrence, true);
   }
 
   long timers() {
@@ -132,7 +184,7 @@ public final class TimerFilter implements StreamFilter {
 
   /** Events inserted (answered distinct) since construction or reset. */
   long items() {
-    return items;
+    return items + concurrentItems.sum();
   }
 
   /** True if every timer has expired at the current clock. */
@@ -142,13 +194,28 @@ public final class TimerFilter implements StreamFilter {
 
   /** The paper's timer value at position {@code p}: {@code max(0, expiry - now)}. */
   long timerValue(long p) {
-    long e = expiry[(int) p];
-    return e > now ? e - now : 0;
+    long e = expiryAt((int) p);
+    long clock = clock();
+    return e > clock ? e - clock : 0;
+  }
+
+  /** {@code expiry[p]}, by a volatile read in concurrent mode. */
+  private long expiryAt(int p) {
+    return concurrent ? AtomicWords.get(expiry, p) : expiry[p];
+  }
+
+  /** {@code now}, by a volatile read in concurrent mode. */
+  private long clock() {
+    return concurrent ? (long) NOW.getVolatile(this) : now;
   }
 
   /** Moves the clock forward to {@code time} (never back). */
   void advanceTo(long time) {
     checkTime(time);
+    if (concurrent) {
+      raiseTo(NOW, time);
+      return;
+    }
     if (now != DEAD && time <= now) {
       return;
     }
@@ -170,9 +237,10 @@ public final class TimerFilter implements StreamFilter {
    */
   int equalTimerCount(KeyHash key) {
     long[] e = new long[k];
+    long clock = clock();
     for (int i = 0; i < k; i++) {
-      e[i] = expiry[(int) key.position(i, m)];
-      if (e[i] <= now) {
+      e[i] = expiryAt((int) key.position(i, m));
+      if (e[i] <= clock) {
         return 0;
       }
     }
@@ -191,6 +259,9 @@ public final class TimerFilter implements StreamFilter {
     if (minEqualTimers > 0) {
       return equalTimerCount(key) >= minEqualTimers;
     }
+    if (concurrent) {
+      return testAtomic(key);
+    }
     long h1 = key.h1();
     long h2 = key.h2();
     for (int i = 0; i < k; i++) {
@@ -201,14 +272,34 @@ public final class TimerFilter implements StreamFilter {
     return true;
   }
 
+  private boolean testAtomic(KeyHash key) {
+    long clock = (long) NOW.getVolatile(this);
+    long h1 = key.h1();
+    long h2 = key.h2();
+    for (int i = 0; i < k; i++) {
+      if (AtomicWords.get(expiry, (int) HashStrategy.position(h1, h2, i, m)) <= clock) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Sets the key's timers for an event stamped {@code time} (clock moved to it first). */
   void insert(KeyHash key, long time) {
     advanceTo(time);
-    items++;
+    if (concurrent) {
+      concurrentItems.increment();
+    } else {
+      items++;
+    }
     setTimers(key, time);
   }
 
   private void setTimers(KeyHash key, long time) {
+    if (concurrent) {
+      setTimersAtomic(key, time);
+      return;
+    }
     long e = time + window;
     if (e <= now) {
       return; // stamped more than w ago: its timers would be zero already
@@ -234,6 +325,28 @@ public final class TimerFilter implements StreamFilter {
     maxExpiry = Math.max(maxExpiry, e);
   }
 
+  /** {@link #setTimers} by atomic maxima: each timer, then the latest expiry. */
+  private void setTimersAtomic(KeyHash key, long time) {
+    long e = time + window;
+    if (e <= (long) NOW.getVolatile(this)) {
+      return;
+    }
+    long h1 = key.h1();
+    long h2 = key.h2();
+    for (int i = 0; i < k; i++) {
+      AtomicWords.getAndMax(expiry, (int) HashStrategy.position(h1, h2, i, m), e);
+    }
+    raiseTo(MAX_EXPIRY, e);
+  }
+
+  /** {@code field = max(field, value)} on a long field of this filter, by a compare-and-set loop. */
+  private void raiseTo(VarHandle field, long value) {
+    long seen = (long) field.getVolatile(this);
+    while (seen < value && !field.compareAndSet(this, seen, value)) {
+      seen = (long) field.getVolatile(this);
+    }
+  }
+
   @Override
   public boolean offer(KeyHash key, long time, double importance) {
     if (time == NO_TIME) {
@@ -255,10 +368,11 @@ public final class TimerFilter implements StreamFilter {
     if (liveAt != null) {
       return live;
     }
-    if (window > MAX_COUNTED_WINDOW) {
+    if (window > MAX_COUNTED_WINDOW || concurrent) {
+      long clock = clock();
       long c = 0;
-      for (long e : expiry) {
-        if (e > now) {
+      for (int p = 0; p < expiry.length; p++) {
+        if (expiryAt(p) > clock) {
           c++;
         }
       }
@@ -290,6 +404,7 @@ public final class TimerFilter implements StreamFilter {
     Arrays.fill(expiry, DEAD);
     now = DEAD;
     items = 0;
+    concurrentItems.reset();
     maxExpiry = DEAD;
     if (liveAt != null) {
       Arrays.fill(liveAt, 0);
@@ -324,6 +439,7 @@ public final class TimerFilter implements StreamFilter {
 
   @Override
   public void writeTo(OutputStream out) throws IOException {
+    items += concurrentItems.sumThenReset(); // TimerFormat writes the field
     TimerFormat.write(this, out);
   }
 
@@ -369,7 +485,7 @@ public final class TimerFilter implements StreamFilter {
     TimerFilter t = (TimerFilter) o;
     if (t.m != m || t.k != k || t.window != window || t.minEqualTimers != minEqualTimers
         || t.everyOccurrence != everyOccurrence
-        || t.now != now || t.items != items) {
+        || t.now != now || t.items() != items()) {
       return false;
     }
     for (int p = 0; p < m; p++) {
@@ -382,12 +498,12 @@ public final class TimerFilter implements StreamFilter {
 
   @Override
   public int hashCode() {
-    return Long.hashCode(m * 31 + window) + k + (int) items;
+    return Long.hashCode(m * 31 + window) + k + (int) items();
   }
 
   @Override
   public String toString() {
     return "TimerFilter[m=" + m + ", k=" + k + ", w=" + window + ", k'=" + minEqualTimers + (everyOccurrence ? ", every occurrence" : "") + ", now=" + now
-        + ", items=" + items + "]";
+        + ", items=" + items() + "]";
   }
 }

@@ -1,17 +1,27 @@
 package io.bloomkit.core.bits;
 
 import java.util.Arrays;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A fixed-size array of bits with 64-bit, zero-based indexes (so more than 2^32 bits work, up to
  * 2^37 with a {@code long[]}). Bits {@code [0, size)} are stored little-endian in words: bit
  * {@code i} is bit {@code i & 63} of word {@code i >>> 6}. Bits past {@code size} in the last word
  * are always zero.
+ *
+ * <p>Not thread-safe, except {@link #setAtomic} and {@link #getAtomic}, which several threads may
+ * call at once (and with each other): a bit set by {@code setAtomic} is never lost to a concurrent
+ * {@code setAtomic} of another bit of its word, and of several threads setting the same zero bit
+ * exactly one is told it changed it, so {@link #cardinality} stays exact. Everything else
+ * ({@code set}, {@code clear}, {@code or}, {@code clearAll}, {@code words()}) needs the array to
+ * itself; reading the words after the updating threads were joined is safe.
  */
 public final class BitArray {
   private final long size;
   private final long[] words;
   private long cardinality;
+  /** Bits set by {@link #setAtomic}: striped, so threads setting new bits do not contend on it. */
+  private final LongAdder atomicSets = new LongAdder();
 
   /** An array of {@code size} zero bits. */
   public BitArray(long size) {
@@ -66,7 +76,7 @@ public final class BitArray {
 
   /** Number of set bits, kept up to date in O(1). */
   public long cardinality() {
-    return cardinality;
+    return cardinality + atomicSets.sum();
   }
 
   public boolean get(long index) {
@@ -85,6 +95,32 @@ public final class BitArray {
     }
     words[w] = after;
     cardinality++;
+    return true;
+  }
+
+  /** {@link #get}, as a volatile read: safe while other threads call {@link #setAtomic}. */
+  public boolean getAtomic(long index) {
+    assert index >= 0 && index < size : index;
+    return (AtomicWords.get(words, word(index)) & mask(index)) != 0;
+  }
+
+  /**
+   * Sets bit {@code index} atomically (a {@code getAndBitwiseOr} on its word, skipped when a
+   * volatile read shows the bit set already); returns whether this call changed it. Of several
+   * threads setting one zero bit exactly one gets true, and counts it in a {@link LongAdder}, so
+   * the cardinality stays exact without a shared counter that every new bit would contend on.
+   */
+  public boolean setAtomic(long index) {
+    assert index >= 0 && index < size : index;
+    int w = word(index);
+    long bit = mask(index);
+    if ((AtomicWords.get(words, w) & bit) != 0) {
+      return false;
+    }
+    if ((AtomicWords.getAndOr(words, w, bit) & bit) != 0) {
+      return false;
+    }
+    atomicSets.increment();
     return true;
   }
 
@@ -128,12 +164,14 @@ public final class BitArray {
       c += Long.bitCount(words[i]);
     }
     cardinality = c;
+    atomicSets.reset();
   }
 
   /** Clears every bit. */
   public void clearAll() {
     Arrays.fill(words, 0L);
     cardinality = 0;
+    atomicSets.reset();
   }
 
   /** The backing words (live, not a copy): for serialization and bulk loops. */

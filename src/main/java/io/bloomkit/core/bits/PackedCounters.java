@@ -7,6 +7,13 @@ import java.util.Arrays;
  * {@code i & 15} of word {@code i >>> 4}. Counters saturate at {@link #MAX} = 15: an increment of a
  * counter at 15 leaves it at 15 and is reported, and a saturated counter is never decremented (its
  * true value is unknown), as in Fan et al.'s counting Bloom filter and Hadoop's.
+ *
+ * <p>Not thread-safe, except {@link #getAtomic}, {@link #incrementAtomic} and {@link
+ * #decrementAtomic}, which several threads may call at once: each is a compare-and-set loop on the
+ * counter's word, so an increment or decrement is never lost to a concurrent update of any of the
+ * 16 counters sharing the word, saturation at {@link #MAX} holds, and no counter goes below zero.
+ * The rest ({@code set}, {@code increment}, {@code decrement}, {@code words()}) needs the array to
+ * itself.
  */
 public final class PackedCounters {
   /** The largest value a 4-bit counter holds. */
@@ -89,6 +96,54 @@ public final class PackedCounters {
   public void decrement(long index) {
     assert get(index) > 0 && get(index) < MAX : get(index);
     words[word(index)] -= 1L << shift(index);
+  }
+
+  /** {@link #get}, as a volatile read: safe while other threads update counters atomically. */
+  public int getAtomic(long index) {
+    assert index >= 0 && index < size : index;
+    return (int) (AtomicWords.get(words, word(index)) >>> shift(index)) & 0xF;
+  }
+
+  /**
+   * {@link #increment} as a compare-and-set loop on the counter's word: adds one unless the
+   * counter is at {@link #MAX}; returns false (and changes nothing) if it was.
+   */
+  public boolean incrementAtomic(long index) {
+    assert index >= 0 && index < size : index;
+    int w = word(index);
+    int s = shift(index);
+    long seen = AtomicWords.get(words, w);
+    while (((seen >>> s) & 0xF) != MAX) {
+      long witness = AtomicWords.compareAndExchange(words, w, seen, seen + (1L << s));
+      if (witness == seen) {
+        return true;
+      }
+      seen = witness;
+    }
+    return false;
+  }
+
+  /**
+   * Subtracts one from the counter if it is in {@code [1, 14]}, as a compare-and-set loop on its
+   * word; returns the value it had (so 0 or {@link #MAX}: nothing changed, a zero counter never
+   * goes negative and a saturated one stays saturated).
+   */
+  public int decrementAtomic(long index) {
+    assert index >= 0 && index < size : index;
+    int w = word(index);
+    int s = shift(index);
+    long seen = AtomicWords.get(words, w);
+    while (true) {
+      int v = (int) (seen >>> s) & 0xF;
+      if (v == 0 || v == MAX) {
+        return v;
+      }
+      long witness = AtomicWords.compareAndExchange(words, w, seen, seen - (1L << s));
+      if (witness == seen) {
+        return v;
+      }
+      seen = witness;
+    }
   }
 
   /** Number of counters at {@link #MAX}. */

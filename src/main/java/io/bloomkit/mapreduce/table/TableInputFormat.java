@@ -82,6 +82,15 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
   public RecordReader<LongWritable, Row> createRecordReader(
       InputSplit split, TaskAttemptContext context) throws IOException {
     TableSpec spec = spec(context);
+    if (!spec.partitions().isEmpty()) {
+      return new PartitionedRows(spec, reader(PartitionedRows.fileSpec(spec), split));
+    }
+    return reader(spec, split);
+  }
+
+  /** The reader of {@code spec}'s format. */
+  private static RecordReader<LongWritable, Row> reader(TableSpec spec, InputSplit split)
+      throws IOException {
     switch (spec.format()) {
       case TEXT:
         return TableStats.counting(new TextRows(spec));

@@ -131,6 +131,26 @@ public final class InputOptions {
   }
 
   /**
+   * Checks that each column {@code --partition-types} names is a partition column of one of the
+   * inputs {@code specs} (a join's sides share the option, so each side checks only its own).
+   *
+   * @throws UsageException naming the column
+   */
+  public static void checkPartitionTypes(CommandLine cl, TableSpec... specs) {
+    for (String name : HivePartitions.parseTypes("partition-types",
+        cl.getOptionValue("partition-types")).keySet()) {
+      boolean found = false;
+      for (TableSpec s : specs) {
+        found |= s.partitions().indexOf(name) >= 0;
+      }
+      if (!found) {
+        throw new UsageException("--partition-types: \"" + name + "\" is a partition column of"
+            + " no input");
+      }
+    }
+  }
+
+  /**
    * The key types of a value of a key-type option {@code opt} (named in messages): one per key
    * field, {@code fields} of them.
    *

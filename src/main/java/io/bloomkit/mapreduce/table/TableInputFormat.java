@@ -25,7 +25,9 @@ import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
  * gives it), a record's number in its file for formats without byte offsets. Files are listed as
  * {@link FileInputFormat} lists them (hidden {@code _x} and {@code .x} names skipped). Splitting:
  * text and CSV as Hadoop's text input (an unsplittable codec is read whole), never for {@code
- * --csv-multiline}; with {@link TableSpec#ordered} only uncompressed text is split.
+ * --csv-multiline}; with {@link TableSpec#ordered} only uncompressed text is split. With Hive-style
+ * partition columns ({@link TableSpec#partitions}) each file's reader is wrapped by {@link
+ * PartitionedRows}, which answers those fields from the file's directories.
  */
 public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
   /** The configuration key holding this input's spec. */

@@ -181,6 +181,16 @@ public class HivePartitionsToolTest {
         sql("SELECT sum(id) FROM " + parquetOf(semi)));
     assertFalse(j.isEmpty());
 
+    // --partition-types is shared by the sides: a name on neither side is a usage error
+    Path typo = tmp.getRoot().toPath().resolve("typo");
+    ToolRun bad = ToolRun.run(new JoinTool(), "--left", flights.toString(), "--left-key",
+        "origin", "--right", airports.toString(), "--right-key", "code", "--csv-header",
+        "--right-format", "csv", "--partition-types", "orign:string", "--output",
+        typo.toString());
+    assertEquals(bad.toString(), BloomkitTool.USAGE, bad.code);
+    assertTrue(bad.err, bad.err.contains("\"orign\" is a partition column of no input"));
+    assertFalse(Files.exists(typo));
+
     Path inner = tmp.getRoot().toPath().resolve("inner");
     ok(ToolRun.run(new JoinTool(), "--left", flights.toString(), "--left-key", "origin",
         "--right", airports.toString(), "--right-key", "code", "--csv-header",

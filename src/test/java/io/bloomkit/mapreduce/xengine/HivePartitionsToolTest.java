@@ -248,4 +248,57 @@ public class HivePartitionsToolTest {
     }
     assertTrue(n(u, "items") >= sql("SELECT count(DISTINCT origin) FROM t"));
   }
+
+  @Test
+  public void avroUnderTypedDateAndDecimalPartitionsWritesTypedColumns() throws IOException {
+    org.apache.avro.Schema schema = org.apache.avro.SchemaBuilder.record("r").fields()
+        .requiredLong("id").endRecord();
+    String[][] dirs = {{"2024-01-02", "12.5"}, {"2024-02-29", "0.25"}, {"2024-02-29", "3"}};
+    // expected in (day, amount) order
+    Path root = tmp.getRoot().toPath().resolve("avro");
+    long id = 0;
+    for (String[] d : dirs) {
+      Path dir = root.resolve("day=" + d[0]).resolve("amount=" + d[1]);
+      Files.createDirectories(dir);
+      try (org.apache.avro.file.DataFileWriter<org.apache.avro.generic.GenericRecord> w =
+          new org.apache.avro.file.DataFileWriter<>(
+              new org.apache.avro.generic.GenericDatumWriter<>(schema))) {
+        w.create(schema, dir.resolve("part.avro").toFile());
+        for (int i = 0; i < 5; i++) {
+          org.apache.avro.generic.GenericData.Record r =
+              new org.apache.avro.generic.GenericData.Record(schema);
+          r.put("id", id++);
+          w.append(r);
+        }
+      }
+    }
+    Path out = tmp.getRoot().toPath().resolve("avro-out");
+    Map<String, Object> j = ok(ToolRun.run(new DedupTool(), "--input", root.toString(),
+        "--output", out.toString(), "--key-field", "day,amount", "--partition-types",
+        "day:date,amount:decimal", "--output-format", "parquet", "--json"));
+    assertEquals(15L, n(j, "inputRecords"));
+    assertEquals(List.of("DATE\tDECIMAL(38,2)"), db.lines("SELECT DISTINCT typeof(day),"
+        + " typeof(amount) FROM " + parquetOf(out), '\t', "\\N"));
+    List<String> expected = new ArrayList<>();
+    for (String[] d : dirs) {
+      expected.add(d[0] + "\t" + new java.math.BigDecimal(d[1]).setScale(2));
+    }
+    assertEquals(expected, db.lines("SELECT day, amount FROM " + parquetOf(out)
+        + " ORDER BY day, amount", '\t', "\\N"));
+  }
+
+  @Test
+  public void aGlobMatchIsTheRootAsInSpark() {
+    // as Spark without basePath: flights/origin=* are the roots, so origin is no column
+    Path out = tmp.getRoot().toPath().resolve("glob");
+    ToolRun r = ToolRun.run(new DedupTool(), "--input", flights.resolve("origin=*").toString(),
+        "--output", out.toString(), "--key-field", "origin");
+    assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
+    assertTrue(r.err, r.err.contains("field \"origin\" is not a column"));
+    Map<String, Object> j = ok(ToolRun.run(new DedupTool(), "--input",
+        flights.resolve("origin=*").toString(), "--output", out.toString(), "--key-field", "w",
+        "--json"));
+    assertEquals(sql("SELECT count(*) FROM t"), n(j, "inputRecords"));
+    assertEquals(sql("SELECT count(DISTINCT w) FROM t"), n(j, "kept"));
+  }
 }

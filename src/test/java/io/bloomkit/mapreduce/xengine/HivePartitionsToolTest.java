@@ -301,4 +301,18 @@ public class HivePartitionsToolTest {
     assertEquals(sql("SELECT count(*) FROM t"), n(j, "inputRecords"));
     assertEquals(sql("SELECT count(DISTINCT w) FROM t"), n(j, "kept"));
   }
+
+  @Test
+  public void orcUnderPartitionsCountsPerPartition() throws IOException {
+    // DuckDB writes no ORC: generate writes the files (40 and 25 records) under src=a and src=b
+    Path root = tmp.getRoot().toPath().resolve("orc");
+    ok(ToolRun.run(new io.bloomkit.mapreduce.generate.GenerateTool(), "clicks", "--out",
+        root.resolve("src=a").toString(), "--records", "40", "--format", "orc", "--json"));
+    ok(ToolRun.run(new io.bloomkit.mapreduce.generate.GenerateTool(), "clicks", "--out",
+        root.resolve("src=b").toString(), "--records", "25", "--format", "orc", "--json"));
+    Path out = tmp.getRoot().toPath().resolve("orc-out");
+    ok(ToolRun.run(new IcebergTool(), "--input", root.toString(), "--output", out.toString(),
+        "--key-field", "src", "--threshold", "1", "--json"));
+    assertEquals(List.of("a\t40", "b\t25"), lines(out));
+  }
 }

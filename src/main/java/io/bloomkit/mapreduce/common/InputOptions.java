@@ -5,8 +5,8 @@ import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
 
 import io.bloomkit.core.key.KeyType;
 import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.table.HivePartitions;
 import io.bloomkit.mapreduce.table.TableFormat;
-import io.bloomkit.mapreduce.table.TableSchemas;
 import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.mapreduce.table.Tables;
 import java.io.IOException;
@@ -21,7 +21,8 @@ import org.apache.hadoop.fs.Path;
  * The input options every record-reading tool shares, and the {@link TableSpec} they make:
  * {@code --input-format} (join: {@code --left-format}, {@code --right-format}), {@code --key-type}
  * (join: {@code --left-key-type}, {@code --right-key-type}), {@code --null-token}, {@code
- * --empty-is-null}, {@code --csv-header}, {@code --csv-multiline}, with {@code --delimiter} of
+ * --empty-is-null}, {@code --csv-header}, {@code --csv-multiline}, {@code --partition-types}
+ * (Hive-style partition directories: {@link HivePartitions}), with {@code --delimiter} of
  * {@link RecordFormat} (whose default, tab, is for text: CSV without {@code --delimiter} uses a
  * comma). Bad values are usage errors naming the option.
  */
@@ -71,6 +72,9 @@ public final class InputOptions {
     o.addOption(flag("empty-is-null", "text and CSV: an empty field is null"));
     o.addOption(flag("csv-header", "CSV: each file starts with a header row naming the columns"
         + " (skipped; fields may then be named)"));
+    o.addOption(opt("partition-types", "NAME:TYPE[,...]", "types of Hive-style partition"
+        + " columns (directories NAME=VALUE under an input), as --key-type takes them"
+        + " (default: string)" + (sides.length > 1 ? "; for both sides" : "")));
     o.addOption(flag("csv-multiline", "CSV: read each file whole in one task, so quoted fields"
         + " may hold line breaks"));
     return o;
@@ -124,6 +128,26 @@ public final class InputOptions {
     String t = cl.getOptionValue(side.keyTypeOption);
     List<KeyType> types = t == null ? null : keyTypes(side.keyTypeOption, t, keyFields.size());
     return spec(cl, conf, side, inputs, keyFields, types, otherFields);
+  }
+
+  /**
+   * Checks that each column {@code --partition-types} names is a partition column of one of the
+   * inputs {@code specs} (a join's sides share the option, so each side checks only its own).
+   *
+   * @throws UsageException naming the column
+   */
+  public static void checkPartitionTypes(CommandLine cl, TableSpec... specs) {
+    for (String name : HivePartitions.parseTypes("partition-types",
+        cl.getOptionValue("partition-types")).keySet()) {
+      boolean found = false;
+      for (TableSpec s : specs) {
+        found |= s.partitions().indexOf(name) >= 0;
+      }
+      if (!found) {
+        throw new UsageException("--partition-types: \"" + name + "\" is a partition column of"
+            + " no input");
+      }
+    }
   }
 
   /**
@@ -187,7 +211,9 @@ public final class InputOptions {
             .csvMultiline(csvMultiline)
             .build();
     try {
-      return TableSchemas.resolve(conf, spec, inputs, keyTypes != null);
+      return HivePartitions.resolve(conf, spec, inputs, keyTypes != null,
+          HivePartitions.parseTypes("partition-types", cl.getOptionValue("partition-types")),
+          "partition-types", side == Side.ONE);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

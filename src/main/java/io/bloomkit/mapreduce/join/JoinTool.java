@@ -137,6 +137,7 @@ public final class JoinTool extends BloomkitTool {
         InputOptions.spec(cl, conf, InputOptions.Side.LEFT, left, o.leftKey, List.of());
     TableSpec rightTable =
         InputOptions.spec(cl, conf, InputOptions.Side.RIGHT, right, o.rightKey, List.of());
+    InputOptions.checkPartitionTypes(cl, leftTable, rightTable);
     KeySignature leftKeys = KeySignature.of(leftTable.keyTypes());
     KeySignature rightKeys = KeySignature.of(rightTable.keyTypes());
     if (!leftKeys.equals(rightKeys)) {

@@ -25,7 +25,9 @@ import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
  * gives it), a record's number in its file for formats without byte offsets. Files are listed as
  * {@link FileInputFormat} lists them (hidden {@code _x} and {@code .x} names skipped). Splitting:
  * text and CSV as Hadoop's text input (an unsplittable codec is read whole), never for {@code
- * --csv-multiline}; with {@link TableSpec#ordered} only uncompressed text is split.
+ * --csv-multiline}; with {@link TableSpec#ordered} only uncompressed text is split. With Hive-style
+ * partition columns ({@link TableSpec#partitions}) each file's reader is wrapped by {@link
+ * PartitionedRows}, which answers those fields from the file's directories.
  */
 public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
   /** The configuration key holding this input's spec. */
@@ -82,6 +84,15 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
   public RecordReader<LongWritable, Row> createRecordReader(
       InputSplit split, TaskAttemptContext context) throws IOException {
     TableSpec spec = spec(context);
+    if (!spec.partitions().isEmpty()) {
+      return new PartitionedRows(spec, reader(PartitionedRows.fileSpec(spec), split));
+    }
+    return reader(spec, split);
+  }
+
+  /** The reader of {@code spec}'s format. */
+  private static RecordReader<LongWritable, Row> reader(TableSpec spec, InputSplit split)
+      throws IOException {
     switch (spec.format()) {
       case TEXT:
         return TableStats.counting(new TextRows(spec));

@@ -64,10 +64,15 @@ public final class TableSchemas {
    * blank, UTF-8, CSV), or with {@code --csv-header} per column of its header, named after it
    * ({@link #csvColumnNames}). SequenceFile: its key and value as Hadoop wrote them ({@link
    * SeqRow#recordSchema}; fields given as numbers split the Text value, counted on the first
-   * record). No file, or no record to count the columns on: null.
+   * record). No file, or no record to count the columns on: null. Hive-style partition columns
+   * ({@link HivePartitions}) follow the file's columns.
    */
   public static Schema recordSchema(Configuration conf, TableSpec spec, Path... inputs)
       throws IOException {
+    if (!spec.partitions().isEmpty()) { // the files' columns, then the partition columns
+      return spec.partitions().appendTo(
+          recordSchema(conf, PartitionedRows.fileSpec(spec), inputs), "the input");
+    }
     Path file = firstFile(conf, inputs);
     if (file == null) {
       return null;

@@ -40,6 +40,7 @@ public final class TableSpec {
   private final boolean csvMultiline;
   private final boolean projection;
   private final boolean ordered;
+  private final HivePartitions partitions;
 
   private TableSpec(Builder b) {
     this.format = b.format;
@@ -57,6 +58,7 @@ public final class TableSpec {
     this.csvMultiline = b.csvMultiline;
     this.projection = b.projection;
     this.ordered = b.ordered;
+    this.partitions = b.partitions;
     if (format == null) {
       throw new IllegalArgumentException("no input format");
     }
@@ -87,6 +89,7 @@ public final class TableSpec {
     b.csvMultiline = csvMultiline;
     b.projection = projection;
     b.ordered = ordered;
+    b.partitions = partitions;
     return b;
   }
 
@@ -147,6 +150,14 @@ public final class TableSpec {
     return ordered;
   }
 
+  /**
+   * The Hive-style partition columns of the input ({@link HivePartitions}): a field naming one is
+   * read from the file's directories, not from the file.
+   */
+  public HivePartitions partitions() {
+    return partitions;
+  }
+
   /** Whether {@code field} is a 0-based index rather than a name. */
   public static boolean isIndex(String field) {
     if (field.isEmpty()) {
@@ -195,6 +206,7 @@ public final class TableSpec {
     o.put("csvMultiline", csvMultiline);
     o.put("projection", projection);
     o.put("ordered", ordered);
+    partitions.toJson(o);
     try {
       return JSON.writeValueAsString(o);
     } catch (JsonProcessingException e) {
@@ -225,6 +237,7 @@ public final class TableSpec {
     b.csvMultiline(o.path("csvMultiline").asBoolean());
     b.projection(o.path("projection").asBoolean());
     b.ordered(o.path("ordered").asBoolean());
+    b.partitions(HivePartitions.fromJson(o));
     return b.build();
   }
 
@@ -256,6 +269,7 @@ public final class TableSpec {
     private boolean csvMultiline;
     private boolean projection;
     private boolean ordered;
+    private HivePartitions partitions = HivePartitions.NONE;
 
     private Builder(TableFormat format) {
       this.format = format;
@@ -322,6 +336,12 @@ public final class TableSpec {
 
     public Builder ordered(boolean b) {
       this.ordered = b;
+      return this;
+    }
+
+    /** The input's partition columns ({@link HivePartitions#NONE}: none). */
+    public Builder partitions(HivePartitions p) {
+      this.partitions = p == null ? HivePartitions.NONE : p;
       return this;
     }
 

@@ -165,6 +165,11 @@ public abstract class BloomkitTool extends Configured implements Tool {
       return OK;
     }
     try {
+      BloomkitConfig.check(getConf());
+    } catch (IllegalArgumentException e) {
+      return usageError(e.getMessage());
+    }
+    try {
       Map<String, Object> result;
       try (Progress.Scope p = Progress.report(progress(cl))) {
         result = execute(cl);

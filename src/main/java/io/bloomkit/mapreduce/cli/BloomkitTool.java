@@ -57,6 +57,14 @@ public abstract class BloomkitTool extends Configured implements Tool {
   public abstract String description();
 
   /**
+   * One line for the driver's list of tools ({@code bloomkit --help}): the description's first
+   * line unless a tool says better.
+   */
+  public String summary() {
+    return description().split("\n", 2)[0];
+  }
+
+  /**
    * The tool's own options; the base adds {@code --help} and {@code --json} (to every tool), and
    * {@code --quiet} to tools that {@link #runsJobs()}.
    */
@@ -180,9 +188,7 @@ public abstract class BloomkitTool extends Configured implements Tool {
       } else if (alwaysJson() || cl.hasOption("json")) {
         out.println(Json.write(result));
       } else {
-        for (Map.Entry<String, Object> e : result.entrySet()) {
-          out.println(e.getKey() + ": " + e.getValue());
-        }
+        Summary.print(out, result);
       }
       out.flush();
       return OK;

@@ -439,20 +439,171 @@ public enum BloomkitConfig {
     return escaped ? unescape(v) : v;
   }
 
+  /** What a key's value is: how it is parsed and which values are allowed. */
+  public enum Kind {
+    STRING,
+    BOOLEAN,
+    INT,
+    LONG,
+    DOUBLE
+  }
+
+  /**
+   * The kind of this key's value: {@code true}/{@code false} defaults are booleans, whole-number
+   * defaults longs (ints and doubles where {@code INTS} and {@code DOUBLES} say so), other numbers
+   * doubles, the rest strings. {@code BloomkitConfigTest} checks it against how main code reads
+   * each key.
+   */
+  public Kind kind() {
+    if (defaultValue.equals("true") || defaultValue.equals("false")) {
+      return Kind.BOOLEAN;
+    }
+    if (DOUBLES.contains(this)) {
+      return Kind.DOUBLE;
+    }
+    if (defaultValue.matches("-?[0-9]+")) {
+      return INTS.contains(this) ? Kind.INT : Kind.LONG;
+    }
+    if (defaultValue.matches("-?[0-9]*\\.[0-9]+([eE]-?[0-9]+)?")) {
+      return Kind.DOUBLE;
+    }
+    return Kind.STRING;
+  }
+
+  /** The keys read as a Java int (their values must fit one). */
+  private static final java.util.Set<BloomkitConfig> INTS =
+      java.util.Collections.unmodifiableSet(java.util.EnumSet.of(
+          ICEBERG_MAX_KEYS, DEDUP_MAX_KEYS, DEDUP_LOCAL_HASHES, JOIN_HOT_MAX_KEYS,
+          JOIN_HOT_BUCKETS, ICEBERG_LCBF_VALUE_BITS, ICEBERG_LCBF_HASHES,
+          ICEBERG_COUNTING_HASHES, HASHSET_MAX_KEYS, FILTER_HASHES));
+
+  /** The keys read as a double whose default is written as a whole number. */
+  private static final java.util.Set<BloomkitConfig> DOUBLES =
+      java.util.Collections.unmodifiableSet(java.util.EnumSet.of(
+          FILTER_FPP, FILTER_BITS_PER_KEY, IMPORTANCE_MIN, IMPORTANCE_MAX,
+          ICEBERG_LCBF_ENTRIES_PER_KEY));
+
+  /**
+   * The allowed range {@code [min, max]} of a numeric key. Sizes, counts, rates and costs are at
+   * least 0 unless said here.
+   */
+  public double[] range() {
+    switch (this) {
+      case IMPORTANCE_MIN:
+      case IMPORTANCE_MAX:
+      case DEDUP_STREAM_SEED:
+        return new double[] {-Double.MAX_VALUE, Double.MAX_VALUE};
+      case ICEBERG_THRESHOLD:
+      case ICEBERG_MAX_KEYS:
+      case DEDUP_MAX_KEYS:
+      case HASHSET_MAX_KEYS:
+      case JOIN_RIGHT_BATCH_BYTES:
+      case ICEBERG_COUNTING_HASHES:
+      case ICEBERG_COUNTING_WIDTH:
+      case ICEBERG_LCBF_HASHES:
+        return new double[] {1, Double.MAX_VALUE};
+      case ICEBERG_LCBF_VALUE_BITS:
+        return new double[] {1, 63};
+      case PLAN_FILTER_HEAP_SHARE:
+      case JOIN_HOT_SHARE:
+      case FILTER_FPP:
+        return new double[] {0, 1};
+      default:
+        return new double[] {0, Double.MAX_VALUE};
+    }
+  }
+
+  /**
+   * This key's value in {@code conf} (its default when unset), parsed and range-checked.
+   *
+   * @throws IllegalArgumentException naming the key, the value and what is allowed
+   */
+  private Object parsed(Configuration conf) {
+    String raw = conf.getTrimmed(key, defaultValue);
+    Kind kind = kind();
+    if (kind == Kind.STRING) {
+      return raw;
+    }
+    if (kind == Kind.BOOLEAN) {
+      if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
+        return Boolean.parseBoolean(raw);
+      }
+      throw bad(raw, "true or false");
+    }
+    double[] r = range();
+    double v;
+    Object value;
+    try {
+      if (kind == Kind.DOUBLE) {
+        double d = Double.parseDouble(raw);
+        if (!Double.isFinite(d)) {
+          throw new NumberFormatException(raw);
+        }
+        value = d;
+        v = d;
+      } else {
+        long l = Long.parseLong(raw);
+        if (kind == Kind.INT && (l < Integer.MIN_VALUE || l > Integer.MAX_VALUE)) {
+          throw new NumberFormatException(raw);
+        }
+        value = l;
+        v = l;
+      }
+    } catch (NumberFormatException e) {
+      throw bad(raw, allowed(kind, r));
+    }
+    if (v < r[0] || v > r[1]) {
+      throw bad(raw, allowed(kind, r));
+    }
+    return value;
+  }
+
+  private IllegalArgumentException bad(String raw, String allowed) {
+    return new IllegalArgumentException(
+        "-D " + key + "=" + raw + ": must be " + allowed + " (" + description + ")");
+  }
+
+  private static String allowed(Kind kind, double[] r) {
+    String what = kind == Kind.DOUBLE ? "a finite number" : kind == Kind.INT ? "an integer (32-bit)"
+        : "an integer";
+    boolean low = r[0] > -Double.MAX_VALUE;
+    boolean high = r[1] < Double.MAX_VALUE;
+    String lo = kind == Kind.DOUBLE ? String.valueOf(r[0]) : String.valueOf((long) r[0]);
+    String hi = kind == Kind.DOUBLE ? String.valueOf(r[1]) : String.valueOf((long) r[1]);
+    if (low && high) {
+      return what + " from " + lo + " to " + hi;
+    }
+    return low ? what + " of at least " + lo : what;
+  }
+
+  /**
+   * Checks every key {@code conf} sets (a {@code -D} of the user, a value a tool wrote): each
+   * parses as its kind and lies in its range.
+   *
+   * @throws IllegalArgumentException naming the first bad key, its value and what is allowed
+   */
+  public static void check(Configuration conf) {
+    for (BloomkitConfig c : values()) {
+      if (conf.get(c.key) != null) {
+        c.parsed(conf);
+      }
+    }
+  }
+
   public long getLong(Configuration conf) {
-    return conf.getLong(key, Long.parseLong(defaultValue));
+    return ((Number) parsed(conf)).longValue();
   }
 
   public int getInt(Configuration conf) {
-    return conf.getInt(key, Integer.parseInt(defaultValue));
+    return ((Number) parsed(conf)).intValue();
   }
 
   public double getDouble(Configuration conf) {
-    return conf.getDouble(key, Double.parseDouble(defaultValue));
+    return ((Number) parsed(conf)).doubleValue();
   }
 
   public boolean getBoolean(Configuration conf) {
-    return conf.getBoolean(key, Boolean.parseBoolean(defaultValue));
+    return (Boolean) parsed(conf);
   }
 
   /**

@@ -94,7 +94,7 @@ public final class BloomkitDriver {
     err.println("usage: bloomkit TOOL [generic options] [options]   (bloomkit TOOL --help: its options)");
     err.println("Tools:");
     for (Map.Entry<String, Supplier<BloomkitTool>> e : TOOLS.entrySet()) {
-      String d = e.getValue().get().description().split("\n", 2)[0];
+      String d = e.getValue().get().summary();
       err.printf("  %-10s %s%n", e.getKey(), d);
     }
     err.println("Exit codes: 0 ok, 1 failed, 2 usage.");

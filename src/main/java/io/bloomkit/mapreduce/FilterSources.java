@@ -175,8 +175,8 @@ public final class FilterSources {
         changes.add(s.path() + ": length " + st.getLen() + ", was " + s.length());
       }
       if (st.getModificationTime() != s.modifiedMillis()) {
-        changes.add(s.path() + ": modified at " + st.getModificationTime() + ", was "
-            + s.modifiedMillis());
+        changes.add(s.path() + ": modified at " + iso(st.getModificationTime()) + ", was "
+            + iso(s.modifiedMillis()));
       }
     }
     for (String f : inputs == null ? Set.<String>of() : now.keySet()) {
@@ -186,6 +186,12 @@ public final class FilterSources {
       }
     }
     return new Staleness(changes.isEmpty() ? FRESH : STALE, changes);
+  }
+
+  /** A file time for people: ISO-8601 in the client's zone, with its offset. */
+  static String iso(long millis) {
+    return java.time.Instant.ofEpochMilli(millis).atZone(java.time.ZoneId.systemDefault())
+        .toOffsetDateTime().toString();
   }
 
   private static boolean summarised(List<Source> recorded, String dir) {

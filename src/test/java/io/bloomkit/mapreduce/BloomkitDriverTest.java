@@ -38,6 +38,27 @@ public class BloomkitDriverTest {
     assertEquals(-1, BloomkitDriver.programs().run(new String[] {"no-such-tool"}));
   }
 
+  /** {@code bloomkit --help}: one whole sentence per tool, never cut at a list's colon. */
+  @Test
+  public void theListOfToolsSaysWholeLines() {
+    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    int code = BloomkitDriver.unlessTool(new String[] {"--help"},
+        new java.io.PrintStream(b, true, java.nio.charset.StandardCharsets.UTF_8));
+    assertEquals(0, code);
+    String list = b.toString(java.nio.charset.StandardCharsets.UTF_8);
+    for (String tool : BloomkitDriver.TOOLS.keySet()) {
+      String line = null;
+      for (String l : list.split("\n")) {
+        if (l.startsWith("  " + tool + " ")) {
+          line = l;
+        }
+      }
+      assertTrue(tool + " listed: " + list, line != null);
+      assertTrue(line, !line.trim().endsWith(":"));
+    }
+    assertTrue(list, list.contains("simulate   Runs a seeded simulation (acbf, "));
+  }
+
   @Test
   public void jsonIsAcceptedWhereTheOutputIsJsonAnyway() {
     String[] size = {"--items", "1000", "--fpp", "0.01"};

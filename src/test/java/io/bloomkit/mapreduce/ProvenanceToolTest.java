@@ -204,7 +204,9 @@ public class ProvenanceToolTest {
     ToolRun r = join("out-touched");
     assertEquals(r.toString(), 2, r.code);
     assertTrue(r.err, r.err.contains(
-        path0 + ": modified at " + part0.lastModified() + ", was " + before));
+        path0 + ": modified at " + iso(part0.lastModified()) + ", was " + iso(before)));
+    assertTrue(r.err, iso(before).matches(
+        "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?(Z|[+-]\\d\\d:\\d\\d)"));
     assertFalse(r.err, r.err.contains("length"));
     part0.setLastModified(before);
     // a new file in the recorded directory
@@ -256,5 +258,11 @@ public class ProvenanceToolTest {
     ToolRun fresh = probe("probe-fresh");
     assertEquals(fresh.toString(), 0, fresh.code);
     assertEquals(List.of("fresh"), MiniJson.parseObject(fresh.lastLine()).get("staleCheck"));
+  }
+
+  /** A modification time as the stale-filter message says it: ISO-8601 in this zone, with offset. */
+  private static String iso(long millis) {
+    return java.time.Instant.ofEpochMilli(millis).atZone(java.time.ZoneId.systemDefault())
+        .toOffsetDateTime().toString();
   }
 }

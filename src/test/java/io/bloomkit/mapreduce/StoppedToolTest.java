@@ -98,6 +98,12 @@ public class StoppedToolTest {
       assertTrue("the stopped tool did not exit", p.waitFor(WAIT_SECONDS, TimeUnit.SECONDS));
       assertNotEquals("the tool ended before it was stopped: " + read(log), 0, p.exitValue());
       assertEquals(read(log), List.of(), leftOf(dir, outName));
+      // stderr says the run was stopped and what was cleaned up, not that a task failed
+      String said = read(log);
+      assertTrue(said, said.contains("bloomkit: stopped by a signal: killed job job_"));
+      assertTrue(said, said.matches("(?s).*removed [1-9][0-9]* temporary paths?; no output was"
+          + " written.*"));
+      assertFalse(said, said.contains("no task left a reason"));
       assertFalse(new File(dir, outName).exists());
     } finally {
       p.destroyForcibly();

@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A subclass declares its {@link #options()} and {@link #description()} and implements {@link
  * #execute}, which returns the result as an ordered map. The base handles {@code -h/--help} (usage
- * on stderr, exit 0), bad options and values (message and usage on stderr, exit 2), failures
+ * on stderr, exit 0), bad options and values (the message and a line pointing to {@code --help} on stderr, exit 2), failures
  * (message on stderr, exit 1) and {@code --json}, which every tool accepts: the last line of stdout
  * is then the result as one JSON object (tools whose output is JSON anyway ignore it); otherwise
  * stdout gets a human summary. stdout carries results only; usage text and logs go to stderr, and
@@ -55,6 +55,14 @@ public abstract class BloomkitTool extends Configured implements Tool {
 
   /** One line saying what the command does. */
   public abstract String description();
+
+  /**
+   * One line for the driver's list of tools ({@code bloomkit --help}): the description's first
+   * line unless a tool says better.
+   */
+  public String summary() {
+    return description().split("\n", 2)[0];
+  }
 
   /**
    * The tool's own options; the base adds {@code --help} and {@code --json} (to every tool), and
@@ -157,12 +165,17 @@ public abstract class BloomkitTool extends Configured implements Tool {
     try {
       cl = new DefaultParser().parse(options, args);
     } catch (ParseException e) {
-      return usageError(options, e.getMessage());
+      return usageError(e.getMessage());
     }
     if (cl.hasOption("help")) {
       printUsage(err, options); // stdout is for results only
       err.flush();
       return OK;
+    }
+    try {
+      BloomkitConfig.check(getConf());
+    } catch (IllegalArgumentException e) {
+      return usageError(e.getMessage());
     }
     try {
       Map<String, Object> result;
@@ -175,17 +188,15 @@ public abstract class BloomkitTool extends Configured implements Tool {
       } else if (alwaysJson() || cl.hasOption("json")) {
         out.println(Json.write(result));
       } else {
-        for (Map.Entry<String, Object> e : result.entrySet()) {
-          out.println(e.getKey() + ": " + e.getValue());
-        }
+        Summary.print(out, result);
       }
       out.flush();
       return OK;
     } catch (UsageException e) {
-      return usageError(options, e.getMessage());
+      return usageError(e.getMessage());
     } catch (UnsupportedFamilyException e) {
       // a well-formed filter file of a family this tool cannot use: a usage error
-      return usageError(options, e.getMessage());
+      return usageError(e.getMessage());
     } catch (Exception e) {
       log.debug("{} failed", name(), e);
       err.println(name() + ": " + messageOf(e));
@@ -218,9 +229,13 @@ public abstract class BloomkitTool extends Configured implements Tool {
     return m;
   }
 
-  private int usageError(Options options, String message) {
+  /**
+   * A usage error: the message and one line pointing to {@code --help}, as {@code git} and {@code
+   * spark-submit} answer; the whole usage only when asked for.
+   */
+  private int usageError(String message) {
     err.println(name() + ": " + message);
-    printUsage(err, options);
+    err.println("Try 'bloomkit " + name() + " --help' for the options.");
     err.flush();
     return USAGE;
   }

@@ -54,6 +54,15 @@ public final class SimulateTool extends BloomkitTool {
   }
 
   @Override
+  public String summary() {
+    StringBuilder names = new StringBuilder();
+    for (Simulation s : Simulations.all()) {
+      names.append(names.length() == 0 ? "" : ", ").append(s.name());
+    }
+    return "Runs a seeded simulation (" + names + ") and prints one JSON object per row";
+  }
+
+  @Override
   protected String argsSyntax() {
     return "NAME";
   }

@@ -159,6 +159,10 @@ public final class Jobs {
       throw new IOException(e);
     }
     Progress.current().follow(job); // Hadoop's waitForCompletion(false), with progress on stderr
+    if (!job.isSuccessful() && Temporaries.stopping()) {
+      throw new JobFailedException("job \"" + job.getJobName() + "\" (" + job.getJobID()
+          + ") was killed: the run was stopped by a signal");
+    }
     if (!job.isSuccessful()) {
       throw new JobFailedException(
           "job \"" + job.getJobName() + "\" (" + job.getJobID() + ") failed: "

@@ -52,6 +52,7 @@ public final class Temporaries {
   private static final Set<Temporary> LIVE = ConcurrentHashMap.newKeySet();
   private static final Set<Job> JOBS = ConcurrentHashMap.newKeySet();
   private static volatile boolean hooked;
+  private static volatile boolean stopping;
 
   private Temporaries() {}
 
@@ -175,12 +176,29 @@ public final class Temporaries {
     }
   }
 
-  /** The shutdown hook: kill running jobs, wait for them (bounded), delete the temporaries. */
+  /**
+   * Whether the JVM is being stopped (SIGTERM, ctrl-C): a job that fails now was killed by {@link
+   * #onShutdown}, not by a task.
+   */
+  public static boolean stopping() {
+    return stopping;
+  }
+
+  /**
+   * The shutdown hook: kill running jobs, wait for them (bounded), delete the temporaries, and say
+   * so on stderr in one line (a run that ends normally has no job running and no temporary left,
+   * and prints nothing).
+   */
   static void onShutdown() {
+    stopping = true;
     List<Job> jobs = new ArrayList<>(JOBS);
+    List<String> killed = new ArrayList<>();
     for (Job j : jobs) {
       try {
-        j.killJob();
+        if (!j.isComplete()) {
+          j.killJob();
+          killed.add(String.valueOf(j.getJobID()));
+        }
       } catch (IOException | RuntimeException e) {
         // the job may have ended meanwhile
       }
@@ -195,12 +213,25 @@ public final class Temporaries {
         // delete anyway
       }
     }
+    int removed = 0;
+    int left = 0;
     for (Temporary t : new ArrayList<>(LIVE)) {
       try {
         t.close();
+        removed++;
       } catch (IOException | RuntimeException e) {
         // best effort: the next run with this output removes what is left
+        left++;
       }
+    }
+    if (!killed.isEmpty() || removed > 0 || left > 0) {
+      System.err.println("bloomkit: stopped by a signal: "
+          + (killed.isEmpty() ? "no job was running" : "killed job " + String.join(", ", killed))
+          + "; removed " + removed + " temporary path" + (removed == 1 ? "" : "s")
+          + (left > 0 ? " (" + left + " could not be removed: the next run with the same output"
+              + " removes them)" : "")
+          + "; no output was written");
+      System.err.flush();
     }
   }
 }

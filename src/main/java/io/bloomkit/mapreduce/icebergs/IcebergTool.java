@@ -57,8 +57,9 @@ public final class IcebergTool extends BloomkitTool {
     o.addOption(opt("key-field", "F[,G]", "key field(s): 0-based numbers, or column names of"
         + " avro, parquet, orc and CSV with a header; several make a composite key, written joined"
         + " with the delimiter (required)"));
-    o.addOption(opt("weight-field", "W", "field (number or name) of a non-negative integer weight;"
-        + " a null weight counts 0 (default: each record weighs 1)"));
+    o.addOption(opt("weight-field", "W", "field (number or name) of an integer weight of either sign,"
+        + " summed as SQL's SUM (counting and lcbf fail on a negative one); a null weight counts 0"
+        + " (default: each record weighs 1)"));
     o.addOption(integerOpt("threshold", "T", "minimum total of an iceberg, at least 1 (required)"));
     o.addOption(SizingOptions.delimiter());
     IcebergMethod.addOptions(o);

@@ -41,6 +41,11 @@ public class LcbfTotalsMapper extends WeightedRecordMapper<Text, LongWritable> {
   }
 
   @Override
+  protected String unsignedMethod() {
+    return "lcbf";
+  }
+
+  @Override
   protected void record(Context context) throws IOException, InterruptedException {
     totals.add(parser.key(), parser.keyLength(), parser.weight());
     if (totals.size() > maxKeys) {

@@ -20,7 +20,7 @@ final class TotalOverflowException extends IOException {
   /**
    * {@code a + b} for a key's total, exactly.
    *
-   * @throws TotalOverflowException naming the key when the sum exceeds 2^63 - 1
+   * @throws TotalOverflowException naming the key when the sum leaves the 64-bit range
    */
   static long plus(long a, long b, byte[] key, int length, KeyText keyText)
       throws TotalOverflowException {
@@ -29,7 +29,7 @@ final class TotalOverflowException extends IOException {
     } catch (ArithmeticException e) {
       throw new TotalOverflowException(
           "the total weight of key \"" + keyText.show(key, length)
-              + "\" overflows 2^63 - 1 = " + Long.MAX_VALUE + " (" + a + " + " + b
+              + "\" overflows the 64-bit range [-2^63, 2^63 - 1] (" + a + " + " + b
               + "): icebergs sums weights exactly in 64-bit integers; scale the weights down");
     }
   }

@@ -3,8 +3,11 @@ package io.bloomkit.mapreduce.icebergs;
 import io.bloomkit.bloom.CountMinSketch;
 import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.IcebergCounters;
+import io.bloomkit.mapreduce.common.Records;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.Row;
+import io.bloomkit.mapreduce.table.TableFormat;
+import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.apache.hadoop.conf.Configuration;
@@ -32,11 +35,13 @@ public class TotalsFilterMapper extends Mapper<LongWritable, Row, NullWritable, 
   private WeightedRecordParser parser;
   private LocalTotals totals;
   private CountMinSketch sketch;
+  private TableFormat format;
 
   @Override
   protected void setup(Context context) {
     Configuration conf = context.getConfiguration();
     parser = WeightedRecordParser.fromConf(conf);
+    format = TableSpec.load(conf, BloomkitConfig.INPUT_SPEC).format();
     totals = new LocalTotals(BloomkitConfig.ICEBERG_MAX_KEYS.getInt(conf), KeyText.fromConf(conf));
     sketch = IcebergFilters.create(conf);
   }
@@ -46,8 +51,14 @@ public class TotalsFilterMapper extends Mapper<LongWritable, Row, NullWritable, 
       throws IOException, InterruptedException {
     boolean full;
     try {
-      full = parser.parse(row) == KeyEncoder.Outcome.KEY
-          && totals.add(parser.key(), parser.keyLength(), parser.weight());
+      boolean key = parser.parse(row) == KeyEncoder.Outcome.KEY;
+      String refused = key ? parser.negativeWeight("counting",
+          Records.fileOf(context.getInputSplit()) + " at " + format.where(position.get())) : null;
+      if (refused != null) {
+        Records.leaveReason(context, refused);
+        throw new IOException(refused);
+      }
+      full = key && totals.add(parser.key(), parser.keyLength(), parser.weight());
     } catch (TotalOverflowException e) {
       throw TotalOverflowException.left(context, e);
     }

@@ -67,12 +67,28 @@ abstract class WeightedRecordMapper<K, V> extends Mapper<LongWritable, Row, K, V
     if (parser.nullWeight()) {
       context.getCounter(IcebergCounters.NULL_WEIGHTS).increment(1);
     }
+    String method = unsignedMethod();
+    String refused = method == null ? null : parser.negativeWeight(method,
+        Records.fileOf(context.getInputSplit()) + " at " + format.where(position.get()));
+    if (refused != null) {
+      failed = true;
+      Records.leaveReason(context, refused);
+      throw new IOException(refused);
+    }
     try {
       record(context);
     } catch (TotalOverflowException e) {
       failed = true;
       throw TotalOverflowException.left(context, e);
     }
+  }
+
+  /**
+   * The method whose estimates need weights of at least 0 (its task fails on a negative one), or
+   * null when this mapper sums signed weights exactly.
+   */
+  protected String unsignedMethod() {
+    return null;
   }
 
   /** A well-formed record; {@link #parser} holds its key and weight. */

@@ -235,9 +235,20 @@ final class JoinPlanner {
     }
     c = model.forced(mw, spec.name(), bitsPerKey);
     if (c == null) {
+      long smallest = CostModel.smallestBytes(spec.name(), w.leftKeys);
       throw new UsageException("--max-filter-bytes " + o.maxFilterBytes + ": no " + spec.name()
-          + " filter of about " + w.leftKeys + " left keys is that small; raise it or use"
-          + " --filter-type none");
+          + " filter of about " + w.leftKeys + " left keys is that small"
+          + (smallest < 0 ? "" : " (the smallest the family makes takes " + smallest + " bytes)")
+          + "; raise it or use --filter-type none");
+    }
+    if (c.capped() && c.fpp() > CostModel.USELESS_FPP) {
+      throw new UsageException(String.format(java.util.Locale.ROOT,
+          "--max-filter-bytes %d leaves the %s filter of about %d left keys %.2f bits per key:"
+              + " its false positive rate would be %.3f, so it would drop almost no right record"
+              + " that has no match (a filter above %.1f is not worth shipping); raise the cap or"
+              + " use --filter-type none",
+          o.maxFilterBytes, spec.name(), w.leftKeys, c.bitsPerKey(), c.fpp(),
+          CostModel.USELESS_FPP));
     }
     checkHeap(conf, "the " + spec.name() + " filter of the left keys", c.filterHeapBytes(),
         model.heapLimit(mw));

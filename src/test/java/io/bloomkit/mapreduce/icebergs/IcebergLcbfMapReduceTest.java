@@ -90,7 +90,7 @@ public class IcebergLcbfMapReduceTest {
     conf(d.getConfiguration(), 5);
     File out = tmp.newFolder("job1");
     d.getConfiguration().set("mapreduce.output.fileoutputformat.outputdir", out.toURI().toString());
-    String[] lines = {"a,x,3", "b,y,1", "c,x,4", "d,zz,2", "e,w,4", "f,x", "g,y,-1", "h,y,2.5",
+    String[] lines = {"a,x,3", "b,y,1", "c,x,4", "d,zz,2", "e,w,4", "f,x", "g,y,one", "h,y,2.5",
         "i,zz,1", "j,big,9", "k,nil,0"};
     Map<String, Long> naive = new TreeMap<>();
     for (int i = 0; i < lines.length; i++) {

@@ -40,7 +40,12 @@ public class WeightedRecordParserTest {
   }
 
   @Test
-  public void wholeNonNegativeValuesAreWeights() {
+  public void wholeValuesOfEitherSignAreWeights() {
+    assertEquals(-7, weight(" -7 "));
+    assertEquals(-1, weight(-1L));
+    assertEquals(Long.MIN_VALUE, weight(Long.MIN_VALUE));
+    assertEquals(-300, weight(new BigDecimal("-3E+2")));
+    assertEquals(-2, weight(-2.0));
     assertEquals(7, weight(" 7 "));
     assertEquals(0, weight("0"));
     assertEquals(3, weight(3L));
@@ -53,15 +58,15 @@ public class WeightedRecordParserTest {
 
   @Test
   public void otherValuesAreMalformedNamingTheWeight() {
-    assertEquals("weight \"-1\" is not a non-negative integer", problem(-1L));
-    assertEquals("weight \"2.5\" is not a non-negative integer", problem("2.5"));
-    assertEquals("weight \"x\" is not a non-negative integer", problem(" x "));
-    assertEquals("weight \"2.5\" is not a non-negative integer", problem(new BigDecimal("2.5")));
-    assertEquals("weight \"2.5\" is not a non-negative integer", problem(2.5));
-    assertEquals("weight \"NaN\" is not a non-negative integer", problem(Double.NaN));
-    assertEquals("weight \"1.0E19\" is not a non-negative integer", problem(1e19));
-    assertEquals("weight \"true\" is not a non-negative integer", problem(true));
-    assertEquals("weight \"2024-01-01\" is not a non-negative integer",
+    assertEquals("weight \"2.5\" is not an integer", problem("2.5"));
+    assertEquals("weight \"x\" is not an integer", problem(" x "));
+    assertEquals("weight \"2.5\" is not an integer", problem(new BigDecimal("2.5")));
+    assertEquals("weight \"2.5\" is not an integer", problem(2.5));
+    assertEquals("weight \"NaN\" is not an integer", problem(Double.NaN));
+    assertEquals("weight \"1.0E19\" is not an integer", problem(1e19));
+    assertEquals("weight \"-1.0E19\" is not an integer", problem(-1e19));
+    assertEquals("weight \"true\" is not an integer", problem(true));
+    assertEquals("weight \"2024-01-01\" is not an integer",
         problem(LocalDate.of(2024, 1, 1)));
   }
 

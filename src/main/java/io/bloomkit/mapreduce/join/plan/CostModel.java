@@ -599,6 +599,27 @@ public final class CostModel {
   }
 
   /** The shape of filter {@code name} at {@code bitsPerKey}, or null if the family cannot. */
+  /**
+   * A capped filter whose false positive rate is above this drops under 10% of the right records
+   * that have no match (Impala's rule for a runtime filter not worth applying): a forced size
+   * capped that far is refused.
+   */
+  public static final double USELESS_FPP = 0.9;
+
+  /**
+   * The payload bytes of the smallest filter of family {@code name} for {@code keys} keys that its
+   * sizing makes (bits per key from 1/100 up), or -1 when none.
+   */
+  public static long smallestBytes(String name, long keys) {
+    for (double b = 0.01; b <= 64; b = b < 1 ? b + 0.01 : b * 2) {
+      FilterShape s = shape(name, Math.max(1, keys), b);
+      if (s != null) {
+        return filterBytes(s);
+      }
+    }
+    return -1;
+  }
+
   private static FilterShape shape(String name, long keys, double bitsPerKey) {
     try {
       return FilterShape.forBitsPerKey(family(name), AcbfSizing.fromCliName(name), keys, 0,

@@ -1,0 +1,64 @@
+package io.bloomkit.mapreduce.cli;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import io.bloomkit.mapreduce.BloomkitDriver;
+import io.bloomkit.mapreduce.build.BuildTool;
+import io.bloomkit.mapreduce.join.JoinTool;
+import java.io.File;
+import java.nio.file.Files;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * A usage error prints its one-line message and one line pointing to {@code --help} (as {@code
+ * ls}, {@code git} and {@code spark-submit} do), never the whole usage; {@code --help} alone
+ * prints the usage.
+ */
+public class ShortUsageErrorsTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static void assertShort(ToolRun r, String tool, String message) {
+    assertEquals(r.toString(), 2, r.code);
+    String[] lines = r.err.split("\n");
+    assertEquals(r.err, 2, lines.length);
+    assertTrue(r.err, lines[0].startsWith(tool + ": ") && lines[0].contains(message));
+    assertEquals("Try 'bloomkit " + tool + " --help' for the options.", lines[1]);
+    assertEquals("", r.out);
+  }
+
+  @Test
+  public void aMissingInputIsTwoLines() {
+    ToolRun r = ToolRun.run(new BuildTool(), "--input", tmp.getRoot() + "/none", "--output",
+        tmp.getRoot() + "/f.acbf");
+    assertShort(r, "build", "does not exist");
+  }
+
+  @Test
+  public void anExistingOutputIsTwoLines() throws Exception {
+    File in = tmp.newFile("in.txt");
+    Files.writeString(in.toPath(), "a\nb\n");
+    File out = tmp.newFile("exists.acbf");
+    ToolRun r = ToolRun.run(new BuildTool(), "--input", in.toString(), "--output", out.toString());
+    assertShort(r, "build", "already exists");
+  }
+
+  @Test
+  public void anUnknownOptionIsTwoLines() {
+    assertShort(ToolRun.run(new JoinTool(), "--no-such-option"), "join", "no-such-option");
+  }
+
+  @Test
+  public void helpAlonePrintsTheUsageForEveryTool() {
+    for (Map.Entry<String, Supplier<BloomkitTool>> e : BloomkitDriver.TOOLS.entrySet()) {
+      ToolRun r = ToolRun.run(e.getValue().get(), "--help");
+      assertEquals(r.toString(), 0, r.code);
+      assertTrue(r.err, r.err.contains("usage: bloomkit " + e.getKey()));
+      assertTrue(r.err, r.err.split("\n").length > 3);
+    }
+  }
+}

@@ -1,0 +1,209 @@
+package io.bloomkit.mapreduce.table;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+
+import io.bloomkit.core.key.KeyType;
+import io.bloomkit.mapreduce.xengine.DuckDb;
+import java.io.File;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.orc.OrcFile;
+import org.apache.orc.TypeDescription;
+import org.apache.orc.Writer;
+import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Parquet files as DuckDB (Spark's layout) writes them, with v1 and v2 data pages (v2: delta
+ * encodings) and dictionary pages: every value bloomkit's reader layer gives equals what DuckDB's
+ * own SQL reads from the same file, and key columns get the key type of their true type.
+ */
+public class ForeignParquetTypesTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  /** Columns and the SQL that renders DuckDB's value as bloomkit's {@link #text} renders its. */
+  private static final String[][] COLUMNS = {
+    {"id", "id::VARCHAR"},
+    {"d9", "d9::VARCHAR"},
+    {"d18", "d18::VARCHAR"},
+    {"d38", "d38::VARCHAR"},
+    {"tns", "epoch_us(tns)::VARCHAR"},
+    {"ttz", "epoch_us(ttz)::VARCHAR"},
+    {"tus", "epoch_us(tus)::VARCHAR"},
+    {"tms", "epoch_us(tms)::VARCHAR"},
+    {"dt", "dt::VARCHAR"},
+    {"u", "u::VARCHAR"},
+    {"ub", "ub::VARCHAR"},
+    {"ui", "ui::VARCHAR"},
+    {"ut", "ut::VARCHAR"},
+    {"l", "to_json(l)::VARCHAR"},
+    {"s", "to_json(s)::VARCHAR"},
+    {"s.b.c", "s.b.c"},
+    {"m", "to_json(m)::VARCHAR"},
+    {"ls", "to_json(ls)::VARCHAR"},
+  };
+
+  /** 600 rows; every 13th value null; low-cardinality columns get dictionary pages. */
+  static final String SELECT =
+      "SELECT i AS id,"
+          + " CASE WHEN i % 13 = 1 THEN NULL ELSE ((i * 37) % 100000 - 50000) / 100 END"
+          + "::DECIMAL(9,2) AS d9,"
+          + " ((i % 40) * 1000.125)::DECIMAL(18,3) AS d18,"
+          + " (i * 1234567.0123456789)::DECIMAL(38,10) AS d38,"
+          + " TIMESTAMP_NS '2024-01-02 03:04:05.123456789' + i * INTERVAL 1 SECOND"
+          + " + (i * 7)::BIGINT * INTERVAL 1 MICROSECOND AS tns,"
+          + " (TIMESTAMPTZ '2024-01-02 03:04:05.123456+00' + i * INTERVAL 1 HOUR) AS ttz,"
+          + " TIMESTAMP '1960-01-02 03:04:05.123456' + i * INTERVAL 1 DAY AS tus,"
+          + " (TIMESTAMP '2024-01-02 03:04:05.123' + (i % 5) * INTERVAL 1 MINUTE)::TIMESTAMP_MS AS tms,"
+          + " DATE '1969-12-01' + (i % 70)::INTEGER AS dt,"
+          + " CASE WHEN i % 13 = 2 THEN NULL ELSE md5(i::VARCHAR)::UUID END AS u,"
+          + " (18446744073709551615 - i)::UBIGINT AS ub,"
+          + " (4294967295 - i * 3)::UINTEGER AS ui,"
+          + " (i % 256)::UTINYINT AS ut,"
+          + " CASE WHEN i % 13 = 3 THEN NULL ELSE ['t' || (i % 7), 'x' || i] END AS l,"
+          + " {'a': i % 9, 'b': {'c': 'c' || (i % 11)}} AS s,"
+          + " MAP {'k1': i, 'k2': i % 3} AS m,"
+          + " [{'x': i}, {'x': i + 1}] AS ls"
+          + " FROM range(600) t(i)";
+
+  static File write(DuckDb db, File dir, String name, String version) {
+    File f = new File(dir, name);
+    db.exec("COPY (" + SELECT + ") TO '" + f + "' (FORMAT parquet, PARQUET_VERSION " + version
+        + ", ROW_GROUP_SIZE 256)");
+    return f;
+  }
+
+  @Test
+  public void everyTypeReadsAsDuckDbReadsIt() throws IOException {
+    for (String version : new String[] {"V1", "V2"}) {
+      try (DuckDb db = DuckDb.open()) {
+        File f = write(db, tmp.getRoot(), "t" + version + ".parquet", version);
+        StringBuilder sql = new StringBuilder("SELECT ");
+        List<String> fields = new ArrayList<>();
+        for (int i = 0; i < COLUMNS.length; i++) {
+          sql.append(i > 0 ? ", " : "").append(COLUMNS[i][1]);
+          fields.add(COLUMNS[i][0]);
+        }
+        sql.append(" FROM read_parquet('").append(f).append("') ORDER BY id");
+        List<String> expected = db.lines(sql.toString(), '|', "NULL");
+
+        Configuration conf = RowsRead.localConf();
+        Path p = new Path(f.toURI());
+        TableSpec spec = TableSchemas.resolve(conf,
+            TableSpec.builder(TableFormat.PARQUET).key(fields, new ArrayList<>()).build(),
+            new Path[] {p}, true);
+        Map<Long, String> got = new TreeMap<>();
+        Tables.read(conf, spec, (file, position, row) -> {
+          StringBuilder b = new StringBuilder();
+          for (int i = 0; i < fields.size(); i++) {
+            b.append(i > 0 ? "|" : "").append(text(row.value(i)));
+          }
+          got.put((Long) row.value(0), b.toString());
+        }, p);
+        assertEquals(version, expected, new ArrayList<>(got.values()));
+      }
+    }
+  }
+
+  /** A value as DuckDB's SQL above renders it: timestamps as epoch microseconds. */
+  private static String text(Object v) {
+    if (v == null) {
+      return "NULL";
+    }
+    if (v instanceof Instant) {
+      Instant t = (Instant) v;
+      return String.valueOf(Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L),
+          t.getNano() / 1000));
+    }
+    return KeyEncoder.render(v);
+  }
+
+  @Test
+  public void keyColumnsGetTheKeyTypeOfTheirTrueType() throws IOException {
+    try (DuckDb db = DuckDb.open()) {
+      File f = write(db, tmp.getRoot(), "k.parquet", "V2");
+      Configuration conf = RowsRead.localConf();
+      List<String> keys = Arrays.asList("d9", "d18", "d38", "tns", "tus", "dt", "u", "ub", "ui",
+          "ut", "s.b.c", "s.a");
+      TableSpec spec = TableSchemas.resolve(conf,
+          TableSpec.builder(TableFormat.PARQUET).key(keys, new ArrayList<>()).build(),
+          new Path[] {new Path(f.toURI())}, false);
+      assertEquals(Arrays.asList(KeyType.DECIMAL, KeyType.DECIMAL, KeyType.DECIMAL,
+          KeyType.TIMESTAMP, KeyType.TIMESTAMP, KeyType.DATE, KeyType.STRING, KeyType.DECIMAL,
+          KeyType.LONG, KeyType.LONG, KeyType.STRING, KeyType.LONG), spec.keyTypes());
+    }
+  }
+
+  /**
+   * A Parquet DECIMAL(12,2) 12.50 and the text 12.50, 12.5 read as {@code decimal} give the same
+   * key bytes, as SQL compares them equal; a Parquet DATE and an ORC date of the same day too.
+   */
+  @Test
+  public void typedKeysMeetTheSameValueFromOtherFormats() throws Exception {
+    File pq = new File(tmp.getRoot(), "dec.parquet");
+    try (DuckDb db = DuckDb.open()) {
+      db.exec("COPY (SELECT 12.50::DECIMAL(12,2) AS d, DATE '2024-02-29' AS day)"
+          + " TO '" + pq + "' (FORMAT parquet)");
+      // the same value per DuckDB: a decimal equals its shorter text, and the day is that day
+      assertEquals(Arrays.asList(true, 19782L),
+          db.rows("SELECT d = '12.5'::DECIMAL(12,2), epoch(day)::BIGINT / 86400 FROM '"
+              + pq + "'").get(0).subList(0, 2).stream()
+              .map(o -> o instanceof Number ? (Object) ((Number) o).longValue() : o)
+              .collect(java.util.stream.Collectors.toList()));
+    }
+    Configuration conf = RowsRead.localConf();
+    Path p = new Path(pq.toURI());
+    TableSpec spec = TableSchemas.resolve(conf,
+        TableSpec.builder(TableFormat.PARQUET).key(Arrays.asList("d"), new ArrayList<>())
+            .build(), new Path[] {p}, false);
+    byte[][] parquet = new byte[2][];
+    TableSpec both = TableSchemas.resolve(conf,
+        TableSpec.builder(TableFormat.PARQUET).key(Arrays.asList("d", "day"), new ArrayList<>())
+            .build(), new Path[] {p}, false);
+    Tables.read(conf, both, (file, position, row) -> {
+      try {
+        parquet[0] = KeyEncoder.encode(KeyType.DECIMAL, row.value(0));
+        parquet[1] = KeyEncoder.encode(KeyType.DATE, row.value(1));
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+    }, p);
+    assertEquals(KeyType.DECIMAL, spec.keyTypes().get(0));
+    assertEquals(new BigDecimal("12.50"), readOne(conf, spec, p));
+    assertArrayEquals(KeyEncoder.encode(KeyType.DECIMAL, "12.50"), parquet[0]);
+    assertArrayEquals(KeyEncoder.encode(KeyType.DECIMAL, "12.5"), parquet[0]);
+
+    Path orc = new Path(new File(tmp.getRoot(), "day.orc").toURI());
+    TypeDescription type = TypeDescription.fromString("struct<day:date>");
+    try (Writer w = OrcFile.createWriter(orc, OrcFile.writerOptions(conf).setSchema(type))) {
+      VectorizedRowBatch batch = type.createRowBatch();
+      ((LongColumnVector) batch.cols[0]).vector[0] = 19782; // 2024-02-29
+      batch.size = 1;
+      w.addRowBatch(batch);
+    }
+    TableSpec orcSpec = TableSchemas.resolve(conf,
+        TableSpec.builder(TableFormat.ORC).key(Arrays.asList("day"), new ArrayList<>()).build(),
+        new Path[] {orc}, false);
+    assertEquals(KeyType.DATE, orcSpec.keyTypes().get(0));
+    assertArrayEquals(parquet[1], KeyEncoder.encode(KeyType.DATE, readOne(conf, orcSpec, orc)));
+  }
+
+  private static Object readOne(Configuration conf, TableSpec spec, Path p) throws IOException {
+    List<Object> out = new ArrayList<>();
+    Tables.read(conf, spec, (file, position, row) -> out.add(row.value(0)), p);
+    assertEquals(1, out.size());
+    return out.get(0);
+  }
+}

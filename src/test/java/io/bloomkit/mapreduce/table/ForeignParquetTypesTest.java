@@ -299,6 +299,65 @@ public class ForeignParquetTypesTest {
     assertEquals(expected, new ArrayList<>(got.values()));
   }
 
+  /**
+   * The records of a DuckDB file written as Parquet, ORC and Avro by bloomkit keep their types:
+   * DuckDB reads the Parquet output with the values it reads from the original (a decimal stays a
+   * decimal, a list a list), and bloomkit reads every output back as the lines of the original.
+   */
+  @Test
+  public void recordOutputsKeepTheTypes() throws IOException {
+    try (DuckDb db = DuckDb.open()) {
+      File f = write(db, tmp.getRoot(), "in.parquet", "V2");
+      Configuration conf = RowsRead.localConf();
+      Path in = new Path(f.toURI());
+      TableSpec spec = TableSchemas.resolve(conf,
+          TableSpec.builder(TableFormat.PARQUET).key(Arrays.asList("id"), new ArrayList<>())
+              .build(), new Path[] {in}, false);
+      org.apache.avro.Schema schema = TableSchemas.recordSchema(conf, spec, in);
+      List<String> lines = new ArrayList<>();
+      Map<TableFormat, Path> outs = new java.util.EnumMap<>(TableFormat.class);
+      Map<TableFormat, TableWriter> writers = new java.util.EnumMap<>(TableFormat.class);
+      org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.getLocal(conf);
+      for (TableFormat format : new TableFormat[] {TableFormat.PARQUET, TableFormat.ORC,
+          TableFormat.AVRO}) {
+        Path out = new Path(new File(tmp.getRoot(), "out" + TableWriter.extension(format))
+            .toURI());
+        outs.put(format, out);
+        writers.put(format, TableWriter.open(conf, fs, out, format, schema, null, "\t"));
+      }
+      Tables.read(conf, spec, (file, position, row) -> {
+        lines.add(row.line().toString());
+        for (TableWriter w : writers.values()) {
+          try {
+            w.write(row.record(schema));
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        }
+      }, in);
+      for (TableWriter w : writers.values()) {
+        w.close();
+      }
+      StringBuilder sql = new StringBuilder("SELECT ");
+      for (int i = 0; i < COLUMNS.length; i++) {
+        sql.append(i > 0 ? ", " : "").append(COLUMNS[i][1]);
+      }
+      sql.append(" FROM read_parquet('%s') ORDER BY id");
+      assertEquals(db.lines(String.format(sql.toString(), f), '|', "NULL"),
+          db.lines(String.format(sql.toString(), outs.get(TableFormat.PARQUET).toUri().getPath()),
+              '|', "NULL"));
+      for (Map.Entry<TableFormat, Path> e : outs.entrySet()) {
+        TableSpec back = TableSchemas.resolve(conf,
+            TableSpec.builder(e.getKey()).key(Arrays.asList("id"), new ArrayList<>()).build(),
+            new Path[] {e.getValue()}, false);
+        List<String> read = new ArrayList<>();
+        Tables.read(conf, back, (file, position, row) -> read.add(row.line().toString()),
+            e.getValue());
+        assertEquals(e.getKey().toString(), lines, read);
+      }
+    }
+  }
+
   private static Object readOne(Configuration conf, TableSpec spec, Path p) throws IOException {
     List<Object> out = new ArrayList<>();
     Tables.read(conf, spec, (file, position, row) -> out.add(row.value(0)), p);

@@ -358,6 +358,35 @@ public class ForeignParquetTypesTest {
     }
   }
 
+  /**
+   * A UBIGINT column (a decimal(20,0) key) read with {@code --key-type long} meets a BIGINT's key
+   * where its value fits a long (as SQL's CAST); its maximum does not fit and is malformed.
+   */
+  @Test
+  public void anUnsignedBigintReadAsLongMeetsABigint() throws Exception {
+    File pq = new File(tmp.getRoot(), "u.parquet");
+    try (DuckDb db = DuckDb.open()) {
+      db.exec("COPY (SELECT 5::UBIGINT AS u UNION ALL SELECT 18446744073709551615::UBIGINT)"
+          + " TO '" + pq + "' (FORMAT parquet)");
+    }
+    Configuration conf = RowsRead.localConf();
+    Path p = new Path(pq.toURI());
+    TableSpec spec = TableSchemas.resolve(conf,
+        TableSpec.builder(TableFormat.PARQUET).key(Arrays.asList("u"), Arrays.asList(KeyType.LONG))
+            .build(), new Path[] {p}, true);
+    List<String> outcomes = new ArrayList<>();
+    KeyEncoder keys = new KeyEncoder(spec);
+    Tables.read(conf, spec, (file, position, row) -> {
+      KeyEncoder.Outcome o = keys.encode(row);
+      outcomes.add(o == KeyEncoder.Outcome.KEY
+          ? java.util.Arrays.toString(keys.key()) : o + ": " + keys.problem());
+    }, p);
+    assertEquals(Arrays.asList(java.util.Arrays.toString(KeyEncoder.encode(KeyType.LONG, 5L)),
+        "MALFORMED: " + new io.bloomkit.core.key.MalformedKeyException(KeyType.LONG,
+            "18446744073709551615", "not a whole number within a long").getMessage()),
+        outcomes);
+  }
+
   private static Object readOne(Configuration conf, TableSpec spec, Path p) throws IOException {
     List<Object> out = new ArrayList<>();
     Tables.read(conf, spec, (file, position, row) -> out.add(row.value(0)), p);

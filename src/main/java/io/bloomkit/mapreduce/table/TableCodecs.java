@@ -46,10 +46,17 @@ public final class TableCodecs {
       CompressionCodecName.UNCOMPRESSED, CompressionCodecName.SNAPPY, CompressionCodecName.GZIP,
       CompressionCodecName.ZSTD, CompressionCodecName.LZ4_RAW, CompressionCodecName.LZ4);
 
-  /** A class each codec's decoder needs, by lower-case codec name (Parquet's and Avro's). */
+  /** zstd-jni's classes Parquet 1.15 and Avro 1.11 use (an older zstd-jni first lacks some). */
+  private static final String ZSTD = "com.github.luben.zstd.Zstd,"
+      + "com.github.luben.zstd.RecyclingBufferPool,com.github.luben.zstd.ZstdInputStreamNoFinalizer";
+
+  /**
+   * The classes each codec's decoder needs (comma-separated), by lower-case codec name (Parquet's
+   * and Avro's).
+   */
   private static final Map<String, String> DECODERS = Map.of(
-      "zstd", "com.github.luben.zstd.Zstd",
-      "zstandard", "com.github.luben.zstd.Zstd",
+      "zstd", ZSTD,
+      "zstandard", ZSTD,
       "snappy", "org.xerial.snappy.Snappy",
       "xz", "org.tukaani.xz.XZInputStream",
       "bzip2", "org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream",
@@ -139,19 +146,22 @@ public final class TableCodecs {
   }
 
   /**
-   * Loads and initializes {@code className} (zstd-jni's {@code Zstd} loads its native library
-   * then) once per check; null when it loads, else why not.
+   * Loads and initializes the classes {@code classNames} (zstd-jni's {@code Zstd} loads its native
+   * library then) once per check; null when they load, else why not.
    */
-  private static String load(Configuration conf, String className, Map<String, String> loaded) {
-    return loaded.computeIfAbsent(className, n -> {
-      try {
-        Class.forName(n, true, conf.getClassLoader());
-        return "";
-      } catch (ClassNotFoundException e) {
-        return n + " is not on the classpath";
-      } catch (LinkageError e) {
-        return n + ": " + e;
+  private static String load(Configuration conf, String classNames, Map<String, String> loaded) {
+    String problem = loaded.computeIfAbsent(classNames, names -> {
+      for (String n : names.split(",")) {
+        try {
+          Class.forName(n, true, conf.getClassLoader());
+        } catch (ClassNotFoundException e) {
+          return n + " is not on the classpath";
+        } catch (LinkageError e) {
+          return n + ": " + e;
+        }
       }
-    }).isEmpty() ? null : loaded.get(className);
+      return "";
+    });
+    return problem.isEmpty() ? null : problem;
   }
 }

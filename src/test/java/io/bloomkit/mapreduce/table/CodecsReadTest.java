@@ -193,6 +193,31 @@ public class CodecsReadTest {
         + " rewrite the file with one of them)", e.getMessage());
   }
 
+  /**
+   * A classpath without zstd-jni (as a cluster's, were its own Parquet first and the job jar's
+   * zstd-jni absent): the check names the file, the column, the codec and the missing class,
+   * instead of a task's {@code NoClassDefFoundError}.
+   */
+  @Test
+  public void aMissingDecoderIsNamedWithTheFile() throws IOException {
+    Path file = parquet("zstd");
+    Configuration hidden = new Configuration(conf);
+    hidden.setClassLoader(new ClassLoader(getClass().getClassLoader()) {
+      @Override
+      protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        if (name.startsWith("com.github.luben.")) {
+          throw new ClassNotFoundException(name);
+        }
+        return super.loadClass(name, resolve);
+      }
+    });
+    IOException e = assertThrows(IOException.class,
+        () -> TableCodecs.check(hidden, TableFormat.PARQUET, file));
+    assertEquals("cannot read " + file + ": its Parquet column id is compressed with zstd, whose"
+        + " decoder cannot be loaded (com.github.luben.zstd.Zstd is not on the classpath)",
+        e.getMessage());
+  }
+
   private Path orc(CompressionKind kind) throws IOException {
     Path path = new Path(new File(tmp.getRoot(), "java-" + kind + ".orc").toURI());
     TypeDescription schema = TypeDescription.fromString("struct<id:bigint,name:string,amount:int>");

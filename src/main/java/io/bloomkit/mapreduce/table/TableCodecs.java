@@ -104,7 +104,8 @@ public final class TableCodecs {
           if (!PARQUET_READ.contains(codec)) {
             decoder = codec.getHadoopCompressionCodecClassName();
           }
-          String problem = decoder == null ? null : load(conf, decoder, loaded);
+          String problem = decoder == null ? null
+              : load(conf, codec == CompressionCodecName.LZ4 ? HADOOP : PARQUET, decoder, loaded);
           if (problem != null) {
             throw new IOException("cannot read " + file + ": its Parquet column "
                 + c.getPath().toDotString() + " is compressed with " + name
@@ -138,30 +139,65 @@ public final class TableCodecs {
           + " zstandard)");
     }
     String decoder = DECODERS.get(codec);
-    String problem = decoder == null ? null : load(conf, decoder, loaded);
+    String problem = decoder == null ? null : load(conf, AVRO, decoder, loaded);
     if (problem != null) {
       throw new IOException("cannot read " + file + ": its Avro codec is " + codec
           + ", whose decoder cannot be loaded (" + problem + ")");
     }
   }
 
+  /** The class loaders of the libraries that load the codecs: Parquet's, Avro's, Hadoop's. */
+  private static final ClassLoader PARQUET = ParquetFileReader.class.getClassLoader();
+  private static final ClassLoader AVRO = DataFileReader.class.getClassLoader();
+  private static final ClassLoader HADOOP = Configuration.class.getClassLoader();
+
+  /**
+   * Checks that {@code format}'s writer can load its {@code codec} ({@link TableWriter#codec}'s
+   * name): Parquet's and Avro's zstd need zstd-jni where Parquet and Avro are loaded. Under {@code
+   * hadoop jar} or {@code scripts/bloomkit}, Hadoop's own Avro (on Hadoop's classpath, ahead of
+   * the job jar's) cannot see the job jar's zstd-jni, and its writer would fail in the task.
+   *
+   * @throws IllegalArgumentException naming the option, the codec and the remedy
+   */
+  public static void checkOutput(Configuration conf, TableFormat format, String codec) {
+    if (!"zstd".equals(codec)
+        || (format != TableFormat.AVRO && format != TableFormat.PARQUET)) {
+      return;
+    }
+    String problem = load(conf, format == TableFormat.AVRO ? AVRO : PARQUET, ZSTD,
+        new HashMap<>());
+    if (problem != null) {
+      throw new IllegalArgumentException("--output-codec zstd: " + format.cliName()
+          + "'s zstd encoder cannot be loaded (" + problem + "), or choose another codec");
+    }
+  }
+
   /**
    * Loads and initializes the classes {@code classNames} (zstd-jni's {@code Zstd} loads its native
-   * library then) once per check; null when they load, else why not.
+   * library then) once per check, through the configuration's class loader and through {@code
+   * user}, the loader of the library that uses them; null when they load, else why not.
    */
-  private static String load(Configuration conf, String classNames, Map<String, String> loaded) {
-    String problem = loaded.computeIfAbsent(classNames, names -> {
-      for (String n : names.split(",")) {
-        try {
-          Class.forName(n, true, conf.getClassLoader());
-        } catch (ClassNotFoundException e) {
-          return n + " is not on the classpath";
-        } catch (LinkageError e) {
-          return n + ": " + e;
-        }
-      }
-      return "";
-    });
+  private static String load(Configuration conf, ClassLoader user, String classNames,
+      Map<String, String> loaded) {
+    String problem = loaded.computeIfAbsent(classNames + "@" + System.identityHashCode(user),
+        names -> {
+          for (String n : classNames.split(",")) {
+            for (ClassLoader l : new ClassLoader[] {conf.getClassLoader(), user}) {
+              try {
+                Class.forName(n, true, l);
+              } catch (ClassNotFoundException e) {
+                return n + " is not on the classpath"
+                    + (l == user && user != conf.getClassLoader()
+                        ? " of the library that uses it (Hadoop's own, ahead of the job jar):"
+                            + " run with HADOOP_USE_CLIENT_CLASSLOADER=true"
+                        : "");
+              } catch (LinkageError e) {
+                return n + ": " + e;
+              }
+            }
+          }
+          return "";
+        });
     return problem.isEmpty() ? null : problem;
   }
 }

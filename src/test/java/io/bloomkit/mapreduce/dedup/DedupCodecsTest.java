@@ -6,6 +6,7 @@ import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.xengine.DuckDb;
 import java.io.File;
@@ -23,8 +24,8 @@ import org.junit.rules.TemporaryFolder;
  * Codecs end to end through the tools: a DuckDB-written zstd Parquet file (Polars' and Iceberg's
  * default codec) deduplicated into Parquet and Avro outputs written with {@code --output-codec
  * zstd}, read back by DuckDB (Parquet: codec, row count and a sum) and by Avro's own reader; a
- * brotli file (no maintained Java decoder) refused before any job by dedup, build and either side
- * of join: exit 1, one line naming the file and the codec, no output directory.
+ * brotli file (no maintained Java decoder) refused before any job by dedup, build, icebergs and
+ * either side of join: exit 1, one line naming the file and the codec, no output directory.
  */
 public class DedupCodecsTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -123,6 +124,8 @@ public class DedupCodecsTest {
         out.getPath(), "--key-field", "user", "--quiet"), in, out);
     refusedBeforeAnyJob(ToolRun.run(new BuildTool(), "--input", in.getPath(), "--output",
         out.getPath(), "--key-field", "user", "--quiet"), in, out);
+    refusedBeforeAnyJob(ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output",
+        out.getPath(), "--key-field", "user", "--threshold", "2", "--quiet"), in, out);
     refusedBeforeAnyJob(ToolRun.run(new JoinTool(), "--left", text.getPath(), "--left-key", "0",
         "--right", in.getPath(), "--right-key", "user", "--output", out.getPath(), "--quiet"),
         in, out);

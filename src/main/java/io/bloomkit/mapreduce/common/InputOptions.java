@@ -6,6 +6,7 @@ import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
 import io.bloomkit.core.key.KeyType;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.table.HivePartitions;
+import io.bloomkit.mapreduce.table.TableCodecs;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.mapreduce.table.Tables;
@@ -210,6 +211,8 @@ public final class InputOptions {
             .csvHeader(csvHeader)
             .csvMultiline(csvMultiline)
             .build();
+    // a codec bloomkit cannot decode: one line naming the file, exit 1, before any job
+    TableCodecs.check(conf, format, inputs);
     try {
       return HivePartitions.resolve(conf, spec, inputs, keyTypes != null,
           HivePartitions.parseTypes("partition-types", cl.getOptionValue("partition-types")),

@@ -53,8 +53,8 @@ public final class OutputOptions {
         + " or orc: records of the output schema (docs/tools.md, Outputs)"));
     o.addOption(BloomkitTool.opt("output-delimiter", "D", "field separator of text and seqfile"
         + " output lines (default tab; \\t or tab for a tab)"));
-    o.addOption(BloomkitTool.opt("output-codec", "C", "avro, parquet: none, snappy (default) or"
-        + " gzip; orc: also zstd; text and seqfile: none (compress them with -D"
+    o.addOption(BloomkitTool.opt("output-codec", "C", "avro, parquet, orc: none, snappy (default),"
+        + " gzip or zstd; text and seqfile: none (compress them with -D"
         + " mapreduce.output.fileoutputformat.compress=true)"));
   }
 
@@ -95,8 +95,7 @@ public final class OutputOptions {
     } catch (IllegalArgumentException e) {
       throw new UsageException("--output-codec " + cl.getOptionValue("output-codec")
           + ": " + format.name().toLowerCase(Locale.ROOT) + " output takes "
-          + (format == TableFormat.ORC ? "none, snappy, gzip or zstd"
-              : format.selfDescribing() ? "none, snappy or gzip"
+          + (format.selfDescribing() ? "none, snappy, gzip or zstd"
               : "none (compress text with -D mapreduce.output.fileoutputformat.compress=true)"));
     }
     return new OutputOptions(format, d, codec);

@@ -73,7 +73,7 @@ public final class GenerateTool extends BloomkitTool {
     o.addOption(opt("format", "FMT", "text|csv|seqfile|avro|parquet|orc: the rows as text lines"
         + " (default, as always), or typed records of the dataset's columns in part-NNNNN.csv,"
         + " .avro, .parquet, .orc (see docs/tools.md)"));
-    o.addOption(opt("codec", "C", "avro, parquet: none|snappy|gzip; orc: none|snappy|gzip|zstd"
+    o.addOption(opt("codec", "C", "avro, parquet, orc: none|snappy|gzip|zstd"
         + " (default snappy)"));
     for (Option d : Dataset.allOptions().getOptions()) {
       o.addOption(d);

@@ -66,6 +66,7 @@ public final class TableOutputs {
   public static void configure(Job job, TableFormat format, Schema schema, String codec) {
     String c = TableWriter.codec(format, codec);
     Configuration conf = job.getConfiguration();
+    TableCodecs.checkOutput(conf, format, c);
     conf.set(FORMAT, format.name());
     conf.set(SCHEMA, schema.toString());
     switch (format) {

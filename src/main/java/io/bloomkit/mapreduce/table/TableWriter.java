@@ -49,9 +49,9 @@ import org.apache.parquet.io.PositionOutputStream;
  * </ul>
  *
  * Codecs ({@link #codec}): {@code none}, {@code snappy} (the default of the columnar formats, as in
- * Spark), {@code gzip} (Parquet gzip, ORC zlib, Avro deflate) and {@code zstd} (ORC only: Parquet's
- * and Avro's zstd need zstd-jni's native library, which the job jar does not carry). Text, CSV and
- * SequenceFile take {@code none} only (compress them through Hadoop's codecs).
+ * Spark), {@code gzip} (Parquet gzip, ORC zlib, Avro deflate) and {@code zstd} (Parquet zstd, ORC
+ * zstd, Avro zstandard; Parquet's and Avro's through zstd-jni, which the job jar carries). Text, CSV
+ * and SequenceFile take {@code none} only (compress them through Hadoop's codecs).
  */
 public abstract class TableWriter implements Closeable {
   /** The codec of the columnar formats when none is given. */
@@ -102,8 +102,6 @@ public abstract class TableWriter implements Closeable {
     switch (format) {
       case AVRO:
       case PARQUET:
-        accepted = "none|snappy|gzip";
-        break;
       case ORC:
         accepted = "none|snappy|gzip|zstd";
         break;
@@ -123,15 +121,17 @@ public abstract class TableWriter implements Closeable {
             : " (compress text through Hadoop's codecs: -D mapreduce.output.fileoutputformat.compress=true)"));
   }
 
-  /** Avro's name of a codec {@link #codec} accepted: null, snappy, deflate. */
+  /** Avro's name of a codec {@link #codec} accepted: null, snappy, deflate, zstandard. */
   static String avroCodec(String codec) {
-    return codec.equals("snappy") ? "snappy" : codec.equals("gzip") ? "deflate" : "null";
+    return codec.equals("snappy") ? "snappy" : codec.equals("gzip") ? "deflate"
+        : codec.equals("zstd") ? "zstandard" : "null";
   }
 
   /** Parquet's codec of a name {@link #codec} accepted. */
   static CompressionCodecName parquetCodec(String codec) {
     return codec.equals("snappy") ? CompressionCodecName.SNAPPY
         : codec.equals("gzip") ? CompressionCodecName.GZIP
+        : codec.equals("zstd") ? CompressionCodecName.ZSTD
         : CompressionCodecName.UNCOMPRESSED;
   }
 

@@ -338,7 +338,7 @@ public class GenerateFormatsTest {
   public void badFormatsAndCodecsAreUsageErrors() {
     String out = new File(tmp.getRoot(), "never").getPath();
     String[][] bad = {
-      {"--format", "parquet", "--codec", "zstd"},
+      {"--format", "parquet", "--codec", "brotli"},
       {"--format", "text", "--codec", "gzip"},
       {"--format", "auto"},
       {"--format", "xml"},

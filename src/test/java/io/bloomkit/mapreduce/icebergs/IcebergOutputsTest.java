@@ -254,7 +254,7 @@ public class IcebergOutputsTest {
   public void badOutputOptionsAreUsageErrors() throws Exception {
     File in = calls();
     String[][] bad = {{"--output-format", "csv"}, {"--output-format", "xml"},
-        {"--output-format", "parquet", "--output-codec", "zstd"},
+        {"--output-format", "parquet", "--output-codec", "brotli"},
         {"--output-format", "text", "--output-codec", "gzip"},
         {"--output-format", "parquet", "--method", "counting", "--evaluate"},
         {"--output-delimiter", ""}};

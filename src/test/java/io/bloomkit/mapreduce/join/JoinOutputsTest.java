@@ -384,7 +384,7 @@ public class JoinOutputsTest {
     String[][] bad = {
         {"--output-format", "csv"},
         {"--output-format", "orc", "--output-codec", "lz4"},
-        {"--output-format", "parquet", "--output-codec", "zstd"},
+        {"--output-format", "parquet", "--output-codec", "brotli"},
         {"--output-format", "text", "--output-codec", "gzip"},
         {"--output-delimiter", ","},
     };

@@ -22,7 +22,8 @@ import java.util.List;
  *       long}).
  * </ul>
  *
- * A value that is not a string is rendered for a {@code string} key as text: integers and
+ * A decimal value read as {@code long} must be a whole number within a long ({@code 12.00} is
+ * 12). A value that is not a string is rendered for a {@code string} key as text: integers and
  * decimals in plain decimal notation, dates and timestamps in ISO-8601, booleans as {@code
  * true}/{@code false}, binary as lower-case hex. Not thread-safe (one per task).
  */
@@ -188,6 +189,15 @@ public final class KeyEncoder {
     if (v instanceof Double || v instanceof Float) {
       throw new MalformedKeyException(type, String.valueOf(v),
           "a floating-point value is not an exact " + type.cliName());
+    }
+    if (type == KeyType.LONG && v instanceof java.math.BigDecimal) {
+      // a decimal column (a UBIGINT is one) read as long: a whole number within a long, as SQL's
+      // CAST(d AS BIGINT) of it is exact
+      try {
+        return CanonicalKey.ofLong(((java.math.BigDecimal) v).longValueExact());
+      } catch (ArithmeticException e) {
+        throw new MalformedKeyException(type, render(v), "not a whole number within a long");
+      }
     }
     try {
       return CanonicalKey.of(type, v);

@@ -14,7 +14,6 @@ import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.parquet.avro.AvroReadSupport;
-import org.apache.parquet.avro.AvroSchemaConverter;
 import org.apache.parquet.hadoop.ParquetRecordReader;
 import org.apache.parquet.hadoop.api.InitContext;
 import org.apache.parquet.schema.GroupType;
@@ -24,8 +23,8 @@ import org.apache.parquet.schema.Type;
 /**
  * Parquet files through parquet-avro ({@link ParquetRecordReader} with an {@link
  * AvroReadSupport}): records as generic Avro records of the file's Avro schema (the one
- * parquet-avro stored in the footer, else converted from the Parquet schema; INT96 timestamps
- * read as instants). A split reads the row groups whose middle lies in it (Parquet's rule). With
+ * parquet-avro stored in the footer, else converted from the Parquet schema with the types
+ * parquet-avro loses corrected by {@link ParquetTypes}). A split reads the row groups whose middle lies in it (Parquet's rule). With
  * {@link TableSpec#projection} the requested Parquet schema holds only the spec's fields, so only
  * their column chunks are read. The position is the row's index in the file.
  */
@@ -50,18 +49,9 @@ final class ParquetRows extends ColumnarRows {
     }
   }
 
-  /** The file's Avro schema: parquet-avro's own from the footer, else converted. */
+  /** The file's Avro schema as rows see it ({@link ParquetTypes#logical}). */
   static Schema avroSchema(Configuration conf, Map<String, String> footer, MessageType parquet) {
-    String stored = footer.get("parquet.avro.schema");
-    if (stored == null) {
-      stored = footer.get("avro.schema");
-    }
-    if (stored != null) {
-      return new Schema.Parser().parse(stored);
-    }
-    Configuration c = new Configuration(conf);
-    c.setBoolean(AvroReadSupport.READ_INT96_AS_FIXED, true);
-    return new AvroSchemaConverter(c).convert(parquet);
+    return ParquetTypes.of(conf, footer, parquet).logical;
   }
 
   /** Reads the spec's columns (all of them without projection) as Avro records. */
@@ -69,6 +59,9 @@ final class ParquetRows extends ColumnarRows {
     private final TableSpec spec;
     private final Path file;
     private AvroRow row;
+    /** The records' schema as parquet-avro reads them, and as the row sees them. */
+    private Schema rawRead;
+    private Schema logicalRead;
 
     Projected(TableSpec spec, Path file) {
       super(GenericData.get());
@@ -83,11 +76,14 @@ final class ParquetRows extends ColumnarRows {
       for (Map.Entry<String, Set<String>> e : context.getKeyValueMetadata().entrySet()) {
         footer.put(e.getKey(), e.getValue().iterator().next());
       }
-      Configuration conf = new Configuration(context.getConfiguration());
-      conf.setBoolean(AvroReadSupport.READ_INT96_AS_FIXED, true);
-      Schema avro = avroSchema(conf, footer, fileSchema);
-      Schema read = AvroRow.readSchema(spec, avro, file);
-      row = new AvroRow(spec, avro, read, file);
+      Configuration conf = ParquetTypes.readConf(context.getConfiguration());
+      ParquetTypes types = ParquetTypes.of(conf, footer, fileSchema);
+      Schema read = AvroRow.readSchema(spec, types.raw, file);
+      rawRead = read;
+      logicalRead = types.raw == types.logical
+          ? read // nothing to correct: records go through as parquet-avro reads them
+          : AvroRow.readSchema(spec, types.logical, file);
+      row = new AvroRow(spec, types.logical, logicalRead, file);
       AvroReadSupport.setAvroReadSchema(conf, read);
       ReadContext plain = super.init(conf, footer, fileSchema);
       MessageType requested =
@@ -118,7 +114,8 @@ final class ParquetRows extends ColumnarRows {
     if (!reader.nextKeyValue()) {
       return false;
     }
-    support.row.set(reader.getCurrentValue());
+    support.row.set((GenericRecord) ParquetTypes.convert(
+        reader.getCurrentValue(), support.rawRead, support.logicalRead));
     position.set(reader.getCurrentRowIndex());
     return true;
   }

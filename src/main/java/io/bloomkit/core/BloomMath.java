@@ -19,6 +19,7 @@ package io.bloomkit.core;
  *   the same without the e approximation       f = (1 - (1 - 1/m)^(k n))^k       [Bloom 1970]
  *   best real k                                k = (m / n) ln 2                  [ACBF paper eq. 1]
  *   least bits for rate P with k hashes        m = -k n / ln(1 - P^(1/k))        [eq. 1 solved for m]
+ *   distinct items from X non-zero positions   n = ln(1 - X/m) / (k ln(1 - 1/m)) [Swamidass, Baldi 2007]
  * </pre>
  *
  * "ACBF paper": Li, Huang, Zhang, Qin, "Accurate Counting Bloom Filters for Large-Scale Data
@@ -105,6 +106,25 @@ public final class BloomMath {
    * {@code k} hashes have rate at most {@code fpp}: eq. 1 solved for m, {@code m = -kn / ln(1 -
    * fpp^(1/k))}, rounded up.
    */
+  /**
+   * The distinct items a filter of {@code m} positions and {@code numHashes} hashes most likely
+   * holds when {@code occupied} of its positions are non-zero (set bits, non-zero counters): the
+   * inverse of E[X] = m (1 - (1 - 1/m)^(k n)) (Swamidass and Baldi 2007, eq. 3). It counts each
+   * key once however often it was added, which a filter's item count (insertions minus removals)
+   * does not when merged filters share keys. Infinite when every position is occupied.
+   */
+  public static double distinctItemsEstimate(long m, long occupied, int numHashes) {
+    requirePositive("m", m);
+    requireNumHashes(numHashes);
+    if (occupied < 0 || occupied > m) {
+      throw new IllegalArgumentException("occupied must be in [0, " + m + "]: " + occupied);
+    }
+    if (occupied == m) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return Math.log1p(-(double) occupied / m) / (numHashes * Math.log1p(-1.0 / m));
+  }
+
   public static long bitsForFpp(long n, int numHashes, double fpp) {
     requirePositive("n", n);
     requireNumHashes(numHashes);

@@ -5,6 +5,7 @@ import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.bloom.CountingBloomFilter;
 import io.bloomkit.bloom.ExactKeySet;
 import io.bloomkit.core.CorruptFilterException;
+import io.bloomkit.core.CountingFilter;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
@@ -132,6 +133,27 @@ public final class Filters {
    *
    * @throws CorruptFilterException naming the field, for any damage (see {@code FilterFormat})
    */
+  /**
+   * The positions of {@code f} that are not empty (set bits of a Bloom filter, non-zero counters of
+   * a counting filter), counted one by one; -1 for a family without positions (an exact key set).
+   */
+  public static long occupiedPositions(Filter f) {
+    if (f instanceof BloomFilter) {
+      return ((BloomFilter) f).cardinality();
+    }
+    if (f instanceof CountingFilter) {
+      CountingFilter c = (CountingFilter) f;
+      long n = 0;
+      for (long p = 0, m = f.shape().positions(); p < m; p++) {
+        if (c.counter(p) != 0) {
+          n++;
+        }
+      }
+      return n;
+    }
+    return -1;
+  }
+
   public static StoredFilter read(InputStream in) throws IOException {
     return read(in, -1);
   }

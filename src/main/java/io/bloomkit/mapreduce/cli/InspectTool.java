@@ -6,11 +6,12 @@ import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.format.Provenance;
-import io.bloomkit.registry.Filters;
-import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.core.key.KeyType;
+import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.export.ExportFilter;
+import io.bloomkit.registry.DistinctItems;
+import io.bloomkit.registry.Filters;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -113,6 +114,7 @@ public final class InspectTool extends BloomkitTool {
     r.put("items", f.items());
     r.put("capacity", s.capacity());
     r.put("fpp", f.expectedFpp());
+    r.putAll(DistinctItems.of(f).fields());
     r.put("keys", keys.describe());
     List<String> types = new ArrayList<>();
     for (KeyType t : keys.types()) {

@@ -49,8 +49,16 @@ public final class OutputOptions {
 
   /** Adds {@code --output-format}, {@code --output-delimiter} and {@code --output-codec}. */
   public static void add(Options o) {
-    o.addOption(BloomkitTool.opt("output-format", "FMT", "text (default), seqfile, avro, parquet"
-        + " or orc: records of the output schema (docs/tools.md, Outputs)"));
+    add(o, "text");
+  }
+
+  /**
+   * As {@link #add(Options)}, {@code --help} giving {@code dflt} as the format's default (probe: a
+   * columnar input's own format).
+   */
+  public static void add(Options o, String dflt) {
+    o.addOption(BloomkitTool.opt("output-format", "FMT", "text, seqfile, avro, parquet or orc:"
+        + " records of the output schema (docs/tools.md, Outputs); default " + dflt));
     o.addOption(BloomkitTool.opt("output-delimiter", "D", "field separator of text and seqfile"
         + " output lines (default tab; \\t or tab for a tab)"));
     o.addOption(BloomkitTool.opt("output-codec", "C", "avro, parquet, orc: none, snappy (default),"

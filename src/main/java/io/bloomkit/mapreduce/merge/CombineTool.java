@@ -5,6 +5,7 @@ import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.Report;
 import io.bloomkit.mapreduce.merge.CombinePlan.Operation;
+import io.bloomkit.registry.DistinctItems;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,10 +58,14 @@ abstract class CombineTool extends BloomkitTool {
         report.put(Report.key(e.getKey()), e.getValue());
       }
     }
-    return report
+    report
         .put("capacity", f.shape().capacity())
         .put("bits", f.memoryBits())
-        .put("fpp", f.expectedFpp())
+        .put("fpp", f.expectedFpp());
+    for (Map.Entry<String, Object> e : DistinctItems.of(f).fields().entrySet()) {
+      report.put(e.getKey(), e.getValue());
+    }
+    return report
         .put(Report.key(CombineCounters.SERIALIZED_BYTES),
             c.counters.get(CombineCounters.SERIALIZED_BYTES))
         .seconds()

@@ -125,7 +125,7 @@ final class ProbeOptions {
     o.addOption(flag("allow-stale", "use a filter whose recorded sources changed since it was"
         + " built, with a warning (default: refuse, exit 2)"));
     MalformedOptions.add(o);
-    OutputOptions.add(o);
+    OutputOptions.add(o, "the input's own format for Avro, Parquet and ORC inputs, else text");
     return o;
   }
 }

@@ -61,4 +61,18 @@ public class ShortUsageErrorsTest {
       assertTrue(r.err, r.err.split("\n").length > 3);
     }
   }
+
+  /** probe's --help gives the output format's default docs/tools.md gives (the input's own). */
+  @Test
+  public void probeHelpGivesTheDocumentedOutputDefault() throws Exception {
+    ToolRun r = ToolRun.run(new io.bloomkit.mapreduce.probe.ProbeTool(), "--help");
+    String help = r.err.replaceAll("\\s+", " ");
+    assertTrue(help, help.contains("default the input's own format for Avro, Parquet and ORC"
+        + " inputs, else text"));
+    assertTrue(help, !help.contains("text (default)"));
+    String docs = Files.readString(java.nio.file.Paths.get("docs/tools.md"))
+        .replaceAll("\\s+", " ");
+    assertTrue(docs.contains("Avro, Parquet and ORC inputs: records of the input's own schema in"
+        + " the same format by default"));
+  }
 }

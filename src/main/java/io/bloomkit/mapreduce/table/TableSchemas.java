@@ -62,8 +62,10 @@ public final class TableSchemas {
    * {@code _c0}, {@code _c1}, ... (a later line with fewer fields gets nulls for the missing ones,
    * extra fields are ignored, as Hive's LazySimpleSerDe reads them). CSV: the same, one column
    * per field of the first file's first record that is not malformed for its own sake (not
-   * blank, UTF-8, CSV), or with {@code --csv-header} per column of its header, named after it
-   * ({@link #csvColumnNames}). SequenceFile: its key and value as Hadoop wrote them ({@link
+   * blank, UTF-8, CSV), or with {@code --csv-header} per column of the files' headers, named
+   * after it ({@link #csvColumnNames}): the columns of every file by name, in the order first
+   * met (a file whose header orders them differently is read by name; a column its header lacks
+   * is null, as Spark reads such files). SequenceFile: its key and value as Hadoop wrote them ({@link
    * SeqRow#recordSchema}; fields given as numbers split the Text value, counted on the first
    * record). No file, or no record to count the columns on: null.
    */
@@ -91,6 +93,7 @@ public final class TableSchemas {
 
   private static Schema csvSchema(Configuration conf, TableSpec spec, Path[] inputs)
       throws IOException {
+    java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
     for (org.apache.hadoop.fs.FileStatus f : Tables.list(conf, inputs)) {
       if (f.getLen() == 0) {
         continue;
@@ -98,13 +101,13 @@ public final class TableSchemas {
       List<String> first =
           CsvRows.firstRecord(conf, f.getPath(), spec.delimiter(), spec.csvHeader());
       if (first != null) {
-        if (spec.csvHeader()) {
-          return stringColumns("io.bloomkit.csv", csvColumnNames(first));
+        if (!spec.csvHeader()) {
+          return stringColumns("io.bloomkit.csv", hiveNames(first.size()));
         }
-        return stringColumns("io.bloomkit.csv", hiveNames(first.size()));
+        names.addAll(csvColumnNames(first)); // every file's columns, by name
       }
     }
-    return null;
+    return names.isEmpty() ? null : stringColumns("io.bloomkit.csv", new ArrayList<>(names));
   }
 
   /**

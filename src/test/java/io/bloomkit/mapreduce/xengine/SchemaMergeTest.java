@@ -124,4 +124,25 @@ public class SchemaMergeTest {
           + ") r ON l.id = CAST(r.id AS VARCHAR)"), rows);
     }
   }
+
+  @Test
+  public void csvHeadersInAnotherOrderAreReadByName() throws Exception {
+    File dir = tmp.newFolder("airports");
+    try (DuckDb db = DuckDb.open()) {
+      db.exec("COPY (SELECT 'A' || i AS iata, 'name ' || i AS name FROM range(0, 40) t(i)) TO "
+          + file(dir, "a.csv") + " (FORMAT csv, HEADER)");
+      db.exec("COPY (SELECT 'city ' || i AS name, 'B' || i AS iata, i AS elev"
+          + " FROM range(0, 30) t(i)) TO " + file(dir, "b.csv") + " (FORMAT csv, HEADER)");
+      ToolRun r = dedup(dir, "out", "--input-format", "csv", "--csv-header", "--key-field",
+          "iata", "--output-format", "parquet");
+      assertEquals(r.toString(), 0, r.code);
+      String cols = "iata, name, CAST(elev AS VARCHAR)";
+      List<String> expected = db.lines("SELECT " + cols + " FROM read_csv(["
+          + file(dir, "a.csv") + ", " + file(dir, "b.csv")
+          + "], union_by_name=true, header=true) ORDER BY iata", '\t', "\\N");
+      assertEquals(70, expected.size());
+      assertEquals(expected, db.lines("SELECT " + cols + " FROM read_parquet(" + outGlob("out")
+          + ") ORDER BY iata", '\t', "\\N"));
+    }
+  }
 }

@@ -173,6 +173,24 @@ final class CsvRow extends CheckedRow {
     return r;
   }
 
+  /**
+   * Whether a key field of the record is empty and unquoted: SQL NULL as DuckDB's and Spark's CSV
+   * writers write it (an empty string they quote), read as an empty string without {@code
+   * emptyIsNull}.
+   */
+  boolean unquotedEmptyKey() {
+    if (current == null || emptyIsNull) {
+      return false;
+    }
+    for (int i = 0; i < keySlots; i++) {
+      int f = slots[i];
+      if (f < current.size() && current.get(f).isEmpty() && !(f < quoted.length && quoted[f])) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The column names of this file's header ({@link TableSchemas#csvColumnNames}), or null. */
   private List<String> columns;
 

@@ -152,6 +152,26 @@ public final class Tables {
     scan(conf, spec, consumer, maxSplits, rows, null, inputs);
   }
 
+  /**
+   * The first file of a CSV input read without {@code --empty-is-null} where a sample of {@code
+   * rows} records ({@link #sample}, up to 16 splits) has a key field that is empty and unquoted,
+   * which is how DuckDB and Spark write SQL NULL (they quote an empty string); null if none, or
+   * for any other input. Such keys read as empty strings and meet each other.
+   */
+  public static Path emptyCsvKeys(Configuration conf, TableSpec spec, long rows, Path... inputs)
+      throws IOException {
+    if (spec.format() != TableFormat.CSV || spec.emptyIsNull()) {
+      return null;
+    }
+    Path[] found = new Path[1];
+    sample(conf, spec, (file, position, row) -> {
+      if (found[0] == null && row instanceof CsvRow && ((CsvRow) row).unquotedEmptyKey()) {
+        found[0] = file;
+      }
+    }, rows, 16, inputs);
+    return found[0];
+  }
+
   /** Reads up to {@code rows} rows from up to {@code maxSplits} evenly spaced splits. */
   private static void scan(Configuration conf, TableSpec spec, RowConsumer consumer,
       int maxSplits, long rows, Counters counters, Path... inputs) throws IOException {

@@ -96,4 +96,39 @@ public class TextKeysTest {
           "csv", "--right-key-type", "decimal"));
     }
   }
+
+  @Test
+  public void emptyCsvKeysAsDuckDbWritesNullWarnOnceAndJoinAsSqlWithEmptyIsNull()
+      throws Exception {
+    File left = tmp.newFile("l.csv");
+    File right = tmp.newFile("r.csv");
+    try (DuckDb db = DuckDb.open()) {
+      db.exec("COPY (SELECT CASE WHEN i % 10 = 0 THEN NULL ELSE 'k' || (i % 40) END AS k, i AS v"
+          + " FROM range(0, 200) t(i)) TO " + file(left) + " (FORMAT csv, HEADER)");
+      db.exec("COPY (SELECT CASE WHEN i % 7 = 0 THEN NULL ELSE 'k' || i END AS k, i AS w"
+          + " FROM range(0, 60) t(i)) TO " + file(right) + " (FORMAT csv, HEADER)");
+      String[] args = {"--left", left.getPath(), "--left-format", "csv", "--csv-header",
+          "--left-key", "k", "--right", right.getPath(), "--right-format", "csv",
+          "--right-key", "k"};
+      List<String> a = new ArrayList<>(Arrays.asList(args));
+      a.addAll(List.of("--output", new File(tmp.getRoot(), "o1").getPath()));
+      ToolRun r = ToolRun.run(new JoinTool(), a.toArray(new String[0]));
+      assertEquals(r.toString(), 0, r.code);
+      String warning = "join: warning: the left input's " + new org.apache.hadoop.fs.Path(
+          left.toURI()) + " has empty key fields";
+      org.junit.Assert.assertTrue(r.err, r.err.contains(warning));
+      assertEquals(r.err, r.err.indexOf("join: warning:"), r.err.lastIndexOf("join: warning:"));
+      a = new ArrayList<>(Arrays.asList(args));
+      a.addAll(List.of("--empty-is-null", "--output", new File(tmp.getRoot(), "o2").getPath()));
+      r = ToolRun.run(new JoinTool(), a.toArray(new String[0]));
+      assertEquals(r.toString(), 0, r.code);
+      org.junit.Assert.assertFalse(r.err, r.err.contains("join: warning:"));
+      long rows = 0;
+      for (File f : new File(tmp.getRoot(), "o2").listFiles((d, n) -> n.startsWith("part-"))) {
+        rows += Files.readAllLines(f.toPath(), StandardCharsets.UTF_8).size();
+      }
+      assertEquals(db.value("SELECT count(*) FROM read_csv(" + file(left) + ", header=true) l"
+          + " JOIN read_csv(" + file(right) + ", header=true) r ON l.k = r.k"), rows);
+    }
+  }
 }

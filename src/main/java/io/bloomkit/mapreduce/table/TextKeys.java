@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * fractional seconds to nanoseconds: Hive's and Spark's text default, DuckDB's CSV) and may be a
  * date alone (its midnight, as Spark casts it). A string key is its text as it is.
  */
-final class TextKeys {
+public final class TextKeys {
   private TextKeys() {}
 
   /** {@code yyyy-MM-dd HH:mm[:ss[.f]]}: a space between date and time. */
@@ -19,6 +19,28 @@ final class TextKeys {
       Pattern.compile("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?.*");
 
   private static final Pattern DATE = Pattern.compile("[+-]?\\d{4,}-\\d{2}-\\d{2}");
+
+  /**
+   * A time written as text that is not an integer: a date alone as a {@link java.time.LocalDate},
+   * a timestamp ({@link #normalize} forms; without an offset taken as UTC) as an {@link
+   * java.time.Instant}, as a {@code date} or {@code timestamp} column reads; null for neither.
+   */
+  public static Object time(String text) {
+    String t = text.trim();
+    try {
+      if (DATE.matcher(t).matches()) {
+        return java.time.LocalDate.parse(t);
+      }
+      String iso = normalize(KeyType.TIMESTAMP, t);
+      try {
+        return java.time.OffsetDateTime.parse(iso).toInstant();
+      } catch (java.time.DateTimeException withoutOffset) {
+        return java.time.LocalDateTime.parse(iso).toInstant(java.time.ZoneOffset.UTC);
+      }
+    } catch (java.time.DateTimeException e) {
+      return null;
+    }
+  }
 
   /** {@code text} of a key of {@code type} in the form {@code CanonicalKey.parse} reads. */
   static String normalize(KeyType type, String text) {

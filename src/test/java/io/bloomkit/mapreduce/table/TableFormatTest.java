@@ -43,6 +43,19 @@ public class TableFormatTest {
     assertEquals(TableFormat.TEXT, of((byte) 0x1f, (byte) 0x8b, (byte) 8, (byte) 0)); // gzip text is text
   }
 
+  /** Files the Java writers of ORC, Parquet and Avro wrote have whole signatures. */
+  @Test
+  public void realFilesAreDetected() throws Exception {
+    Configuration conf = new Configuration();
+    File dir = tmp.newFolder("real");
+    assertEquals(TableFormat.ORC, Tables.detectFile(conf, ColumnarSamples.writeOrc(
+        new File(dir, "a.orc"), ColumnarSamples.ROWS, 64 * 1024)));
+    assertEquals(TableFormat.PARQUET, Tables.detectFile(conf, ColumnarSamples.writeParquet(
+        new File(dir, "a.parquet"), ColumnarSamples.ROWS, 64 * 1024)));
+    assertEquals(TableFormat.AVRO, Tables.detectFile(conf, ColumnarSamples.writeAvro(
+        new File(dir, "a.avro"), ColumnarSamples.ROWS, 1024)));
+  }
+
   @Test
   public void optionValues() {
     for (TableFormat f : TableFormat.values()) {

@@ -186,6 +186,8 @@ public final class InputOptions {
       format = TableFormat.parse(side.formatOption, cl.getOptionValue(side.formatOption, "auto"));
       if (format == null) {
         format = Tables.detect(conf, inputs);
+      } else {
+        Tables.checkEntries(conf, inputs); // dangling links and FIFOs, before any job
       }
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());

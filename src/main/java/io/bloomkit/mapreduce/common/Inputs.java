@@ -154,7 +154,7 @@ public final class Inputs {
   }
 
   /** Exposes the input format's own listing. */
-  private static final class Lister extends TextInputFormat {
+  private static final class Lister extends TableInputFormat {
     List<FileStatus> files(JobContext job) throws IOException {
       return listStatus(job);
     }

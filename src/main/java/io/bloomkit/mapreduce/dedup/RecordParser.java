@@ -16,7 +16,10 @@ import org.apache.hadoop.conf.Configuration;
  * importance field (with {@code --importance-field}).
  *
  * <p>The time is a 64-bit integer: a text or CSV field (or a string column) as a decimal integer,
- * surrounding spaces ignored ({@code time "x" is not an integer} otherwise); an integer column as
+ * surrounding spaces ignored, else as a date or a timestamp column would read its text ({@link
+ * io.bloomkit.mapreduce.table.TextKeys#time}: {@code 2001-01-02} its epoch day, {@code
+ * 2001-01-02 09:06:00} or ISO-8601 its epoch milliseconds; {@code time "x" is not an integer, a
+ * date or a timestamp} otherwise); an integer column as
  * it is; a {@code date} column as its epoch day (days since 1970-01-01); a {@code timestamp} column
  * as its epoch milliseconds (so a {@code --window} is then in milliseconds); a decimal column when
  * it holds an integer. Any other value (a floating-point or boolean column, a fractional decimal)
@@ -100,7 +103,11 @@ public final class RecordParser {
         time = Long.parseLong(s);
         return null;
       } catch (NumberFormatException e) {
-        return "time \"" + s + "\" is not an integer";
+        Object t = io.bloomkit.mapreduce.table.TextKeys.time(s);
+        if (t == null) {
+          return "time \"" + s + "\" is not an integer, a date or a timestamp";
+        }
+        v = t; // a date or a timestamp as text (Hive's and Spark's form): as such a column
       }
     }
     try {

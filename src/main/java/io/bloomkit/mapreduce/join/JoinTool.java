@@ -146,6 +146,7 @@ public final class JoinTool extends BloomkitTool {
           + " with --" + InputOptions.Side.LEFT.keyTypeOption() + " and --"
           + InputOptions.Side.RIGHT.keyTypeOption() + ")");
     }
+    warnEmptyKeys(conf, leftTable, left, rightTable, right);
     long exactMax = BloomkitConfig.EXACT_MAX_BYTES.getLong(conf);
     Path given = null;
     Filter probe = null;
@@ -174,6 +175,29 @@ public final class JoinTool extends BloomkitTool {
       MapSideJoin.checkFits(conf, p);
     }
     return p;
+  }
+
+  /**
+   * Warns once (stderr) when a CSV side read without {@code --empty-is-null} has empty, unquoted
+   * key fields in a sample: SQL NULL as DuckDB and Spark write it, which would join as the empty
+   * string.
+   */
+  private void warnEmptyKeys(Configuration conf, TableSpec leftTable, Path[] left,
+      TableSpec rightTable, Path[] right) throws java.io.IOException {
+    String[] sides = {"left", "right"};
+    TableSpec[] specs = {leftTable, rightTable};
+    Path[][] inputs = {left, right};
+    for (int i = 0; i < 2; i++) {
+      Path file = io.bloomkit.mapreduce.table.Tables.emptyCsvKeys(conf, specs[i], 10_000,
+          inputs[i]);
+      if (file != null) {
+        err().println(name() + ": warning: the " + sides[i] + " input's " + file + " has empty"
+            + " key fields, as DuckDB and Spark write SQL NULL in CSV; without --empty-is-null"
+            + " they are empty strings, and empty keys join each other");
+        err().flush();
+        return;
+      }
+    }
   }
 
   /**

@@ -11,6 +11,7 @@ final class AvroRow extends ColumnarRow {
   private final Schema schema;
   private final int[][] paths;
   private IndexedRecord record;
+  private final SchemaMerge.Conformer conformer = new SchemaMerge.Conformer();
 
   /**
    * A row of records read with {@code readSchema} ({@link #readSchema} of {@code fileSchema})
@@ -58,9 +59,10 @@ final class AvroRow extends ColumnarRow {
     changed();
   }
 
+  /** The record, conformed to {@code schema} when its file's schema differs ({@link SchemaMerge}). */
   @Override
-  public GenericRecord record(Schema ignored) {
-    return (GenericRecord) record;
+  public GenericRecord record(Schema schema) {
+    return conformer.apply(record, schema);
   }
 
   @Override

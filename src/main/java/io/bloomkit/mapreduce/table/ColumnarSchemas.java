@@ -23,21 +23,55 @@ import org.apache.parquet.hadoop.util.HadoopInputFile;
 final class ColumnarSchemas {
   private ColumnarSchemas() {}
 
-  /** {@code spec} checked against {@code file}, the input's first non-empty file (null: none). */
-  static TableSpec resolve(Configuration conf, TableSpec spec, Path file, boolean typesGiven)
-      throws IOException {
-    if (file == null) {
+  /**
+   * {@code spec} checked against every file of the input ({@code files}, the non-empty ones, in
+   * path order; none: the spec as it is): each field must be a column of every file; a key
+   * field's type must read as the same key type in every file (else the files' keys would never
+   * meet), and is taken from the files unless {@code typesGiven}. Every file's schema is
+   * read here, so a file that is not whole fails before any job.
+   *
+   * @throws IllegalArgumentException naming the field, the files and their types
+   * @throws IOException naming a file whose schema cannot be read (truncated, corrupt)
+   */
+  static TableSpec resolve(Configuration conf, TableSpec spec, List<Path> files,
+      boolean typesGiven) throws IOException {
+    if (files.isEmpty()) {
       return spec;
     }
+    List<KeyType> types = null;
+    Path typesFile = null;
+    for (Path file : files) {
+      List<KeyType> t = resolve(conf, spec, file, typesGiven);
+      if (types == null) {
+        types = t;
+        typesFile = file;
+        continue;
+      }
+      for (int i = 0; i < t.size(); i++) {
+        if (types.get(i) != t.get(i)) {
+          throw new IllegalArgumentException("key field \"" + spec.fields().get(i) + "\" is a "
+              + types.get(i).cliName() + " key in " + typesFile + " but a " + t.get(i).cliName()
+              + " key in " + file + ": keys of different types never meet; give --key-type"
+              + " (a join side: --left-key-type, --right-key-type) to read every file's column"
+              + " as one type (string: its text), or rewrite one file");
+        }
+      }
+    }
+    if (typesGiven) {
+      return spec;
+    }
+    return spec.toBuilder().key(spec.fields().subList(0, spec.keyFieldCount()), types).build();
+  }
+
+  private static List<KeyType> resolve(Configuration conf, TableSpec spec, Path file,
+      boolean typesGiven) throws IOException {
     switch (spec.format()) {
       case AVRO:
-        return check(spec, file, typesGiven, AvroColumns.TREE, avroSchema(conf, file),
-            AvroColumns::keyType);
       case PARQUET:
-        return check(spec, file, typesGiven, AvroColumns.TREE, parquetSchema(conf, file),
+        return check(spec, file, typesGiven, AvroColumns.TREE, schemaOf(conf, spec.format(), file),
             AvroColumns::keyType);
       case ORC:
-        try (Reader orc = OrcRows.open(file, conf)) {
+        try (Reader orc = openOrc(conf, file)) {
           return check(spec, file, typesGiven, OrcColumns.TREE, orc.getSchema(),
               OrcColumns::keyType);
         }
@@ -46,21 +80,62 @@ final class ColumnarSchemas {
     }
   }
 
+  /**
+   * The Avro schema of the records of {@code files} (files of columnar {@code format}, in path
+   * order), merged by {@link SchemaMerge}; null for no file.
+   */
+  static Schema recordSchema(Configuration conf, TableFormat format, List<Path> files)
+      throws IOException {
+    List<Schema> schemas = new ArrayList<>();
+    for (Path file : files) {
+      schemas.add(recordSchema(conf, format, file));
+    }
+    return SchemaMerge.merge(schemas, files);
+  }
+
   /** The Avro schema of the records of {@code file}, a file of columnar {@code format}. */
   static Schema recordSchema(Configuration conf, TableFormat format, Path file)
       throws IOException {
     switch (format) {
       case AVRO:
-        return avroSchema(conf, file);
       case PARQUET:
-        return parquetSchema(conf, file);
+        return schemaOf(conf, format, file);
       case ORC:
-        try (Reader orc = OrcRows.open(file, conf)) {
+        try (Reader orc = openOrc(conf, file)) {
           return OrcAvro.toAvro(orc.getSchema(), "record");
         }
       default:
         throw new IllegalArgumentException(format.cliName() + " is not a columnar format");
     }
+  }
+
+  /** An Avro or Parquet file's schema; a file that cannot be read fails naming it. */
+  private static Schema schemaOf(Configuration conf, TableFormat format, Path file)
+      throws IOException {
+    try {
+      return format == TableFormat.AVRO ? avroSchema(conf, file) : parquetSchema(conf, file);
+    } catch (IOException | RuntimeException e) {
+      throw unreadable(format, file, e);
+    }
+  }
+
+  private static Reader openOrc(Configuration conf, Path file) throws IOException {
+    try {
+      return OrcRows.open(file, conf);
+    } catch (IOException | RuntimeException e) {
+      throw unreadable(TableFormat.ORC, file, e);
+    }
+  }
+
+  /** One line naming a file whose schema cannot be read and why. */
+  static IOException unreadable(TableFormat format, Path file, Exception e) {
+    String why = e.getMessage() == null ? e.getClass().getSimpleName()
+        : e.getMessage().replaceAll("\\s*\\R\\s*", " ");
+    if (why.contains(file.toString())) {
+      why = why.replace(file.toString(), "it");
+    }
+    return new IOException(file + " cannot be read as " + format.cliName()
+        + " (truncated or corrupt?): " + why, e);
   }
 
   private static Schema avroSchema(Configuration conf, Path file) throws IOException {
@@ -79,13 +154,13 @@ final class ColumnarSchemas {
     }
   }
 
-  private static <T> TableSpec check(TableSpec spec, Path file, boolean typesGiven,
+  private static <T> List<KeyType> check(TableSpec spec, Path file, boolean typesGiven,
       ColumnPaths.Tree<T> tree, T root, Function<T, KeyType> keyType) {
     if (tree.fieldNames(root) == null) {
       throw new IllegalArgumentException(
           file + " holds " + tree.describe(root) + " values, not rows of columns");
     }
-    List<KeyType> types = new ArrayList<>();
+    List<KeyType> c = new ArrayList<>();
     for (int i = 0; i < spec.fields().size(); i++) {
       String field = spec.fields().get(i);
       int[] path = ColumnPaths.resolve(tree, root, field, file);
@@ -102,11 +177,8 @@ final class ColumnarSchemas {
                 + " give --key-type (a join side: --left-key-type, --right-key-type) to read it"
                 + " as that type (string: its text)");
       }
-      types.add(t);
+      c.add(t);
     }
-    if (typesGiven) {
-      return spec;
-    }
-    return spec.toBuilder().key(spec.fields().subList(0, spec.keyFieldCount()), types).build();
+    return c;
   }
 }

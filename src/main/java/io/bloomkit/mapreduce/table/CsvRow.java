@@ -165,10 +165,61 @@ final class CsvRow extends CheckedRow {
   public GenericRecord record(Schema schema) {
     requireWellFormed();
     GenericRecord r = new GenericData.Record(schema);
+    int[] from = fieldsOf(schema);
     for (int i = 0, n = schema.getFields().size(); i < n; i++) {
-      r.put(i, i < current.size() ? value(current, i) : null);
+      int f = from == null ? i : from[i];
+      r.put(i, f >= 0 && f < current.size() ? value(current, f) : null);
     }
     return r;
+  }
+
+  /**
+   * Whether a key field of the record is empty and unquoted: SQL NULL as DuckDB's and Spark's CSV
+   * writers write it (an empty string they quote), read as an empty string without {@code
+   * emptyIsNull}.
+   */
+  boolean unquotedEmptyKey() {
+    if (current == null || emptyIsNull) {
+      return false;
+    }
+    for (int i = 0; i < keySlots; i++) {
+      int f = slots[i];
+      if (f < current.size() && current.get(f).isEmpty() && !(f < quoted.length && quoted[f])) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The column names of this file's header ({@link TableSchemas#csvColumnNames}), or null. */
+  private List<String> columns;
+
+  private Schema columnsSchema;
+  private int[] columnsFields;
+
+  /**
+   * Sets the column names of this file's header: {@link #record} then takes each column of the
+   * schema by name (a column the header lacks is null), as Spark reads CSV files whose headers
+   * order the columns differently.
+   */
+  void columns(List<String> names) {
+    this.columns = names;
+    this.columnsSchema = null;
+  }
+
+  /** The field number of each column of {@code schema} in this file (-1: none), or null. */
+  private int[] fieldsOf(Schema schema) {
+    if (columns == null) {
+      return null;
+    }
+    if (schema != columnsSchema) {
+      columnsFields = new int[schema.getFields().size()];
+      for (int i = 0; i < columnsFields.length; i++) {
+        columnsFields[i] = columns.indexOf(schema.getFields().get(i).name());
+      }
+      columnsSchema = schema;
+    }
+    return columnsFields;
   }
 
   /**

@@ -98,13 +98,16 @@ final class CsvRows extends RecordReader<LongWritable, Row> {
           } else {
             empty = true;
           }
-        } else if (needsHeader(spec)) {
-          header = header(conf, file, spec.delimiter());
+        } else {
+          header = header(conf, file, spec.delimiter()); // names, and columns of records by name
         }
       }
     }
     if (!empty) {
       row = new CsvRow(spec, slots(spec, header, file));
+      if (header != null) {
+        row.columns(TableSchemas.csvColumnNames(header));
+      }
     }
   }
 

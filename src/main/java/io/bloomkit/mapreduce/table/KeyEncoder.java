@@ -181,7 +181,7 @@ public final class KeyEncoder {
    */
   public static byte[] encode(KeyType type, Object v) throws MalformedKeyException {
     if (v instanceof String) {
-      return CanonicalKey.parse(type, (String) v);
+      return CanonicalKey.parse(type, TextKeys.normalize(type, (String) v));
     }
     if (type == KeyType.STRING) {
       return CanonicalKey.ofString(render(v));

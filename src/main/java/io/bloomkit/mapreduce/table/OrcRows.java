@@ -115,6 +115,8 @@ final class OrcRows extends ColumnarRows {
     private final int[] columns;
     private final boolean[] include;
     private final VectorizedRowBatch batch;
+    private final SchemaMerge.Conformer conformer = new SchemaMerge.Conformer();
+    private Schema own;
     private int r;
 
     OrcRow(char delimiter, TypeDescription schema, List<int[]> paths, boolean[] include,
@@ -152,9 +154,13 @@ final class OrcRows extends ColumnarRows {
       return OrcColumns.value(v, t, r, include);
     }
 
+    /** The row as a record of its own schema, conformed to {@code avro} ({@link SchemaMerge}). */
     @Override
     public GenericRecord record(Schema avro) {
-      return OrcAvro.toAvro(schema, batch, r, avro);
+      if (own == null) {
+        own = OrcAvro.toAvro(schema, "record");
+      }
+      return conformer.apply(OrcAvro.toAvro(schema, batch, r, own), avro);
     }
 
     @Override

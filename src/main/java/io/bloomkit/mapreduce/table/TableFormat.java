@@ -72,27 +72,79 @@ public enum TableFormat {
         "--" + option + " must be " + ok + ", got \"" + value + "\"");
   }
 
+  /** How many bytes of a file's end {@link #detect} looks at: ORC's longest postscript and its length. */
+  public static final int TAIL = 256;
+
   /**
-   * The format a file's first bytes announce: {@code PAR1} Parquet, {@code ORC} ORC, {@code Obj}
-   * followed by byte 1 an Avro container, {@code SEQ} and a version byte (1 to 6) a SequenceFile; anything else (compressed
-   * text included) is text. CSV is never detected: it looks like text and is asked for by name.
+   * The format a whole file's signature announces (the file is {@code bytes[0..length)}).
    *
-   * @param head the first bytes of the file (up to 4; fewer for a short file)
+   * @see #detect(byte[], int, byte[], int, long)
    */
-  public static TableFormat detect(byte[] head, int length) {
-    if (startsWith(head, length, 'P', 'A', 'R', '1')) {
+  public static TableFormat detect(byte[] bytes, int length) {
+    int tail = Math.min(length, TAIL);
+    byte[] end = java.util.Arrays.copyOfRange(bytes, length - tail, length);
+    return detect(bytes, Math.min(length, 4), end, tail, length);
+  }
+
+  /**
+   * The format a file's whole signature announces, from its first bytes and its last ones:
+   * Parquet begins and ends with {@code PAR1} (its footer's magic, at least 12 bytes in all); ORC
+   * begins with {@code ORC} and ends with its postscript, whose length is the last byte and which
+   * holds the magic {@code ORC}; an Avro container begins with {@code Obj} and byte 1; a
+   * SequenceFile with {@code SEQ} and a version byte (1 to 6). Anything else is text, compressed
+   * text and a text file whose first line begins with {@code ORC} or {@code PAR1} included. CSV is
+   * never detected: it looks like text and is asked for by name.
+   *
+   * @param head the file's first bytes (up to 4; fewer for a short file)
+   * @param tail the file's last bytes (up to {@link #TAIL})
+   * @param fileLength the file's length
+   */
+  public static TableFormat detect(
+      byte[] head, int headLength, byte[] tail, int tailLength, long fileLength) {
+    if (fileLength >= 12 && startsWith(head, headLength, 'P', 'A', 'R', '1')
+        && tailLength >= 4 && tail[tailLength - 4] == 'P' && tail[tailLength - 3] == 'A'
+        && tail[tailLength - 2] == 'R' && tail[tailLength - 1] == '1') {
       return PARQUET;
     }
-    if (startsWith(head, length, 'O', 'R', 'C')) {
+    if (startsWith(head, headLength, 'O', 'R', 'C') && orcPostscript(tail, tailLength, fileLength)) {
       return ORC;
     }
-    if (length >= 4 && head[0] == 'O' && head[1] == 'b' && head[2] == 'j' && head[3] == 1) {
+    if (headLength >= 4 && head[0] == 'O' && head[1] == 'b' && head[2] == 'j' && head[3] == 1) {
       return AVRO;
     }
-    if (startsWith(head, length, 'S', 'E', 'Q') && length >= 4 && head[3] >= 1 && head[3] <= 6) {
+    if (startsWith(head, headLength, 'S', 'E', 'Q') && headLength >= 4 && head[3] >= 1
+        && head[3] <= 6) {
       return SEQFILE;
     }
     return TEXT;
+  }
+
+  /**
+   * The columnar format whose magic {@code head} begins with (Parquet's {@code PAR1}, ORC's
+   * {@code ORC}), or null: what a file that {@link #detect} takes for text claims to be.
+   */
+  public static TableFormat claimed(byte[] head, int headLength) {
+    if (startsWith(head, headLength, 'P', 'A', 'R', '1')) {
+      return PARQUET;
+    }
+    return startsWith(head, headLength, 'O', 'R', 'C') ? ORC : null;
+  }
+
+  /** Whether a file ends with an ORC postscript: its length last, the magic {@code ORC} in it. */
+  private static boolean orcPostscript(byte[] tail, int tailLength, long fileLength) {
+    if (tailLength < 1) {
+      return false;
+    }
+    int ps = tail[tailLength - 1] & 0xff;
+    if (ps < 3 || ps + 1 > tailLength || ps + 1 + 3 > fileLength) {
+      return false;
+    }
+    for (int i = tailLength - 1 - ps; i + 3 <= tailLength - 1; i++) {
+      if (tail[i] == 'O' && tail[i + 1] == 'R' && tail[i + 2] == 'C') {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean startsWith(byte[] head, int length, char... magic) {

@@ -60,6 +60,19 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
     return spec;
   }
 
+  /**
+   * The files of the job's inputs ({@link FileInputFormat}'s listing), after {@link ListedFiles}
+   * refused dangling symbolic links and special files (FIFOs) under them.
+   *
+   * @throws IllegalArgumentException naming such an entry
+   */
+  @Override
+  protected java.util.List<org.apache.hadoop.fs.FileStatus> listStatus(JobContext job)
+      throws IOException {
+    ListedFiles.check(job.getConfiguration(), getInputPaths(job));
+    return super.listStatus(job);
+  }
+
   @Override
   protected boolean isSplitable(JobContext context, Path file) {
     TableSpec spec = spec(context);
@@ -93,6 +106,9 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
   /** The reader of {@code spec}'s format. */
   private static RecordReader<LongWritable, Row> reader(TableSpec spec, InputSplit split)
       throws IOException {
+    if (split instanceof FileSplit && ((FileSplit) split).getLength() == 0) {
+      return TableStats.counting(new EmptyRows()); // an empty file: no records in any format
+    }
     switch (spec.format()) {
       case TEXT:
         return TableStats.counting(new TextRows(spec));
@@ -158,5 +174,34 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
     public void close() throws IOException {
       lines.close();
     }
+  }
+
+  /** The split of an empty file: no records (a 0-byte Parquet, ORC or Avro file has no footer). */
+  static final class EmptyRows extends RecordReader<LongWritable, Row> {
+    @Override
+    public void initialize(InputSplit split, TaskAttemptContext context) {}
+
+    @Override
+    public boolean nextKeyValue() {
+      return false;
+    }
+
+    @Override
+    public LongWritable getCurrentKey() {
+      return null;
+    }
+
+    @Override
+    public Row getCurrentValue() {
+      return null;
+    }
+
+    @Override
+    public float getProgress() {
+      return 1;
+    }
+
+    @Override
+    public void close() {}
   }
 }

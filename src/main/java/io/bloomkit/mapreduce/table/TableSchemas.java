@@ -28,8 +28,9 @@ public final class TableSchemas {
   private TableSchemas() {}
 
   /**
-   * The spec with its fields checked against the first file of {@code inputs} (and, for
-   * self-describing formats, the key types taken from the key columns unless {@code typesGiven}).
+   * The spec with its fields checked against the first file of {@code inputs} (for
+   * self-describing formats, every file, and the key types taken from the key columns unless
+   * {@code typesGiven}; see {@link ColumnarSchemas#resolve}).
    *
    * @throws IllegalArgumentException naming the field and the file
    */
@@ -42,7 +43,7 @@ public final class TableSchemas {
       case AVRO:
       case PARQUET:
       case ORC:
-        return ColumnarSchemas.resolve(conf, spec, firstFile(conf, inputs), typesGiven);
+        return ColumnarSchemas.resolve(conf, spec, nonEmptyFiles(conf, inputs), typesGiven);
       case CSV:
         return resolveCsv(conf, spec, inputs);
       case SEQFILE:
@@ -55,14 +56,16 @@ public final class TableSchemas {
   }
 
   /**
-   * The Avro schema of whole records of the input ({@link Row#record}), from its first file that
-   * is not empty: Avro's, Parquet's (as parquet-avro reads it) or ORC's ({@link OrcAvro#toAvro})
-   * own. Text: Hive's convention, one nullable string column per field of the first line, named
+   * The Avro schema of whole records of the input ({@link Row#record}): Avro's, Parquet's (as
+   * parquet-avro reads it) or ORC's ({@link OrcAvro#toAvro}) own, those of all its files that
+   * are not empty merged by Spark's rule ({@link SchemaMerge}). Text: Hive's convention, one nullable string column per field of the first line, named
    * {@code _c0}, {@code _c1}, ... (a later line with fewer fields gets nulls for the missing ones,
    * extra fields are ignored, as Hive's LazySimpleSerDe reads them). CSV: the same, one column
    * per field of the first file's first record that is not malformed for its own sake (not
-   * blank, UTF-8, CSV), or with {@code --csv-header} per column of its header, named after it
-   * ({@link #csvColumnNames}). SequenceFile: its key and value as Hadoop wrote them ({@link
+   * blank, UTF-8, CSV), or with {@code --csv-header} per column of the files' headers, named
+   * after it ({@link #csvColumnNames}): the columns of every file by name, in the order first
+   * met (a file whose header orders them differently is read by name; a column its header lacks
+   * is null, as Spark reads such files). SequenceFile: its key and value as Hadoop wrote them ({@link
    * SeqRow#recordSchema}; fields given as numbers split the Text value, counted on the first
    * record). No file, or no record to count the columns on: null. Hive-style partition columns
    * ({@link HivePartitions}) follow the file's columns.
@@ -77,6 +80,9 @@ public final class TableSchemas {
     if (file == null) {
       return null;
     }
+    if (spec.format().selfDescribing()) {
+      return ColumnarSchemas.recordSchema(conf, spec.format(), nonEmptyFiles(conf, inputs));
+    }
     switch (spec.format()) {
       case TEXT:
         return textSchema(conf, spec, file);
@@ -84,10 +90,6 @@ public final class TableSchemas {
         return csvSchema(conf, spec, inputs);
       case SEQFILE:
         return seqSchema(conf, spec, inputs);
-      case AVRO:
-      case PARQUET:
-      case ORC:
-        return ColumnarSchemas.recordSchema(conf, spec.format(), file);
       default:
         throw new IllegalArgumentException(
             spec.format().cliName() + " rows cannot be written as records");
@@ -96,6 +98,7 @@ public final class TableSchemas {
 
   private static Schema csvSchema(Configuration conf, TableSpec spec, Path[] inputs)
       throws IOException {
+    java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
     for (org.apache.hadoop.fs.FileStatus f : Tables.list(conf, inputs)) {
       if (f.getLen() == 0) {
         continue;
@@ -103,13 +106,13 @@ public final class TableSchemas {
       List<String> first =
           CsvRows.firstRecord(conf, f.getPath(), spec.delimiter(), spec.csvHeader());
       if (first != null) {
-        if (spec.csvHeader()) {
-          return stringColumns("io.bloomkit.csv", csvColumnNames(first));
+        if (!spec.csvHeader()) {
+          return stringColumns("io.bloomkit.csv", hiveNames(first.size()));
         }
-        return stringColumns("io.bloomkit.csv", hiveNames(first.size()));
+        names.addAll(csvColumnNames(first)); // every file's columns, by name
       }
     }
-    return null;
+    return names.isEmpty() ? null : stringColumns("io.bloomkit.csv", new ArrayList<>(names));
   }
 
   /**
@@ -201,6 +204,17 @@ public final class TableSchemas {
       break;
     }
     return spec;
+  }
+
+  /** The files {@code inputs} stand for ({@link Tables#list}) that are not empty. */
+  private static List<Path> nonEmptyFiles(Configuration conf, Path[] inputs) throws IOException {
+    List<Path> out = new ArrayList<>();
+    for (org.apache.hadoop.fs.FileStatus f : Tables.list(conf, inputs)) {
+      if (f.getLen() > 0) {
+        out.add(f.getPath());
+      }
+    }
+    return out;
   }
 
   /** The first file {@code inputs} stand for ({@link Tables#list}) that is not empty, or null. */

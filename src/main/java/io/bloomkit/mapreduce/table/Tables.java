@@ -23,26 +23,48 @@ public final class Tables {
   private Tables() {}
 
   /**
-   * The format of the files {@code inputs} stand for, from their first bytes ({@link
-   * TableFormat#detect}); no file: text.
+   * The format of the files {@code inputs} stand for, from their signatures ({@link
+   * TableFormat#detect}); empty files hold no records in any format and are not asked; no file
+   * that is not empty: text.
    *
-   * @throws IllegalArgumentException naming two files of different formats
+   * @throws IllegalArgumentException naming two files of different formats (and, for a file
+   *     that begins like Parquet or ORC but does not end like it, that it may be truncated)
    */
   public static TableFormat detect(Configuration conf, Path... inputs) throws IOException {
     TableFormat found = null;
     Path first = null;
     for (FileStatus st : list(conf, inputs)) {
+      if (st.getLen() == 0) {
+        continue;
+      }
       TableFormat f = detectFile(conf, st.getPath());
       if (found == null) {
         found = f;
         first = st.getPath();
       } else if (f != found) {
         throw new IllegalArgumentException(
-            "the input mixes formats: " + first + " is " + found.cliName() + " but " + st.getPath()
-                + " is " + f.cliName() + "; give one format per input (or --input-format)");
+            "the input mixes formats: " + first + " is " + describe(conf, first, found) + " but "
+                + st.getPath() + " is " + describe(conf, st.getPath(), f)
+                + "; give one format per input (or --input-format)");
       }
     }
     return found == null ? TableFormat.TEXT : found;
+  }
+
+  /** A detected format for a message: text that begins with a columnar magic says so. */
+  private static String describe(Configuration conf, Path file, TableFormat f)
+      throws IOException {
+    if (f != TableFormat.TEXT) {
+      return f.cliName();
+    }
+    byte[] head = new byte[4];
+    int n;
+    try (InputStream in = file.getFileSystem(conf).open(file)) {
+      n = in.readNBytes(head, 0, head.length);
+    }
+    TableFormat claimed = TableFormat.claimed(head, n);
+    return claimed == null ? "text" : "text (it begins with " + claimed.cliName()
+        + "'s magic but does not end like a " + claimed.cliName() + " file: truncated?)";
   }
 
   /**
@@ -58,26 +80,40 @@ public final class Tables {
     return files;
   }
 
+  /**
+   * Refuses a dangling symbolic link or a special file (a FIFO) under {@code inputs} on a local
+   * file system, which the listing would skip or hang on ({@link TableInputFormat} lists files
+   * after the same check).
+   *
+   * @throws IllegalArgumentException naming the entry
+   */
+  public static void checkEntries(Configuration conf, Path... inputs) throws IOException {
+    ListedFiles.check(conf, inputs);
+  }
+
   private static final class Lister extends TableInputFormat {
     List<FileStatus> files(Job job) throws IOException {
       return listStatus(job);
     }
   }
 
-  /** The format one file's first bytes announce. */
+  /**
+   * The format one file's signature announces ({@link TableFormat#detect}): its first 4 bytes and
+   * its last {@link TableFormat#TAIL}.
+   */
   public static TableFormat detectFile(Configuration conf, Path file) throws IOException {
+    org.apache.hadoop.fs.FileSystem fs = file.getFileSystem(conf);
+    long length = fs.getFileStatus(file).getLen();
     byte[] head = new byte[4];
-    int n = 0;
-    try (InputStream in = file.getFileSystem(conf).open(file)) {
-      while (n < head.length) {
-        int r = in.read(head, n, head.length - n);
-        if (r < 0) {
-          break;
-        }
-        n += r;
+    byte[] tail = new byte[(int) Math.min(length, TableFormat.TAIL)];
+    int n;
+    try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(file)) {
+      n = in.readNBytes(head, 0, head.length);
+      if (tail.length > 0) {
+        in.readFully(length - tail.length, tail);
       }
     }
-    return TableFormat.detect(head, n);
+    return TableFormat.detect(head, n, tail, tail.length, length);
   }
 
   /** Receives the rows of {@link #read}. */
@@ -114,6 +150,26 @@ public final class Tables {
   public static void sample(Configuration conf, TableSpec spec, RowConsumer consumer, long rows,
       int maxSplits, Path... inputs) throws IOException {
     scan(conf, spec, consumer, maxSplits, rows, null, inputs);
+  }
+
+  /**
+   * The first file of a CSV input read without {@code --empty-is-null} where a sample of {@code
+   * rows} records ({@link #sample}, up to 16 splits) has a key field that is empty and unquoted,
+   * which is how DuckDB and Spark write SQL NULL (they quote an empty string); null if none, or
+   * for any other input. Such keys read as empty strings and meet each other.
+   */
+  public static Path emptyCsvKeys(Configuration conf, TableSpec spec, long rows, Path... inputs)
+      throws IOException {
+    if (spec.format() != TableFormat.CSV || spec.emptyIsNull()) {
+      return null;
+    }
+    Path[] found = new Path[1];
+    sample(conf, spec, (file, position, row) -> {
+      if (found[0] == null && row instanceof CsvRow && ((CsvRow) row).unquotedEmptyKey()) {
+        found[0] = file;
+      }
+    }, rows, 16, inputs);
+    return found[0];
   }
 
   /** Reads up to {@code rows} rows from up to {@code maxSplits} evenly spaced splits. */

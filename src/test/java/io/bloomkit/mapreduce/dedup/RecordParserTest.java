@@ -66,7 +66,7 @@ public class RecordParserTest {
       {new BigDecimal("2.5"), 1.0, "time 2.5 is not a 64-bit integer"},
       {true, 1.0, "time true is not an integer (a Boolean value)"},
       {null, 1.0, "time is null"},
-      {"noon", 1.0, "time \"noon\" is not an integer"},
+      {"noon", 1.0, "time \"noon\" is not an integer, a date or a timestamp"},
       {3L, "heavy", "importance \"heavy\" is not a finite number"},
       {3L, Double.NaN, "importance \"NaN\" is not a finite number"},
       {3L, null, "importance \"\\N\" is not a finite number"},
@@ -103,7 +103,21 @@ public class RecordParserTest {
     assertEquals(-4, p.time());
     assertEquals(1.0, p.importance(), 0);
     assertEquals(KeyEncoder.Outcome.MALFORMED, p.parse(Row.ofLine(text, new Text("a,b,soon"))));
-    assertEquals("time \"soon\" is not an integer", p.problem());
+    assertEquals("time \"soon\" is not an integer, a date or a timestamp", p.problem());
+    // times as Hive and Spark write them: as a timestamp column (epoch ms) or a date column (day);
+    // the expected numbers from DuckDB's epoch_ms and date arithmetic
+    try (io.bloomkit.mapreduce.xengine.DuckDb db = io.bloomkit.mapreduce.xengine.DuckDb.open()) {
+      for (String t : List.of("2001-01-02 09:06:00", "2001-01-02 09:06:00.25",
+          " 2001-01-02T09:06:00 ")) {
+        assertEquals(t, KeyEncoder.Outcome.KEY,
+            p.parse(Row.ofLine(text, new Text("a,b," + t))));
+        assertEquals(t, ((Number) db.value("SELECT epoch_ms(TIMESTAMP '" + t.trim() + "')"))
+            .longValue(), p.time());
+      }
+      assertEquals(KeyEncoder.Outcome.KEY, p.parse(Row.ofLine(text, new Text("a,b,2001-01-02"))));
+      assertEquals(((Number) db.value("SELECT DATE '2001-01-02' - DATE '1970-01-01'"))
+          .longValue(), p.time());
+    }
     assertEquals(KeyEncoder.Outcome.MALFORMED, p.parse(Row.ofLine(text, new Text("a,b"))));
     assertEquals("has 2 fields, key field 2 missing", p.problem());
     assertEquals(KeyEncoder.Outcome.NULL, p.parse(Row.ofLine(text, new Text("a,\\N,3"))));

@@ -124,7 +124,9 @@ public class KeyEncoderTest {
         return null;
       }
       try {
-        parts[i] = CanonicalKey.parse(types.get(i), v);
+        // blanks around a number, date or time are trimmed, as SQL's CAST does
+        parts[i] = CanonicalKey.parse(types.get(i),
+            types.get(i) == KeyType.STRING ? v : v.trim());
       } catch (MalformedKeyException e) {
         return BAD;
       }

@@ -21,10 +21,19 @@ public class TableFormatTest {
     return TableFormat.detect(b, b.length);
   }
 
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.ISO_8859_1);
+  }
+
   @Test
-  public void magicBytes() {
-    assertEquals(TableFormat.PARQUET, of((byte) 'P', (byte) 'A', (byte) 'R', (byte) '1'));
-    assertEquals(TableFormat.ORC, of((byte) 'O', (byte) 'R', (byte) 'C'));
+  public void wholeSignatures() {
+    assertEquals(TableFormat.PARQUET, of(bytes("PAR1\0\0\0\0PAR1")));
+    assertEquals(TableFormat.TEXT, of(bytes("PAR1")));
+    assertEquals(TableFormat.TEXT, of(bytes("PAR1\tParis\nLHR\tLondon\n")));
+    // ORC: "ORC" first; last byte the postscript's length, the postscript holding "ORC"
+    assertEquals(TableFormat.ORC, of(bytes("ORC....\u0008\u0001\u0010\u0002\u0082\u00f4\u0003ORC\n")));
+    assertEquals(TableFormat.TEXT, of(bytes("ORC\tOrcas Island\n")));
+    assertEquals(TableFormat.TEXT, of(bytes("ORC")));
     assertEquals(TableFormat.AVRO, of((byte) 'O', (byte) 'b', (byte) 'j', (byte) 1));
     assertEquals(TableFormat.TEXT, of((byte) 'O', (byte) 'b', (byte) 'j', (byte) 'e'));
     assertEquals(TableFormat.SEQFILE, of((byte) 'S', (byte) 'E', (byte) 'Q', (byte) 6));
@@ -32,6 +41,19 @@ public class TableFormatTest {
     assertEquals(TableFormat.TEXT, of((byte) 'P', (byte) 'A', (byte) 'R'));
     assertEquals(TableFormat.TEXT, of());
     assertEquals(TableFormat.TEXT, of((byte) 0x1f, (byte) 0x8b, (byte) 8, (byte) 0)); // gzip text is text
+  }
+
+  /** Files the Java writers of ORC, Parquet and Avro wrote have whole signatures. */
+  @Test
+  public void realFilesAreDetected() throws Exception {
+    Configuration conf = new Configuration();
+    File dir = tmp.newFolder("real");
+    assertEquals(TableFormat.ORC, Tables.detectFile(conf, ColumnarSamples.writeOrc(
+        new File(dir, "a.orc"), ColumnarSamples.ROWS, 64 * 1024)));
+    assertEquals(TableFormat.PARQUET, Tables.detectFile(conf, ColumnarSamples.writeParquet(
+        new File(dir, "a.parquet"), ColumnarSamples.ROWS, 64 * 1024)));
+    assertEquals(TableFormat.AVRO, Tables.detectFile(conf, ColumnarSamples.writeAvro(
+        new File(dir, "a.avro"), ColumnarSamples.ROWS, 1024)));
   }
 
   @Test
@@ -63,7 +85,7 @@ public class TableFormatTest {
     write(dir, "sub/b.txt", "SEQUEL\n".getBytes(StandardCharsets.UTF_8));
     Path in = new Path(dir.toURI());
     assertEquals(TableFormat.TEXT, Tables.detect(conf, in));
-    write(dir, "sub/c.parquet", "PAR1....PAR1".getBytes(StandardCharsets.UTF_8));
+    write(dir, "sub/c.parquet", "PAR1\0\0\0\0PAR1".getBytes(StandardCharsets.UTF_8));
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Tables.detect(conf, in));
     assertTrue(e.getMessage(), e.getMessage().contains("a.txt is text"));

@@ -38,6 +38,9 @@ public final class Tables {
         continue;
       }
       TableFormat f = detectFile(conf, st.getPath());
+      if (f == TableFormat.TEXT) {
+        truncatedByName(conf, st.getPath());
+      }
       if (found == null) {
         found = f;
         first = st.getPath();
@@ -49,6 +52,33 @@ public final class Tables {
       }
     }
     return found == null ? TableFormat.TEXT : found;
+  }
+
+  /**
+   * Refuses a file named as Parquet or ORC ({@code .parquet}, {@code .parq}, {@code .orc}) that
+   * begins with that format's magic but does not end like it: a truncated or corrupt file, which
+   * would otherwise be read as text (a text file may begin with {@code ORC} or {@code PAR1}, but
+   * is not named so).
+   *
+   * @throws IOException naming the file
+   */
+  private static void truncatedByName(Configuration conf, Path file) throws IOException {
+    String name = file.getName().toLowerCase(java.util.Locale.ROOT);
+    TableFormat named = name.endsWith(".parquet") || name.endsWith(".parq") ? TableFormat.PARQUET
+        : name.endsWith(".orc") ? TableFormat.ORC : null;
+    if (named == null) {
+      return;
+    }
+    byte[] head = new byte[4];
+    int n;
+    try (InputStream in = file.getFileSystem(conf).open(file)) {
+      n = in.readNBytes(head, 0, head.length);
+    }
+    if (TableFormat.claimed(head, n) == named) {
+      throw new IOException(file + " cannot be read as " + named.cliName() + " (truncated or"
+          + " corrupt?): it begins with " + named.cliName() + "'s magic but does not end like a "
+          + named.cliName() + " file");
+    }
   }
 
   /** A detected format for a message: text that begins with a columnar magic says so. */

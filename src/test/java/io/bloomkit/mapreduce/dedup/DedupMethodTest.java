@@ -78,6 +78,7 @@ public class DedupMethodTest {
   public void everyOptionOfTheToolIsCommonOrOwnedByOneMethod() {
     List<String> common = List.of("input", "output", "key-field", "time-field", "delimiter",
         "input-format", "key-type", "null-token", "empty-is-null", "csv-header", "csv-multiline",
+        "partition-types",
         "null-keys-equal", "method", "window", "duplicates", "reducers", "strict",
         "max-malformed-share", "help", "json", "quiet", "output-format", "output-delimiter",
         "output-codec");

@@ -121,6 +121,14 @@ public class BrokenInputsTest {
     assertTrue(r.err, firstLine(r).contains("b.parquet"));
     assertEquals(r.err, 1, r.err.trim().split("\n").length);
     assertNothingWritten("out");
+    // alone in its input and detected: named .parquet, begun as Parquet, so not read as text
+    File alone = tmp.newFolder("alone");
+    Files.write(new File(alone, "b.parquet").toPath(), Arrays.copyOf(whole, whole.length / 2));
+    r = dedup(alone, "out", "--key-field", "id");
+    assertEquals(r.toString(), 1, r.code);
+    assertTrue(r.err, firstLine(r).contains("b.parquet cannot be read as parquet (truncated"));
+    assertEquals(r.err, 1, r.err.trim().split("\n").length);
+    assertNothingWritten("out");
   }
 
   @Test

@@ -159,7 +159,7 @@ public final class Jobs {
       throw new IOException(e);
     }
     Progress.current().follow(job); // Hadoop's waitForCompletion(false), with progress on stderr
-    if (!job.isSuccessful() && Temporaries.stopping()) {
+    if (!job.isSuccessful() && Temporaries.killedOnShutdown(job)) {
       throw new JobFailedException("job \"" + job.getJobName() + "\" (" + job.getJobID()
           + ") was killed: the run was stopped by a signal");
     }

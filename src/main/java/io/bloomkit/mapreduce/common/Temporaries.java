@@ -52,7 +52,8 @@ public final class Temporaries {
   private static final Set<Temporary> LIVE = ConcurrentHashMap.newKeySet();
   private static final Set<Job> JOBS = ConcurrentHashMap.newKeySet();
   private static volatile boolean hooked;
-  private static volatile boolean stopping;
+  /** The jobs {@link #onShutdown} killed (a job failing for that is not a task's failure). */
+  private static final Set<Job> KILLED = ConcurrentHashMap.newKeySet();
 
   private Temporaries() {}
 
@@ -177,11 +178,11 @@ public final class Temporaries {
   }
 
   /**
-   * Whether the JVM is being stopped (SIGTERM, ctrl-C): a job that fails now was killed by {@link
-   * #onShutdown}, not by a task.
+   * Whether {@code job} was killed by {@link #onShutdown} (SIGTERM, ctrl-C): when it fails, no task
+   * failed.
    */
-  public static boolean stopping() {
-    return stopping;
+  public static boolean killedOnShutdown(Job job) {
+    return KILLED.contains(job);
   }
 
   /**
@@ -190,12 +191,12 @@ public final class Temporaries {
    * and prints nothing).
    */
   static void onShutdown() {
-    stopping = true;
     List<Job> jobs = new ArrayList<>(JOBS);
     List<String> killed = new ArrayList<>();
     for (Job j : jobs) {
       try {
         if (!j.isComplete()) {
+          KILLED.add(j);
           j.killJob();
           killed.add(String.valueOf(j.getJobID()));
         }

@@ -199,6 +199,19 @@ public final class Progress {
     }
   }
 
+  /**
+   * A step of the client's own work, between jobs (a filter built in the client, a choice made): a
+   * line of its own unless quiet. Tools print these here rather than log them at INFO, so that
+   * {@code --quiet} silences them too.
+   */
+  public void step(String line) {
+    if (err == null) {
+      return;
+    }
+    err.println(line);
+    err.flush();
+  }
+
   /** A job was submitted: prints its id and name, and its tracking URL unless null. */
   void started(String id, String name, String trackingUrl, boolean mapOnly) {
     this.prefix = "job " + id + " ";

@@ -120,7 +120,7 @@ public class ProgressToolTest {
   }
 
   /**
-   * As a user runs the tools ({@code conf/log4j.properties}: bloomkit's loggers at INFO), {@code
+   * As a user runs the tools (in a child JVM with {@code conf/log4j.properties}), {@code
    * --quiet} leaves stderr empty: no job line and no line of the client's own steps (before: {@code
    * FilterBuild: built bf with ... keys into ...} at INFO); without it the steps are shown.
    */

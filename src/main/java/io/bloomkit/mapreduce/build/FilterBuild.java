@@ -13,6 +13,7 @@ import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.Jobs;
 import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.common.Progress;
 import io.bloomkit.mapreduce.export.ExportFilter;
 import io.bloomkit.mapreduce.export.ExportTarget;
 import io.bloomkit.mapreduce.table.TableInputFormat;
@@ -34,8 +35,6 @@ import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Builds a filter from the keys of inputs of any format, read by a {@link TableSpec} (the key's
@@ -61,7 +60,6 @@ import org.slf4j.LoggerFactory;
  * library's format.
  */
 public final class FilterBuild {
-  private static final Logger LOG = LoggerFactory.getLogger(FilterBuild.class);
 
   /** The input's name in the build tasks' malformed-record samples. */
   public static final String SAMPLE_INPUT = "input";
@@ -270,13 +268,14 @@ public final class FilterBuild {
         e.items(distinct); // the files do not record it
         r.export = e;
         r.bytes = FilterFiles.writeAtomically(conf, out, e::writeTo);
-        LOG.info("built {} with {} keys into {}", e.library(), e.items(), out);
+        Progress.current().step("built " + e.library() + " with " + e.items() + " keys into " + out);
         return r;
       }
       r.filter = mergePartials(conf, partials, sized);
       r.provenance = provenance(sources, c.get(BuildCounters.INPUT_RECORDS), distinct, sized);
       r.bytes = FilterFiles.writeAtomically(conf, out, r.filter, signature, r.provenance);
-      LOG.info("built {} with {} keys into {}", sized.name(), r.filter.items(), out);
+      Progress.current().step(
+          "built " + sized.name() + " with " + r.filter.items() + " keys into " + out);
       return r;
     }
   }
@@ -333,7 +332,7 @@ public final class FilterBuild {
     try {
       return LocalKeys.read(conf, table, inputs, inputName, strict);
     } catch (LocalKeys.TooLargeException e) {
-      LOG.info("building with a job: {}", e.getMessage());
+      Progress.current().step("building with a job: " + e.getMessage());
       return null;
     }
   }
@@ -353,8 +352,8 @@ public final class FilterBuild {
     try (JobChain chain = JobChain.open(conf, output, "build", FilterBuild.class)) {
       r.bytes =
           FilterFiles.writeAtomically(conf, chain.output(), r.filter, signature, r.provenance);
-      LOG.info("built {} with {} keys in the client into {}", r.spec.name(), r.filter.items(),
-          chain.output());
+      Progress.current().step("built " + r.spec.name() + " with " + r.filter.items()
+          + " keys in the client into " + chain.output());
     }
     return r;
   }

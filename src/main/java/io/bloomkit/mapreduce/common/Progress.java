@@ -12,8 +12,10 @@ import org.apache.hadoop.mapreduce.MRConfig;
  * The progress of the jobs a tool runs, on the tool's stderr. When a job has been submitted: {@code
  * job ID started: NAME}, and on a cluster (framework {@code yarn}) {@code job ID tracking URL: URL};
  * then {@code job ID map M% reduce R%} (map-only jobs: {@code job ID map M%}; whole percents,
- * rounded down, so 100% means done) when the percentages changed, at most once a second ({@link
- * #INTERVAL_MS}), and the final percentages when the job ends. On a terminal the percentages are one
+ * rounded down) when the percentages changed, at most once a second ({@link #INTERVAL_MS}), and the
+ * final percentages when the job ends. The percentages of a phase never go down and 100% means the
+ * phase is done ({@link #shown}): the local job runner reports the progress of the task it runs, which
+ * drops when the next task starts. On a terminal the percentages are one
  * line rewritten in place ({@code \r}), ended with a newline when the job ends; otherwise each is a
  * line of its own.
  *
@@ -39,6 +41,8 @@ public final class Progress {
   // the job being followed
   private String prefix;
   private boolean mapOnly;
+  private float mapShown; // the fractions shown so far (monotone)
+  private float reduceShown;
   private String shown; // percentages printed last, null before the first
   private long shownAt;
   private String latest;
@@ -93,17 +97,50 @@ public final class Progress {
     void close();
   }
 
-  /** A job's progress as polled: map and reduce fractions in [0, 1], and whether it has ended. */
+  /**
+   * A job's progress as polled: map and reduce fractions in [0, 1], whether it has ended, and
+   * whether it succeeded.
+   */
   static final class Sample {
     final float map;
     final float reduce;
     final boolean complete;
+    final boolean succeeded;
 
+    /** A sample of a job that, if complete, succeeded. */
     Sample(float map, float reduce, boolean complete) {
+      this(map, reduce, complete, complete);
+    }
+
+    Sample(float map, float reduce, boolean complete, boolean succeeded) {
       this.map = map;
       this.reduce = reduce;
       this.complete = complete;
+      this.succeeded = complete && succeeded;
     }
+  }
+
+  /**
+   * The fraction of a phase to show: the largest {@code reading} so far ({@code before}), so a phase
+   * never goes down, and below 1 (at most 99%) unless {@code done}: a reading of 1 is not trusted on
+   * its own, as the local job runner reports 1 when one of several tasks has finished.
+   */
+  static float shown(float before, float reading, boolean done) {
+    if (done) {
+      return 1f;
+    }
+    float f = Float.isNaN(reading) ? 0 : Math.max(0, Math.min(1, reading));
+    return Math.max(before, Math.min(f, Math.nextDown(1f)));
+  }
+
+  /**
+   * Whether the map phase is done: the job succeeded, or the reduce phase has begun with the map
+   * reading at 1 (Hadoop starts reduces early only on a cluster, whose map reading is the mean over
+   * all the map tasks, so 1 there means every map task is done; the local job runner runs the reduces
+   * after all the maps).
+   */
+  static boolean mapDone(Sample s) {
+    return s.succeeded || (s.map >= 1 && s.reduce > 0);
   }
 
   /** Polls a running job. */
@@ -134,7 +171,8 @@ public final class Progress {
     follow(
         () -> {
           JobStatus s = job.getStatus();
-          return new Sample(s.getMapProgress(), s.getReduceProgress(), s.isJobComplete());
+          return new Sample(s.getMapProgress(), s.getReduceProgress(), s.isJobComplete(),
+              s.getState() == JobStatus.State.SUCCEEDED);
         },
         () -> System.nanoTime() / 1_000_000,
         Thread::sleep,
@@ -150,7 +188,7 @@ public final class Progress {
     try {
       while (true) {
         Sample s = source.poll();
-        update(clockMillis.getAsLong(), s.map, s.reduce);
+        update(clockMillis.getAsLong(), s);
         if (s.complete) {
           return;
         }
@@ -161,6 +199,19 @@ public final class Progress {
     }
   }
 
+  /**
+   * A step of the client's own work, between jobs (a filter built in the client, a choice made): a
+   * line of its own unless quiet. Tools print these here rather than log them at INFO, so that
+   * {@code --quiet} silences them too.
+   */
+  public void step(String line) {
+    if (err == null) {
+      return;
+    }
+    err.println(line);
+    err.flush();
+  }
+
   /** A job was submitted: prints its id and name, and its tracking URL unless null. */
   void started(String id, String name, String trackingUrl, boolean mapOnly) {
     this.prefix = "job " + id + " ";
@@ -168,6 +219,8 @@ public final class Progress {
     this.shown = null;
     this.latest = null;
     this.width = 0;
+    this.mapShown = 0;
+    this.reduceShown = 0;
     if (err == null) {
       return;
     }
@@ -178,9 +231,16 @@ public final class Progress {
     err.flush();
   }
 
-  /** The job's progress at {@code nowMillis}: printed if it changed, at most once a second. */
-  void update(long nowMillis, float map, float reduce) {
-    latest = mapOnly ? "map " + percent(map) : "map " + percent(map) + " reduce " + percent(reduce);
+  /**
+   * The job's progress at {@code nowMillis}, made monotone ({@link #shown}): printed if it changed,
+   * at most once a second.
+   */
+  void update(long nowMillis, Sample s) {
+    mapShown = shown(mapShown, s.map, mapOnly ? s.succeeded : mapDone(s));
+    reduceShown = shown(reduceShown, s.reduce, s.succeeded);
+    latest = mapOnly
+        ? "map " + percent(mapShown)
+        : "map " + percent(mapShown) + " reduce " + percent(reduceShown);
     if (!latest.equals(shown) && (shown == null || nowMillis - shownAt >= INTERVAL_MS)) {
       show(latest);
       shownAt = nowMillis;

@@ -10,6 +10,7 @@ import io.bloomkit.mapreduce.build.FilterBuild;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.common.Progress;
 import io.bloomkit.mapreduce.common.ShippedFilter;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -23,8 +24,6 @@ import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The MapReduce path of {@code update}, for inputs above {@link
@@ -53,7 +52,6 @@ import org.slf4j.LoggerFactory;
  * {@code mapreduce.job.reduces} (default 1).
  */
 final class UpdateJobs {
-  private static final Logger LOG = LoggerFactory.getLogger(UpdateJobs.class);
 
   private UpdateJobs() {}
 
@@ -123,8 +121,8 @@ final class UpdateJobs {
         u.removed = c.get(UpdateCounters.MEMBERS);
         u.removedNonMembers = non;
       }
-      LOG.info("update of {}: {} jobs, {} keys added, {} removed", p.from, chain.jobs(), u.added,
-          u.removed);
+      Progress.current().step("update of " + p.from + ": " + chain.jobs() + " jobs, " + u.added
+          + " keys added, " + u.removed + " removed");
       return fpp;
     }
   }

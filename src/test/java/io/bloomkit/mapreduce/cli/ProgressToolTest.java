@@ -32,6 +32,8 @@ public class ProgressToolTest {
       Pattern.compile("job (job_local\\d+_\\d+) started: (bloomkit .*)");
   private static final Pattern PERCENTS =
       Pattern.compile("job (job_local\\d+_\\d+) map (\\d+)%( reduce (\\d+)%)?");
+  /** A step of the client's own work ({@code Progress.step}). */
+  private static final Pattern STEP = Pattern.compile("(built|building with a job:|update of) .*");
 
   private File write(String name, String text) throws Exception {
     File f = tmp.newFile(name);
@@ -58,7 +60,7 @@ public class ProgressToolTest {
         if (p.group(2).equals("100") && (p.group(4) == null || p.group(4).equals("100"))) {
           done.add(p.group(1));
         }
-      } else {
+      } else if (!STEP.matcher(line).matches()) {
         throw new AssertionError("not a progress line: \"" + line + "\"\n" + r);
       }
     }
@@ -115,6 +117,54 @@ public class ProgressToolTest {
         result(quietJoin, "seconds", "output", "plan"),
         result(shownJoin, "seconds", "output", "plan"));
     assertTrue(shownJoin.toString(), jobs(shownJoin).size() >= 2);
+  }
+
+  /**
+   * As a user runs the tools (in a child JVM with {@code conf/log4j.properties}), {@code
+   * --quiet} leaves stderr empty: no job line and no line of the client's own steps (before: {@code
+   * FilterBuild: built bf with ... keys into ...} at INFO); without it the steps are shown.
+   */
+  @Test
+  public void quietSilencesTheClientsStepsToo() throws Exception {
+    StringBuilder l = new StringBuilder();
+    StringBuilder rt = new StringBuilder();
+    for (int i = 0; i < 100; i++) {
+      l.append(i).append(",k").append(i % 30).append('\n');
+      rt.append("r").append(i).append(",k").append(i % 40).append('\n');
+    }
+    File left = write("left.csv", l.toString());
+    File right = write("right.csv", rt.toString());
+    File dir = tmp.getRoot();
+    String[] build = {"build", "--input", left.getPath(), "--key-field", "1", "--delimiter", ",",
+        "--filter", "bf", "--json", "--output"};
+    // in the client (a small input), then with a job
+    ToolProcess client = ToolProcess.run(dir, cat(build, dir + "/client.bf"));
+    assertEquals(client.toString(), 0, client.code);
+    assertTrue(client.toString(), client.err.startsWith("built bf with 30 keys in the client into "));
+    ToolProcess quiet = ToolProcess.run(dir, cat(build, dir + "/quiet.bf", "--quiet"));
+    assertEquals(quiet.toString(), 0, quiet.code);
+    assertEquals(quiet.toString(), "", quiet.err);
+    ToolProcess quietJob = ToolProcess.run(dir, cat(new String[] {"build", "-D",
+        BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0"}, cat(java.util.Arrays.copyOfRange(
+            build, 1, build.length), dir + "/quiet-job.bf", "--quiet")));
+    assertEquals(quietJob.toString(), 0, quietJob.code);
+    assertNothingButNoJarWarnings(quietJob);
+    ToolProcess quietJoin = ToolProcess.run(dir, "join", "--left", left.getPath(), "--left-key",
+        "1", "--right", right.getPath(), "--right-key", "1", "--delimiter", ",", "--json",
+        "--quiet", "--output", dir + "/quiet-join");
+    assertEquals(quietJoin.toString(), 0, quietJoin.code);
+    assertNothingButNoJarWarnings(quietJoin);
+  }
+
+  /**
+   * stderr is empty but for Hadoop's warning that a job has no jar: the child JVM runs the tools from
+   * this build's classes, not from the job jar {@code scripts/bloomkit} runs.
+   */
+  private static void assertNothingButNoJarWarnings(ToolProcess p) {
+    for (String line : p.err.split("\n", -1)) {
+      assertTrue(p.toString(), line.isEmpty() || line.matches(
+          "\\d\\d:\\d\\d:\\d\\d WARN  JobResourceUploader: No job jar file set\\..*"));
+    }
   }
 
   @Test

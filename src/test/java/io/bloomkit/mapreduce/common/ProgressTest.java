@@ -106,16 +106,77 @@ public class ProgressTest {
   }
 
   @Test
-  public void aShorterLineRubsOutTheRestOfTheLongerOne() throws Exception {
-    // a task failed and its work is done again: the map percentage goes down
-    String out = follow(true, false, null, polls(0, 1, 0.5, 1000, 0.9, 0, 2000, 1, 1));
+  public void theMeasuredBackwardsRunIsMonotoneAnd100OnlyWhenAPhaseIsDone() throws Exception {
+    // what the local job runner reported for a join (issue 27): map 0 100 50 83 100, then
+    // reduce 100 50 100; a second apart, so every change would be printed
+    String out = follow(false, false, null, polls(
+        0, 0, 0,
+        1000, 1, 0, // one map task of several done: not yet 100%
+        2000, 0.5, 0, // the next task started: not down
+        3000, 0.83, 0,
+        4000, 1, 0,
+        5000, 1, 1, // the reduce phase has begun: the maps are done; one reduce task of several
+        6000, 1, 0.5,
+        7000, 1, 1)); // complete
     assertEquals(
         P + "started: bloomkit build acbf -> file:/out/f.bf\n"
-            + "\r" + P + "map 100% reduce 50%"
-            + "\r" + P + "map 90% reduce 0%  "
-            + "\r" + P + "map 100% reduce 100%"
-            + "\n",
+            + P + "map 0% reduce 0%\n"
+            + P + "map 99% reduce 0%\n"
+            + P + "map 100% reduce 99%\n"
+            + P + "map 100% reduce 100%\n",
         out);
+  }
+
+  @Test
+  public void manySmallTasksDoNotFlipBetween0And100() throws Exception {
+    List<Poll> flips = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      flips.add(new Poll(i * 1000L, i % 2, 0)); // each task: 0% when started, 100% when done
+    }
+    flips.add(new Poll(20_000, 1, 0));
+    assertEquals(
+        P + "started: bloomkit build acbf -> file:/out/f.bf\n"
+            + P + "map 0%\n"
+            + P + "map 99%\n"
+            + P + "map 100%\n",
+        follow(false, true, null, flips));
+  }
+
+  @Test
+  public void aFailedJobIsNotShownDone() throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    Progress p = Progress.to(new PrintStream(bytes, true, StandardCharsets.UTF_8), false);
+    p.started(ID, "bloomkit join", null, false);
+    int[] n = {0};
+    p.follow(
+        () -> n[0]++ == 0
+            ? new Progress.Sample(1, 0, false)
+            : new Progress.Sample(1, 0.4f, true, false),
+        () -> 1000L * n[0],
+        ms -> {},
+        1);
+    assertEquals(
+        P + "started: bloomkit join\n" + P + "map 99% reduce 0%\n" + P + "map 100% reduce 40%\n",
+        bytes.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  public void shownIsTheRunningMaximumBelow1UntilDone() {
+    Random rnd = new Random(27);
+    for (int run = 0; run < 1000; run++) {
+      float before = 0;
+      float max = 0;
+      for (int i = 0; i < 30; i++) {
+        float reading = rnd.nextInt(5) == 0 ? 1f : rnd.nextFloat();
+        float got = Progress.shown(before, reading, false);
+        max = Math.max(max, reading);
+        assertTrue(got >= before);
+        assertTrue(got < 1);
+        assertEquals(Math.min(max, Math.nextDown(1f)), got, 0f);
+        before = got;
+      }
+      assertEquals(1f, Progress.shown(before, rnd.nextFloat(), true), 0f);
+    }
   }
 
   @Test
@@ -148,7 +209,12 @@ public class ProgressTest {
           reduce = 1000;
         }
         polls.add(new Poll(t, map / 1000f, reduce / 1000f));
-        percents.add("map " + map / 10 + "%" + (mapOnly ? "" : " reduce " + reduce / 10 + "%"));
+        // 100% only when the phase is done: the job complete, or (maps) the reduces begun
+        boolean complete = i == n;
+        int mapPct = complete || (!mapOnly && map == 1000 && reduce > 0) ? 100
+            : Math.min(99, map / 10);
+        int reducePct = complete ? 100 : Math.min(99, reduce / 10);
+        percents.add("map " + mapPct + "%" + (mapOnly ? "" : " reduce " + reducePct + "%"));
         t += 1 + rnd.nextInt(rnd.nextBoolean() ? 400 : 2500);
         if (rnd.nextInt(3) > 0) {
           map = Math.min(1000, map + rnd.nextInt(200));

@@ -22,10 +22,15 @@ public class OutputCloseFailureTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private File input() throws Exception {
+    return input(false);
+  }
+
+  /** 200 records keyed by 30 users, or (nullKeys) all with a null key, which maps write. */
+  private File input(boolean nullKeys) throws Exception {
     File in = tmp.newFolder("in");
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < 200; i++) {
-      b.append(i).append(",u").append(i % 30).append('\n');
+      b.append(i).append(nullKeys ? ",\\N" : ",u" + (i % 30)).append('\n');
     }
     Files.write(new File(in, "part-0").toPath(), b.toString().getBytes(StandardCharsets.UTF_8));
     return in;
@@ -49,8 +54,13 @@ public class OutputCloseFailureTest {
   }
 
   private void dedupFails(Class<?> codec) throws Exception {
+    dedupFails(codec, false);
+  }
+
+  private void dedupFails(Class<?> codec, boolean nullKeys) throws Exception {
     File out = new File(tmp.getRoot(), "out");
-    ToolRun r = ToolRun.run(failingOutput(codec), new DedupTool(), "--input", input().getPath(),
+    ToolRun r = ToolRun.run(failingOutput(codec), new DedupTool(), "--input",
+        input(nullKeys).getPath(),
         "--output", out.getPath(), "--key-field", "1", "--delimiter", ",", "--quiet");
     failed(r, out);
   }
@@ -64,5 +74,11 @@ public class OutputCloseFailureTest {
   @Test
   public void dedupFailsWhenItsOutputFailsToCloseWithAnError() throws Exception {
     dedupFails(FailingCodec.Unlinked.class);
+  }
+
+  /** Every key null: only the map tasks write (their null-key records), and their close fails. */
+  @Test
+  public void dedupFailsWhenItsMapOutputFailsToCloseWithAnError() throws Exception {
+    dedupFails(FailingCodec.Unlinked.class, true);
   }
 }

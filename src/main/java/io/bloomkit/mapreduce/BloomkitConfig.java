@@ -205,6 +205,10 @@ public enum BloomkitConfig {
       "bloomkit.task.combine.class", "build, join, dedup, icebergs, set by the tools: the job's own combiner class"
           + " (TaskFailures)",
       ""),
+  TASK_OUTPUT_FORMAT_CLASS(
+      "bloomkit.task.output.format.class", "build, join, dedup, icebergs, set by the tools: the job's own output format"
+          + " class, whose record writers' failures in close fail the task (TaskFailures)",
+      ""),
   TASK_REDUCE_CLASS(
       "bloomkit.task.reduce.class", "build, join, dedup, icebergs, set by the tools: the job's own reducer class"
           + " (TaskFailures)",

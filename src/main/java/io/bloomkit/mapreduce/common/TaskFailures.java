@@ -4,6 +4,12 @@ import io.bloomkit.mapreduce.BloomkitConfig;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.OutputCommitter;
+import org.apache.hadoop.mapreduce.OutputFormat;
+import org.apache.hadoop.mapreduce.RecordWriter;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.util.ReflectionUtils;
@@ -26,6 +32,8 @@ public final class TaskFailures {
     wrap(conf, Job.MAP_CLASS_ATTR, BloomkitConfig.TASK_MAP_CLASS, ReportingMapper.class);
     wrap(conf, Job.COMBINE_CLASS_ATTR, BloomkitConfig.TASK_COMBINE_CLASS, ReportingCombiner.class);
     wrap(conf, Job.REDUCE_CLASS_ATTR, BloomkitConfig.TASK_REDUCE_CLASS, ReportingReducer.class);
+    wrap(conf, Job.OUTPUT_FORMAT_CLASS_ATTR, BloomkitConfig.TASK_OUTPUT_FORMAT_CLASS,
+        ReportingOutputFormat.class);
   }
 
   private static void wrap(
@@ -78,6 +86,63 @@ public final class TaskFailures {
     @Override
     public void run(Context context) throws IOException, InterruptedException {
       runReducer(BloomkitConfig.TASK_COMBINE_CLASS, context);
+    }
+  }
+
+  /**
+   * Runs the job's real output format (from {@link BloomkitConfig#TASK_OUTPUT_FORMAT_CLASS}); a
+   * record writer that fails in {@code close} leaves the reason ({@link Records#leaveFailure}) and
+   * fails with an {@link IOException}. Hadoop's {@code MultipleOutputs.close} closes its writers
+   * in a thread pool and only notices an {@link IOException}: a {@link RuntimeException} or an
+   * {@link Error} there (a codec's native library that cannot load, say) was lost, and the task
+   * committed the half-written file as if it had succeeded; an {@link IOException} there left only
+   * "One or more threads encountered exception during close".
+   */
+  public static final class ReportingOutputFormat extends OutputFormat<Object, Object> {
+    private OutputFormat<Object, Object> real;
+
+    @SuppressWarnings("unchecked")
+    private OutputFormat<Object, Object> real(Configuration conf) {
+      if (real == null) {
+        real = (OutputFormat<Object, Object>) ReflectionUtils.newInstance(
+            TaskFailures.real(conf, BloomkitConfig.TASK_OUTPUT_FORMAT_CLASS), conf);
+      }
+      return real;
+    }
+
+    @Override
+    public RecordWriter<Object, Object> getRecordWriter(TaskAttemptContext context)
+        throws IOException, InterruptedException {
+      RecordWriter<Object, Object> w = real(context.getConfiguration()).getRecordWriter(context);
+      return new RecordWriter<Object, Object>() {
+        @Override
+        public void write(Object key, Object value) throws IOException, InterruptedException {
+          w.write(key, value);
+        }
+
+        @Override
+        public void close(TaskAttemptContext c) throws IOException, InterruptedException {
+          try {
+            w.close(c);
+          } catch (IOException | RuntimeException | LinkageError e) {
+            IOException x = new IOException("cannot write the output in "
+                + FileOutputFormat.getOutputPath(c) + ": " + Records.reasonOf(e), e);
+            Records.leaveFailure(c, x);
+            throw x;
+          }
+        }
+      };
+    }
+
+    @Override
+    public void checkOutputSpecs(JobContext context) throws IOException, InterruptedException {
+      real(context.getConfiguration()).checkOutputSpecs(context);
+    }
+
+    @Override
+    public OutputCommitter getOutputCommitter(TaskAttemptContext context)
+        throws IOException, InterruptedException {
+      return real(context.getConfiguration()).getOutputCommitter(context);
     }
   }
 

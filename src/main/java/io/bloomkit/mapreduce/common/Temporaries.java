@@ -191,6 +191,9 @@ public final class Temporaries {
    * and prints nothing).
    */
   static void onShutdown() {
+    // the temporaries of this stop: each is removed below, or by the tool's own cleanup racing
+    // with this hook (closing one twice is harmless), so all of them count as cleaned up
+    List<Temporary> temporaries = new ArrayList<>(LIVE);
     List<Job> jobs = new ArrayList<>(JOBS);
     List<String> killed = new ArrayList<>();
     for (Job j : jobs) {
@@ -217,6 +220,11 @@ public final class Temporaries {
     int removed = 0;
     int left = 0;
     for (Temporary t : new ArrayList<>(LIVE)) {
+      if (!temporaries.contains(t)) {
+        temporaries.add(t);
+      }
+    }
+    for (Temporary t : temporaries) {
       try {
         t.close();
         removed++;

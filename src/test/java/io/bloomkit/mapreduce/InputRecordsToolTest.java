@@ -137,15 +137,7 @@ public class InputRecordsToolTest {
   }
 
   static List<String> outputLines(File dir) throws Exception {
-    List<String> out = new ArrayList<>();
-    for (File f : dir.listFiles((d, n) -> n.startsWith("part-"))) {
-      for (String s : Files.readAllLines(f.toPath(), StandardCharsets.UTF_8)) {
-        if (!s.isEmpty()) {
-          out.add(s);
-        }
-      }
-    }
-    return out;
+    return io.bloomkit.mapreduce.table.OutputFiles.textLines(dir);
   }
 
   // ---- case 1: one input layer: sub-directories, hidden names, codecs ----

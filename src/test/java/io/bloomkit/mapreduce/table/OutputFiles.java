@@ -35,6 +35,20 @@ public final class OutputFiles {
     return out;
   }
 
+  /** The non-empty lines of {@code dir}'s {@code part-*} files read as UTF-8 text, file by file. */
+  public static List<String> textLines(File dir) throws IOException {
+    List<String> out = new java.util.ArrayList<>();
+    for (File f : dir.listFiles((d, n) -> n.startsWith("part-"))) {
+      for (String s : java.nio.file.Files.readAllLines(f.toPath(),
+          java.nio.charset.StandardCharsets.UTF_8)) {
+        if (!s.isEmpty()) {
+          out.add(s);
+        }
+      }
+    }
+    return out;
+  }
+
   /** The records of {@code dir}'s part files of {@code format} as lines, {@code key} a column. */
   public static Map<String, Integer> lines(Configuration conf, File dir, TableFormat format,
       String key) throws IOException {

@@ -9,7 +9,6 @@ import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import java.io.File;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,16 +45,8 @@ public class ForeignTypesToolsTest {
     return out;
   }
 
-  private static List<String> partLines(File dir) throws Exception {
-    List<String> out = new ArrayList<>();
-    for (File f : dir.listFiles((d, n) -> n.startsWith("part-"))) {
-      for (String s : Files.readAllLines(f.toPath(), StandardCharsets.UTF_8)) {
-        if (!s.isEmpty()) {
-          out.add(s);
-        }
-      }
-    }
-    return out;
+  static List<String> partLines(File dir) throws Exception {
+    return io.bloomkit.mapreduce.table.OutputFiles.textLines(dir);
   }
 
   @Test

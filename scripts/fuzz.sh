@@ -27,7 +27,7 @@ if [ ${#targets[@]} -eq 0 ]; then
     io.bloomkit.registry.StreamFiltersFuzzTest#read
     io.bloomkit.registry.StreamFiltersFuzzTest#readWindow
     io.bloomkit.lcbf.LcbfReadFuzzTest#read
-    io.bloomkit.mapreduce.cli.InspectFuzzTest#inspect
+    io.bloomkit.mapreduce.inspect.InspectFuzzTest#inspect
     io.bloomkit.mapreduce.table.TextRowFuzzTest#encode
   )
 fi

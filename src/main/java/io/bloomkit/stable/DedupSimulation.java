@@ -5,10 +5,9 @@ import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
 
 import com.carrotsearch.hppc.LongHashSet;
+import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.data.ClickLogGenerator;
-import io.bloomkit.core.StreamFilter;
-import io.bloomkit.stable.StreamFilters;
 import io.bloomkit.data.Streams;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

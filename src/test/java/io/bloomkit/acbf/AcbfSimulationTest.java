@@ -3,7 +3,7 @@ package io.bloomkit.acbf;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.mapreduce.cli.SimulateTool;
+import io.bloomkit.mapreduce.simulate.SimulateTool;
 import io.bloomkit.testing.Binomial;
 import java.util.ArrayList;
 import java.util.HashMap;

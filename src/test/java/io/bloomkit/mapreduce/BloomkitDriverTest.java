@@ -5,6 +5,7 @@ import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -62,8 +63,8 @@ public class BloomkitDriverTest {
   @Test
   public void jsonIsAcceptedWhereTheOutputIsJsonAnyway() {
     String[] size = {"--items", "1000", "--fpp", "0.01"};
-    ToolRun plain = ToolRun.run(new io.bloomkit.mapreduce.cli.SizeTool(), size);
-    ToolRun json = ToolRun.run(new io.bloomkit.mapreduce.cli.SizeTool(), "--items", "1000", "--fpp",
+    ToolRun plain = ToolRun.run(new io.bloomkit.mapreduce.size.SizeTool(), size);
+    ToolRun json = ToolRun.run(new io.bloomkit.mapreduce.size.SizeTool(), "--items", "1000", "--fpp",
         "0.01", "--json");
     assertEquals(json.toString(), 0, json.code);
     assertEquals(plain.out, json.out);

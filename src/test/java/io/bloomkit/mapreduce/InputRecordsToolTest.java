@@ -4,7 +4,11 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.acbf.AccurateCountingBloomFilter;
 import io.bloomkit.bloom.ExactKeySet;
+import io.bloomkit.core.AcbfSizing;
+import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
@@ -14,10 +18,6 @@ import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.join.NaiveJoin;
 import io.bloomkit.mapreduce.update.UpdateTool;
-import io.bloomkit.acbf.AccurateCountingBloomFilter;
-import io.bloomkit.core.FilterFamily;
-import io.bloomkit.core.FilterShape;
-import io.bloomkit.core.AcbfSizing;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
@@ -340,10 +340,10 @@ public class InputRecordsToolTest {
         "--add", left.getPath());
     assertEquals(up.toString(), BloomkitTool.USAGE, up.code);
     assertTrue(up.err, up.err.contains("matches 2"));
-    ToolRun in = ToolRun.run(new io.bloomkit.mapreduce.cli.InspectTool(), pattern);
+    ToolRun in = ToolRun.run(new io.bloomkit.mapreduce.inspect.InspectTool(), pattern);
     assertEquals(in.toString(), BloomkitTool.USAGE, in.code);
     assertTrue(in.err, in.err.contains("matches 2"));
-    assertEquals(0, ToolRun.run(new io.bloomkit.mapreduce.cli.InspectTool(),
+    assertEquals(0, ToolRun.run(new io.bloomkit.mapreduce.inspect.InspectTool(),
         dir.getPath() + "/t*.exact").code);
   }
 

@@ -6,6 +6,7 @@ import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.mapreduce.build.BuildTool;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.join.JoinTool;
 import java.io.BufferedWriter;
 import java.io.File;

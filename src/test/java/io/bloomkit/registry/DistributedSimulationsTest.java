@@ -5,7 +5,7 @@ import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.bloomkit.mapreduce.cli.SimulateTool;
+import io.bloomkit.mapreduce.simulate.SimulateTool;
 import io.bloomkit.sim.Simulation;
 import java.util.List;
 import java.util.Map;

@@ -4,8 +4,8 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.mapreduce.cli.SimulateTool;
 import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.simulate.SimulateTool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.bloomkit.report;
 
-import io.bloomkit.mapreduce.cli.SimulateTool;
+import io.bloomkit.mapreduce.simulate.SimulateTool;
 import io.bloomkit.registry.Simulations;
 import io.bloomkit.sim.Simulation;
 import java.util.Arrays;

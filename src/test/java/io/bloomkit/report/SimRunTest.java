@@ -5,8 +5,8 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.bloomkit.mapreduce.cli.Json;
-import io.bloomkit.mapreduce.cli.SimulateTool;
 import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.simulate.SimulateTool;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

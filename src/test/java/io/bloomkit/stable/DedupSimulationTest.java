@@ -7,7 +7,7 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.bloomkit.data.Streams;
-import io.bloomkit.mapreduce.cli.SimulateTool;
+import io.bloomkit.mapreduce.simulate.SimulateTool;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;

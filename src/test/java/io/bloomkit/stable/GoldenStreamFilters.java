@@ -1,7 +1,6 @@
 package io.bloomkit.stable;
 
 import io.bloomkit.core.StreamFilter;
-import io.bloomkit.stable.IbfVariant;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,12 +1,6 @@
 package io.bloomkit.stable;
 
 import io.bloomkit.core.StreamFilter;
-import io.bloomkit.stable.CellFilter;
-import io.bloomkit.stable.IbfVariant;
-import io.bloomkit.stable.ImportanceBloomFilter;
-import io.bloomkit.stable.ReservoirBloomFilter;
-import io.bloomkit.stable.StableBloomFilter;
-import io.bloomkit.stable.StreamBloomFilter;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;

@@ -3,9 +3,6 @@ package io.bloomkit.stable;
 import io.bloomkit.core.StreamFilter;
 import io.bloomkit.data.SplitMix64;
 import io.bloomkit.data.Streams;
-import io.bloomkit.stable.IbfVariant;
-import io.bloomkit.stable.ReservoirBloomFilter;
-import io.bloomkit.stable.StableBloomFilter;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;

@@ -1,18 +1,19 @@
 package io.bloomkit.mapreduce.build;
 
 import io.bloomkit.core.Filter;
-import io.bloomkit.mapreduce.BuildCounters;
-import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.Choices;
+import io.bloomkit.mapreduce.cli.InputOptions;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
-import io.bloomkit.mapreduce.cli.UsageException;
-import io.bloomkit.mapreduce.common.Choices;
-import io.bloomkit.mapreduce.common.InputOptions;
+import io.bloomkit.mapreduce.common.FilterSpec;
 import io.bloomkit.mapreduce.common.Report;
+import io.bloomkit.mapreduce.config.BuildCounters;
+import io.bloomkit.mapreduce.config.UsageException;
 import io.bloomkit.mapreduce.export.ExportFilter;
 import io.bloomkit.mapreduce.export.ExportTarget;
+import io.bloomkit.mapreduce.filterjob.FilterBuild;
 import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.mapreduce.table.TableStats;
 import java.util.List;

@@ -1,5 +1,10 @@
 package io.bloomkit.mapreduce.cli;
 
+import io.bloomkit.core.UnsupportedFamilyException;
+import io.bloomkit.core.key.KeySignature;
+import io.bloomkit.mapreduce.common.Progress;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -7,10 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import io.bloomkit.core.UnsupportedFamilyException;
-import io.bloomkit.core.key.KeySignature;
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.common.Progress;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;

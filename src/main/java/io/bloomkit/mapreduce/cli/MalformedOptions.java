@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.cli;
 
 import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.config.UsageException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 

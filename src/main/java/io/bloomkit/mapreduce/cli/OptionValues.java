@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.cli;
 
+import io.bloomkit.mapreduce.config.UsageException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Converter;
 import org.apache.commons.cli.Option;

@@ -1,7 +1,8 @@
 package io.bloomkit.mapreduce.cli;
 
 import io.bloomkit.core.BloomMath;
-import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.common.FilterSpec;
+import io.bloomkit.mapreduce.config.UsageException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.OptionGroup;
@@ -95,7 +96,7 @@ public final class SizingOptions {
    * The usage error for a filter above {@link io.bloomkit.core.FilterShape#MAX_MEMORY_BITS},
    * naming the options that asked for it.
    */
-  static UsageException tooLarge(CommandLine cl, io.bloomkit.core.FilterTooLargeException e) {
+  public static UsageException tooLarge(CommandLine cl, io.bloomkit.core.FilterTooLargeException e) {
     String rate = cl.hasOption("fpp") ? "fpp" : "bits-per-key";
     String value = cl.getOptionValue(rate, String.valueOf((int) DEFAULT_BITS_PER_KEY));
     return new UsageException(

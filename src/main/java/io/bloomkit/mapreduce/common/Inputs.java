@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.common;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.TableInputFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
@@ -102,8 +102,8 @@ public final class Inputs {
   }
 
   /**
-   * Adds one side of a join read by {@code spec} ({@link TableInputFormat.Left} or {@link
-   * TableInputFormat.Right}, whose specs are stored under their own keys): every path (from {@link
+   * Adds one side of a join read by {@code spec} ({@link Inputs.LeftSide} or {@link
+   * Inputs.RightSide}, whose specs are stored under their own keys): every path (from {@link
    * #forMultipleInputs}) read by {@code mapper}; recursion is on for all of them.
    */
   public static void addSide(
@@ -113,7 +113,7 @@ public final class Inputs {
     spec.store(job.getConfiguration(),
         left ? BloomkitConfig.JOIN_LEFT_INPUT_SPEC : BloomkitConfig.JOIN_RIGHT_INPUT_SPEC);
     Class<? extends TableInputFormat> format =
-        left ? TableInputFormat.Left.class : TableInputFormat.Right.class;
+        left ? Inputs.LeftSide.class : Inputs.RightSide.class;
     for (Path p : inputs) {
       String s = p.toString();
       if (s.indexOf(',') >= 0 || s.indexOf(';') >= 0) {
@@ -232,6 +232,22 @@ public final class Inputs {
       CodecPool.returnDecompressor(d);
       raw.close();
       throw e;
+    }
+  }
+
+  /** The input format of a join's left side: its spec under {@link BloomkitConfig#JOIN_LEFT_INPUT_SPEC}. */
+  public static final class LeftSide extends TableInputFormat {
+    @Override
+    protected BloomkitConfig specKey() {
+      return BloomkitConfig.JOIN_LEFT_INPUT_SPEC;
+    }
+  }
+
+  /** The input format of a join's right side: its spec under {@link BloomkitConfig#JOIN_RIGHT_INPUT_SPEC}. */
+  public static final class RightSide extends TableInputFormat {
+    @Override
+    protected BloomkitConfig specKey() {
+      return BloomkitConfig.JOIN_RIGHT_INPUT_SPEC;
     }
   }
 }

@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.common;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.TableFormat;
 import java.io.IOException;
 import java.io.OutputStream;

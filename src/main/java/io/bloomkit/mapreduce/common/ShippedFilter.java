@@ -1,10 +1,8 @@
 package io.bloomkit.mapreduce.common;
 
 import io.bloomkit.core.Filter;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.registry.Filters;
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.FilterFiles;
-import io.bloomkit.mapreduce.common.CacheFiles;
 import java.io.BufferedInputStream;
 import java.io.File;
 import java.io.FileInputStream;

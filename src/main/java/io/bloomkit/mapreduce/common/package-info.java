@@ -1,5 +1,7 @@
 /**
- * What the tools share, so that each tool's package holds only its options, plan, jobs and report.
+ * The job plumbing the tools share, so that each tool's package holds only its options, plan, jobs
+ * and report. It sits above {@code config} and the reader layer ({@code table}) and below the
+ * command line ({@code cli}) and the tools; it knows no tool.
  *
  * <ul>
  *   <li>Running jobs: {@link io.bloomkit.mapreduce.common.JobChain} (a run's work directory next to
@@ -15,11 +17,12 @@
  *       io.bloomkit.mapreduce.common.CacheFiles} (other shipped files).
  *   <li>Record accounting: {@link io.bloomkit.mapreduce.common.MalformedRecords}, {@link
  *       io.bloomkit.mapreduce.common.Records}, {@link io.bloomkit.mapreduce.common.RecordBalance}.
- *   <li>The command line and the result: {@link io.bloomkit.mapreduce.common.RecordFormat}, {@link
- *       io.bloomkit.mapreduce.common.Choices} (enum-valued options), {@link
- *       io.bloomkit.mapreduce.common.MethodOptions} (option sets per method), {@link
- *       io.bloomkit.mapreduce.common.Report} and {@link io.bloomkit.mapreduce.common.JobCounters}
- *       (the JSON result from counter enums).
+ *   <li>Filter files: {@link io.bloomkit.mapreduce.common.FilterFiles} (the one reader and writer
+ *       of filter files on a Hadoop file system), {@link io.bloomkit.mapreduce.common.FilterSpec}
+ *       (a family and its parameters), {@link io.bloomkit.mapreduce.common.FilterSources} (the
+ *       filters a tool is given).
+ *   <li>The result: {@link io.bloomkit.mapreduce.common.Report} and {@link
+ *       io.bloomkit.mapreduce.common.JobCounters} (the JSON result from counter enums).
  * </ul>
  */
 package io.bloomkit.mapreduce.common;

@@ -1,15 +1,15 @@
 package io.bloomkit.mapreduce.dedup;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.DedupCounters;
-import io.bloomkit.mapreduce.build.FilterBuild;
-import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.cli.Choices;
 import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.RecordBalance;
 import io.bloomkit.mapreduce.common.ShippedFilter;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.DedupCounters;
+import io.bloomkit.mapreduce.filterjob.FilterBuild;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;

@@ -2,11 +2,11 @@ package io.bloomkit.mapreduce.dedup;
 
 import io.bloomkit.core.CountingFilter;
 import io.bloomkit.core.Filter;
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.DedupCounters;
 import io.bloomkit.mapreduce.common.FilterStep;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.DedupCounters;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.RecordLines;
 import io.bloomkit.mapreduce.table.Row;

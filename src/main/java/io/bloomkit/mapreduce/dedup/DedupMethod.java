@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.dedup;
 
+import io.bloomkit.mapreduce.cli.Choices;
 import io.bloomkit.mapreduce.cli.CountingSizing;
-import io.bloomkit.mapreduce.cli.UsageException;
-import io.bloomkit.mapreduce.common.Choices;
-import io.bloomkit.mapreduce.common.MethodOptions;
+import io.bloomkit.mapreduce.cli.MethodOptions;
+import io.bloomkit.mapreduce.config.UsageException;
 import java.util.EnumSet;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;

@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.dedup;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.RecordLines;
 import io.bloomkit.mapreduce.table.TableOutputs;
 import java.io.IOException;

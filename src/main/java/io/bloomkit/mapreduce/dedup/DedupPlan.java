@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.dedup;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.CountingSizing;
-import io.bloomkit.mapreduce.common.OutputOptions;
+import io.bloomkit.mapreduce.cli.OutputOptions;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableSpec;
 import org.apache.avro.Schema;

@@ -1,34 +1,34 @@
 package io.bloomkit.mapreduce.dedup;
 
-import static io.bloomkit.mapreduce.DedupCounters.DUPLICATES;
-import static io.bloomkit.mapreduce.DedupCounters.FALSE_NEGATIVES;
-import static io.bloomkit.mapreduce.DedupCounters.FALSE_NEGATIVE_IMPORTANCE_MICROS;
-import static io.bloomkit.mapreduce.DedupCounters.FALSE_POSITIVES;
-import static io.bloomkit.mapreduce.DedupCounters.FALSE_POSITIVE_IMPORTANCE_MICROS;
-import static io.bloomkit.mapreduce.DedupCounters.INPUT_RECORDS;
-import static io.bloomkit.mapreduce.DedupCounters.KEPT;
-import static io.bloomkit.mapreduce.DedupCounters.LOCAL_DUPLICATES;
-import static io.bloomkit.mapreduce.DedupCounters.LOCAL_FALSE_POSITIVES;
-import static io.bloomkit.mapreduce.DedupCounters.LOCAL_MARKERS;
-import static io.bloomkit.mapreduce.DedupCounters.LOCAL_UNORDERED_HITS;
-import static io.bloomkit.mapreduce.DedupCounters.MALFORMED_RECORDS;
-import static io.bloomkit.mapreduce.DedupCounters.NULL_KEYS;
-import static io.bloomkit.mapreduce.DedupCounters.ORACLE_DISTINCT;
-import static io.bloomkit.mapreduce.DedupCounters.ORACLE_DISTINCT_IMPORTANCE_MICROS;
-import static io.bloomkit.mapreduce.DedupCounters.ORACLE_DUPLICATES;
-import static io.bloomkit.mapreduce.DedupCounters.ORACLE_DUPLICATES_IMPORTANCE_MICROS;
-import static io.bloomkit.mapreduce.DedupCounters.SHUFFLE_AVOIDED_BYTES;
-import static io.bloomkit.mapreduce.DedupCounters.SHUFFLE_AVOIDED_RECORDS;
+import static io.bloomkit.mapreduce.config.DedupCounters.DUPLICATES;
+import static io.bloomkit.mapreduce.config.DedupCounters.FALSE_NEGATIVES;
+import static io.bloomkit.mapreduce.config.DedupCounters.FALSE_NEGATIVE_IMPORTANCE_MICROS;
+import static io.bloomkit.mapreduce.config.DedupCounters.FALSE_POSITIVES;
+import static io.bloomkit.mapreduce.config.DedupCounters.FALSE_POSITIVE_IMPORTANCE_MICROS;
+import static io.bloomkit.mapreduce.config.DedupCounters.INPUT_RECORDS;
+import static io.bloomkit.mapreduce.config.DedupCounters.KEPT;
+import static io.bloomkit.mapreduce.config.DedupCounters.LOCAL_DUPLICATES;
+import static io.bloomkit.mapreduce.config.DedupCounters.LOCAL_FALSE_POSITIVES;
+import static io.bloomkit.mapreduce.config.DedupCounters.LOCAL_MARKERS;
+import static io.bloomkit.mapreduce.config.DedupCounters.LOCAL_UNORDERED_HITS;
+import static io.bloomkit.mapreduce.config.DedupCounters.MALFORMED_RECORDS;
+import static io.bloomkit.mapreduce.config.DedupCounters.NULL_KEYS;
+import static io.bloomkit.mapreduce.config.DedupCounters.ORACLE_DISTINCT;
+import static io.bloomkit.mapreduce.config.DedupCounters.ORACLE_DISTINCT_IMPORTANCE_MICROS;
+import static io.bloomkit.mapreduce.config.DedupCounters.ORACLE_DUPLICATES;
+import static io.bloomkit.mapreduce.config.DedupCounters.ORACLE_DUPLICATES_IMPORTANCE_MICROS;
+import static io.bloomkit.mapreduce.config.DedupCounters.SHUFFLE_AVOIDED_BYTES;
+import static io.bloomkit.mapreduce.config.DedupCounters.SHUFFLE_AVOIDED_RECORDS;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
 
-import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.cli.Choices;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.Report;
 import java.util.Map;
 
 /**
- * The result of a dedup run: the dedup job's counters ({@link io.bloomkit.mapreduce.DedupCounters})
+ * The result of a dedup run: the dedup job's counters ({@link io.bloomkit.mapreduce.config.DedupCounters})
  * and the plan's settings. Without the oracle ({@code stream} without {@code --evaluate}) the
  * false positives and negatives are unknown, null; {@code exact} and {@code counting} are exact, so
  * theirs are 0.

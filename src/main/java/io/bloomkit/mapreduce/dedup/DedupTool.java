@@ -1,14 +1,14 @@
 package io.bloomkit.mapreduce.dedup;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.CountingSizing;
+import io.bloomkit.mapreduce.cli.InputOptions;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
+import io.bloomkit.mapreduce.cli.OutputOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
-import io.bloomkit.mapreduce.cli.UsageException;
-import io.bloomkit.mapreduce.common.InputOptions;
-import io.bloomkit.mapreduce.common.OutputOptions;
 import io.bloomkit.mapreduce.common.Report;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.UsageException;
 import io.bloomkit.mapreduce.table.TableSchemas;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;

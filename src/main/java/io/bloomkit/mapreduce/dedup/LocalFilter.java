@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.dedup;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.core.StreamFilter;
-import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.cli.Choices;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.stable.StreamFilters;
 import java.util.HashMap;
 import java.util.Map;

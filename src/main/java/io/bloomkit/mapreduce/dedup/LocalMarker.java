@@ -46,16 +46,16 @@ final class LocalMarker {
    * but text, whose records are newline-free lines).
    */
   static boolean framed(org.apache.hadoop.conf.Configuration conf) {
-    if (!io.bloomkit.mapreduce.BloomkitConfig.IMPORTANCE_FIELD.get(conf).isEmpty()) {
+    if (!io.bloomkit.mapreduce.config.BloomkitConfig.IMPORTANCE_FIELD.get(conf).isEmpty()) {
       return true;
     }
-    String local = io.bloomkit.mapreduce.BloomkitConfig.DEDUP_LOCAL_FILTER.get(conf);
+    String local = io.bloomkit.mapreduce.config.BloomkitConfig.DEDUP_LOCAL_FILTER.get(conf);
     if (local == null || local.isEmpty() || local.equals("none")) {
       return false;
     }
-    String spec = io.bloomkit.mapreduce.BloomkitConfig.INPUT_SPEC.get(conf);
+    String spec = io.bloomkit.mapreduce.config.BloomkitConfig.INPUT_SPEC.get(conf);
     return spec != null && !spec.isEmpty()
-        && io.bloomkit.mapreduce.table.TableSpec.load(conf, io.bloomkit.mapreduce.BloomkitConfig.INPUT_SPEC)
+        && io.bloomkit.mapreduce.table.TableSpec.load(conf, io.bloomkit.mapreduce.config.BloomkitConfig.INPUT_SPEC)
                 .format() != io.bloomkit.mapreduce.table.TableFormat.TEXT;
   }
 

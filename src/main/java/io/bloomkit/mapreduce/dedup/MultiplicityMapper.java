@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.dedup;
 
-import io.bloomkit.mapreduce.DedupCounters;
-import io.bloomkit.mapreduce.build.PartialFilterWriter;
+import io.bloomkit.mapreduce.config.DedupCounters;
+import io.bloomkit.mapreduce.filterjob.PartialFilterWriter;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.Row;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.dedup;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableSpec;

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.dedup;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.DedupCounters;
 import io.bloomkit.core.StreamFilter;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.DedupCounters;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

@@ -7,9 +7,9 @@ import static io.bloomkit.mapreduce.cli.BloomkitTool.integerOpt;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.longValue;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.cli.UsageException;
-import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.cli.Choices;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.UsageException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;

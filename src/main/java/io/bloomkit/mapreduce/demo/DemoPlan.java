@@ -2,7 +2,7 @@ package io.bloomkit.mapreduce.demo;
 
 import static io.bloomkit.mapreduce.cli.BloomkitTool.doubleValue;
 
-import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.config.UsageException;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;

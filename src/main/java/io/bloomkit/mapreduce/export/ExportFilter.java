@@ -4,7 +4,7 @@ import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.key.CanonicalKey;
 import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.core.key.KeyType;
-import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.common.FilterSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

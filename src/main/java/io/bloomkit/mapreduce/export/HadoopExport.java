@@ -4,7 +4,7 @@ import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.key.KeySignature;
-import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.common.FilterSpec;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;

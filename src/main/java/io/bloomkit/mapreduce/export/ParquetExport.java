@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.export;
 
 import io.bloomkit.core.key.KeySignature;
-import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.common.FilterSpec;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -7,11 +7,11 @@ import static io.bloomkit.mapreduce.cli.BloomkitTool.longValue;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.numberOpt;
 
 import io.bloomkit.data.ClickLogGenerator;
-import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.config.UsageException;
 import java.io.IOException;
 import java.util.Map;
-import org.apache.commons.cli.CommandLine;
 import org.apache.avro.Schema;
+import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
 /**

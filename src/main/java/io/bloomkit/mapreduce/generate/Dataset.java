@@ -5,7 +5,7 @@ import static io.bloomkit.mapreduce.cli.BloomkitTool.numberOpt;
 
 import io.bloomkit.data.ClickLogGenerator;
 import io.bloomkit.data.PatentDataGenerator;
-import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.config.UsageException;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;

@@ -4,7 +4,7 @@ import io.bloomkit.data.ClickLogGenerator;
 import io.bloomkit.data.PatentDataGenerator;
 import io.bloomkit.data.TpchDataGenerator;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
-import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.config.UsageException;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableWriter;
 import java.util.Map;

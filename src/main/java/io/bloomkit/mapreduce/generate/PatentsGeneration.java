@@ -6,14 +6,14 @@ import static io.bloomkit.mapreduce.cli.BloomkitTool.longValue;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
 
 import io.bloomkit.data.PatentDataGenerator;
-import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.config.UsageException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.cli.CommandLine;
 import org.apache.avro.Schema;
+import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
 /**

@@ -4,7 +4,7 @@ import static io.bloomkit.mapreduce.cli.BloomkitTool.doubleValue;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
 
 import io.bloomkit.data.TpcdsDataGenerator;
-import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.config.UsageException;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

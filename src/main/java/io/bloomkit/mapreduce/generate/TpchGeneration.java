@@ -6,13 +6,13 @@ import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.required;
 
 import io.bloomkit.data.TpchDataGenerator;
-import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.config.UsageException;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.cli.CommandLine;
 import org.apache.avro.Schema;
+import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
 /** {@code generate tpch}: a TPC-H table as dbgen's pipe-delimited lines (see {@link TpchDataGenerator}). */

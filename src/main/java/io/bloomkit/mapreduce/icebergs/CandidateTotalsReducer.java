@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.IcebergCounters;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.IcebergCounters;
 import java.io.IOException;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;

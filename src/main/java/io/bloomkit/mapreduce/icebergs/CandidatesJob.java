@@ -1,10 +1,10 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.cli.Choices;
 import io.bloomkit.mapreduce.common.CacheFiles;
-import io.bloomkit.mapreduce.common.Choices;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

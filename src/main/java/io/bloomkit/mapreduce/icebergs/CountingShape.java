@@ -2,11 +2,11 @@ package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.bloom.CountMinSketch;
 import io.bloomkit.core.BloomMath;
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.CountingSizing;
-import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.Inputs;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.UsageException;
 import java.io.IOException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.hadoop.conf.Configuration;

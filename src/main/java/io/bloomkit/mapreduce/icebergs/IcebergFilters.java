@@ -2,9 +2,9 @@ package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.bloom.CountMinSketch;
 import io.bloomkit.core.hash.KeyHash;
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.common.CacheFiles;
+import io.bloomkit.mapreduce.common.FilterFiles;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;

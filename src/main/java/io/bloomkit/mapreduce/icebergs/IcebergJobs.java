@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import static io.bloomkit.mapreduce.IcebergCounters.INPUT_RECORDS;
-import static io.bloomkit.mapreduce.IcebergCounters.MALFORMED_RECORDS;
-import static io.bloomkit.mapreduce.IcebergCounters.NULL_KEYS;
-import static io.bloomkit.mapreduce.IcebergCounters.NULL_WEIGHTS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.INPUT_RECORDS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.MALFORMED_RECORDS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.NULL_KEYS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.NULL_WEIGHTS;
 
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;

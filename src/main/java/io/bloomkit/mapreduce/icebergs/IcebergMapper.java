@@ -1,13 +1,13 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.bloom.CountMinSketch;
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.IcebergCounters;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.IcebergCounters;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counter;
 
 /**
  * Icebergs, map side ({@code exact} and {@code counting} phase 2): sums the weights of its split

@@ -1,10 +1,10 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.cli.Choices;
 import io.bloomkit.mapreduce.cli.CountingSizing;
-import io.bloomkit.mapreduce.common.Choices;
+import io.bloomkit.mapreduce.cli.MethodOptions;
 import io.bloomkit.mapreduce.common.JobChain;
-import io.bloomkit.mapreduce.common.MethodOptions;
 import java.io.IOException;
 import java.util.EnumSet;
 import org.apache.commons.cli.CommandLine;

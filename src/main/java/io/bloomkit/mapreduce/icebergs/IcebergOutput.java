@@ -2,7 +2,7 @@ package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.core.key.CanonicalKey;
 import io.bloomkit.core.key.KeyType;
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.TableOutputs;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.mapreduce.common.OutputOptions;
+import io.bloomkit.mapreduce.cli.OutputOptions;
 import io.bloomkit.mapreduce.table.TableSpec;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -8,7 +8,7 @@ import org.apache.hadoop.fs.Path;
 /** An icebergs run as the command line asks for it. */
 final class IcebergPlan {
   /**
-   * The input spec ({@link io.bloomkit.mapreduce.BloomkitConfig#INPUT_SPEC}), strictness, the
+   * The input spec ({@link io.bloomkit.mapreduce.config.BloomkitConfig#INPUT_SPEC}), strictness, the
    * threshold and lcbf's filter shape, for every job.
    */
   final Configuration conf;

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.bloom.CountMinSketch;
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.IcebergCounters;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.IcebergCounters;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;

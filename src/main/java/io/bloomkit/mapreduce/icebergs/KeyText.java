@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.core.key.KeyType;
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.nio.charset.StandardCharsets;

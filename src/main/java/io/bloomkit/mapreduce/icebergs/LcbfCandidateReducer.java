@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.mapreduce.IcebergCounters;
+import io.bloomkit.mapreduce.config.IcebergCounters;
 import java.io.IOException;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;

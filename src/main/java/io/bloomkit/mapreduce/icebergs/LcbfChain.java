@@ -1,20 +1,20 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import static io.bloomkit.mapreduce.IcebergCounters.CANDIDATES;
-import static io.bloomkit.mapreduce.IcebergCounters.CANDIDATE_RECORDS;
-import static io.bloomkit.mapreduce.IcebergCounters.FILTERED_RECORDS;
-import static io.bloomkit.mapreduce.IcebergCounters.FILTERS;
-import static io.bloomkit.mapreduce.IcebergCounters.FILTER_BYTES_LOADED;
-import static io.bloomkit.mapreduce.IcebergCounters.HITS;
-import static io.bloomkit.mapreduce.IcebergCounters.ICEBERGS;
-import static io.bloomkit.mapreduce.IcebergCounters.INPUT_RECORDS;
-import static io.bloomkit.mapreduce.IcebergCounters.KEYS;
-import static io.bloomkit.mapreduce.IcebergCounters.LOCAL_ICEBERGS;
-import static io.bloomkit.mapreduce.IcebergCounters.MALFORMED_RECORDS;
-import static io.bloomkit.mapreduce.IcebergCounters.NAIVE_BYTES;
-import static io.bloomkit.mapreduce.IcebergCounters.NULL_KEYS;
-import static io.bloomkit.mapreduce.IcebergCounters.SATURATIONS;
-import static io.bloomkit.mapreduce.IcebergCounters.TRUE_ICEBERGS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.CANDIDATES;
+import static io.bloomkit.mapreduce.config.IcebergCounters.CANDIDATE_RECORDS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.FILTERED_RECORDS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.FILTERS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.FILTER_BYTES_LOADED;
+import static io.bloomkit.mapreduce.config.IcebergCounters.HITS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.ICEBERGS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.INPUT_RECORDS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.KEYS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.LOCAL_ICEBERGS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.MALFORMED_RECORDS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.NAIVE_BYTES;
+import static io.bloomkit.mapreduce.config.IcebergCounters.NULL_KEYS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.SATURATIONS;
+import static io.bloomkit.mapreduce.config.IcebergCounters.TRUE_ICEBERGS;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
 

@@ -1,12 +1,12 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.lcbf.LinkedCountingBloomFilter;
-import io.bloomkit.registry.Filters;
 import io.bloomkit.core.hash.KeyHash;
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.mapreduce.common.CacheFiles;
-import io.bloomkit.mapreduce.FilterFiles;
-import io.bloomkit.mapreduce.IcebergCounters;
+import io.bloomkit.mapreduce.common.FilterFiles;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.IcebergCounters;
+import io.bloomkit.registry.Filters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.lcbf.LinkedCountingBloomFilter;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import org.apache.hadoop.conf.Configuration;
 
 /**

@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.cli.BloomkitTool;
-import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.core.BloomMath;
+import io.bloomkit.mapreduce.cli.BloomkitTool;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.UsageException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.hadoop.conf.Configuration;
 

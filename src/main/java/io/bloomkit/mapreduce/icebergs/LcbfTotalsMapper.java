@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.lcbf.LinkedCountingBloomFilter;
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.IcebergCounters;
 import io.bloomkit.mapreduce.common.Records;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.IcebergCounters;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.apache.hadoop.conf.Configuration;

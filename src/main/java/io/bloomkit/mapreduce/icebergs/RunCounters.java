@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What an icebergs run found, by counter ({@link io.bloomkit.mapreduce.IcebergCounters}, {@link
+ * What an icebergs run found, by counter ({@link io.bloomkit.mapreduce.config.IcebergCounters}, {@link
  * org.apache.hadoop.mapreduce.TaskCounter}): a chain takes each counter it knows from the job that
  * counted it (or sets it from another counter); a counter it does not know for this method and
  * these options stays absent, null in the report.

@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.IcebergCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.IcebergCounters;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableSpec;

@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;

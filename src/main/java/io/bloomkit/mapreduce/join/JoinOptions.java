@@ -6,13 +6,13 @@ import static io.bloomkit.mapreduce.cli.BloomkitTool.integerOpt;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.longValue;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
 
-import io.bloomkit.mapreduce.FilterSpec;
+import io.bloomkit.mapreduce.cli.Choices;
+import io.bloomkit.mapreduce.cli.InputOptions;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
+import io.bloomkit.mapreduce.cli.OutputOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
-import io.bloomkit.mapreduce.cli.UsageException;
-import io.bloomkit.mapreduce.common.Choices;
-import io.bloomkit.mapreduce.common.InputOptions;
-import io.bloomkit.mapreduce.common.OutputOptions;
+import io.bloomkit.mapreduce.common.FilterSpec;
+import io.bloomkit.mapreduce.config.UsageException;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;

@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.core.Filter;
-import io.bloomkit.mapreduce.FilterSpec;
-import io.bloomkit.mapreduce.common.Choices;
-import io.bloomkit.mapreduce.common.OutputOptions;
+import io.bloomkit.mapreduce.cli.Choices;
+import io.bloomkit.mapreduce.cli.OutputOptions;
+import io.bloomkit.mapreduce.common.FilterSpec;
 import io.bloomkit.mapreduce.table.TableSpec;
 import org.apache.avro.Schema;
 import org.apache.hadoop.fs.Path;
@@ -44,7 +44,7 @@ final class JoinPlan {
   /** What the planner chose and estimated ({@link JoinPlanner}); null before planning. */
   final JoinPlanner.Choice choice;
   /** The left keys read in the client, to build the filter from without a job; else null. */
-  final io.bloomkit.mapreduce.build.LocalKeys localKeys;
+  final io.bloomkit.mapreduce.filterjob.LocalKeys localKeys;
 
   /**
    * The plan of a command line's options and its resolved paths.
@@ -82,7 +82,7 @@ final class JoinPlan {
 
   /** {@code p} resolved by the planner: its strategy (never auto), filter and spec. */
   private JoinPlan(JoinPlan p, Strategy strategy, FilterSource filterSource, FilterSpec spec,
-      JoinPlanner.Choice choice, io.bloomkit.mapreduce.build.LocalKeys localKeys) {
+      JoinPlanner.Choice choice, io.bloomkit.mapreduce.filterjob.LocalKeys localKeys) {
     this.left = p.left;
     this.leftTable = p.leftTable;
     this.right = p.right;
@@ -113,7 +113,7 @@ final class JoinPlan {
    * @param localKeys the left keys read in the client when the filter is built there, else null
    */
   JoinPlan resolved(Strategy strategy, FilterSource filterSource, FilterSpec spec,
-      JoinPlanner.Choice choice, io.bloomkit.mapreduce.build.LocalKeys localKeys) {
+      JoinPlanner.Choice choice, io.bloomkit.mapreduce.filterjob.LocalKeys localKeys) {
     if (strategy == Strategy.AUTO) {
       throw new IllegalArgumentException("a resolved plan's strategy is map-side or reduce-side");
     }
@@ -149,7 +149,7 @@ final class JoinPlan {
     /** Each right record without a match (right lines only). */
     RIGHT_ANTI;
 
-    /** The name in {@code --type} and {@link io.bloomkit.mapreduce.BloomkitConfig#JOIN_TYPE}. */
+    /** The name in {@code --type} and {@link io.bloomkit.mapreduce.config.BloomkitConfig#JOIN_TYPE}. */
     String cliName() {
       return Choices.name(this);
     }
@@ -183,10 +183,10 @@ final class JoinPlan {
       return this == RIGHT_SEMI || this == RIGHT_ANTI;
     }
 
-    /** The type named by a job's {@link io.bloomkit.mapreduce.BloomkitConfig#JOIN_TYPE}. */
+    /** The type named by a job's {@link io.bloomkit.mapreduce.config.BloomkitConfig#JOIN_TYPE}. */
     static Type of(org.apache.hadoop.conf.Configuration conf) {
       return Choices.parse("type",
-          io.bloomkit.mapreduce.BloomkitConfig.JOIN_TYPE.get(conf), Type.class);
+          io.bloomkit.mapreduce.config.BloomkitConfig.JOIN_TYPE.get(conf), Type.class);
     }
   }
 

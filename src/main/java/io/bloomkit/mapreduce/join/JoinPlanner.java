@@ -2,10 +2,10 @@ package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.FilterSpec;
 import io.bloomkit.mapreduce.cli.SizingOptions;
-import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.common.FilterSpec;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.UsageException;
 import io.bloomkit.mapreduce.join.plan.CostModel;
 import java.io.IOException;
 import java.util.ArrayList;

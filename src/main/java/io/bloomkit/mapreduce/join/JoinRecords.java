@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.RecordLines;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.common.FilterStep;
 import io.bloomkit.mapreduce.common.Records;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.JoinCounters;
 import io.bloomkit.mapreduce.table.Row;
 import java.io.IOException;
 import org.apache.hadoop.io.LongWritable;

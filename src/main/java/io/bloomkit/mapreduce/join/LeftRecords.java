@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.common.Jobs;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;

@@ -1,12 +1,12 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.JoinCounters;
-import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.Jobs;
 import io.bloomkit.mapreduce.common.RecordBalance;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.JoinCounters;
+import io.bloomkit.mapreduce.config.UsageException;
 import io.bloomkit.mapreduce.table.Tables;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.JoinCounters;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.JoinCounters;
 import io.bloomkit.mapreduce.table.Row;
 import java.io.DataInputStream;
 import java.io.EOFException;

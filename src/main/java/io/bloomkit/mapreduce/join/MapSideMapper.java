@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.join;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableSpec;
@@ -34,9 +34,9 @@ abstract class MapSideMapper extends Mapper<LongWritable, Row, Text, Writable> {
   @Override
   @SuppressWarnings({"unchecked", "rawtypes"})
   protected void setup(Context context) throws IOException, InterruptedException {
-    context.getCounter(io.bloomkit.mapreduce.JoinCounters.MAP_TASKS).increment(1);
+    context.getCounter(io.bloomkit.mapreduce.config.JoinCounters.MAP_TASKS).increment(1);
     Mapper.Context raw = context;
-    Counter output = context.getCounter(io.bloomkit.mapreduce.JoinCounters.OUTPUT_RECORDS);
+    Counter output = context.getCounter(io.bloomkit.mapreduce.config.JoinCounters.OUTPUT_RECORDS);
     out = JoinOutput.of(context.getConfiguration(), (k, v) -> {
       raw.write(k, v);
       output.increment(1);

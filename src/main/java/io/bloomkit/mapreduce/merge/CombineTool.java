@@ -2,8 +2,8 @@ package io.bloomkit.mapreduce.merge;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
-import io.bloomkit.mapreduce.cli.UsageException;
 import io.bloomkit.mapreduce.common.Report;
+import io.bloomkit.mapreduce.config.UsageException;
 import io.bloomkit.mapreduce.merge.CombinePlan.Operation;
 import io.bloomkit.registry.DistinctItems;
 import java.util.ArrayList;

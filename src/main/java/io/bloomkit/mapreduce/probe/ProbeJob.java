@@ -1,11 +1,11 @@
 package io.bloomkit.mapreduce.probe;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.RecordBalance;
 import io.bloomkit.mapreduce.common.ShippedFilter;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -4,11 +4,11 @@ import static io.bloomkit.mapreduce.cli.BloomkitTool.flag;
 import static io.bloomkit.mapreduce.cli.BloomkitTool.opt;
 
 import io.bloomkit.core.key.KeyType;
+import io.bloomkit.mapreduce.cli.InputOptions;
 import io.bloomkit.mapreduce.cli.MalformedOptions;
+import io.bloomkit.mapreduce.cli.OutputOptions;
 import io.bloomkit.mapreduce.cli.SizingOptions;
-import io.bloomkit.mapreduce.cli.UsageException;
-import io.bloomkit.mapreduce.common.InputOptions;
-import io.bloomkit.mapreduce.common.OutputOptions;
+import io.bloomkit.mapreduce.config.UsageException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;

@@ -2,7 +2,7 @@ package io.bloomkit.mapreduce.probe;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.key.KeyType;
-import io.bloomkit.mapreduce.common.OutputOptions;
+import io.bloomkit.mapreduce.cli.OutputOptions;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.util.List;
 import org.apache.avro.Schema;

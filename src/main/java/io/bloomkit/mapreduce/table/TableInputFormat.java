@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.table;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.IOException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
@@ -18,8 +18,8 @@ import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
 /**
  * The one input format of every bloomkit job: reads the files of any {@link TableFormat} as
  * {@code (position, Row)} records by the {@link TableSpec} stored under {@link
- * BloomkitConfig#INPUT_SPEC} (the join's sides: {@link Left} and {@link Right}, under their own
- * keys, so that {@code MultipleInputs} can read each side in its own way).
+ * BloomkitConfig#INPUT_SPEC}; a subclass names another key ({@link #specKey}), so that {@code
+ * MultipleInputs} can read each of several inputs in its own way.
  *
  * <p>The position orders a file's records: a text line's byte offset (as {@code TextInputFormat}
  * gives it), a record's number in its file for formats without byte offsets. Files are listed as
@@ -35,21 +35,6 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
     return BloomkitConfig.INPUT_SPEC;
   }
 
-  /** The join's left side ({@link BloomkitConfig#JOIN_LEFT_INPUT_SPEC}). */
-  public static final class Left extends TableInputFormat {
-    @Override
-    protected BloomkitConfig specKey() {
-      return BloomkitConfig.JOIN_LEFT_INPUT_SPEC;
-    }
-  }
-
-  /** The join's right side ({@link BloomkitConfig#JOIN_RIGHT_INPUT_SPEC}). */
-  public static final class Right extends TableInputFormat {
-    @Override
-    protected BloomkitConfig specKey() {
-      return BloomkitConfig.JOIN_RIGHT_INPUT_SPEC;
-    }
-  }
 
   /** The spec of this input in {@code context}'s configuration. */
   public TableSpec spec(JobContext context) {

@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.table;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;

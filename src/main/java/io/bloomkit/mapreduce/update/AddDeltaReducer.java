@@ -2,11 +2,11 @@ package io.bloomkit.mapreduce.update;
 
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.BuildCounters;
-import io.bloomkit.mapreduce.FilterFiles;
-import io.bloomkit.mapreduce.build.PartialFilter;
-import io.bloomkit.mapreduce.build.PartialFilterWriter;
+import io.bloomkit.mapreduce.common.FilterFiles;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BuildCounters;
+import io.bloomkit.mapreduce.filterjob.PartialFilter;
+import io.bloomkit.mapreduce.filterjob.PartialFilterWriter;
 import java.io.IOException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
@@ -15,7 +15,7 @@ import org.apache.hadoop.mapreduce.Reducer;
 
 /**
  * {@code update}'s addition job, reduce side: each distinct key to add of its partition (the map
- * tasks are {@link io.bloomkit.mapreduce.build.DistinctKeyMapper}) goes once into a partial counter
+ * tasks are {@link io.bloomkit.mapreduce.filterjob.DistinctKeyMapper}) goes once into a partial counter
  * vector of the updated filter's shape (read from the header of the file in {@link
  * BloomkitConfig#UPDATE_FILTER_PATH}), written at cleanup for the client to merge; counts them
  * ({@link BuildCounters#DISTINCT_KEYS}). An ACBF partial of more keys than the capacity is not

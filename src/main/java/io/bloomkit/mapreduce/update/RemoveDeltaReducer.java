@@ -1,10 +1,10 @@
 package io.bloomkit.mapreduce.update;
 
 import io.bloomkit.core.Filter;
-import io.bloomkit.mapreduce.BuildCounters;
-import io.bloomkit.mapreduce.build.PartialFilter;
-import io.bloomkit.mapreduce.build.PartialFilterWriter;
 import io.bloomkit.mapreduce.common.ShippedFilter;
+import io.bloomkit.mapreduce.config.BuildCounters;
+import io.bloomkit.mapreduce.filterjob.PartialFilter;
+import io.bloomkit.mapreduce.filterjob.PartialFilterWriter;
 import java.io.IOException;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;

@@ -3,6 +3,7 @@ package io.bloomkit.mapreduce.cli;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertThrows;
 
+import io.bloomkit.mapreduce.config.UsageException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Options;

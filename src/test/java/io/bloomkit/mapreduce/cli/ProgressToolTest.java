@@ -4,9 +4,10 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.build.BuildTool;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.join.JoinTool;
+import io.bloomkit.mapreduce.size.SizeTool;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -11,7 +11,7 @@ import io.bloomkit.bloom.ExactKeySet;
 import io.bloomkit.core.CountingFilter;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterShape;
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;

@@ -103,7 +103,7 @@ public class JobsTest {
     try {
       Jobs.run(org.apache.hadoop.mapreduce.Job.getInstance(conf));
       org.junit.Assert.fail("submitted");
-    } catch (io.bloomkit.mapreduce.cli.UsageException e) {
+    } catch (io.bloomkit.mapreduce.config.UsageException e) {
       assertEquals(
           "configuration value of textinputformat.record.delimiter holds the character U+0001,"
               + " which job.xml (XML 1.0) cannot hold",

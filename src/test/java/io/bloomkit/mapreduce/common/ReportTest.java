@@ -3,7 +3,7 @@ package io.bloomkit.mapreduce.common;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.mapreduce.JoinCounters;
+import io.bloomkit.mapreduce.config.JoinCounters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

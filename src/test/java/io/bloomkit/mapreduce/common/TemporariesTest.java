@@ -1,6 +1,5 @@
 package io.bloomkit.mapreduce.common;
 
-import io.bloomkit.mapreduce.FilterFiles;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;

@@ -5,7 +5,7 @@ import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.bloomkit.mapreduce.cli.UsageException;
+import io.bloomkit.mapreduce.config.UsageException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

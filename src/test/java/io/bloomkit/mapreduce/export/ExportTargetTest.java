@@ -6,9 +6,9 @@ import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.core.key.CanonicalKey;
 import io.bloomkit.mapreduce.build.BuildTool;
-import io.bloomkit.mapreduce.cli.InspectTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.inspect.InspectTool;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -239,7 +239,7 @@ public class ExportTargetTest {
     long m = (Long) j.get("bits");
     int k = ((Long) j.get("hashes")).intValue();
     io.bloomkit.core.FilterShape shape =
-        new io.bloomkit.mapreduce.FilterSpec("bf", DISTINCT, 0, 0.01, 0, 0).shape();
+        new io.bloomkit.mapreduce.common.FilterSpec("bf", DISTINCT, 0, 0.01, 0, 0).shape();
     assertEquals(shape.memoryBits(), m);
     assertEquals(shape.numHashes(), k);
     BloomFilter ref = new BloomFilter((int) m, k, Hash.MURMUR_HASH);
@@ -267,7 +267,7 @@ public class ExportTargetTest {
     long m = (Long) j.get("counters");
     assertEquals(5L, j.get("hashes"));
     assertEquals(
-        new io.bloomkit.mapreduce.FilterSpec("cbf", DISTINCT, 0, 0.02, 0, 5).shape().counters(), m);
+        new io.bloomkit.mapreduce.common.FilterSpec("cbf", DISTINCT, 0, 0.02, 0, 5).shape().counters(), m);
     // one filter of all keys: its counters are the partials' sums (an OR would differ)
     CountingBloomFilter ref = new CountingBloomFilter((int) m, 5, Hash.MURMUR_HASH);
     for (long key : KEYS) {

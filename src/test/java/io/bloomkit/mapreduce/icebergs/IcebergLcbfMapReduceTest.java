@@ -5,9 +5,9 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.bloomkit.lcbf.LinkedCountingBloomFilter;
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.common.CacheFiles;
-import io.bloomkit.mapreduce.IcebergCounters;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.IcebergCounters;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TextRowSerialization;
 import java.io.File;

@@ -6,8 +6,8 @@ import static org.junit.Assert.fail;
 
 import io.bloomkit.bloom.CountMinSketch;
 import io.bloomkit.core.hash.HashStrategy;
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.IcebergCounters;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.IcebergCounters;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableSpec;

@@ -6,15 +6,15 @@ import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.core.CountingFilter;
 import io.bloomkit.core.Filter;
-import io.bloomkit.registry.Filters;
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.join.JoinData;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.join.NaiveJoin;
 import io.bloomkit.mapreduce.update.UpdateTool;
+import io.bloomkit.registry.Filters;
 import io.bloomkit.testing.Binomial;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

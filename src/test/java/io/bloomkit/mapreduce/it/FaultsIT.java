@@ -7,12 +7,12 @@ import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.core.format.Provenance;
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.FilterFiles;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.common.FilterFiles;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.dedup.DedupData;
 import io.bloomkit.mapreduce.dedup.DedupTool;
 import io.bloomkit.mapreduce.icebergs.IcebergData;

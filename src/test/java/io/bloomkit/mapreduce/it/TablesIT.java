@@ -2,12 +2,12 @@ package io.bloomkit.mapreduce.it;
 
 import static org.junit.Assert.assertEquals;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.build.BuildTool;
-import io.bloomkit.mapreduce.dedup.DedupTool;
-import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.dedup.DedupTool;
+import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.join.NaiveJoin;
 import java.io.OutputStream;
@@ -38,8 +38,8 @@ import org.apache.orc.Writer;
 import org.apache.parquet.avro.AvroParquetReader;
 import org.apache.parquet.avro.AvroParquetWriter;
 import org.apache.parquet.hadoop.ParquetReader;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
 import org.junit.BeforeClass;
 import org.junit.Test;

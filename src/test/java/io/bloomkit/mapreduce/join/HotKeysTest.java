@@ -3,8 +3,8 @@ package io.bloomkit.mapreduce.join;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.BloomkitConfigTest;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BloomkitConfigTest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;

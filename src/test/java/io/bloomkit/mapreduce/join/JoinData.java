@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.core.Filter;
-import io.bloomkit.mapreduce.FilterSpec;
-import io.bloomkit.mapreduce.build.PartialFilter;
+import io.bloomkit.mapreduce.common.FilterSpec;
+import io.bloomkit.mapreduce.filterjob.PartialFilter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,12 +5,11 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
-import io.bloomkit.mapreduce.BloomkitConfig;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.join.plan.CostModel;
 import java.io.File;
 import java.nio.file.Files;

@@ -4,8 +4,8 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.core.Filter;
-import io.bloomkit.mapreduce.JoinCounters;
 import io.bloomkit.mapreduce.common.JobCounters;
+import io.bloomkit.mapreduce.config.JoinCounters;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.File;
 import java.io.FileOutputStream;

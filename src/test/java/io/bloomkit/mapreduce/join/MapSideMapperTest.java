@@ -4,8 +4,8 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.JoinCounters;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.JoinCounters;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.mapreduce.table.TextRowSerialization;

@@ -4,8 +4,9 @@ import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.core.key.CanonicalKey;
 import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.core.key.KeyType;
-import io.bloomkit.mapreduce.BloomkitConfig;
-import io.bloomkit.mapreduce.FilterFiles;
+import io.bloomkit.mapreduce.common.FilterFiles;
+import io.bloomkit.mapreduce.common.Inputs;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableInputFormat;
@@ -49,7 +50,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The join's right mapper per record, as a map task runs it: the text reader's next line ({@link
- * TableInputFormat.Right} over a local file of {@value #LINES} lines {@code KEY|payload}, reopened
+ * Inputs.RightSide} over a local file of {@value #LINES} lines {@code KEY|payload}, reopened
  * when read to its end), then {@link RightJoinMapper#map}: key extraction ({@code KeyEncoder}),
  * the shipped Bloom filter's probe (16 bits per key, 1 in 8 right keys in it), the counters and
  * the map output of the records that pass (into a writer that drops them). One op = one record.
@@ -68,7 +69,7 @@ public class RightMapperBench {
   String keyType;
 
   private File dir;
-  private TableInputFormat.Right format;
+  private Inputs.RightSide format;
   private FileSplit split;
   private MapContextImpl<LongWritable, Row, JoinKey, JoinValue> task;
   private RecordReader<LongWritable, Row> reader;
@@ -103,7 +104,7 @@ public class RightMapperBench {
     conf.set(BloomkitConfig.JOIN_TYPE.key(), "inner");
     conf.set(BloomkitConfig.JOIN_FILTER_PATH.key(), filterFile.toURI().toString());
     split = new FileSplit(new Path(right.toURI()), 0, right.length(), null);
-    format = new TableInputFormat.Right();
+    format = new Inputs.RightSide();
     Counters counters = new Counters();
     StatusReporter reporter = new StatusReporter() {
       @Override

@@ -307,7 +307,7 @@ public class MergeToolTest {
       String[] args = {"--output", o.getPath(), a.getPath(), b.getPath()};
       ToolRun r = ToolRun.run(merge ? new MergeTool() : new SubtractTool(), args);
       assertEquals(r.toString(), 0, r.code);
-      io.bloomkit.core.format.Provenance p = io.bloomkit.mapreduce.FilterFiles.readProvenance(
+      io.bloomkit.core.format.Provenance p = io.bloomkit.mapreduce.common.FilterFiles.readProvenance(
           ToolRun.localConf(), new org.apache.hadoop.fs.Path(o.getPath()), "test",
           Filters.FAMILIES).orElseThrow();
       assertEquals(built.keySpec(), p.keySpec());
@@ -327,7 +327,7 @@ public class MergeToolTest {
     File o = out("none");
     assertEquals(0, ToolRun.run(new MergeTool(), "--output", o.getPath(), b.getPath(),
         a.getPath()).code);
-    assertFalse(io.bloomkit.mapreduce.FilterFiles.readProvenance(ToolRun.localConf(),
+    assertFalse(io.bloomkit.mapreduce.common.FilterFiles.readProvenance(ToolRun.localConf(),
         new org.apache.hadoop.fs.Path(o.getPath()), "test", Filters.FAMILIES).isPresent());
   }
 }

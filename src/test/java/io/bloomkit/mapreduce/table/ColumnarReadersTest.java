@@ -187,7 +187,7 @@ public class ColumnarReadersTest {
       small.setLong("mapreduce.input.fileinputformat.split.maxsize", 32 << 10);
       org.apache.hadoop.mapreduce.Job job = org.apache.hadoop.mapreduce.Job.getInstance(small);
       spec(f, Collections.singletonList("id"), Collections.emptyList(), false)
-          .store(job.getConfiguration(), io.bloomkit.mapreduce.BloomkitConfig.INPUT_SPEC);
+          .store(job.getConfiguration(), io.bloomkit.mapreduce.config.BloomkitConfig.INPUT_SPEC);
       TableInputFormat.setInputPaths(job, file);
       int splits = new TableInputFormat().getSplits(job).size();
       assertTrue(f + " splits " + splits, splits > 3);

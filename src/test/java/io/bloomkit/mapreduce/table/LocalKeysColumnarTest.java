@@ -6,7 +6,7 @@ import static org.junit.Assert.assertTrue;
 
 import io.bloomkit.core.key.CanonicalKey;
 import io.bloomkit.core.key.KeyType;
-import io.bloomkit.mapreduce.build.LocalKeys;
+import io.bloomkit.mapreduce.filterjob.LocalKeys;
 import java.io.File;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

@@ -88,7 +88,7 @@ final class RowsRead {
   /** How many splits the job's input format makes of {@code inputs}. */
   static int splits(Configuration conf, TableSpec spec, Path... inputs) throws IOException {
     org.apache.hadoop.mapreduce.Job job = org.apache.hadoop.mapreduce.Job.getInstance(conf);
-    spec.store(job.getConfiguration(), io.bloomkit.mapreduce.BloomkitConfig.INPUT_SPEC);
+    spec.store(job.getConfiguration(), io.bloomkit.mapreduce.config.BloomkitConfig.INPUT_SPEC);
     TableInputFormat.setInputPaths(job, inputs);
     return new TableInputFormat().getSplits(job).size();
   }

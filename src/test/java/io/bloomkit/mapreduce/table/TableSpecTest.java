@@ -5,7 +5,7 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertThrows;
 
 import io.bloomkit.core.key.KeyType;
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -3,7 +3,7 @@ package io.bloomkit.mapreduce.table;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import io.bloomkit.mapreduce.BloomkitConfig;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,0 +1,69 @@
+package io.bloomkit.mapreduce.config;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.Test;
+
+/** Configuration values that carry user bytes survive job.xml (XML 1.0) whatever the bytes. */
+public class BloomkitConfigTest {
+  /** What a task sees: the client's configuration written as job.xml and parsed back. */
+  public static Configuration throughJobXml(Configuration conf) throws Exception {
+    ByteArrayOutputStream xml = new ByteArrayOutputStream();
+    conf.writeXml(xml);
+    Configuration task = new Configuration(false);
+    task.addResource(new ByteArrayInputStream(xml.toByteArray()), "job.xml");
+    task.get("anything"); // forces the parse now
+    return task;
+  }
+
+  @Test
+  public void everyDelimiterCharacterSurvivesJobXml() throws Exception {
+    Configuration conf = new Configuration(false);
+    StringBuilder failures = new StringBuilder();
+    int checked = 0;
+    for (int c = 0; c <= 0xFFFF; c++) {
+      if (Character.isSurrogate((char) c)) {
+        continue; // not a character on its own
+      }
+      String value = String.valueOf((char) c);
+      BloomkitConfig.DELIMITER.set(conf, value);
+      String back;
+      try {
+        back = BloomkitConfig.DELIMITER.get(throughJobXml(conf));
+      } catch (RuntimeException e) {
+        back = "<" + e.getClass().getSimpleName() + ">";
+      }
+      if (!value.equals(back)) {
+        failures.append(String.format(" U+%04X", c));
+      }
+      checked++;
+    }
+    assertEquals(0x10000 - 0x800, checked);
+    assertEquals("characters that did not survive:" + failures, 0, failures.length());
+  }
+
+  @Test
+  public void escapedFormIsXmlSafeAndReadable() {
+    Configuration conf = new Configuration(false);
+    BloomkitConfig.DELIMITER.set(conf, "\u0001");
+    assertEquals("\\u0001", conf.getRaw(BloomkitConfig.DELIMITER.key()));
+    BloomkitConfig.DELIMITER.set(conf, "\\");
+    assertEquals("\\u005c", conf.getRaw(BloomkitConfig.DELIMITER.key()));
+    assertEquals("\\", BloomkitConfig.DELIMITER.get(conf));
+    // what a user writes with -D: the escape, and the older \t spelling
+    conf.set(BloomkitConfig.DELIMITER.key(), "\\u001f");
+    assertEquals("\u001f", BloomkitConfig.DELIMITER.get(conf));
+    conf.set(BloomkitConfig.DELIMITER.key(), "\\t");
+    assertEquals('\t', io.bloomkit.mapreduce.cli.RecordFormat.parseDelimiter(BloomkitConfig.DELIMITER.get(conf)));
+    assertTrue(BloomkitConfig.DELIMITER.description().contains("\\uXXXX"));
+  }
+
+  @Test
+  public void defaultDelimiterIsTab() {
+    assertEquals("\t", BloomkitConfig.DELIMITER.get(new Configuration(false)));
+  }
+}

@@ -23,6 +23,9 @@ final class AvroRow extends ColumnarRow {
     List<int[]> resolved = resolve(spec, fileSchema, file);
     this.paths = new int[resolved.size()][];
     for (int i = 0; i < paths.length; i++) {
+      if (resolved.get(i) == null) {
+        continue; // a column this file lacks: null
+      }
       List<String> names = ColumnPaths.names(AvroColumns.TREE, fileSchema, resolved.get(i));
       paths[i] = ColumnPaths.positions(AvroColumns.TREE, readSchema, names);
     }
@@ -33,10 +36,12 @@ final class AvroRow extends ColumnarRow {
    * it, or with {@link TableSpec#projection} only the fields' columns (see {@link
    * AvroColumns#prune}).
    *
-   * @throws IllegalArgumentException for a field that is not a column
+   * @throws IllegalArgumentException for a field numbered beyond the columns, or a path through a
+   *     column that is no struct (a named field the file lacks reads as null)
    */
   static Schema readSchema(TableSpec spec, Schema fileSchema, Object file) {
     List<int[]> paths = resolve(spec, fileSchema, file);
+    paths.removeIf(java.util.Objects::isNull);
     return spec.projection()
         ? AvroColumns.prune(fileSchema, paths, spec.format() == TableFormat.PARQUET)
         : fileSchema;
@@ -49,7 +54,7 @@ final class AvroRow extends ColumnarRow {
     }
     List<int[]> out = new ArrayList<>();
     for (String f : spec.fields()) {
-      out.add(ColumnPaths.resolve(AvroColumns.TREE, fileSchema, f, file));
+      out.add(ColumnPaths.resolveOrAbsent(AvroColumns.TREE, fileSchema, f, file));
     }
     return out;
   }
@@ -67,7 +72,7 @@ final class AvroRow extends ColumnarRow {
 
   @Override
   Object slot(int slot) {
-    return AvroColumns.value(record, schema, paths[slot]);
+    return paths[slot] == null ? null : AvroColumns.value(record, schema, paths[slot]);
   }
 
   @Override

@@ -32,6 +32,20 @@ final class ColumnPaths {
    * @throws IllegalArgumentException naming the field and the file and listing the columns
    */
   static <T> int[] resolve(Tree<T> tree, T root, String field, Object file) {
+    return resolve(tree, root, field, file, false);
+  }
+
+  /**
+   * As {@link #resolve(Tree, Object, String, Object)}, but a field named (not numbered) that is
+   * not a column of this file is null: as Spark's {@code mergeSchema} reads a column that some
+   * files lack, the file has no value for it (the client checks that some file has it).
+   */
+  static <T> int[] resolveOrAbsent(Tree<T> tree, T root, String field, Object file) {
+    return resolve(tree, root, field, file, true);
+  }
+
+  private static <T> int[] resolve(Tree<T> tree, T root, String field, Object file,
+      boolean absentIsNull) {
     List<String> top = tree.fieldNames(root);
     int exact = top.indexOf(field);
     if (exact >= 0) {
@@ -73,6 +87,9 @@ final class ColumnPaths {
       throw new IllegalArgumentException(
           "field " + field + " is beyond the " + top.size() + " top-level columns of " + file
               + " (0-based; columns: " + String.join(", ", columns(tree, root)) + ")");
+    }
+    if (absentIsNull) {
+      return null;
     }
     throw new IllegalArgumentException(
         "field \"" + field + "\" is not a column of " + file + "; its columns: "

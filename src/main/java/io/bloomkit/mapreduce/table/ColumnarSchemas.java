@@ -25,7 +25,8 @@ final class ColumnarSchemas {
 
   /**
    * {@code spec} checked against every file of the input ({@code files}, the non-empty ones, in
-   * path order; none: the spec as it is): each field must be a column of every file; a key
+   * path order; none: the spec as it is): each field must be a column of some file (a file that
+   * lacks it reads it as null, as Spark's {@code mergeSchema} does); a key
    * field's type must read as the same key type in every file (else the files' keys would never
    * meet), and is taken from the files unless {@code typesGiven}. Every file's schema is
    * read here, so a file that is not whole fails before any job.
@@ -38,32 +39,73 @@ final class ColumnarSchemas {
     if (files.isEmpty()) {
       return spec;
     }
-    List<KeyType> types = null;
-    Path typesFile = null;
+    int n = spec.fields().size();
+    KeyType[] types = new KeyType[spec.keyFieldCount()];
+    Path[] typesFile = new Path[types.length];
+    boolean[] seen = new boolean[n];
     for (Path file : files) {
-      List<KeyType> t = resolve(conf, spec, file, typesGiven);
-      if (types == null) {
-        types = t;
-        typesFile = file;
-        continue;
-      }
-      for (int i = 0; i < t.size(); i++) {
-        if (types.get(i) != t.get(i)) {
+      List<Object> t = resolve(conf, spec, file, typesGiven);
+      for (int i = 0; i < n; i++) {
+        if (t.get(i) == ABSENT) {
+          continue; // this file lacks the column: null there (Spark's mergeSchema)
+        }
+        seen[i] = true;
+        if (i >= types.length || typesGiven) {
+          continue;
+        }
+        KeyType k = (KeyType) t.get(i);
+        if (types[i] == null) {
+          types[i] = k;
+          typesFile[i] = file;
+        } else if (types[i] != k) {
           throw new IllegalArgumentException("key field \"" + spec.fields().get(i) + "\" is a "
-              + types.get(i).cliName() + " key in " + typesFile + " but a " + t.get(i).cliName()
+              + types[i].cliName() + " key in " + typesFile[i] + " but a " + k.cliName()
               + " key in " + file + ": keys of different types never meet; give --key-type"
               + " (a join side: --left-key-type, --right-key-type) to read every file's column"
               + " as one type (string: its text), or rewrite one file");
         }
       }
     }
+    for (int i = 0; i < n; i++) {
+      if (!seen[i]) {
+        resolveStrictly(conf, spec, files.get(0), spec.fields().get(i)); // names the columns
+      }
+    }
     if (typesGiven) {
       return spec;
     }
-    return spec.toBuilder().key(spec.fields().subList(0, spec.keyFieldCount()), types).build();
+    return spec.toBuilder()
+        .key(spec.fields().subList(0, spec.keyFieldCount()), java.util.Arrays.asList(types))
+        .build();
   }
 
-  private static List<KeyType> resolve(Configuration conf, TableSpec spec, Path file,
+  /** A field this file lacks, in {@link #resolve(Configuration, TableSpec, Path, boolean)}. */
+  private static final Object ABSENT = new Object();
+
+  /** Fails as a field missing from {@code file} fails alone, naming the file and its columns. */
+  private static void resolveStrictly(Configuration conf, TableSpec spec, Path file, String field)
+      throws IOException {
+    switch (spec.format()) {
+      case AVRO:
+      case PARQUET:
+        ColumnPaths.resolve(AvroColumns.TREE, schemaOf(conf, spec.format(), file), field, file);
+        break;
+      case ORC:
+        try (Reader orc = openOrc(conf, file)) {
+          ColumnPaths.resolve(OrcColumns.TREE, orc.getSchema(), field, file);
+        }
+        break;
+      default:
+        throw new IllegalArgumentException(spec.format().cliName() + " is not a columnar format");
+    }
+    throw new IllegalStateException("field \"" + field + "\" resolved in " + file);
+  }
+
+  /**
+   * Per field of {@code spec}: the key type of a key field in {@code file} (null for a field that
+   * is no key field, or with {@code typesGiven}), or {@link #ABSENT} if the file lacks the column.
+   */
+  private static List<Object> resolve(Configuration conf, TableSpec spec, Path file,
       boolean typesGiven) throws IOException {
     switch (spec.format()) {
       case AVRO:
@@ -154,17 +196,22 @@ final class ColumnarSchemas {
     }
   }
 
-  private static <T> List<KeyType> check(TableSpec spec, Path file, boolean typesGiven,
+  private static <T> List<Object> check(TableSpec spec, Path file, boolean typesGiven,
       ColumnPaths.Tree<T> tree, T root, Function<T, KeyType> keyType) {
     if (tree.fieldNames(root) == null) {
       throw new IllegalArgumentException(
           file + " holds " + tree.describe(root) + " values, not rows of columns");
     }
-    List<KeyType> c = new ArrayList<>();
+    List<Object> c = new ArrayList<>();
     for (int i = 0; i < spec.fields().size(); i++) {
       String field = spec.fields().get(i);
-      int[] path = ColumnPaths.resolve(tree, root, field, file);
+      int[] path = ColumnPaths.resolveOrAbsent(tree, root, field, file);
+      if (path == null) {
+        c.add(ABSENT);
+        continue;
+      }
       if (i >= spec.keyFieldCount() || typesGiven) {
+        c.add(null);
         continue;
       }
       T type = ColumnPaths.type(tree, root, path);

@@ -89,6 +89,9 @@ final class OrcColumns {
     boolean[] include = new boolean[schema.getMaximumId() + 1];
     include[schema.getId()] = true;
     for (int[] path : paths) {
+      if (path == null) {
+        continue; // a column this file lacks
+      }
       TypeDescription t = schema;
       for (int p : path) {
         t = t.getChildren().get(p);

@@ -56,7 +56,7 @@ final class OrcRows extends ColumnarRows {
             file + " holds " + schema + " values, not rows of columns");
       }
       for (String f : spec.fields()) {
-        paths.add(ColumnPaths.resolve(OrcColumns.TREE, schema, f, file));
+        paths.add(ColumnPaths.resolveOrAbsent(OrcColumns.TREE, schema, f, file));
       }
     } catch (IllegalArgumentException e) {
       throw new IOException(e.getMessage(), e);
@@ -141,6 +141,9 @@ final class OrcRows extends ColumnarRows {
     @Override
     Object slot(int slot) {
       int[] path = paths[slot];
+      if (path == null) {
+        return null; // a column this file lacks
+      }
       ColumnVector v = batch.cols[path[0]];
       TypeDescription t = schema.getChildren().get(path[0]);
       for (int i = 1; i < path.length; i++) {

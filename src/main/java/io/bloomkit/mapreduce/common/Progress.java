@@ -2,18 +2,24 @@ package io.bloomkit.mapreduce.common;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.Locale;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.TaskCounter;
 
 /**
  * The progress of the jobs a tool runs, on the tool's stderr. When a job has been submitted: {@code
  * job ID started: NAME}, and on a cluster (framework {@code yarn}) {@code job ID tracking URL: URL};
  * then {@code job ID map M% reduce R%} (map-only jobs: {@code job ID map M%}; whole percents,
  * rounded down) when the percentages changed, at most once a second ({@link #INTERVAL_MS}), and the
- * final percentages when the job ends. The percentages of a phase never go down and 100% means the
+ * final percentages when the job ends. The line also counts the map tasks' input records so far
+ * ({@code job ID map M% (N records read)}, from the job's counters) and is printed again when only
+ * that count changed, every {@link #RECORDS_INTERVAL_MS}: a long phase whose percentage stands still
+ * (a Parquet split reports no progress until it is read) still shows that work is being done. The percentages of a phase never go down and 100% means the
  * phase is done ({@link #shown}): the local job runner reports the progress of the task it runs, which
  * drops when the next task starts. On a terminal the percentages are one
  * line rewritten in place ({@code \r}), ended with a newline when the job ends; otherwise each is a
@@ -26,6 +32,12 @@ import org.apache.hadoop.mapreduce.MRConfig;
 public final class Progress {
   /** The shortest time between two lines of percentages (the final one excepted). */
   public static final long INTERVAL_MS = 1000;
+
+  /**
+   * The shortest time between two lines that differ only in the records read, and between two
+   * reads of a running job's counters.
+   */
+  public static final long RECORDS_INTERVAL_MS = 5000;
 
   /**
    * The system property saying whether stderr is a terminal ({@code true}/{@code false}; {@code
@@ -43,7 +55,8 @@ public final class Progress {
   private boolean mapOnly;
   private float mapShown; // the fractions shown so far (monotone)
   private float reduceShown;
-  private String shown; // percentages printed last, null before the first
+  private String shown; // line printed last, null before the first
+  private String shownPercentages; // its percentages
   private long shownAt;
   private String latest;
   private int width; // length of the rewritten terminal line
@@ -106,6 +119,7 @@ public final class Progress {
     final float reduce;
     final boolean complete;
     final boolean succeeded;
+    final long records; // the map tasks' input records so far, -1 unknown
 
     /** A sample of a job that, if complete, succeeded. */
     Sample(float map, float reduce, boolean complete) {
@@ -113,10 +127,15 @@ public final class Progress {
     }
 
     Sample(float map, float reduce, boolean complete, boolean succeeded) {
+      this(map, reduce, complete, succeeded, -1);
+    }
+
+    Sample(float map, float reduce, boolean complete, boolean succeeded, long records) {
       this.map = map;
       this.reduce = reduce;
       this.complete = complete;
       this.succeeded = complete && succeeded;
+      this.records = records;
     }
   }
 
@@ -168,15 +187,31 @@ public final class Progress {
         conf.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME));
     started(job.getJobID().toString(), job.getJobName(), cluster ? job.getTrackingURL() : null,
         job.getNumReduceTasks() == 0);
+    long[] records = {-1, Long.MIN_VALUE}; // the last count read, and when
     follow(
         () -> {
           JobStatus s = job.getStatus();
+          long now = System.nanoTime() / 1_000_000;
+          if (err != null && (s.isJobComplete() || now - records[1] >= RECORDS_INTERVAL_MS)) {
+            records[0] = mapInputRecords(job, records[0]);
+            records[1] = now;
+          }
           return new Sample(s.getMapProgress(), s.getReduceProgress(), s.isJobComplete(),
-              s.getState() == JobStatus.State.SUCCEEDED);
+              s.getState() == JobStatus.State.SUCCEEDED, records[0]);
         },
         () -> System.nanoTime() / 1_000_000,
         Thread::sleep,
         poll);
+  }
+
+  /** The job's map input records so far, or {@code before} if its counters cannot be read now. */
+  private static long mapInputRecords(Job job, long before) {
+    try {
+      Counters c = job.getCounters();
+      return c == null ? before : c.findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue();
+    } catch (IOException | RuntimeException e) {
+      return before; // a job the cluster has retired, a lost connection: keep the last count
+    }
   }
 
   /**
@@ -217,6 +252,7 @@ public final class Progress {
     this.prefix = "job " + id + " ";
     this.mapOnly = mapOnly;
     this.shown = null;
+    this.shownPercentages = null;
     this.latest = null;
     this.width = 0;
     this.mapShown = 0;
@@ -238,11 +274,18 @@ public final class Progress {
   void update(long nowMillis, Sample s) {
     mapShown = shown(mapShown, s.map, mapOnly ? s.succeeded : mapDone(s));
     reduceShown = shown(reduceShown, s.reduce, s.succeeded);
-    latest = mapOnly
+    String percentages = mapOnly
         ? "map " + percent(mapShown)
         : "map " + percent(mapShown) + " reduce " + percent(reduceShown);
-    if (!latest.equals(shown) && (shown == null || nowMillis - shownAt >= INTERVAL_MS)) {
+    latest = s.records < 0 ? percentages
+        : percentages + String.format(Locale.ROOT, " (%,d records read)", s.records);
+    long since = nowMillis - shownAt;
+    boolean due = shown == null
+        || (!percentages.equals(shownPercentages) ? since >= INTERVAL_MS
+            : !latest.equals(shown) && since >= RECORDS_INTERVAL_MS);
+    if (due) {
       show(latest);
+      shownPercentages = percentages;
       shownAt = nowMillis;
     }
   }
@@ -258,6 +301,7 @@ public final class Progress {
     }
     latest = null;
     shown = null;
+    shownPercentages = null;
   }
 
   private void show(String percentages) {

@@ -32,7 +32,7 @@ public class ProgressToolTest {
   private static final Pattern STARTED =
       Pattern.compile("job (job_local\\d+_\\d+) started: (bloomkit .*)");
   private static final Pattern PERCENTS =
-      Pattern.compile("job (job_local\\d+_\\d+) map (\\d+)%( reduce (\\d+)%)?");
+      Pattern.compile("job (job_local\\d+_\\d+) map (\\d+)%( reduce (\\d+)%)?( \\([0-9,]+ records read\\))?");
   /** A step of the client's own work ({@code Progress.step}). */
   private static final Pattern STEP = Pattern.compile("(built|building with a job:|update of) .*");
 

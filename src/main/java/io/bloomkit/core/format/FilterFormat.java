@@ -7,7 +7,6 @@ import io.bloomkit.core.UnsupportedFamilyException;
 
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.key.KeySignature;
-import io.bloomkit.core.key.KeyType;
 import io.bloomkit.core.AcbfSizing;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -86,7 +85,7 @@ import java.util.zip.CRC32C;
  * ------  ----  -------------  -------------------------------------------------------------
  *     64     4  metadataBytes  {@link #METADATA_BYTES_OFFSET}: m, at most 2^20
  *     68     m  metadata       entries in increasing tag order: tag (1 byte), length L (4),
- *                               L bytes; tag 1 keyTypes (required): one {@link KeyType#id()}
+ *                               L bytes; tag 1 keyTypes (required): one {@code KeyType.id()}
  *                               per key field, L = the arity, 1..255; tag 2 provenance
  *                               (optional): {@link Provenance#encode()}, L at most 2^19
  *   68+m     n  payload        as version 1
@@ -141,7 +140,10 @@ public final class FilterFormat {
   public static final int METADATA_OFFSET = METADATA_BYTES_OFFSET + 4;
   /** Refuse metadata blocks larger than this (checked before anything is read into memory). */
   static final int MAX_METADATA_BYTES = 1 << 20;
-  /** Metadata tag of the key types: one byte per key field, its {@link KeyType#id()}. */
+  /**
+   * Metadata tag of the key types: one byte per key field, its {@link
+   * io.bloomkit.core.key.KeyType#id()}.
+   */
   static final int TAG_KEY_TYPES = 1;
   /** Metadata tag of the provenance ({@link Provenance#encode()}), optional. */
   static final int TAG_PROVENANCE = 2;

@@ -196,7 +196,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
     return (int) Math.min(SEGMENT_BITS, m1 - ((long) s << SEGMENT_SHIFT));
   }
 
-  private void checkRoom(long moreLevelBits, String what) {
+  void checkRoom(long moreLevelBits, String what) {
     if (levelBits + moreLevelBits > idleBits) {
       throw new IllegalStateException(
           "ACBF idle space exhausted: " + what + " needs " + moreLevelBits + " level bits, "
@@ -386,7 +386,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
   }
 
   /** The counters of segment s into {@code counts[0, len)}. */
-  private void decodeSegment(int s, int[] counts, int len) {
+  void decodeSegment(int s, int[] counts, int len) {
     long segStart = (long) s << SEGMENT_SHIFT;
     int[] owners = scratch(); // positions whose chain reaches the current level, in order
     int n = 0;
@@ -413,7 +413,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
   }
 
   /** Replaces segment s with the encoding of {@code counts[0, len)}. */
-  private void encodeSegment(int s, int[] counts, int len) {
+  void encodeSegment(int s, int[] counts, int len) {
     int[] owners = scratch();
     int n = 0;
     int base = s << (SEGMENT_SHIFT - 6); // segments start on word boundaries
@@ -462,39 +462,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
    */
   @Override
   public void merge(CountingFilter other) {
-    AccurateCountingBloomFilter o = compatible(other, "merge");
-    checkRoom(o.levelBits, "merging " + o.items + " items");
-    int[] a = new int[SEGMENT_BITS];
-    int[] b = new int[SEGMENT_BITS];
-    for (int s = 0; s < upper.length; s++) {
-      int len = segmentLength(s);
-      if (o.upperBits[s] == 0) {
-        continue; // nothing to add in this segment
-      }
-      decodeSegment(s, a, len);
-      o.decodeSegment(s, b, len);
-      for (int q = 0; q < len; q++) {
-        a[q] += b[q];
-      }
-      encodeSegment(s, a, len);
-    }
-    items += o.items;
-  }
-
-  /** {@code other} as an ACBF of this shape and hash, or an exception naming both values. */
-  private AccurateCountingBloomFilter compatible(CountingFilter other, String operation) {
-    if (!(other instanceof AccurateCountingBloomFilter)) {
-      throw new IllegalArgumentException(
-          "cannot " + operation + " filters with different family: acbf vs "
-              + other.shape().name());
-    }
-    AccurateCountingBloomFilter o = (AccurateCountingBloomFilter) other;
-    shape.checkCompatible(o.shape, operation);
-    if (hash != o.hash) {
-      throw new IllegalArgumentException(
-          "cannot " + operation + " filters with different hash: " + hash + " vs " + o.hash);
-    }
-    return o;
+    AcbfLevels.merge(this, other);
   }
 
   /**
@@ -506,43 +474,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
    */
   @Override
   public void subtract(CountingFilter other) {
-    AccurateCountingBloomFilter o = compatible(other, "subtract");
-    int[] a = new int[SEGMENT_BITS];
-    int[] b = new int[SEGMENT_BITS];
-    long below = 0;
-    long first = -1;
-    for (int s = 0; s < upper.length && o != this; s++) {
-      if (o.upperBits[s] == 0) {
-        continue; // nothing to subtract in this segment
-      }
-      int len = segmentLength(s);
-      decodeSegment(s, a, len);
-      o.decodeSegment(s, b, len);
-      for (int q = 0; q < len; q++) {
-        if (a[q] < b[q] && below++ == 0) {
-          first = ((long) s << SEGMENT_SHIFT) + q;
-        }
-      }
-    }
-    if (below > 0) {
-      throw new IllegalArgumentException(
-          "cannot subtract: " + below + " positions would go below zero (first: counter " + first
-              + " is " + counter(first) + ", subtracting " + o.counter(first) + ")");
-    }
-    long removed = o.items; // read first: o may be this filter
-    for (int s = 0; s < upper.length; s++) {
-      if (o.upperBits[s] == 0) {
-        continue;
-      }
-      int len = segmentLength(s);
-      decodeSegment(s, a, len);
-      o.decodeSegment(s, b, len);
-      for (int q = 0; q < len; q++) {
-        a[q] -= b[q];
-      }
-      encodeSegment(s, a, len);
-    }
-    items -= removed;
+    AcbfLevels.subtract(this, other);
   }
 
   /**
@@ -550,42 +482,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
    * first violation, or null. For tests: O(m1).
    */
   public String invariantViolation() {
-    long sum = 0;
-    long ones = 0;
-    for (int s = 0; s < upper.length; s++) {
-      long segStart = (long) s << SEGMENT_SHIFT;
-      long len = BitStreams.popcount(l1, segStart, segStart + segmentLength(s));
-      if (len != segmentOnes[s]) {
-        return "segment " + s + ": L1 ones " + len + " != tracked " + segmentOnes[s];
-      }
-      ones += len;
-      long start = 0;
-      while (len > 0) { // |L(j+1)| = popcount(Lj), level after level, inside the segment
-        if (start + len > upperBits[s]) {
-          return "segment " + s + ": levels need more than its " + upperBits[s] + " bits";
-        }
-        long next = BitStreams.popcount(upper[s], start, start + len);
-        start += len;
-        len = next;
-      }
-      if (start != upperBits[s]) {
-        return "segment " + s + ": levels end at " + start + " but it holds " + upperBits[s];
-      }
-      sum += upperBits[s];
-    }
-    if (ones != l1Ones) {
-      return "L1 ones " + ones + " != tracked " + l1Ones;
-    }
-    if (sum != levelBits) {
-      return "level bits " + sum + " != tracked " + levelBits;
-    }
-    if (levelBits != (long) k * items) {
-      return "level bits " + levelBits + " != k * items = " + (long) k * items;
-    }
-    if (levelBits > idleBits) {
-      return "level bits " + levelBits + " exceed idle space " + idleBits;
-    }
-    return null;
+    return AcbfLevels.invariantViolation(this);
   }
 
   /** Number of levels holding at least one bit, L1 included. */
@@ -595,34 +492,7 @@ public final class AccurateCountingBloomFilter implements CountingFilter {
 
   /** Sizes of L1, L2, ... Ld (every level with at least one bit). */
   public long[] levelLengths() {
-    long[] lengths = new long[8];
-    lengths[0] = m1;
-    int d = 1;
-    int segments = upper.length;
-    int[] start = new int[segments];
-    int[] len = new int[segments];
-    long total = 0;
-    for (int s = 0; s < segments; s++) {
-      len[s] = segmentOnes[s];
-      total += len[s];
-    }
-    while (total > 0) {
-      if (d == lengths.length) {
-        lengths = Arrays.copyOf(lengths, d * 2);
-      }
-      lengths[d++] = total;
-      total = 0;
-      for (int s = 0; s < segments; s++) {
-        if (len[s] == 0) {
-          continue;
-        }
-        int next = (int) BitStreams.popcount(upper[s], start[s], start[s] + len[s]);
-        start[s] += len[s];
-        len[s] = next;
-        total += next;
-      }
-    }
-    return Arrays.copyOf(lengths, d);
+    return AcbfLevels.levelLengths(this);
   }
 
   /** Bits above L1: always {@code k * items()}. */

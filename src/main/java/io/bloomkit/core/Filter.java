@@ -1,6 +1,5 @@
 package io.bloomkit.core;
 
-import io.bloomkit.core.format.FilterFormat;
 
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;

@@ -1,13 +1,9 @@
 package io.bloomkit.lcbf;
 
 import io.bloomkit.core.BloomMath;
-import io.bloomkit.core.bits.BitArray;
-import io.bloomkit.core.bits.BitStreams;
-import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.StoredFilter;
 import io.bloomkit.core.format.FilterFormat;
-import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.hash.KeyHash;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -11,7 +11,6 @@ import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.StoredFilter;
 import io.bloomkit.core.StreamFilter;
-import io.bloomkit.core.UnsupportedFamilyException;
 import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.stable.StreamFilters;
@@ -166,8 +165,9 @@ public final class Filters {
   /**
    * As {@link #read(InputStream)}, for a caller that needs a {@code kind}.
    *
-   * @throws UnsupportedFamilyException for a well-formed file of a family that does not read as a
-   *     {@code kind}, naming the file's family and those that would ({@link #families})
+   * @throws io.bloomkit.core.UnsupportedFamilyException for a well-formed file of a family that
+   *     does not read as a {@code kind}, naming the file's family and those that would ({@link
+   *     #families})
    */
   public static <T extends StoredFilter> T read(InputStream in, Class<T> kind) throws IOException {
     return read(in, -1, kind);
@@ -203,7 +203,8 @@ public final class Filters {
    * of an ACBF (the higher levels are checksummed and skipped, never held in memory), and the
    * non-zero counters of a CBF as bits. The answers are those of {@link #read}.
    *
-   * @throws UnsupportedFamilyException for a well-formed file of a family outside {@link #FAMILIES}
+   * @throws io.bloomkit.core.UnsupportedFamilyException for a well-formed file of a family outside
+   *     {@link #FAMILIES}
    */
   public static Filter readQueryView(InputStream in) throws IOException {
     return readQueryView(in, -1);

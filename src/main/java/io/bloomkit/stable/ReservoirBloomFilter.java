@@ -1,7 +1,5 @@
 package io.bloomkit.stable;
 
-import io.bloomkit.data.Streams;
-
 import io.bloomkit.core.bits.BitArray;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;

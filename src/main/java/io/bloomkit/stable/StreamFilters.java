@@ -3,13 +3,8 @@ package io.bloomkit.stable;
 import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.StreamFilter;
 
-import io.bloomkit.core.CorruptFilterException;
-import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
 import java.io.IOException;
-import java.io.InputStream;
-import java.util.EnumSet;
-import java.util.Set;
 
 /**
  * Factories for the stream duplicate-detection filters of the stable family (SBF, RSBF, IBF, a Bloom

@@ -8,7 +8,6 @@ import io.bloomkit.core.bits.BitArray;
 import io.bloomkit.core.bits.BitStreams;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
-import io.bloomkit.core.format.ParameterBlock;
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
 import java.io.IOException;
@@ -43,7 +42,8 @@ import java.util.Map;
  * definition is "the previous record of the key, kept or not, is less than w older"): every
  * offered event sets its timers, a reported duplicate too, so a key repeated at gaps below w stays
  * a duplicate for as long as it keeps coming (Definition 4 would let it through again w after its
- * last delivery). Written as variant {@value ParameterBlock.Timer#OCCURRENCE_VARIANT} of the format.
+ * last delivery). Written as variant {@value
+ * io.bloomkit.core.format.ParameterBlock.Timer#OCCURRENCE_VARIANT} of the format.
  *
  * <p>The live-timer count (the density of section 5) is kept in O(1) per change with one counter
  * per possible expiry in {@code (now, now + w]}, built on first use; advancing the clock by d time

@@ -2,14 +2,13 @@ package io.bloomkit.window;
 
 import io.bloomkit.core.StreamFilter;
 
-import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.FilterFormat;
 import java.io.IOException;
 
 /**
  * The sliding-window filters of "One is Enough" (sections 4 and 5): factories and the reader of
- * family {@link FilterFamily#TIMER}. The implementations are package-private; everything outside
- * sees {@link StreamFilter}.
+ * family {@link io.bloomkit.core.FilterFamily#TIMER}. The implementations are package-private;
+ * everything outside sees {@link StreamFilter}.
  */
 public final class WindowFilters {
   private WindowFilters() {}
@@ -59,8 +58,8 @@ public final class WindowFilters {
 
   /**
    * Reads the payload of a timer-family file (single or dynamic) whose header {@code r} has opened:
-   * the reader {@code io.bloomkit.registry.Filters} binds to {@link FilterFamily#TIMER}, whose
-   * {@code read} opens files.
+   * the reader {@code io.bloomkit.registry.Filters} binds to {@link
+   * io.bloomkit.core.FilterFamily#TIMER}, whose {@code read} opens files.
    */
   public static StreamFilter read(FilterFormat.Reader r) throws IOException {
     return TimerFormat.read(r);

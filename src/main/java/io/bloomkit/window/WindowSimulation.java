@@ -1,7 +1,6 @@
 package io.bloomkit.window;
 
 import io.bloomkit.core.BloomMath;
-import io.bloomkit.data.Zipf;
 
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.sim.Param;

@@ -7,7 +7,6 @@ import io.bloomkit.core.UnsupportedFamilyException;
 
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.key.KeySignature;
-import io.bloomkit.core.key.KeyType;
 import io.bloomkit.core.AcbfSizing;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -15,11 +14,8 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.zip.CRC32C;
-import java.util.zip.CheckedInputStream;
-import java.util.zip.CheckedOutputStream;
 
 /**
  * The one binary format of every filter family, and its owner: the header's offsets are named
@@ -89,7 +85,7 @@ import java.util.zip.CheckedOutputStream;
  * ------  ----  -------------  -------------------------------------------------------------
  *     64     4  metadataBytes  {@link #METADATA_BYTES_OFFSET}: m, at most 2^20
  *     68     m  metadata       entries in increasing tag order: tag (1 byte), length L (4),
- *                               L bytes; tag 1 keyTypes (required): one {@link KeyType#id()}
+ *                               L bytes; tag 1 keyTypes (required): one {@code KeyType.id()}
  *                               per key field, L = the arity, 1..255; tag 2 provenance
  *                               (optional): {@link Provenance#encode()}, L at most 2^19
  *   68+m     n  payload        as version 1
@@ -144,7 +140,10 @@ public final class FilterFormat {
   public static final int METADATA_OFFSET = METADATA_BYTES_OFFSET + 4;
   /** Refuse metadata blocks larger than this (checked before anything is read into memory). */
   static final int MAX_METADATA_BYTES = 1 << 20;
-  /** Metadata tag of the key types: one byte per key field, its {@link KeyType#id()}. */
+  /**
+   * Metadata tag of the key types: one byte per key field, its {@link
+   * io.bloomkit.core.key.KeyType#id()}.
+   */
   static final int TAG_KEY_TYPES = 1;
   /** Metadata tag of the provenance ({@link Provenance#encode()}), optional. */
   static final int TAG_PROVENANCE = 2;
@@ -268,7 +267,7 @@ public final class FilterFormat {
    * returned stream writes through to {@code out}; closing it closes {@code out}.
    */
   public static OutputStream withKeys(OutputStream out, KeySignature keys) {
-    return keys.recorded() ? new KeyedOutput(out, keys, null) : out;
+    return keys.recorded() ? new FilterWriting.KeyedOutput(out, keys, null) : out;
   }
 
   /**
@@ -284,25 +283,7 @@ public final class FilterFormat {
       throw new IllegalArgumentException(
           "a provenance is recorded in a version 2 file, which needs the key types: " + keys);
     }
-    return new KeyedOutput(out, keys, provenance.encode());
-  }
-
-  /** A stream that tells {@link #write} which key signature (and provenance) to record. */
-  private static final class KeyedOutput extends java.io.FilterOutputStream {
-    final KeySignature keys;
-    /** The encoded provenance, or null. */
-    final byte[] provenance;
-
-    KeyedOutput(OutputStream out, KeySignature keys, byte[] provenance) {
-      super(out);
-      this.keys = keys;
-      this.provenance = provenance;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
-    }
+    return new FilterWriting.KeyedOutput(out, keys, provenance.encode());
   }
 
   /**
@@ -312,57 +293,7 @@ public final class FilterFormat {
    * the key signature; to any other stream, a version 1 file (no metadata, keys not recorded).
    */
   public static void write(OutputStream out, Header h, PayloadWriter payload) throws IOException {
-    KeySignature keys = out instanceof KeyedOutput ? ((KeyedOutput) out).keys : null;
-    byte[] provenance = out instanceof KeyedOutput ? ((KeyedOutput) out).provenance : null;
-    CRC32C crc = new CRC32C();
-    CheckedOutputStream checked = new CheckedOutputStream(nonClosing(out), crc);
-    DataOutputStream d = new DataOutputStream(checked);
-    ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES); // big-endian
-    b.putInt(MAGIC_OFFSET, MAGIC);
-    b.putShort(VERSION_OFFSET, (short) (keys == null ? LEGACY_VERSION : VERSION));
-    b.put(FAMILY_OFFSET, (byte) h.family.id());
-    b.put(HASH_OFFSET, (byte) h.hash.id());
-    b.putInt(NUM_HASHES_OFFSET, h.numHashes);
-    b.putInt(VARIANT_OFFSET, h.variant);
-    b.putLong(POSITIONS_OFFSET, h.positions);
-    b.putLong(COUNTERS_OFFSET, h.counters);
-    b.putLong(MEMORY_BITS_OFFSET, h.memoryBits);
-    b.putLong(ITEMS_OFFSET, h.items);
-    b.putLong(CAPACITY_OFFSET, h.capacity);
-    b.putLong(PAYLOAD_BYTES_OFFSET, h.payloadBytes);
-    d.write(b.array());
-    if (keys != null) {
-      writeMetadata(d, keys, provenance);
-    }
-    int before = d.size();
-    payload.write(d);
-    long written = (long) d.size() - before;
-    if (d.size() != Integer.MAX_VALUE && written != h.payloadBytes) {
-      throw new IllegalStateException(
-          "payload writer wrote " + written + " bytes, header says " + h.payloadBytes);
-    }
-    d.flush();
-    new DataOutputStream(nonClosing(out)).writeInt((int) crc.getValue());
-    out.flush();
-  }
-
-  /**
-   * The metadata block of a version 2 file: its length m, then the entries: the key types (tag 1)
-   * and, if given, the encoded provenance (tag 2).
-   */
-  private static void writeMetadata(DataOutputStream d, KeySignature keys, byte[] provenance)
-      throws IOException {
-    d.writeInt(1 + 4 + keys.arity() + (provenance == null ? 0 : 1 + 4 + provenance.length));
-    d.writeByte(TAG_KEY_TYPES);
-    d.writeInt(keys.arity());
-    for (KeyType t : keys.types()) {
-      d.writeByte(t.id());
-    }
-    if (provenance != null) {
-      d.writeByte(TAG_PROVENANCE);
-      d.writeInt(provenance.length);
-      d.write(provenance);
-    }
+    FilterWriting.write(out, h, payload);
   }
 
   /** Writes a payload to a stream that computes the checksum. */
@@ -387,8 +318,8 @@ public final class FilterFormat {
     private final boolean lengthKnown;
     private long remaining;
 
-    private Reader(
-        Header header, int version, Metadata metadata, DataInputStream payload, CRC32C crc,
+    Reader(
+        Header header, int version, MetadataBlock metadata, DataInputStream payload, CRC32C crc,
         InputStream raw, boolean lengthKnown) {
       this.header = header;
       this.version = version;
@@ -632,234 +563,11 @@ public final class FilterFormat {
    * claiming more than the file holds fails at once, naming {@code payloadBytes}.
    */
   public static Reader open(InputStream in, long length) throws IOException {
-    CRC32C crc = new CRC32C();
-    DataInputStream d = new DataInputStream(new CheckedInputStream(in, crc));
-    byte[] bytes = new byte[HEADER_BYTES];
-    int got = 0;
-    for (int r; got < HEADER_BYTES && (r = d.read(bytes, got, HEADER_BYTES - got)) >= 0; ) {
-      got += r;
-    }
-    // fields are checked in offset order; the first one the stream ends inside is named
-    HeaderBytes hb = new HeaderBytes(ByteBuffer.wrap(bytes), got);
-    int magic = hb.getInt(MAGIC_OFFSET, "magic");
-    if (magic != MAGIC) {
-      throw new CorruptFilterException(
-          "magic", String.format("0x%08x, expected 0x%08x (\"BLMK\")", magic, MAGIC));
-    }
-    int version = hb.getUnsignedShort(VERSION_OFFSET, "version");
-    if (version != VERSION && version != LEGACY_VERSION) {
-      throw new CorruptFilterException(
-          "version",
-          version + " is not a known format version (this reader knows " + LEGACY_VERSION
-              + " and " + VERSION + ")");
-    }
-    int familyId = hb.getUnsignedByte(FAMILY_OFFSET, "family");
-    FilterFamily family = FilterFamily.fromId(familyId);
-    if (family == null) {
-      throw new CorruptFilterException("family", "unknown family id " + familyId);
-    }
-    int hashId = hb.getUnsignedByte(HASH_OFFSET, "hash");
-    HashStrategy hash = HashStrategy.fromId(hashId);
-    if (hash == null) {
-      throw new CorruptFilterException("hash", "unknown hash id " + hashId);
-    }
-    int numHashes = hb.getInt(NUM_HASHES_OFFSET, "numHashes");
-    int variant = hb.getInt(VARIANT_OFFSET, "variant");
-    long positions = hb.getLong(POSITIONS_OFFSET, "positions");
-    long counters = hb.getLong(COUNTERS_OFFSET, "counters");
-    long memoryBits = hb.getLong(MEMORY_BITS_OFFSET, "memoryBits");
-    long items = hb.getLong(ITEMS_OFFSET, "items");
-    long capacity = hb.getLong(CAPACITY_OFFSET, "capacity");
-    long payloadBytes = hb.getLong(PAYLOAD_BYTES_OFFSET, "payloadBytes");
-    if (items < 0) {
-      throw new CorruptFilterException("items", "negative: " + items);
-    }
-    if (payloadBytes < 0 || payloadBytes > MAX_PAYLOAD_BYTES) {
-      throw new CorruptFilterException("payloadBytes", "out of range: " + payloadBytes);
-    }
-    if (length >= 0 && payloadBytes > length - FRAME_BYTES) {
-      throw new CorruptFilterException(
-          "payloadBytes",
-          payloadBytes + " declared, the file of " + length + " bytes holds at most "
-              + Math.max(0, length - FRAME_BYTES) + " besides the header and checksum");
-    }
-    Header h =
-        new Header(
-            family, hash, numHashes, variant, positions, counters, memoryBits, items, capacity,
-            payloadBytes);
-    Metadata metadata = version == VERSION ? readMetadata(d, length, payloadBytes) : null;
-    return new Reader(h, version, metadata, d, crc, in, length >= 0);
-  }
-
-  /** A version 2 file's metadata block: its length m and what it records. */
-  private static final class Metadata {
-    final int bytes;
-    final KeySignature keys;
-    final Provenance provenance;
-
-    Metadata(int bytes, KeySignature keys, Provenance provenance) {
-      this.bytes = bytes;
-      this.keys = keys;
-      this.provenance = provenance;
-    }
-  }
-
-  /**
-   * Reads the metadata block after a version 2 header: {@code metadataBytes} m (checked against
-   * {@link #MAX_METADATA_BYTES} and, when known, the file's length before anything is read), then
-   * entries of a tag (1 byte, increasing), a length (4 bytes) and a value, exactly m bytes. Tag 1,
-   * {@code keyTypes}, is required: one byte per key field, its {@link KeyType#id()}. Tag 2, the
-   * {@link Provenance}, is optional; its value is read (its length checked against the block's
-   * first) and decoded, every count checked before a list is made. Another tag is refused: a
-   * reader knows every tag of its version.
-   */
-  private static Metadata readMetadata(DataInputStream d, long length, long payloadBytes)
-      throws IOException {
-    int m = readMetadataInt(d, "metadataBytes");
-    if (m < 0 || m > MAX_METADATA_BYTES) {
-      throw new CorruptFilterException(
-          "metadataBytes", m + " outside [0, " + MAX_METADATA_BYTES + "]");
-    }
-    if (length >= 0 && 4L + m > length - FRAME_BYTES - payloadBytes) {
-      throw new CorruptFilterException(
-          "metadataBytes",
-          m + " declared, the file of " + length + " bytes holds at most "
-              + Math.max(0, length - FRAME_BYTES - payloadBytes - 4)
-              + " besides the header, the payload and the checksum");
-    }
-    KeySignature keys = null;
-    Provenance provenance = null;
-    int lastTag = 0;
-    long left = m;
-    while (left > 0) {
-      if (left < 5) {
-        throw new CorruptFilterException(
-            "metadataBytes", m + " declared, ends inside an entry's tag and length");
-      }
-      int tag = readMetadataInt(d, 1, "metadata tag");
-      int len = readMetadataInt(d, "metadata length");
-      left -= 5;
-      if (tag <= lastTag) {
-        throw new CorruptFilterException(
-            "metadata tag", "tag " + tag + " after tag " + lastTag + " (tags increase)");
-      }
-      lastTag = tag;
-      if (tag == TAG_PROVENANCE) {
-        if (len < 0 || len > left) {
-          throw new CorruptFilterException(
-              "provenance", len + " bytes declared, past the " + m + " bytes of metadata");
-        }
-        byte[] value = new byte[len]; // len <= m, checked against 2^20 and the file's length
-        try {
-          d.readFully(value);
-        } catch (EOFException e) {
-          throw new CorruptFilterException("provenance", "file truncated in the metadata");
-        }
-        left -= len;
-        provenance = Provenance.decode(value);
-        continue;
-      }
-      if (tag != TAG_KEY_TYPES) {
-        throw new CorruptFilterException(
-            "metadata tag", "unknown tag " + tag + " (this reader knows " + TAG_KEY_TYPES
-                + " and " + TAG_PROVENANCE + ")");
-      }
-      if (len < 1 || len > KeySignature.MAX_ARITY || len > left) {
-        throw new CorruptFilterException(
-            "keyTypes",
-            len + " key types, outside [1, " + KeySignature.MAX_ARITY + "] or past the "
-                + m + " bytes of metadata");
-      }
-      java.util.List<KeyType> types = new java.util.ArrayList<>(len);
-      for (int i = 0; i < len; i++) {
-        int id = readMetadataInt(d, 1, "keyTypes");
-        KeyType t = KeyType.fromId(id);
-        if (t == null) {
-          throw new CorruptFilterException(
-              "keyTypes", "unknown key type id " + id + " of key field " + i);
-        }
-        types.add(t);
-      }
-      left -= len;
-      keys = KeySignature.of(types);
-    }
-    if (keys == null) {
-      throw new CorruptFilterException("keyTypes", "missing from the metadata of a version 2 file");
-    }
-    return new Metadata(m, keys, provenance);
-  }
-
-  private static int readMetadataInt(DataInputStream d, String field) throws IOException {
-    return readMetadataInt(d, 4, field);
-  }
-
-  /** A big-endian int of 4 bytes, or an unsigned byte; a truncation names {@code field}. */
-  private static int readMetadataInt(DataInputStream d, int size, String field)
-      throws IOException {
-    try {
-      return size == 1 ? d.readUnsignedByte() : d.readInt();
-    } catch (EOFException e) {
-      throw new CorruptFilterException(field, "file truncated in the metadata");
-    }
-  }
-
-  /** The header's bytes as far as the stream held them: a field past the end is a truncation. */
-  private static final class HeaderBytes {
-    private final ByteBuffer b;
-    private final int length;
-
-    HeaderBytes(ByteBuffer b, int length) {
-      this.b = b;
-      this.length = length;
-    }
-
-    private void need(int offset, int size, String field) throws CorruptFilterException {
-      if (offset + size > length) {
-        throw truncatedHeader(field);
-      }
-    }
-
-    int getInt(int offset, String field) throws CorruptFilterException {
-      need(offset, 4, field);
-      return b.getInt(offset);
-    }
-
-    long getLong(int offset, String field) throws CorruptFilterException {
-      need(offset, 8, field);
-      return b.getLong(offset);
-    }
-
-    int getUnsignedShort(int offset, String field) throws CorruptFilterException {
-      need(offset, 2, field);
-      return b.getShort(offset) & 0xFFFF;
-    }
-
-    int getUnsignedByte(int offset, String field) throws CorruptFilterException {
-      need(offset, 1, field);
-      return b.get(offset) & 0xFF;
-    }
-  }
-
-  private static CorruptFilterException truncatedHeader(String field) {
-    return new CorruptFilterException(field, "file truncated in the header");
+    return HeaderReading.open(in, length);
   }
 
   /** Wraps an EOF inside the payload as a named truncation. */
   public static CorruptFilterException truncatedPayload(String field) {
     return new CorruptFilterException("payload", "file truncated while reading " + field);
-  }
-
-  private static OutputStream nonClosing(OutputStream out) {
-    return new java.io.FilterOutputStream(out) {
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
-      }
-
-      @Override
-      public void close() throws IOException {
-        flush();
-      }
-    };
   }
 }

@@ -22,13 +22,13 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.GenericOptionsParser;
 import org.apache.hadoop.util.Tool;
-import org.apache.hadoop.util.ToolRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Base of every bloomkit command. Run through {@link ToolRunner}, so the generic options ({@code
- * -D}, {@code -fs}, {@code -jt}, {@code -files}, {@code -libjars}) work before the tool's own.
+ * Base of every bloomkit command. Run through {@link org.apache.hadoop.util.ToolRunner}, so the
+ * generic options ({@code -D}, {@code -fs}, {@code -jt}, {@code -files}, {@code -libjars}) work
+ * before the tool's own.
  *
  * <p>A subclass declares its {@link #options()} and {@link #description()} and implements {@link
  * #execute}, which returns the result as an ordered map. The base handles {@code -h/--help} (usage
@@ -258,9 +258,10 @@ public abstract class BloomkitTool extends Configured implements Tool {
   }
 
   /**
-   * Runs {@code tool} as {@link ToolRunner} does (generic options first, then the tool's own);
-   * returns its exit code. Generic options that do not parse are a usage error: Hadoop's parser
-   * prints their help on stdout and goes on, so it prints on stderr here and the tool does not run.
+   * Runs {@code tool} as {@link org.apache.hadoop.util.ToolRunner} does (generic options first,
+   * then the tool's own); returns its exit code. Generic options that do not parse are a usage
+   * error: Hadoop's parser prints their help on stdout and goes on, so it prints on stderr here and
+   * the tool does not run.
    */
   public static int run(Configuration conf, BloomkitTool tool, String[] args) {
     GenericOptionsParser parser;

@@ -21,13 +21,13 @@ import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 
 /**
  * The one way every tool reads its text inputs. An input is a comma-separated list of files,
  * directories and globs ({@link #split}: commas inside braces belong to a glob such as {@code
- * in/{a,b}}). It stands for the files that {@link TextInputFormat} lists with recursion on
- * ({@link #RECURSIVE}): each glob match, and under a directory every file at any depth; a name
+ * in/{a,b}}). It stands for the files that {@link
+ * org.apache.hadoop.mapreduce.lib.input.TextInputFormat} lists with recursion on ({@link
+ * #RECURSIVE}): each glob match, and under a directory every file at any depth; a name
  * starting with {@code .} or {@code _} is skipped at every level (Hadoop's hidden-file rule:
  * {@code _SUCCESS}, {@code _logs}, {@code .crc}). Files are decompressed by the codec of their
  * name ({@link CompressionCodecFactory}: {@code .gz}, {@code .bz2}, {@code .deflate}, ...).

@@ -3,7 +3,6 @@ package io.bloomkit.mapreduce.dedup;
 import io.bloomkit.mapreduce.cli.Choices;
 import io.bloomkit.mapreduce.cli.CountingSizing;
 import io.bloomkit.mapreduce.cli.MethodOptions;
-import io.bloomkit.mapreduce.config.UsageException;
 import java.util.EnumSet;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -77,7 +76,7 @@ enum DedupMethod {
    * The method {@code --method} names (default exact), after checking that {@code cl} has no
    * option of another method and that the stream options that need no other value are right.
    *
-   * @throws UsageException naming the first option that does not apply
+   * @throws io.bloomkit.mapreduce.config.UsageException naming the first option that does not apply
    */
   static DedupMethod of(CommandLine cl) {
     DedupMethod method = Choices.get(cl, "method", EXACT);

@@ -3,7 +3,6 @@ package io.bloomkit.mapreduce.dedup;
 import io.bloomkit.mapreduce.cli.CountingSizing;
 import io.bloomkit.mapreduce.cli.OutputOptions;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
-import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableSpec;
 import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;
@@ -43,7 +42,10 @@ final class DedupPlan {
 
   /** The output format ({@code --output-format} ...). */
   final OutputOptions out;
-  /** The records' schema when the output is not text (the input's, {@link Row#record}). */
+  /**
+   * The records' schema when the output is not text (the input's, {@link
+   * io.bloomkit.mapreduce.table.Row#record}).
+   */
   final Schema schema;
 
   DedupPlan(DedupMethod method, Path[] inputs, TableSpec spec, String timeField,

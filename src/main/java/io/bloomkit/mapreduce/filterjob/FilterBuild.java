@@ -9,14 +9,12 @@ import io.bloomkit.mapreduce.common.FilterSpec;
 import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
-import io.bloomkit.mapreduce.common.Jobs;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Progress;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.BuildCounters;
 import io.bloomkit.mapreduce.export.ExportFilter;
 import io.bloomkit.mapreduce.export.ExportTarget;
-import io.bloomkit.mapreduce.table.TableInputFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.mapreduce.table.Tables;
 import java.io.IOException;
@@ -411,8 +409,8 @@ public final class FilterBuild {
    * The caller names the step and sets its mapper; the filter is a cbf sized for {@code items} keys
    * (when 0, estimated as one key per 64 input bytes).
    *
-   * <p>The inputs are read as {@code table} says ({@link TableInputFormat}: the mapper takes
-   * {@code Row}s).
+   * <p>The inputs are read as {@code table} says ({@link
+   * io.bloomkit.mapreduce.table.TableInputFormat}: the mapper takes {@code Row}s).
    *
    * @return the summed filter; {@link JobChain.Step#job()} holds the phase's counters
    */

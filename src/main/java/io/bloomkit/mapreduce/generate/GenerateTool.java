@@ -1,8 +1,5 @@
 package io.bloomkit.mapreduce.generate;
 
-import io.bloomkit.data.ClickLogGenerator;
-import io.bloomkit.data.PatentDataGenerator;
-import io.bloomkit.data.TpchDataGenerator;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.config.UsageException;
 import io.bloomkit.mapreduce.table.TableFormat;
@@ -11,30 +8,31 @@ import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * {@code generate tpch|tpcds|patents|clicks ...}: writes benchmark inputs through Hadoop's {@link FileSystem}
- * (the local file system or HDFS, per {@code -fs}), as {@code part-NNNNN} files. The data logic
+ * {@code generate tpch|tpcds|patents|clicks ...}: writes benchmark inputs through Hadoop's {@link
+ * org.apache.hadoop.fs.FileSystem} (the local file system or HDFS, per {@code -fs}), as {@code
+ * part-NNNNN} files. The data logic
  * lives in {@link io.bloomkit.data}; each {@link Dataset} has its own options and {@link
  * Generation}, this tool only parses, plans, opens files and reports.
  *
  * <ul>
  *   <li>{@code generate tpch --scale S --table NAME --out DIR [--parts P] [--orders-fraction F]}:
  *       a TPC-H table as dbgen's pipe-delimited lines in {@code DIR/part-*}; {@code
- *       --orders-fraction} keeps about F of the orders (see {@link TpchDataGenerator}).
+ *       --orders-fraction} keeps about F of the orders (see {@link
+ *       io.bloomkit.data.TpchDataGenerator}).
  *   <li>{@code generate tpcds --scale S --out DIR [--tables T1,T2,...] [--parts P]}: TPC-DS
  *       tables (default store_sales, date_dim, item, store) as dsdgen's pipe-delimited lines in
  *       {@code DIR/<table>/part-*} (see {@link io.bloomkit.data.TpcdsDataGenerator}).
  *   <li>{@code generate patents --out DIR [--patents P] [--citations C] [--keys K] [--seed S]
  *       [--parts N] [--datasets patents,citations,keys]}: NBER-shaped data (see {@link
- *       PatentDataGenerator}) in {@code DIR/patents/}, {@code DIR/citations/}, {@code DIR/keys/};
- *       the defaults are the sizes of the paper's files.
+ *       io.bloomkit.data.PatentDataGenerator}) in {@code DIR/patents/}, {@code DIR/citations/},
+ *       {@code DIR/keys/}; the defaults are the sizes of the paper's files.
  *   <li>{@code generate clicks --out DIR [--records N] [--duplicate-share F] [--ads A] [--alpha Z]
  *       [--hours H] [--seed S] [--parts P]}: an ad-click log {@code time,click,ad,weight,importance}
  *       for {@code dedup} (key field 1, time field 0) and {@code icebergs} (key field 2, weight
- *       field 3), see {@link ClickLogGenerator}; parts are contiguous time ranges.
+ *       field 3), see {@link io.bloomkit.data.ClickLogGenerator}; parts are contiguous time ranges.
  * </ul>
  *
  * Every dataset takes {@code --format text|csv|seqfile|avro|parquet|orc} (default text: the lines

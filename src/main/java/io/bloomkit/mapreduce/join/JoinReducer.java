@@ -2,7 +2,6 @@ package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.JoinCounters;
-import io.bloomkit.mapreduce.table.TableOutputs;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -32,7 +31,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptID;
  * </ul>
  *
  * Rows are written as {@link JoinOutput} renders them (text lines, or records of {@link
- * JoinRecords} through {@link TableOutputs}).
+ * JoinRecords} through {@link io.bloomkit.mapreduce.table.TableOutputs}).
  *
  * <p>A hot key's records come split over buckets, one reduce group each ({@link HotKeys}): such a
  * group's left records count as matched even without a right record there ({@link

@@ -6,7 +6,6 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.mapred.AvroKey;
 import org.apache.avro.mapreduce.AvroJob;
-import org.apache.avro.mapreduce.AvroKeyOutputFormat;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.NullWritable;
@@ -35,8 +34,9 @@ import org.apache.parquet.hadoop.ParquetOutputFormat;
  *   <li>csv: {@link TextOutputFormat}, RFC 4180 lines of {@link RecordText#fields};
  *   <li>seqfile: {@link SequenceFileOutputFormat} of {@link NullWritable} keys and {@link Text}
  *       lines as for text;
- *   <li>avro: avro-mapred's {@link AvroKeyOutputFormat} ({@code AvroKey<GenericRecord>}, null
- *       value) as {@link AvroRecordOutputFormat}, which names files as Hadoop's do;
+ *   <li>avro: avro-mapred's {@link org.apache.avro.mapreduce.AvroKeyOutputFormat} ({@code
+ *       AvroKey<GenericRecord>}, null value) as {@link AvroRecordOutputFormat}, which names files
+ *       as Hadoop's do;
  *   <li>parquet: parquet-avro's {@link AvroParquetOutputFormat} (three-level lists);
  *   <li>orc: ORC's {@link OrcOutputFormat} (timestamps in UTC, as the reader) of {@link OrcAvro#toOrc}'s type, values {@link
  *       OrcStruct}.

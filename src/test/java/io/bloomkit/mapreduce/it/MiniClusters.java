@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.it;
 
+import io.bloomkit.testing.RepoFiles;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -82,7 +83,7 @@ public final class MiniClusters implements AutoCloseable {
       throws IOException {
     // failsafe runs the ITs in two JVMs, each with its own clusters: directories per JVM
     name = name + "-" + ProcessHandle.current().pid();
-    File base = new File("target/minicluster/" + name).getAbsoluteFile();
+    File base = RepoFiles.file("target/minicluster/" + name);
     Configuration c = new Configuration();
     c.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, new File(base, "dfs").getPath());
     dfs = new MiniDFSCluster.Builder(c).numDataNodes(dataNodes).format(true).build();

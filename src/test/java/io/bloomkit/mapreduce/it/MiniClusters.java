@@ -81,7 +81,7 @@ public final class MiniClusters implements AutoCloseable {
   private MiniClusters(
       String name, int dataNodes, int nodeManagers, int nodeMemoryMb, boolean quickNodeLoss)
       throws IOException {
-    // failsafe runs the ITs in two JVMs, each with its own clusters: directories per JVM
+    // directories per JVM (failsafe runs one; a second run in the same checkout must not share them)
     name = name + "-" + ProcessHandle.current().pid();
     File base = RepoFiles.file("target/minicluster/" + name);
     Configuration c = new Configuration();

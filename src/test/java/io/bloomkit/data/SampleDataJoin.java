@@ -1,5 +1,6 @@
 package io.bloomkit.data;
 
+import io.bloomkit.testing.RepoFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +14,7 @@ import java.util.Map;
 
 /** The reference for join tests on sample-data: a naive in-memory join, and part-file reading. */
 public final class SampleDataJoin {
-  public static final File SAMPLE_DATA = new File("sample-data");
+  public static final File SAMPLE_DATA = RepoFiles.file("sample-data");
 
   private SampleDataJoin() {}
 

@@ -3,6 +3,7 @@ package io.bloomkit.data;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 
+import io.bloomkit.testing.RepoFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,7 +11,7 @@ import org.junit.Test;
 
 /** The committed sample-data is what the command in sample-data/README.md generates. */
 public class SampleDataTest {
-  static final File SAMPLE_DATA = new File("sample-data");
+  static final File SAMPLE_DATA = RepoFiles.file("sample-data");
 
   @Test
   public void committedSampleDataIsReproducibleFromTheDocumentedCommand() throws IOException {

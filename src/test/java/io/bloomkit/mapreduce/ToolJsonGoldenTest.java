@@ -27,6 +27,7 @@ import io.bloomkit.mapreduce.size.SizeTool;
 import io.bloomkit.mapreduce.update.UpdateTool;
 import io.bloomkit.registry.Simulations;
 import io.bloomkit.sim.Simulation;
+import io.bloomkit.testing.RepoFiles;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -600,7 +601,7 @@ public class ToolJsonGoldenTest {
   }
 
   private static File repoDir() {
-    return new File(System.getProperty("basedir", System.getProperty("user.dir")));
+    return RepoFiles.root().toFile();
   }
 
   private static String repo(String relative) {

@@ -6,6 +6,7 @@ import static org.junit.Assert.assertTrue;
 import io.bloomkit.mapreduce.BloomkitDriver;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.join.JoinTool;
+import io.bloomkit.testing.RepoFiles;
 import java.io.File;
 import java.nio.file.Files;
 import java.util.Map;
@@ -70,7 +71,7 @@ public class ShortUsageErrorsTest {
     assertTrue(help, help.contains("default the input's own format for Avro, Parquet and ORC"
         + " inputs, else text"));
     assertTrue(help, !help.contains("text (default)"));
-    String docs = Files.readString(java.nio.file.Paths.get("docs/tools.md"))
+    String docs = Files.readString(RepoFiles.path("docs/tools.md"))
         .replaceAll("\\s+", " ");
     assertTrue(docs.contains("Avro, Parquet and ORC inputs: records of the input's own schema in"
         + " the same format by default"));

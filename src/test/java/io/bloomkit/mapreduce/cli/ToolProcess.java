@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.cli;
 
 import io.bloomkit.mapreduce.BloomkitDriver;
+import io.bloomkit.testing.RepoFiles;
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +41,7 @@ public final class ToolProcess {
       }
     }
     cmd.add("-Dlog4j.configuration="
-        + new File("conf/log4j.properties").getAbsoluteFile().toURI());
+        + RepoFiles.file("conf/log4j.properties").toURI());
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(BloomkitDriver.class.getName());

@@ -6,12 +6,12 @@ import static org.junit.Assert.fail;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.join.JoinTool;
+import io.bloomkit.testing.RepoFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,7 +34,7 @@ public class ConfigValuesTest {
   public void eachKeyIsReadAsItsDeclaredKind() throws IOException {
     Pattern read = Pattern.compile("\\b([A-Z][A-Z0-9_]+)\\.get(Int|Long|Double|Boolean)\\(");
     List<Path> sources;
-    try (Stream<Path> s = Files.walk(Paths.get("src/main/java"))) {
+    try (Stream<Path> s = Files.walk(RepoFiles.path("src/main/java"))) {
       sources = s.filter(p -> p.toString().endsWith(".java")).collect(Collectors.toList());
     }
     int checked = 0;

@@ -10,6 +10,7 @@ import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.testing.Binomial;
+import io.bloomkit.testing.RepoFiles;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -89,7 +90,7 @@ public class DemoIT {
 
   private static File jar() {
     File[] jars =
-        new File("target")
+        RepoFiles.file("target")
             .listFiles((d, n) -> n.matches("bloomkit-.*\\.jar") && !n.startsWith("original-"));
     return jars == null || jars.length == 0 ? null : jars[0];
   }
@@ -102,7 +103,7 @@ public class DemoIT {
       // from another directory: the script finds its jar, the demo its data
       ProcessBuilder pb =
           new ProcessBuilder(
-                  new File("scripts/bloomkit").getAbsolutePath(), "demo", "--work", work.getPath(),
+                  RepoFiles.file("scripts/bloomkit").getPath(), "demo", "--work", work.getPath(),
                   "--json")
               .directory(tmp.newFolder("cwd"))
               .redirectError(ProcessBuilder.Redirect.INHERIT);

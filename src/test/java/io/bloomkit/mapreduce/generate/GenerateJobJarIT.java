@@ -3,6 +3,7 @@ package io.bloomkit.mapreduce.generate;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import io.bloomkit.testing.RepoFiles;
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +41,7 @@ public class GenerateJobJarIT {
   };
 
   private static File jar() {
-    File[] jars = new File("target").listFiles(
+    File[] jars = RepoFiles.file("target").listFiles(
         (d, n) -> n.startsWith("bloomkit-") && n.endsWith(".jar") && !n.contains("-tests"));
     assertTrue("no job jar in target/ (the IT runs after package)", jars != null && jars.length == 1);
     return jars[0];
@@ -68,7 +69,7 @@ public class GenerateJobJarIT {
         cmd.add(a);
       }
     }
-    cmd.add("-Dlog4j.configuration=" + new File("conf/log4j.properties").getAbsoluteFile().toURI());
+    cmd.add("-Dlog4j.configuration=" + RepoFiles.file("conf/log4j.properties").toURI());
     cmd.add("-cp");
     cmd.add(hadoopClasspath());
     cmd.add("org.apache.hadoop.util.RunJar");

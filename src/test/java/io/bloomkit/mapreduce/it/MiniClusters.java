@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.it;
 
+import io.bloomkit.testing.RepoFiles;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -80,9 +81,9 @@ public final class MiniClusters implements AutoCloseable {
   private MiniClusters(
       String name, int dataNodes, int nodeManagers, int nodeMemoryMb, boolean quickNodeLoss)
       throws IOException {
-    // failsafe runs the ITs in two JVMs, each with its own clusters: directories per JVM
+    // directories per JVM (failsafe runs one; a second run in the same checkout must not share them)
     name = name + "-" + ProcessHandle.current().pid();
-    File base = new File("target/minicluster/" + name).getAbsoluteFile();
+    File base = RepoFiles.file("target/minicluster/" + name);
     Configuration c = new Configuration();
     c.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, new File(base, "dfs").getPath());
     dfs = new MiniDFSCluster.Builder(c).numDataNodes(dataNodes).format(true).build();

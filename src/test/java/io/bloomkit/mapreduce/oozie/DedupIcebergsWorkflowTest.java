@@ -6,6 +6,7 @@ import static org.junit.Assert.assertTrue;
 import io.bloomkit.mapreduce.BloomkitDriver;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.dedup.DedupData;
+import io.bloomkit.testing.RepoFiles;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,7 +30,7 @@ import org.w3c.dom.Document;
  * and give the naive dedup and the naive per-user counts of the kept clicks.
  */
 public class DedupIcebergsWorkflowTest {
-  private static final File DIR = new File("conf/oozie/dedup-icebergs");
+  private static final File DIR = RepoFiles.file("conf/oozie/dedup-icebergs");
   private static final File WORKFLOW = new File(DIR, "workflow.xml");
   private static final File JOB_PROPERTIES = new File(DIR, "job.properties");
 

@@ -11,6 +11,7 @@ import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.join.JoinTool;
+import io.bloomkit.testing.RepoFiles;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -55,8 +56,8 @@ import org.xml.sax.SAXException;
  */
 public class OozieWorkflowTest {
   private static final String WF = "uri:oozie:workflow:1.0";
-  private static final File WORKFLOW = new File("conf/oozie/workflow.xml");
-  private static final File JOB_PROPERTIES = new File("conf/oozie/job.properties");
+  private static final File WORKFLOW = RepoFiles.file("conf/oozie/workflow.xml");
+  private static final File JOB_PROPERTIES = RepoFiles.file("conf/oozie/job.properties");
   private static final Map<String, Supplier<BloomkitTool>> TOOLS = new HashMap<>();
 
   static {

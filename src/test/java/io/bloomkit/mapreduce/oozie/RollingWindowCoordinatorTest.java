@@ -10,6 +10,7 @@ import io.bloomkit.core.CountingFilter;
 import io.bloomkit.mapreduce.BloomkitDriver;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.registry.Filters;
+import io.bloomkit.testing.RepoFiles;
 import java.io.File;
 import java.io.InputStream;
 import java.io.StringReader;
@@ -59,7 +60,7 @@ import org.xml.sax.SAXException;
 public class RollingWindowCoordinatorTest {
   private static final String COORD = "uri:oozie:coordinator:0.5";
   private static final String WF = "uri:oozie:workflow:1.0";
-  private static final File DIR = new File("conf/oozie/rolling-window");
+  private static final File DIR = RepoFiles.file("conf/oozie/rolling-window");
   private static final File COORDINATOR = new File(DIR, "coordinator.xml");
   private static final File WORKFLOW = new File(DIR, "workflow.xml");
   private static final File JOB_PROPERTIES = new File(DIR, "job.properties");

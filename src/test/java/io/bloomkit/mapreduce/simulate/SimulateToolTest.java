@@ -8,10 +8,10 @@ import io.bloomkit.registry.Simulations;
 import io.bloomkit.sim.Param;
 import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
+import io.bloomkit.testing.RepoFiles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -81,7 +81,7 @@ public class SimulateToolTest {
   /** The committed results CSV, read and written again, comes out as it is (same quoting). */
   @Test
   public void theCommittedSimulationCsvIsWrittenAsItIs() throws Exception {
-    Path committed = Paths.get("docs/results/acbf-simulation.csv");
+    Path committed = RepoFiles.path("docs/results/acbf-simulation.csv");
     List<Map<String, Object>> rows = new ArrayList<>();
     try (CSVParser p = CSVParser.parse(committed, StandardCharsets.UTF_8,
         CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {

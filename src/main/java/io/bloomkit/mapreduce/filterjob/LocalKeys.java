@@ -4,6 +4,7 @@ import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.common.FilterSpec;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
+import io.bloomkit.mapreduce.common.Progress;
 import io.bloomkit.mapreduce.common.Records;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.BuildCounters;
@@ -72,12 +73,34 @@ public final class LocalKeys {
    */
   public static LocalKeys read(Configuration conf, TableSpec table, Path[] inputs, String inputName,
       boolean strict) throws IOException {
+    return read(conf, table, inputs, inputName, strict, Progress.current(), STEP_NANOS);
+  }
+
+  /** The time between two lines of {@code keys so far} while the client reads keys. */
+  static final long STEP_NANOS = 5_000_000_000L;
+
+  /** Records read between two looks at the clock. */
+  static final int STEP_RECORDS = 4096;
+
+  /**
+   * As {@link #read(Configuration, TableSpec, Path[], String, boolean)}, printing a {@link
+   * Progress#step} line {@code reading the INPUT in the client: R records, K distinct keys so far}
+   * when {@code stepNanos} have passed since the start or the last such line (looked at every
+   * {@link #STEP_RECORDS} records), so a long client-side build shows its work.
+   */
+  static LocalKeys read(Configuration conf, TableSpec table, Path[] inputs, String inputName,
+      boolean strict, Progress progress, long stepNanos) throws IOException {
+    long[] due = {System.nanoTime() + stepNanos};
     LocalKeys k = new LocalKeys(new MalformedRecords.Tally(inputName, table),
         Math.min(BloomkitConfig.BUILD_LOCAL_MAX_BYTES.getLong(conf), Integer.MAX_VALUE - 64L));
     KeyEncoder encoder = new KeyEncoder(table);
     boolean recordNumbers = !table.format().byteOffsets();
     Tables.read(conf, table, (file, position, row) -> {
-      k.tally.records++;
+      if (++k.tally.records % STEP_RECORDS == 0 && System.nanoTime() - due[0] >= 0) {
+        progress.step("reading the " + inputName + " in the client: " + k.tally.records
+            + " records, " + k.size + " distinct keys so far");
+        due[0] = System.nanoTime() + stepNanos;
+      }
       switch (encoder.encode(row)) {
         case MALFORMED:
           if (strict) {

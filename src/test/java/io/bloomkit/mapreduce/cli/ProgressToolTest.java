@@ -34,7 +34,7 @@ public class ProgressToolTest {
   private static final Pattern PERCENTS =
       Pattern.compile("job (job_local\\d+_\\d+) map (\\d+)%( reduce (\\d+)%)?( \\([0-9,]+ records read\\))?");
   /** A step of the client's own work ({@code Progress.step}). */
-  private static final Pattern STEP = Pattern.compile("(built|building with a job:|update of) .*");
+  private static final Pattern STEP = Pattern.compile("(built|building with a job:|update of|reading the .* in the client:) .*");
 
   private File write(String name, String text) throws Exception {
     File f = tmp.newFile(name);

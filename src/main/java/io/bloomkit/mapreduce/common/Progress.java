@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.common;
 
+import io.bloomkit.mapreduce.config.SystemProperties;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.function.LongSupplier;
@@ -27,11 +28,8 @@ public final class Progress {
   /** The shortest time between two lines of percentages (the final one excepted). */
   public static final long INTERVAL_MS = 1000;
 
-  /**
-   * The system property saying whether stderr is a terminal ({@code true}/{@code false}; {@code
-   * scripts/bloomkit} sets it); without it, whether the JVM has a console.
-   */
-  public static final String TERMINAL_PROPERTY = "bloomkit.stderr.terminal";
+  /** The system property saying whether stderr is a terminal ({@link SystemProperties#STDERR_TERMINAL}). */
+  public static final String TERMINAL_PROPERTY = SystemProperties.STDERR_TERMINAL;
 
   private static final ThreadLocal<Progress> CURRENT = new ThreadLocal<>();
 

@@ -109,14 +109,14 @@ public enum BloomkitConfig {
       "the filter file the tasks probe (join: every mapper; dedup counting: every mapper;"
           + " icebergs counting: every mapper and, without verify, every reducer)"
           + " (read from the DistributedCache symlink "
-          + JoinFilterName.SYMLINK + " when present); empty: no filter",
+          + CacheLinks.FILTER + " when present); empty: no filter",
       ""),
   FILTER_PATHS(
       "bloomkit.filter.paths",
       "probe (set by the tool): the filter files every map task loads, in --filter order,"
           + " comma-separated (a path cannot hold a comma, as in the DistributedCache's own"
           + " list); filter N (0-based) is read from the DistributedCache symlink "
-          + JoinFilterName.SYMLINK + ".N when present; empty: none",
+          + CacheLinks.FILTER + ".N when present; empty: none",
       ""),
   PROBE_KEY_FIELDS(
       "bloomkit.probe.key.fields",
@@ -337,6 +337,21 @@ public enum BloomkitConfig {
       "bloomkit.icebergs.lcbf.value.bits",
       "icebergs lcbf: bits l of each stored frequency value (saturates at 2^l - 1)",
       "15"),
+  TABLE_OUTPUT_FORMAT(
+      "bloomkit.table.output.format",
+      "set by the tools that write typed records (--output-format): the output format name of the job's typed records (io.bloomkit.mapreduce.table.TableOutputs); unset:"
+          + " the tool's text lines",
+      ""),
+  TABLE_OUTPUT_SCHEMA(
+      "bloomkit.table.output.schema",
+      "set by the tools with bloomkit.table.output.format: the Avro schema (JSON) of the job's"
+          + " output records",
+      ""),
+  TABLE_OUTPUT_DELIMITER(
+      "bloomkit.table.output.delimiter",
+      "set by the tools (--output-delimiter): the field delimiter of text and SequenceFile output"
+          + " lines",
+      "\t"),
   EXACT_MAX_BYTES(
       "bloomkit.exact.max.bytes",
       "join: largest exact key set (estimated heap bytes) a join task may load",
@@ -396,14 +411,6 @@ public enum BloomkitConfig {
           + " never ships a larger one, a larger given or forced filter fails before the join"
           + " job (exit 2)",
       "0.25");
-
-  /** Holder for the DistributedCache symlink name, usable in the enum's own initialisers. */
-  public static final class JoinFilterName {
-    /** Symlink name of the shipped filter in each task's working directory. */
-    public static final String SYMLINK = "bloomkit.filter";
-
-    private JoinFilterName() {}
-  }
 
   private final String key;
   private final String description;

@@ -22,11 +22,6 @@ import org.apache.hadoop.mapreduce.JobContext;
  * concurrent jobs could collide) or when the link is absent, from the file system path itself.
  */
 public final class CacheFiles {
-  /** Prefix of the shipped linked counting filters (job 2 of icebergs lcbf). */
-  public static final String FILTER_PREFIX = "bloomkit.lcbf.";
-  /** Prefix of the shipped candidate lists (icebergs verify / evaluate job). */
-  public static final String CANDIDATES_PREFIX = "bloomkit.candidates.";
-
   private CacheFiles() {}
 
   /**

@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.common;
 
+import io.bloomkit.mapreduce.config.SystemProperties;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -39,11 +40,8 @@ public final class Progress {
    */
   public static final long RECORDS_INTERVAL_MS = 5000;
 
-  /**
-   * The system property saying whether stderr is a terminal ({@code true}/{@code false}; {@code
-   * scripts/bloomkit} sets it); without it, whether the JVM has a console.
-   */
-  public static final String TERMINAL_PROPERTY = "bloomkit.stderr.terminal";
+  /** The system property saying whether stderr is a terminal ({@link SystemProperties#STDERR_TERMINAL}). */
+  public static final String TERMINAL_PROPERTY = SystemProperties.STDERR_TERMINAL;
 
   private static final ThreadLocal<Progress> CURRENT = new ThreadLocal<>();
 

@@ -2,6 +2,7 @@ package io.bloomkit.mapreduce.common;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.CacheLinks;
 import io.bloomkit.registry.Filters;
 import java.io.BufferedInputStream;
 import java.io.File;
@@ -19,7 +20,7 @@ import org.apache.hadoop.mapreduce.Job;
  * ships several: {@link #ship(Job, List)}, {@link #loadAll}). A join
  * task probes it read-only ({@link #load}, {@link Filters#readQueryView}); dedup and icebergs
  * tasks load the whole, updatable filter ({@link #loadWhole}). Either reads the DistributedCache
- * symlink {@value BloomkitConfig.JoinFilterName#SYMLINK} in the task's working directory, or, when
+ * symlink {@value CacheLinks#FILTER} in the task's working directory, or, when
  * it is absent or the job runs in local mode (whose tasks share the client's working directory),
  * the path in {@link BloomkitConfig#JOIN_FILTER_PATH}.
  */
@@ -44,11 +45,11 @@ public final class ShippedFilter {
 
   /**
    * Ships the filter file to the job's tasks: its path in {@link BloomkitConfig#JOIN_FILTER_PATH}
-   * and the DistributedCache symlink {@value BloomkitConfig.JoinFilterName#SYMLINK}.
+   * and the DistributedCache symlink {@value CacheLinks#FILTER}.
    */
   public static void ship(Job job, Path filter) throws IOException {
     BloomkitConfig.JOIN_FILTER_PATH.set(job.getConfiguration(), filter);
-    CacheFiles.ship(job, filter, BloomkitConfig.JoinFilterName.SYMLINK);
+    CacheFiles.ship(job, filter, CacheLinks.FILTER);
   }
 
   /** Loads the task's filter (once per task, in setup). */
@@ -67,7 +68,7 @@ public final class ShippedFilter {
   /**
    * Ships several filter files to the job's tasks, in this order: their paths in {@link
    * BloomkitConfig#FILTER_PATHS} and filter {@code i} under the DistributedCache symlink {@value
-   * BloomkitConfig.JoinFilterName#SYMLINK}{@code .i} (the files may share a name).
+   * CacheLinks#FILTER}{@code .i} (the files may share a name).
    *
    * @throws IllegalArgumentException for a path holding a comma (the DistributedCache lists its
    *     files comma-separated)
@@ -104,7 +105,7 @@ public final class ShippedFilter {
 
   /** The symlink name of filter {@code i} of several. */
   private static String link(int i) {
-    return BloomkitConfig.JoinFilterName.SYMLINK + "." + i;
+    return CacheLinks.FILTER + "." + i;
   }
 
   private static ShippedFilter load(Configuration conf, boolean whole) throws IOException {
@@ -112,7 +113,7 @@ public final class ShippedFilter {
     if (path == null || path.isEmpty()) {
       return new ShippedFilter(null, false);
     }
-    return load(conf, path, BloomkitConfig.JoinFilterName.SYMLINK, whole);
+    return load(conf, path, CacheLinks.FILTER, whole);
   }
 
   /** The filter file {@code path}, shipped under the symlink {@code linkName}. */

@@ -4,8 +4,12 @@ import io.bloomkit.core.key.KeySignature;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Every configuration key bloomkit reads, with its description and default. Tools write the keys
- * from their command-line options; tasks read them. Any key can also be set with {@code -D}.
+ * Every configuration key bloomkit reads, with its description and default: the one owner of the
+ * {@code bloomkit.*} keys (docs/tools.md's table of them and {@code ConfigValuesTest} point here).
+ * Tools write the keys from their command-line options; tasks read them. Any key can also be set
+ * with {@code -D}. What a value may be ({@link #kind}, {@link #range}) and its parsing are in
+ * {@code ConfigValues}, the XML-safe form of escaped values in {@code XmlEscapes}; the names of
+ * shipped files are {@link CacheLinks}, the JVM properties {@link SystemProperties}.
  */
 public enum BloomkitConfig {
   DELIMITER(
@@ -109,14 +113,14 @@ public enum BloomkitConfig {
       "the filter file the tasks probe (join: every mapper; dedup counting: every mapper;"
           + " icebergs counting: every mapper and, without verify, every reducer)"
           + " (read from the DistributedCache symlink "
-          + JoinFilterName.SYMLINK + " when present); empty: no filter",
+          + CacheLinks.FILTER + " when present); empty: no filter",
       ""),
   FILTER_PATHS(
       "bloomkit.filter.paths",
       "probe (set by the tool): the filter files every map task loads, in --filter order,"
           + " comma-separated (a path cannot hold a comma, as in the DistributedCache's own"
           + " list); filter N (0-based) is read from the DistributedCache symlink "
-          + JoinFilterName.SYMLINK + ".N when present; empty: none",
+          + CacheLinks.FILTER + ".N when present; empty: none",
       ""),
   PROBE_KEY_FIELDS(
       "bloomkit.probe.key.fields",
@@ -337,6 +341,21 @@ public enum BloomkitConfig {
       "bloomkit.icebergs.lcbf.value.bits",
       "icebergs lcbf: bits l of each stored frequency value (saturates at 2^l - 1)",
       "15"),
+  TABLE_OUTPUT_FORMAT(
+      "bloomkit.table.output.format",
+      "set by the tools that write typed records (--output-format): the output format name of the job's typed records (io.bloomkit.mapreduce.table.TableOutputs); unset:"
+          + " the tool's text lines",
+      ""),
+  TABLE_OUTPUT_SCHEMA(
+      "bloomkit.table.output.schema",
+      "set by the tools with bloomkit.table.output.format: the Avro schema (JSON) of the job's"
+          + " output records",
+      ""),
+  TABLE_OUTPUT_DELIMITER(
+      "bloomkit.table.output.delimiter",
+      "set by the tools (--output-delimiter): the field delimiter of text and SequenceFile output"
+          + " lines",
+      "\t"),
   EXACT_MAX_BYTES(
       "bloomkit.exact.max.bytes",
       "join: largest exact key set (estimated heap bytes) a join task may load",
@@ -397,14 +416,6 @@ public enum BloomkitConfig {
           + " job (exit 2)",
       "0.25");
 
-  /** Holder for the DistributedCache symlink name, usable in the enum's own initialisers. */
-  public static final class JoinFilterName {
-    /** Symlink name of the shipped filter in each task's working directory. */
-    public static final String SYMLINK = "bloomkit.filter";
-
-    private JoinFilterName() {}
-  }
-
   private final String key;
   private final String description;
   private final String defaultValue;
@@ -454,130 +465,25 @@ public enum BloomkitConfig {
 
   /**
    * The kind of this key's value: {@code true}/{@code false} defaults are booleans, whole-number
-   * defaults longs (ints and doubles where {@code INTS} and {@code DOUBLES} say so), other numbers
-   * doubles, the rest strings. {@code BloomkitConfigTest} checks it against how main code reads
+   * defaults longs (ints and doubles where {@code ConfigValues} lists them), other numbers
+   * doubles, the rest strings. {@code ConfigValuesTest} checks it against how main code reads
    * each key.
    */
   public Kind kind() {
-    if (defaultValue.equals("true") || defaultValue.equals("false")) {
-      return Kind.BOOLEAN;
-    }
-    if (DOUBLES.contains(this)) {
-      return Kind.DOUBLE;
-    }
-    if (defaultValue.matches("-?[0-9]+")) {
-      return INTS.contains(this) ? Kind.INT : Kind.LONG;
-    }
-    if (defaultValue.matches("-?[0-9]*\\.[0-9]+([eE]-?[0-9]+)?")) {
-      return Kind.DOUBLE;
-    }
-    return Kind.STRING;
+    return ConfigValues.kind(this);
   }
-
-  /** The keys read as a Java int (their values must fit one). */
-  private static final java.util.Set<BloomkitConfig> INTS =
-      java.util.Collections.unmodifiableSet(java.util.EnumSet.of(
-          ICEBERG_MAX_KEYS, DEDUP_MAX_KEYS, DEDUP_LOCAL_HASHES, JOIN_HOT_MAX_KEYS,
-          JOIN_HOT_BUCKETS, ICEBERG_LCBF_VALUE_BITS, ICEBERG_LCBF_HASHES,
-          ICEBERG_COUNTING_HASHES, HASHSET_MAX_KEYS, FILTER_HASHES));
-
-  /** The keys read as a double whose default is written as a whole number. */
-  private static final java.util.Set<BloomkitConfig> DOUBLES =
-      java.util.Collections.unmodifiableSet(java.util.EnumSet.of(
-          FILTER_FPP, FILTER_BITS_PER_KEY, IMPORTANCE_MIN, IMPORTANCE_MAX,
-          ICEBERG_LCBF_ENTRIES_PER_KEY));
 
   /**
    * The allowed range {@code [min, max]} of a numeric key. Sizes, counts, rates and costs are at
    * least 0 unless said here.
    */
   public double[] range() {
-    switch (this) {
-      case IMPORTANCE_MIN:
-      case IMPORTANCE_MAX:
-      case DEDUP_STREAM_SEED:
-        return new double[] {-Double.MAX_VALUE, Double.MAX_VALUE};
-      case ICEBERG_THRESHOLD:
-      case ICEBERG_MAX_KEYS:
-      case DEDUP_MAX_KEYS:
-      case HASHSET_MAX_KEYS:
-      case JOIN_RIGHT_BATCH_BYTES:
-      case ICEBERG_COUNTING_HASHES:
-      case ICEBERG_COUNTING_WIDTH:
-      case ICEBERG_LCBF_HASHES:
-        return new double[] {1, Double.MAX_VALUE};
-      case ICEBERG_LCBF_VALUE_BITS:
-        return new double[] {1, 63};
-      case PLAN_FILTER_HEAP_SHARE:
-      case JOIN_HOT_SHARE:
-      case FILTER_FPP:
-        return new double[] {0, 1};
-      default:
-        return new double[] {0, Double.MAX_VALUE};
-    }
+    return ConfigValues.range(this);
   }
 
-  /**
-   * This key's value in {@code conf} (its default when unset), parsed and range-checked.
-   *
-   * @throws IllegalArgumentException naming the key, the value and what is allowed
-   */
+  /** This key's value in {@code conf} (its default when unset), parsed and range-checked. */
   private Object parsed(Configuration conf) {
-    String raw = conf.getTrimmed(key, defaultValue);
-    Kind kind = kind();
-    if (kind == Kind.STRING) {
-      return raw;
-    }
-    if (kind == Kind.BOOLEAN) {
-      if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
-        return Boolean.parseBoolean(raw);
-      }
-      throw bad(raw, "true or false");
-    }
-    double[] r = range();
-    double v;
-    Object value;
-    try {
-      if (kind == Kind.DOUBLE) {
-        double d = Double.parseDouble(raw);
-        if (!Double.isFinite(d)) {
-          throw new NumberFormatException(raw);
-        }
-        value = d;
-        v = d;
-      } else {
-        long l = Long.parseLong(raw);
-        if (kind == Kind.INT && (l < Integer.MIN_VALUE || l > Integer.MAX_VALUE)) {
-          throw new NumberFormatException(raw);
-        }
-        value = l;
-        v = l;
-      }
-    } catch (NumberFormatException e) {
-      throw bad(raw, allowed(kind, r));
-    }
-    if (v < r[0] || v > r[1]) {
-      throw bad(raw, allowed(kind, r));
-    }
-    return value;
-  }
-
-  private IllegalArgumentException bad(String raw, String allowed) {
-    return new IllegalArgumentException(
-        "-D " + key + "=" + raw + ": must be " + allowed + " (" + description + ")");
-  }
-
-  private static String allowed(Kind kind, double[] r) {
-    String what = kind == Kind.DOUBLE ? "a finite number" : kind == Kind.INT ? "an integer (32-bit)"
-        : "an integer";
-    boolean low = r[0] > -Double.MAX_VALUE;
-    boolean high = r[1] < Double.MAX_VALUE;
-    String lo = kind == Kind.DOUBLE ? String.valueOf(r[0]) : String.valueOf((long) r[0]);
-    String hi = kind == Kind.DOUBLE ? String.valueOf(r[1]) : String.valueOf((long) r[1]);
-    if (low && high) {
-      return what + " from " + lo + " to " + hi;
-    }
-    return low ? what + " of at least " + lo : what;
+    return ConfigValues.parsed(this, conf);
   }
 
   /**
@@ -638,22 +544,7 @@ public enum BloomkitConfig {
    * become {@code \\uXXXX}, so {@link #unescape} gives {@code s} back exactly.
    */
   public static String escape(String s) {
-    StringBuilder b = null;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      boolean unsafe =
-          c < 0x20 || (c >= 0x7f && c <= 0x9f) || Character.isSurrogate(c) || c >= 0xfffe
-              || c == '\\';
-      if (unsafe && b == null) {
-        b = new StringBuilder(s.length() + 8).append(s, 0, i);
-      }
-      if (unsafe) {
-        b.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-      } else if (b != null) {
-        b.append(c);
-      }
-    }
-    return b == null ? s : b.toString();
+    return XmlEscapes.escape(s);
   }
 
   /**
@@ -661,29 +552,7 @@ public enum BloomkitConfig {
    * a lone backslash or {@code \\t} included, stays as it is.
    */
   public static String unescape(String s) {
-    if (s == null || s.indexOf('\\') < 0) {
-      return s;
-    }
-    StringBuilder b = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == '\\' && i + 5 < s.length() && s.charAt(i + 1) == 'u' && hex4(s, i + 2)) {
-        b.append((char) Integer.parseInt(s.substring(i + 2, i + 6), 16));
-        i += 5;
-      } else {
-        b.append(c);
-      }
-    }
-    return b.toString();
-  }
-
-  private static boolean hex4(String s, int from) {
-    for (int i = from; i < from + 4; i++) {
-      if ("0123456789abcdefABCDEF".indexOf(s.charAt(i)) < 0) {
-        return false;
-      }
-    }
-    return true;
+    return XmlEscapes.unescape(s);
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.bloomkit.mapreduce.cli.CountingSizing;
 import io.bloomkit.mapreduce.cli.OutputOptions;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.TableSpec;
+import java.util.Objects;
 import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -48,24 +49,125 @@ final class DedupPlan {
    */
   final Schema schema;
 
-  DedupPlan(DedupMethod method, Path[] inputs, TableSpec spec, String timeField,
-      boolean nullKeysEqual, Path output, Path duplicates, int reducers, long window,
-      double maxShare, CountingSizing counting, StreamOptions stream, OutputOptions out,
-      Schema schema) {
-    this.method = method;
-    this.inputs = inputs;
-    this.spec = spec;
-    this.timeField = timeField;
-    this.nullKeysEqual = nullKeysEqual;
-    this.output = output;
-    this.duplicates = duplicates;
-    this.reducers = reducers;
-    this.window = window;
-    this.maxShare = maxShare;
-    this.counting = counting;
-    this.stream = stream;
-    this.out = out;
-    this.schema = schema;
+  private DedupPlan(Builder b) {
+    this.method = b.method;
+    this.inputs = b.inputs;
+    this.spec = b.spec;
+    this.timeField = b.timeField;
+    this.nullKeysEqual = b.nullKeysEqual;
+    this.output = b.output;
+    this.duplicates = b.duplicates;
+    this.reducers = b.reducers;
+    this.window = b.window;
+    this.maxShare = b.maxShare;
+    this.counting = b.counting;
+    this.stream = b.stream;
+    this.out = b.out;
+    this.schema = b.schema;
+  }
+
+  /** A builder of a dedup run's plan; what is not set is null, false or 0. */
+  static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link DedupPlan}: each setter names the field it sets. */
+  static final class Builder {
+    private DedupMethod method;
+    private Path[] inputs;
+    private TableSpec spec;
+    private String timeField;
+    private boolean nullKeysEqual;
+    private Path output;
+    private Path duplicates;
+    private int reducers;
+    private long window;
+    private double maxShare;
+    private CountingSizing counting;
+    private StreamOptions stream;
+    private OutputOptions out;
+    private Schema schema;
+
+    private Builder() {}
+
+    Builder method(DedupMethod method) {
+      this.method = method;
+      return this;
+    }
+
+    Builder inputs(Path[] inputs) {
+      this.inputs = inputs;
+      return this;
+    }
+
+    Builder spec(TableSpec spec) {
+      this.spec = spec;
+      return this;
+    }
+
+    Builder timeField(String timeField) {
+      this.timeField = timeField;
+      return this;
+    }
+
+    Builder nullKeysEqual(boolean nullKeysEqual) {
+      this.nullKeysEqual = nullKeysEqual;
+      return this;
+    }
+
+    Builder output(Path output) {
+      this.output = output;
+      return this;
+    }
+
+    Builder duplicates(Path duplicates) {
+      this.duplicates = duplicates;
+      return this;
+    }
+
+    Builder reducers(int reducers) {
+      this.reducers = reducers;
+      return this;
+    }
+
+    Builder window(long window) {
+      this.window = window;
+      return this;
+    }
+
+    Builder maxShare(double maxShare) {
+      this.maxShare = maxShare;
+      return this;
+    }
+
+    Builder counting(CountingSizing counting) {
+      this.counting = counting;
+      return this;
+    }
+
+    Builder stream(StreamOptions stream) {
+      this.stream = stream;
+      return this;
+    }
+
+    Builder out(OutputOptions out) {
+      this.out = out;
+      return this;
+    }
+
+    Builder schema(Schema schema) {
+      this.schema = schema;
+      return this;
+    }
+
+    /** The plan; its method, inputs, input spec and output must be set. */
+    DedupPlan build() {
+      Objects.requireNonNull(method, "method");
+      Objects.requireNonNull(inputs, "inputs");
+      Objects.requireNonNull(spec, "spec");
+      Objects.requireNonNull(output, "output");
+      return new DedupPlan(this);
+    }
   }
 
   /** Sets the dedup keys the tasks read (the jobs store {@link #spec} with their input). */

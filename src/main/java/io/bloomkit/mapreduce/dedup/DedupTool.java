@@ -149,9 +149,10 @@ public final class DedupTool extends BloomkitTool {
         schema = SchemaBuilder.record("record").fields().optionalString("_c0").endRecord();
       }
     }
-    return new DedupPlan(method, inputs, spec, time, cl.hasOption("null-keys-equal"), output,
-        duplicates, stream == null ? reducers : stream.slices, window, maxShare, counting, stream,
-        out, schema);
+    return DedupPlan.builder().method(method).inputs(inputs).spec(spec).timeField(time)
+        .nullKeysEqual(cl.hasOption("null-keys-equal")).output(output).duplicates(duplicates)
+        .reducers(stream == null ? reducers : stream.slices).window(window).maxShare(maxShare)
+        .counting(counting).stream(stream).out(out).schema(schema).build();
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.common.CacheFiles;
+import io.bloomkit.mapreduce.config.CacheLinks;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -22,7 +23,7 @@ final class CandidateKeys {
   static Set<Text> load(JobContext context) throws IOException {
     Set<Text> keys = new HashSet<>();
     String separator = context.getConfiguration().get(TextOutputFormat.SEPARATOR, "\t");
-    for (CacheFiles.Shipped f : CacheFiles.list(context, CacheFiles.CANDIDATES_PREFIX)) {
+    for (CacheFiles.Shipped f : CacheFiles.list(context, CacheLinks.CANDIDATES_PREFIX)) {
       try (BufferedReader r =
           new BufferedReader(new InputStreamReader(f.open(), StandardCharsets.UTF_8))) {
         for (String line = r.readLine(); line != null; line = r.readLine()) {

@@ -5,6 +5,7 @@ import io.bloomkit.mapreduce.common.CacheFiles;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.CacheLinks;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,7 @@ final class CandidatesJob {
         output);
     BloomkitConfig.ICEBERG_VERIFY.set(step.conf(), verify);
     BloomkitConfig.ICEBERG_EVALUATE.set(step.conf(), evaluate);
-    CacheFiles.ship(step.job(), files, CacheFiles.CANDIDATES_PREFIX);
+    CacheFiles.ship(step.job(), files, CacheLinks.CANDIDATES_PREFIX);
     return step.run();
   }
 }

@@ -5,6 +5,7 @@ import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.mapreduce.common.CacheFiles;
 import io.bloomkit.mapreduce.common.FilterFiles;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.CacheLinks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -29,7 +30,7 @@ import org.apache.hadoop.mapreduce.JobContext;
  */
 public final class IcebergFilters {
   /** The sketch's link-name prefix in the DistributedCache (phase 2 and its reducers). */
-  static final String SHIPPED_PREFIX = "bloomkit.icebergs.totals.";
+  static final String SHIPPED_PREFIX = CacheLinks.ICEBERG_TOTALS_PREFIX;
   /** Suffix of a sketch file (the per-split partials and the summed one). */
   static final String SUFFIX = ".cms";
 

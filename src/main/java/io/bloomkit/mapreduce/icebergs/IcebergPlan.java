@@ -2,6 +2,7 @@ package io.bloomkit.mapreduce.icebergs;
 
 import io.bloomkit.mapreduce.cli.OutputOptions;
 import io.bloomkit.mapreduce.table.TableSpec;
+import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
@@ -29,20 +30,111 @@ final class IcebergPlan {
   /** The output format ({@code --output-format} ...) of the job writing the output. */
   final OutputOptions out;
 
-  IcebergPlan(Configuration conf, TableSpec spec, IcebergMethod method, boolean verify,
-      boolean evaluate, int reducers, CountingShape counting, LcbfParams lcbf,
-      double maxMalformedShare, Path[] inputs, Path output, OutputOptions out) {
-    this.conf = conf;
-    this.spec = spec;
-    this.method = method;
-    this.verify = verify;
-    this.evaluate = evaluate;
-    this.reducers = reducers;
-    this.counting = counting;
-    this.lcbf = lcbf;
-    this.maxMalformedShare = maxMalformedShare;
-    this.inputs = inputs;
-    this.output = output;
-    this.out = out;
+  private IcebergPlan(Builder b) {
+    this.conf = b.conf;
+    this.spec = b.spec;
+    this.method = b.method;
+    this.verify = b.verify;
+    this.evaluate = b.evaluate;
+    this.reducers = b.reducers;
+    this.counting = b.counting;
+    this.lcbf = b.lcbf;
+    this.maxMalformedShare = b.maxMalformedShare;
+    this.inputs = b.inputs;
+    this.output = b.output;
+    this.out = b.out;
+  }
+
+  /** A builder of an icebergs run's plan; what is not set is null, false or 0. */
+  static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link IcebergPlan}: each setter names the field it sets. */
+  static final class Builder {
+    private Configuration conf;
+    private TableSpec spec;
+    private IcebergMethod method;
+    private boolean verify;
+    private boolean evaluate;
+    private int reducers;
+    private CountingShape counting;
+    private LcbfParams lcbf;
+    private double maxMalformedShare;
+    private Path[] inputs;
+    private Path output;
+    private OutputOptions out;
+
+    private Builder() {}
+
+    Builder conf(Configuration conf) {
+      this.conf = conf;
+      return this;
+    }
+
+    Builder spec(TableSpec spec) {
+      this.spec = spec;
+      return this;
+    }
+
+    Builder method(IcebergMethod method) {
+      this.method = method;
+      return this;
+    }
+
+    Builder verify(boolean verify) {
+      this.verify = verify;
+      return this;
+    }
+
+    Builder evaluate(boolean evaluate) {
+      this.evaluate = evaluate;
+      return this;
+    }
+
+    Builder reducers(int reducers) {
+      this.reducers = reducers;
+      return this;
+    }
+
+    Builder counting(CountingShape counting) {
+      this.counting = counting;
+      return this;
+    }
+
+    Builder lcbf(LcbfParams lcbf) {
+      this.lcbf = lcbf;
+      return this;
+    }
+
+    Builder maxMalformedShare(double maxMalformedShare) {
+      this.maxMalformedShare = maxMalformedShare;
+      return this;
+    }
+
+    Builder inputs(Path[] inputs) {
+      this.inputs = inputs;
+      return this;
+    }
+
+    Builder output(Path output) {
+      this.output = output;
+      return this;
+    }
+
+    Builder out(OutputOptions out) {
+      this.out = out;
+      return this;
+    }
+
+    /** The plan; its configuration, input spec, method, inputs and output must be set. */
+    IcebergPlan build() {
+      Objects.requireNonNull(conf, "conf");
+      Objects.requireNonNull(spec, "spec");
+      Objects.requireNonNull(method, "method");
+      Objects.requireNonNull(inputs, "inputs");
+      Objects.requireNonNull(output, "output");
+      return new IcebergPlan(this);
+    }
   }
 }

@@ -122,8 +122,10 @@ public final class IcebergTool extends BloomkitTool {
     TableSpec spec =
         InputOptions.spec(cl, conf, InputOptions.Side.ONE, inputs, keyFields, weightField);
     spec.store(conf, BloomkitConfig.INPUT_SPEC);
-    return new IcebergPlan(conf, spec, method, cl.hasOption("verify"), cl.hasOption("evaluate"),
-        reducers, counting, lcbf, maxShare, inputs, output, out);
+    return IcebergPlan.builder().conf(conf).spec(spec).method(method)
+        .verify(cl.hasOption("verify")).evaluate(cl.hasOption("evaluate")).reducers(reducers)
+        .counting(counting).lcbf(lcbf).maxMalformedShare(maxShare).inputs(inputs).output(output)
+        .out(out).build();
   }
 
   public static void main(String[] args) {

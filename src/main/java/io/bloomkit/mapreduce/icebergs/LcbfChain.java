@@ -22,6 +22,7 @@ import io.bloomkit.mapreduce.common.CacheFiles;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.RecordBalance;
+import io.bloomkit.mapreduce.config.CacheLinks;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,7 +87,7 @@ final class LcbfChain {
         .input(SequenceFileInputFormat.class, anyTotals ? totals : none);
     IcebergJobs.sums(plan, second, LcbfEstimateMapper.class, LcbfCandidateReducer.class,
         candidates);
-    CacheFiles.ship(second.job(), filters, CacheFiles.FILTER_PREFIX);
+    CacheFiles.ship(second.job(), filters, CacheLinks.LCBF_PREFIX);
     if (anyTotals) {
       FileInputFormat.setInputPathFilter(second.job(), TotalsFiles.class);
       // one map task per totals file (a few bytes per key): each task loads all other filters

@@ -5,6 +5,7 @@ import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.mapreduce.common.CacheFiles;
 import io.bloomkit.mapreduce.common.FilterFiles;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.CacheLinks;
 import io.bloomkit.mapreduce.config.IcebergCounters;
 import io.bloomkit.registry.Filters;
 import java.io.IOException;
@@ -41,7 +42,7 @@ public class LcbfEstimateMapper extends Mapper<Text, LongWritable, Text, LongWri
     threshold = BloomkitConfig.ICEBERG_THRESHOLD.getLong(context.getConfiguration());
     keyText = KeyText.fromConf(context.getConfiguration());
     String own = inputFileName(context.getInputSplit()) + LcbfFilters.SUFFIX;
-    for (CacheFiles.Shipped f : CacheFiles.list(context, CacheFiles.FILTER_PREFIX)) {
+    for (CacheFiles.Shipped f : CacheFiles.list(context, CacheLinks.LCBF_PREFIX)) {
       if (f.name.equals(own)) {
         continue;
       }

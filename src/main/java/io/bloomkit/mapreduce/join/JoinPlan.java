@@ -49,18 +49,17 @@ final class JoinPlan {
   /**
    * The plan of a command line's options and its resolved paths.
    *
+   * @param left the left side: paths, how it is read, its record schema for a records output
+   * @param right the right side, likewise
    * @param givenFilter the {@code --filter} file, else null
    * @param givenProbe its query view, read and checked while planning, else null
-   * @param leftSchema the left side's record schema for a records output, else null
-   * @param rightSchema the right side's, likewise
    */
-  JoinPlan(JoinOptions o, Path[] left, TableSpec leftTable, Path[] right, TableSpec rightTable,
-      Path output, Path givenFilter, Filter givenProbe, long exactMax, Schema leftSchema,
-      Schema rightSchema) {
-    this.left = left;
-    this.leftTable = leftTable;
-    this.right = right;
-    this.rightTable = rightTable;
+  JoinPlan(JoinOptions o, JoinSide left, JoinSide right, Path output, Path givenFilter,
+      Filter givenProbe, long exactMax) {
+    this.left = left.paths;
+    this.leftTable = left.table;
+    this.right = right.paths;
+    this.rightTable = right.table;
     this.output = output;
     this.type = o.type;
     this.strategy = o.strategy;
@@ -74,8 +73,8 @@ final class JoinPlan {
     this.exactMax = exactMax;
     this.maxFilterBytes = o.maxFilterBytes;
     this.out = o.out;
-    this.leftSchema = leftSchema;
-    this.rightSchema = rightSchema;
+    this.leftSchema = left.schema;
+    this.rightSchema = right.schema;
     this.choice = null;
     this.localKeys = null;
   }

@@ -7,6 +7,7 @@ import io.bloomkit.mapreduce.common.FilterSpec;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.UsageException;
 import io.bloomkit.mapreduce.join.plan.CostModel;
+import io.bloomkit.mapreduce.join.plan.Workload;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -163,7 +164,7 @@ final class JoinPlanner {
   /** {@code p} (strategy as given, auto included) resolved; reads the workload. */
   static JoinPlan plan(Configuration conf, JoinOptions o, JoinPlan p) throws IOException {
     JoinWorkload w = JoinWorkload.of(conf, p);
-    CostModel.Workload mw = w.model();
+    Workload mw = w.model();
     // auto never picks a map-side join whose table may not fit the budget the tasks enforce
     boolean tableFits = o.strategy == JoinPlan.Strategy.MAP_SIDE
         || w.tableBytes() <= MapSideJoin.budget(conf);
@@ -273,7 +274,7 @@ final class JoinPlanner {
   }
 
   private static String limits(Configuration conf, JoinOptions o, CostModel model,
-      CostModel.Workload mw) {
+      Workload mw) {
     return BloomkitConfig.PLAN_FILTER_HEAP_SHARE.key() + " = "
         + BloomkitConfig.PLAN_FILTER_HEAP_SHARE.getDouble(conf) + " of the map task heap ("
         + model.heapLimit(mw) + " bytes)"

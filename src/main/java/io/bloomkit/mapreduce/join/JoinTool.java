@@ -169,8 +169,9 @@ public final class JoinTool extends BloomkitTool {
             + e.getMessage());
       }
     }
-    JoinPlan p = JoinPlanner.plan(conf, o, new JoinPlan(o, left, leftTable, right, rightTable,
-        output, given, probe, exactMax, leftSchema, rightSchema));
+    JoinPlan p = JoinPlanner.plan(conf, o, new JoinPlan(o,
+        new JoinSide(left, leftTable, leftSchema), new JoinSide(right, rightTable, rightSchema),
+        output, given, probe, exactMax));
     if (p.strategy == JoinPlan.Strategy.MAP_SIDE) {
       MapSideJoin.checkFits(conf, p);
     }

@@ -2,7 +2,7 @@ package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.filterjob.LocalKeys;
-import io.bloomkit.mapreduce.join.plan.CostModel;
+import io.bloomkit.mapreduce.join.plan.Workload;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.TableInputFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
@@ -61,20 +61,19 @@ final class JoinWorkload {
   /** The left keys read in the client ({@link #leftKeysExact}), else null. */
   final LocalKeys localKeys;
 
-  private JoinWorkload(long leftBytes, long rightBytes, long leftRecords, long rightRecords,
-      long leftKeys, long leftKeyBytes, boolean leftKeysExact, double matchShare, int mapTasks,
-      int leftMapTasks, double meanKeyBytes, long mapHeapBytes, LocalKeys localKeys) {
-    this.leftBytes = leftBytes;
-    this.rightBytes = rightBytes;
-    this.leftRecords = leftRecords;
-    this.rightRecords = rightRecords;
-    this.leftKeys = leftKeys;
-    this.leftKeyBytes = leftKeyBytes;
+  private JoinWorkload(Workload.Side left, Workload.Side right, Workload.Keys keys,
+      boolean leftKeysExact, long mapHeapBytes, LocalKeys localKeys) {
+    this.leftBytes = left.bytes();
+    this.rightBytes = right.bytes();
+    this.leftRecords = left.records();
+    this.rightRecords = right.records();
+    this.leftKeys = keys.leftKeys();
+    this.leftKeyBytes = keys.leftKeyBytes();
     this.leftKeysExact = leftKeysExact;
-    this.matchShare = matchShare;
-    this.mapTasks = mapTasks;
-    this.leftMapTasks = leftMapTasks;
-    this.meanKeyBytes = meanKeyBytes;
+    this.matchShare = keys.matchShare();
+    this.mapTasks = right.mapTasks();
+    this.leftMapTasks = left.mapTasks();
+    this.meanKeyBytes = keys.meanKeyBytes();
     this.mapHeapBytes = mapHeapBytes;
     this.localKeys = localKeys;
   }
@@ -104,8 +103,9 @@ final class JoinWorkload {
       double share = right.rows == 0 ? 0 : (double) hits / right.rows;
       double keyBytes = right.keys.isEmpty()
           ? keys.keyBytes() / (double) Math.max(1, keys.distinctKeys()) : right.meanKeyBytes();
-      return new JoinWorkload(leftBytes, rightBytes, keys.records(), rightRecords,
-          keys.distinctKeys(), keys.keyBytes(), true, share, tasks, leftTasks, keyBytes, heap,
+      return new JoinWorkload(new Workload.Side(keys.records(), leftBytes, leftTasks),
+          new Workload.Side(rightRecords, rightBytes, tasks),
+          new Workload.Keys(keys.distinctKeys(), keys.keyBytes(), keyBytes, share), true, heap,
           keys);
     }
     Sample left = Sample.of(conf, p.leftTable, p.left);
@@ -128,15 +128,18 @@ final class JoinWorkload {
     double sampledShare = leftRecords == 0 ? 1 : Math.min(1, (double) left.rows / leftRecords);
     double share = right.rows == 0 ? 0
         : Math.min(1, (double) hits / right.rows / sampledShare);
-    return new JoinWorkload(leftBytes, rightBytes, leftRecords, rightRecords, estimated,
-        totalKeyBytes, false, share, tasks, leftTasks,
-        right.keys.isEmpty() ? left.meanKeyBytes() : right.meanKeyBytes(), heap, null);
+    double meanKeyBytes = right.keys.isEmpty() ? left.meanKeyBytes() : right.meanKeyBytes();
+    return new JoinWorkload(new Workload.Side(leftRecords, leftBytes, leftTasks),
+        new Workload.Side(rightRecords, rightBytes, tasks),
+        new Workload.Keys(estimated, totalKeyBytes, meanKeyBytes, share), false, heap, null);
   }
 
   /** The cost model's view (at least one left key: an empty side sizes a one-key filter). */
-  CostModel.Workload model() {
-    return new CostModel.Workload(Math.max(1, leftKeys), leftKeyBytes, leftRecords, leftBytes,
-        rightRecords, rightBytes, matchShare, mapTasks, leftMapTasks, meanKeyBytes, mapHeapBytes);
+  Workload model() {
+    return new Workload(new Workload.Side(leftRecords, leftBytes, leftMapTasks),
+        new Workload.Side(rightRecords, rightBytes, mapTasks),
+        new Workload.Keys(Math.max(1, leftKeys), leftKeyBytes, meanKeyBytes, matchShare),
+        mapHeapBytes);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.table;
 
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.IOException;
 import java.io.StringWriter;
 import org.apache.avro.Schema;
@@ -47,12 +48,12 @@ import org.apache.parquet.hadoop.ParquetOutputFormat;
  * mapreduce.output.fileoutputformat.compress} settings.
  */
 public final class TableOutputs {
-  /** The output format name (configuration key). */
-  public static final String FORMAT = "bloomkit.table.output.format";
-  /** The records' Avro schema as JSON (configuration key). */
-  public static final String SCHEMA = "bloomkit.table.output.schema";
-  /** The field delimiter of text and SequenceFile lines (configuration key; default tab). */
-  public static final String DELIMITER = "bloomkit.table.output.delimiter";
+  /** The output format name ({@link BloomkitConfig#TABLE_OUTPUT_FORMAT}). */
+  public static final String FORMAT = BloomkitConfig.TABLE_OUTPUT_FORMAT.key();
+  /** The records' Avro schema as JSON ({@link BloomkitConfig#TABLE_OUTPUT_SCHEMA}). */
+  public static final String SCHEMA = BloomkitConfig.TABLE_OUTPUT_SCHEMA.key();
+  /** The field delimiter of text and SequenceFile lines ({@link BloomkitConfig#TABLE_OUTPUT_DELIMITER}). */
+  public static final String DELIMITER = BloomkitConfig.TABLE_OUTPUT_DELIMITER.key();
 
   private TableOutputs() {}
 
@@ -141,7 +142,7 @@ public final class TableOutputs {
     if (name == null) {
       throw new IllegalStateException(FORMAT + " is not set: call TableOutputs.configure");
     }
-    String delimiter = conf.get(DELIMITER, "\t");
+    String delimiter = BloomkitConfig.TABLE_OUTPUT_DELIMITER.get(conf);
     switch (TableFormat.valueOf(name)) {
       case TEXT:
       case SEQFILE: {

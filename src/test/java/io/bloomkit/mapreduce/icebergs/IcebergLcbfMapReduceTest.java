@@ -5,8 +5,8 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.bloomkit.lcbf.LinkedCountingBloomFilter;
-import io.bloomkit.mapreduce.common.CacheFiles;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.CacheLinks;
 import io.bloomkit.mapreduce.config.IcebergCounters;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TextRowSerialization;
@@ -199,7 +199,7 @@ public class IcebergLcbfMapReduceTest {
     MapDriver<Text, LongWritable, Text, LongWritable> d = MapDriver.newMapDriver(new SplitZero());
     conf(d.getConfiguration(), 10);
     for (File f : List.of(f0, f1, f2)) {
-      d.withCacheFile(shipped(f, CacheFiles.FILTER_PREFIX));
+      d.withCacheFile(shipped(f, CacheLinks.LCBF_PREFIX));
     }
     Map<String, Long> input = new LinkedHashMap<>(own);
     input.put("a", 12L); // a local iceberg: not in the filters, emitted with its own total
@@ -246,7 +246,7 @@ public class IcebergLcbfMapReduceTest {
           MapDriver.newMapDriver(new CandidateTotalsMapper());
       conf(d.getConfiguration(), 10);
       d.getConfiguration().setBoolean(BloomkitConfig.ICEBERG_EVALUATE.key(), evaluate);
-      d.withCacheFile(shipped(cand, CacheFiles.CANDIDATES_PREFIX));
+      d.withCacheFile(shipped(cand, CacheLinks.CANDIDATES_PREFIX));
       for (int i = 0; i < lines.length; i++) {
         d.withInput(new LongWritable(i), Row.ofLine(IcebergMapReduceTest.SPEC, new Text(lines[i])));
       }
@@ -272,7 +272,7 @@ public class IcebergLcbfMapReduceTest {
           ReduceDriver.newReduceDriver(new CandidateTotalsReducer());
       conf(d.getConfiguration(), 10);
       d.getConfiguration().setBoolean(BloomkitConfig.ICEBERG_VERIFY.key(), verify);
-      d.withCacheFile(shipped(cand, CacheFiles.CANDIDATES_PREFIX));
+      d.withCacheFile(shipped(cand, CacheLinks.CANDIDATES_PREFIX));
       d.withInput(new Text("hot"), Arrays.asList(new LongWritable(4), new LongWritable(6)));
       d.withInput(new Text("fake"), Arrays.asList(new LongWritable(9)));
       d.withInput(new Text("missed"), Arrays.asList(new LongWritable(30)));

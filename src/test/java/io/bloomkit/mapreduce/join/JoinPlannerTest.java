@@ -11,6 +11,7 @@ import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.join.plan.CostModel;
+import io.bloomkit.mapreduce.join.plan.Workload;
 import java.io.File;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -69,10 +70,13 @@ public class JoinPlannerTest {
 
   private static CostModel.Candidate modelChoice(Configuration conf, Map<String, Object> w,
       boolean mapSideAllowed, boolean secondJob) {
-    CostModel.Workload mw = new CostModel.Workload((long) num(w, "leftKeys"),
-        (long) num(w, "leftKeyBytes"), (long) num(w, "leftRecords"), (long) num(w, "leftBytes"),
-        (long) num(w, "rightRecords"), (long) num(w, "rightBytes"), num(w, "matchShare"),
-        (int) num(w, "mapTasks"), (int) num(w, "leftMapTasks"), num(w, "meanKeyBytes"),
+    Workload mw = new Workload(
+        new Workload.Side((long) num(w, "leftRecords"), (long) num(w, "leftBytes"),
+            (int) num(w, "leftMapTasks")),
+        new Workload.Side((long) num(w, "rightRecords"), (long) num(w, "rightBytes"),
+            (int) num(w, "mapTasks")),
+        new Workload.Keys((long) num(w, "leftKeys"), (long) num(w, "leftKeyBytes"),
+            num(w, "meanKeyBytes"), num(w, "matchShare")),
         (long) num(w, "mapHeapBytes"));
     return CostModel.builder(new CostModel.Constants(
             BloomkitConfig.PLAN_JOB_SECONDS.getDouble(conf),

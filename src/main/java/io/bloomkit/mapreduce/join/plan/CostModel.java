@@ -2,7 +2,6 @@ package io.bloomkit.mapreduce.join.plan;
 
 import io.bloomkit.bloom.ExactKeySet;
 import io.bloomkit.core.AcbfSizing;
-import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.bits.BitArray;
@@ -131,59 +130,6 @@ public final class CostModel {
               + " reduceSeconds=%s, tableByteSeconds=%s]",
           jobSeconds, mapRecordSeconds, shuffleByteSeconds, loadByteSeconds, reduceSeconds,
           tableByteSeconds);
-    }
-  }
-
-  /** What the planner knows of one join before it runs. */
-  public static final class Workload {
-    final long leftKeys;
-    final long leftKeyBytes;
-    final long leftRecords;
-    final long leftBytes;
-    final long rightRecords;
-    final long rightBytes;
-    final double matchShare;
-    final int mapTasks;
-    final int leftMapTasks;
-    final double meanKeyBytes;
-    final long mapHeapBytes;
-
-    /**
-     * @param leftKeys the left side's distinct keys (exact after a build, else an estimate)
-     * @param leftKeyBytes the canonical bytes of those keys together, or 0 if unknown (then no
-     *     exact key set is considered)
-     * @param leftRecords the left side's records
-     * @param leftBytes the left side's decoded bytes (what a map-side table holds)
-     * @param rightRecords the right side's records
-     * @param rightBytes the right side's decoded bytes
-     * @param matchShare the share of right records whose key is a left key, in [0, 1]
-     * @param mapTasks the map tasks of the right side (each loads the filter or the left side)
-     * @param leftMapTasks the map tasks of the left side (in a filtered join each loads the
-     *     filter too)
-     * @param meanKeyBytes the mean canonical bytes of a record's key
-     * @param mapHeapBytes a map task's heap
-     */
-    public Workload(long leftKeys, long leftKeyBytes, long leftRecords, long leftBytes,
-        long rightRecords, long rightBytes, double matchShare, int mapTasks, int leftMapTasks,
-        double meanKeyBytes, long mapHeapBytes) {
-      BloomMath.requirePositive("leftKeys", leftKeys);
-      this.leftKeys = leftKeys;
-      this.leftKeyBytes = nonNegative("leftKeyBytes", leftKeyBytes);
-      this.leftRecords = nonNegative("leftRecords", leftRecords);
-      this.leftBytes = nonNegative("leftBytes", leftBytes);
-      this.rightRecords = nonNegative("rightRecords", rightRecords);
-      this.rightBytes = nonNegative("rightBytes", rightBytes);
-      if (!(matchShare >= 0 && matchShare <= 1)) {
-        throw new IllegalArgumentException("matchShare must be in [0, 1]: " + matchShare);
-      }
-      this.matchShare = matchShare;
-      BloomMath.requirePositive("mapTasks", mapTasks);
-      BloomMath.requirePositive("leftMapTasks", leftMapTasks);
-      BloomMath.requirePositive("mapHeapBytes", mapHeapBytes);
-      this.mapTasks = mapTasks;
-      this.leftMapTasks = leftMapTasks;
-      this.meanKeyBytes = nonNegative("meanKeyBytes", meanKeyBytes);
-      this.mapHeapBytes = mapHeapBytes;
     }
   }
 

@@ -19,7 +19,6 @@ import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.mapreduce.join.plan.CostModel.Candidate;
 import io.bloomkit.mapreduce.join.plan.CostModel.Constants;
 import io.bloomkit.mapreduce.join.plan.CostModel.Kind;
-import io.bloomkit.mapreduce.join.plan.CostModel.Workload;
 import io.bloomkit.registry.Filters;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -63,7 +62,8 @@ public class CostModelTest {
   private static final double OVERHEAD = KEY + 1 + 2 + 1 - 1;
 
   private static Workload big(long heap) {
-    return new Workload(N, KEY_BYTES, L, LB, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, heap);
+    return new Workload(new Workload.Side(L, LB, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
+        new Workload.Keys(N, KEY_BYTES, KEY, MATCH), heap);
   }
 
   /** The seconds of a filtered join with shape {@code s}, from the formulas of docs/planner.md. */
@@ -149,19 +149,22 @@ public class CostModelTest {
 
   @Test
   public void aSmallLeftSideIsBuiltInTheClient() {
-    Workload w = new Workload(N, KEY_BYTES, L, LOCAL_BUILD, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, GIB);
+    Workload w = new Workload(new Workload.Side(L, LOCAL_BUILD, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
+        new Workload.Keys(N, KEY_BYTES, KEY, MATCH), GIB);
     Candidate best = CostModel.builder(C).filters("bf").build().cheapest(w);
     assertEquals(Kind.FILTERED, best.kind());
     assertEquals(1, best.jobs());
     assertClose("seconds", filteredSeconds(w, shape("bf", N, best.bitsPerKey())), best.seconds());
-    Workload above = new Workload(N, KEY_BYTES, L, LOCAL_BUILD + 1, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, GIB);
+    Workload above = new Workload(new Workload.Side(L, LOCAL_BUILD + 1, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
+        new Workload.Keys(N, KEY_BYTES, KEY, MATCH), GIB);
     assertEquals(2, CostModel.builder(C).filters("bf").build().cheapest(above).jobs());
   }
 
   @Test
   public void mapSideIsChosenForATinyLeftSideAndRefusedAboveAQuarterOfTheHeap() {
     long heap = 64L << 20;
-    Workload tiny = new Workload(1000, 8000, 1000, 100_000, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, heap);
+    Workload tiny = new Workload(new Workload.Side(1000, 100_000, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
+        new Workload.Keys(1000, 8000, KEY, MATCH), heap);
     CostModel model = CostModel.builder(C).build();
     Candidate best = model.cheapest(tiny);
     assertEquals(Kind.MAP_SIDE, best.kind());
@@ -173,8 +176,10 @@ public class CostModelTest {
     }
 
     // a left side of exactly a quarter of the heap is a candidate, one byte more is not
-    Workload quarter = new Workload(1000, 8000, 1000, heap / 4, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, heap);
-    Workload over = new Workload(1000, 8000, 1000, heap / 4 + 1, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, heap);
+    Workload quarter = new Workload(new Workload.Side(1000, heap / 4, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
+        new Workload.Keys(1000, 8000, KEY, MATCH), heap);
+    Workload over = new Workload(new Workload.Side(1000, heap / 4 + 1, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
+        new Workload.Keys(1000, 8000, KEY, MATCH), heap);
     assertTrue(kinds(model.candidates(quarter)).contains(Kind.MAP_SIDE));
     assertFalse(kinds(model.candidates(over)).contains(Kind.MAP_SIDE));
     // an explicit budget replaces the quarter
@@ -248,7 +253,8 @@ public class CostModelTest {
 
   @Test
   public void whenEveryRightRecordMatchesNoFilterPays() {
-    Workload w = new Workload(N, KEY_BYTES, L, LB, R, RB, 1.0, TASKS, LEFT_TASKS, KEY, 256L << 20);
+    Workload w = new Workload(new Workload.Side(L, LB, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
+        new Workload.Keys(N, KEY_BYTES, KEY, 1.0), 256L << 20);
     Candidate best = CostModel.builder(C).build().cheapest(w);
     assertEquals(Kind.REDUCE_SIDE, best.kind());
     assertClose("seconds", reduceSideSeconds(w), best.seconds());
@@ -309,7 +315,8 @@ public class CostModelTest {
 
   @Test
   public void withoutTheKeysBytesNoKeySetIsConsidered() {
-    Workload w = new Workload(N, 0, L, LB, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, GIB);
+    Workload w = new Workload(new Workload.Side(L, LB, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
+        new Workload.Keys(N, 0, KEY, MATCH), GIB);
     for (Candidate c : CostModel.builder(C).build().candidates(w)) {
       assertNotEquals("exact", c.filter());
     }
@@ -317,9 +324,12 @@ public class CostModelTest {
 
   @Test
   public void badSettingsAreRefusedByName() {
-    refused("matchShare", () -> new Workload(N, 0, L, LB, R, RB, 1.5, TASKS, LEFT_TASKS, KEY, GIB));
-    refused("leftKeys", () -> new Workload(0, 0, L, LB, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, GIB));
-    refused("mapTasks", () -> new Workload(N, 0, L, LB, R, RB, MATCH, 0, LEFT_TASKS, KEY, GIB));
+    refused("matchShare", () -> new Workload(new Workload.Side(L, LB, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
+        new Workload.Keys(N, 0, KEY, 1.5), GIB));
+    refused("leftKeys", () -> new Workload(new Workload.Side(L, LB, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
+        new Workload.Keys(0, 0, KEY, MATCH), GIB));
+    refused("mapTasks", () -> new Workload(new Workload.Side(L, LB, LEFT_TASKS), new Workload.Side(R, RB, 0),
+        new Workload.Keys(N, 0, KEY, MATCH), GIB));
     refused("shuffleByteSeconds", () -> new Constants(1, 1, -1, 1));
     refused("unknown filter \"sbf\"", () -> CostModel.builder(C).filters("sbf"));
     refused("filterHeapShare", () -> CostModel.builder(C).filterHeapShare(0));
@@ -353,7 +363,8 @@ public class CostModelTest {
     double reduce = 3.0;
     double table = 5e-8;
     Constants six = new Constants(JOB, RECORD, SHUFFLE, LOAD, reduce, table);
-    Workload w = new Workload(1000, 8000, 1000, 100_000, R, RB, MATCH, TASKS, LEFT_TASKS, KEY, GIB);
+    Workload w = new Workload(new Workload.Side(1000, 100_000, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
+        new Workload.Keys(1000, 8000, KEY, MATCH), GIB);
     Map<String, Candidate> four = byName(CostModel.builder(C).build().candidates(w));
     Map<String, Candidate> with = byName(CostModel.builder(six).build().candidates(w));
     assertEquals(four.keySet(), with.keySet());

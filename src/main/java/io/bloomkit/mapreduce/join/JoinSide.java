@@ -1,0 +1,22 @@
+package io.bloomkit.mapreduce.join;
+
+import io.bloomkit.mapreduce.table.TableSpec;
+import org.apache.avro.Schema;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * One side of a join as its command line gives it ({@link JoinPlan}): its input paths (as {@code
+ * MultipleInputs} takes them), how it is read ({@link TableSpec}: format, key fields and types,
+ * null rules) and its whole-record schema for a records output (else null).
+ */
+final class JoinSide {
+  final Path[] paths;
+  final TableSpec table;
+  final Schema schema;
+
+  JoinSide(Path[] paths, TableSpec table, Schema schema) {
+    this.paths = paths;
+    this.table = table;
+    this.schema = schema;
+  }
+}

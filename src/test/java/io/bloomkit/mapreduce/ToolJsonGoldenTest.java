@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -44,10 +44,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.junit.AfterClass;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Pins the JSON result of every bloomkit tool ({@link BloomkitDriver#TOOLS}) on fixed inputs: the
@@ -102,7 +101,7 @@ public class ToolJsonGoldenTest {
   /** Every case run in this JVM, to check no golden file is left without a case. */
   private static final Set<String> CASES = new TreeSet<>();
 
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final List<String> mismatches = new ArrayList<>();
 
@@ -338,7 +337,7 @@ public class ToolJsonGoldenTest {
     for (String[] r : runs) {
       names.add(r[1]);
       ToolRun t = ToolRun.run(new SimulateTool(), java.util.Arrays.copyOfRange(r, 1, r.length));
-      assertEquals(t.toString(), BloomkitTool.OK, t.code);
+      assertEquals(BloomkitTool.OK, t.code, t.toString());
       ArrayNode rows = MAPPER.createArrayNode();
       for (String line : t.out.split("\n")) {
         if (!line.trim().isEmpty()) {
@@ -348,9 +347,9 @@ public class ToolJsonGoldenTest {
       check("simulate-" + r[0], rows);
     }
     assertEquals(
-        "a registered simulation has no case here",
         simulationNames(),
-        new TreeSet<>(names));
+        new TreeSet<>(names),
+        "a registered simulation has no case here");
     done();
   }
 
@@ -396,7 +395,7 @@ public class ToolJsonGoldenTest {
    * Every golden file belongs to a case: checked when every test method ran (not when one is picked
    * with {@code -Dtest=ToolJsonGoldenTest#name}), in both modes.
    */
-  @AfterClass
+  @AfterAll
   public static void noGoldenWithoutACase() throws IOException {
     if (!allTestsRan() || !Files.isDirectory(sourceDir())) {
       return;
@@ -406,7 +405,7 @@ public class ToolJsonGoldenTest {
       s.forEach(p -> files.add(p.getFileName().toString().replaceFirst("\\.json$", "")));
     }
     files.removeAll(CASES);
-    assertTrue("golden files without a case (remove them): " + files, files.isEmpty());
+    assertTrue(files.isEmpty(), "golden files without a case (remove them): " + files);
   }
 
   // --- helpers ---------------------------------------------------------------------------------
@@ -445,7 +444,7 @@ public class ToolJsonGoldenTest {
    * weight and a time that are not numbers; in the temp dir's NAME, written on the first call.
    */
   private String malformed(String name) throws IOException {
-    File dir = new File(tmp.getRoot(), name);
+    File dir = new File(tmp, name);
     if (dir.mkdir()) {
       StringBuilder b = new StringBuilder();
       for (int i = 0; i < 60; i++) {
@@ -466,13 +465,13 @@ public class ToolJsonGoldenTest {
     String[] a = java.util.Arrays.copyOf(args, args.length + 1);
     a[args.length] = "--json";
     ToolRun r = ToolRun.run(tool, a);
-    assertEquals(tool.name() + " " + String.join(" ", args) + "\n" + r, BloomkitTool.OK, r.code);
+    assertEquals(BloomkitTool.OK, r.code, tool.name() + " " + String.join(" ", args) + "\n" + r);
     return MAPPER.readTree(r.lastLine());
   }
 
   /** Normalises, then writes (write mode) or compares with the golden file. */
   private void check(String name, JsonNode actual) throws IOException {
-    assertTrue("duplicate case " + name, CASES.add(name));
+    assertTrue(CASES.add(name), "duplicate case " + name);
     JsonNode normal = normalise(actual);
     if (WRITE) {
       Path dir = sourceDir();
@@ -507,8 +506,8 @@ public class ToolJsonGoldenTest {
   /** The rules of the class javadoc, on a copy. */
   private JsonNode normalise(JsonNode node) throws IOException {
     List<String[]> paths = new ArrayList<>();
-    for (File f : new File[] {tmp.getRoot(), repoDir()}) {
-      String token = f.equals(tmp.getRoot()) ? "<tmp>" : "<repo>";
+    for (File f : new File[] {tmp, repoDir()}) {
+      String token = f.equals(tmp) ? "<tmp>" : "<repo>";
       paths.add(new String[] {f.getCanonicalPath(), token});
       paths.add(new String[] {f.getAbsolutePath(), token});
     }
@@ -573,7 +572,7 @@ public class ToolJsonGoldenTest {
    * keys so there are duplicates and icebergs, times increasing with gaps.
    */
   private String records() throws IOException {
-    File dir = tmp.newFolder("records");
+    File dir = newFolder(tmp, "records");
     Random rnd = new Random(20261123L);
     long time = 0;
     for (int f = 0; f < 2; f++) {
@@ -594,7 +593,7 @@ public class ToolJsonGoldenTest {
 
   /** A path under the temp dir that does not exist yet (its parent does). */
   private String path(String relative) {
-    File f = new File(tmp.getRoot(), relative);
+    File f = new File(tmp, relative);
     f.getParentFile().mkdirs();
     return f.getPath();
   }
@@ -609,5 +608,14 @@ public class ToolJsonGoldenTest {
 
   private static Path sourceDir() {
     return Paths.get(repoDir().getPath(), "src", "test", "resources", GOLDEN_DIR);
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.config;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.join.JoinTool;
@@ -18,16 +18,15 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every {@code bloomkit.*} key is parsed and range-checked where it is declared: a bad value
  * names the key, the value and what is allowed, before any job (exit 2).
  */
 public class ConfigValuesTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** How main code reads each key must be what the key declares. */
   @Test
@@ -63,11 +62,11 @@ public class ConfigValuesTest {
           default:
             want = BloomkitConfig.Kind.BOOLEAN;
         }
-        assertEquals(p + ": " + m.group(), want, c.kind());
+        assertEquals(want, c.kind(), p + ": " + m.group());
         checked++;
       }
     }
-    assertTrue("found the typed reads: " + checked, checked > 50);
+    assertTrue(checked > 50, "found the typed reads: " + checked);
   }
 
   @Test
@@ -97,29 +96,35 @@ public class ConfigValuesTest {
         BloomkitConfig.check(conf);
         fail(c[0] + "=" + c[1] + " was accepted");
       } catch (IllegalArgumentException e) {
-        assertTrue(e.getMessage(), e.getMessage().startsWith("-D " + c[0] + "=" + c[1] + ": "
-            + c[2]));
+        assertTrue(e.getMessage().startsWith("-D " + c[0] + "=" + c[1] + ": "
+            + c[2]), e.getMessage());
       }
     }
   }
 
   @Test
   public void aToolRefusesABadValueBeforeAnyJob() throws Exception {
-    File left = tmp.newFile("l.txt");
-    File right = tmp.newFile("r.txt");
+    File left = newFile(tmp, "l.txt");
+    File right = newFile(tmp, "r.txt");
     Files.writeString(left.toPath(), "a\nb\n");
     Files.writeString(right.toPath(), "a\nc\n");
     for (String value : new String[] {"abc", "-5"}) {
       Configuration conf = ToolRun.localConf();
       conf.set("bloomkit.mapside.max.bytes", value);
-      File out = new File(tmp.getRoot(), "out-" + value);
+      File out = new File(tmp, "out-" + value);
       ToolRun r = ToolRun.run(conf, new JoinTool(), "--left", left.toString(), "--left-key", "0",
           "--right", right.toString(), "--right-key", "0", "--output", out.toString(),
           "--quiet");
-      assertEquals(r.toString(), 2, r.code);
-      assertTrue(r.err, r.err.startsWith("join: -D bloomkit.mapside.max.bytes=" + value
-          + ": must be an integer of at least 0"));
-      assertTrue(out + " not written", !out.exists());
+      assertEquals(2, r.code, r.toString());
+      assertTrue(r.err.startsWith("join: -D bloomkit.mapside.max.bytes=" + value
+          + ": must be an integer of at least 0"), r.err);
+      assertTrue(!out.exists(), out + " not written");
     }
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

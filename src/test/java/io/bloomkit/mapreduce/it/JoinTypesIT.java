@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.it;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.cli.MiniJson;
@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.hadoop.fs.Path;
-import org.junit.BeforeClass;
-import org.junit.Test;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Every join type once on the shared MiniDFSCluster + MiniMRYarnCluster, the filter families
@@ -34,7 +34,7 @@ public class JoinTypesIT {
   private static final List<String> LEFT_LINES = new ArrayList<>();
   private static final List<String> RIGHT_LINES = new ArrayList<>();
 
-  @BeforeClass
+  @BeforeAll
   public static void start() throws Exception {
     cluster = MiniClusters.shared();
     Random rnd = new Random(1414);
@@ -121,24 +121,24 @@ public class JoinTypesIT {
       args.addAll(List.of("--filter", filter(family).toString()));
     }
     ToolRun r = ToolRun.run(cluster.conf(), new JoinTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     String what = type + " with " + family;
-    assertEquals(what, NaiveJoin.join(LEFT_LINES, KEY, RIGHT_LINES, KEY, ',', type, "\\N"),
-        NaiveJoin.multiset(cluster.readLines(new Path(out))));
-    assertEquals(what, 20L, n(j, "rightNullKeys"));
-    assertEquals(what, 10L, n(j, "leftNullKeys"));
+    assertEquals(NaiveJoin.join(LEFT_LINES, KEY, RIGHT_LINES, KEY, ',', type, "\\N"), NaiveJoin.multiset(cluster.readLines(new Path(out))),
+        what);
+    assertEquals(20L, n(j, "rightNullKeys"), what);
+    assertEquals(10L, n(j, "leftNullKeys"), what);
     boolean keepsRight = List.of("right-outer", "full-outer", "right-anti").contains(type);
-    assertEquals(what, keepsRight ? n(j, "rightDroppedByFilter") + n(j, "rightNullKeys") : 0L,
-        n(j, "rightWrittenByMap"));
+    assertEquals(keepsRight ? n(j, "rightDroppedByFilter") + n(j, "rightNullKeys") : 0L, n(j, "rightWrittenByMap"),
+        what);
     if (!family.equals("none")) {
-      assertTrue(what, n(j, "rightDroppedByFilter") > n(j, "rightRecords") / 2);
+      assertTrue(n(j, "rightDroppedByFilter") > n(j, "rightRecords") / 2, what);
     }
     if (!family.equals("none") && !family.equals("exact")) {
-      assertTrue(what + ": false positives", n(j, "falsePositives") > 0);
+      assertTrue(n(j, "falsePositives") > 0, what + ": false positives");
     }
     // only the passed records go through the shuffle
-    assertEquals(what, n(j, "leftPassed") + n(j, "rightPassed"), n(j, "mapOutputRecords"));
-    assertEquals(what, (long) cluster.readLines(new Path(out)).size(), n(j, "outputRecords"));
+    assertEquals(n(j, "leftPassed") + n(j, "rightPassed"), n(j, "mapOutputRecords"), what);
+    assertEquals((long) cluster.readLines(new Path(out)).size(), n(j, "outputRecords"), what);
   }
 }

@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -35,10 +33,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
@@ -491,7 +487,7 @@ public class ToolJsonGoldenTest {
     }
     if (!expected.equals(normal)) {
       List<String> diffs = new ArrayList<>();
-      diff("", expected, normal, diffs);
+      JsonTrees.diff("", expected, normal, diffs);
       mismatches.add(name + ":\n    " + String.join("\n    ", diffs));
     }
   }
@@ -511,60 +507,7 @@ public class ToolJsonGoldenTest {
       paths.add(new String[] {f.getCanonicalPath(), token});
       paths.add(new String[] {f.getAbsolutePath(), token});
     }
-    return normalise(node.deepCopy(), paths);
-  }
-
-  private static JsonNode normalise(JsonNode node, List<String[]> paths) {
-    if (node.isTextual()) {
-      String s = node.textValue();
-      for (String[] p : paths) {
-        s = s.replace(p[0], p[1]);
-      }
-      return TextNode.valueOf(s);
-    }
-    if (node.isArray()) {
-      ArrayNode a = (ArrayNode) node;
-      for (int i = 0; i < a.size(); i++) {
-        a.set(i, normalise(a.get(i), paths));
-      }
-    } else if (node.isObject()) {
-      ObjectNode o = (ObjectNode) node;
-      for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
-        e.setValue(VOLATILE_KEYS.contains(e.getKey()) && e.getValue().isNumber()
-            ? TextNode.valueOf("<volatile>") : normalise(e.getValue(), paths));
-      }
-    }
-    return node;
-  }
-
-  /** The paths where two trees differ, for the failure message. */
-  private static void diff(String at, JsonNode expected, JsonNode actual, List<String> out) {
-    if (expected.equals(actual)) {
-      return;
-    }
-    if (expected.isObject() && actual.isObject()) {
-      Set<String> keys = new TreeSet<>();
-      expected.fieldNames().forEachRemaining(keys::add);
-      actual.fieldNames().forEachRemaining(keys::add);
-      for (String k : keys) {
-        if (!actual.has(k)) {
-          out.add(at + "/" + k + ": missing (expected " + expected.get(k) + ")");
-        } else if (!expected.has(k)) {
-          out.add(at + "/" + k + ": unexpected key (value " + actual.get(k) + ")");
-        } else {
-          diff(at + "/" + k, expected.get(k), actual.get(k), out);
-        }
-      }
-    } else if (expected.isArray() && actual.isArray() && expected.size() == actual.size()) {
-      for (int i = 0; i < expected.size(); i++) {
-        diff(at + "/" + i, expected.get(i), actual.get(i), out);
-      }
-    } else {
-      out.add((at.isEmpty() ? "/" : at) + ": expected " + expected + " (" + expected.getNodeType()
-          + (expected.isNumber() ? " " + expected.numberType() : "") + "), got " + actual + " ("
-          + actual.getNodeType() + (actual.isNumber() ? " " + actual.numberType() : "") + ")");
-    }
+    return JsonTrees.normalise(node.deepCopy(), paths, VOLATILE_KEYS);
   }
 
   /**

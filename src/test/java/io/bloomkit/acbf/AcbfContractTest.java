@@ -1,6 +1,6 @@
 package io.bloomkit.acbf;
 
-import static org.junit.Assert.assertNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.bloomkit.bloom.CountingBloomFilter;
 import io.bloomkit.core.AcbfSizing;

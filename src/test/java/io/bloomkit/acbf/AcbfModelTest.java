@@ -1,23 +1,22 @@
 package io.bloomkit.acbf;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.bloomkit.core.AcbfSizing;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
-import io.bloomkit.registry.Filters;
-
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNull;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
-
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
-import io.bloomkit.core.AcbfSizing;
+import io.bloomkit.registry.Filters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The ACBF against a naive {@code int[]} model of its counters under random inserts and deletes:
@@ -112,7 +111,7 @@ public class AcbfModelTest {
             f.remove(h);
             fail("removing a non-member must fail");
           } catch (IllegalArgumentException expected) {
-            assertEquals("a failed remove leaves the filter unchanged", before, f);
+            assertEquals(before, f, "a failed remove leaves the filter unchanged");
           }
         }
       } else {
@@ -123,17 +122,17 @@ public class AcbfModelTest {
       }
       for (int i = 0; i < shape.numHashes(); i++) {
         long p = h.position(i, shape.positions());
-        assertEquals("op " + op + " counter " + p, model.c[(int) p], f.counter(p));
+        assertEquals(model.c[(int) p], f.counter(p), "op " + op + " counter " + p);
       }
-      assertNull("op " + op, f.invariantViolation());
+      assertNull(f.invariantViolation(), "op " + op);
       assertEquals(expectedItems, f.items());
       assertEquals(shape.numHashes() * expectedItems, f.levelBits());
       if (op % 2000 == 0 || op == ops - 1) {
         for (long p = 0; p < shape.positions(); p++) {
-          assertEquals("op " + op + " counter " + p, model.c[(int) p], f.counter(p));
+          assertEquals(model.c[(int) p], f.counter(p), "op " + op + " counter " + p);
         }
         for (KeyHash m : members) {
-          assertTrue("false negative", f.mightContain(m));
+          assertTrue(f.mightContain(m), "false negative");
           assertEquals(model.min(m), f.count(m));
         }
         long[] lengths = f.levelLengths();
@@ -143,7 +142,7 @@ public class AcbfModelTest {
           for (int c : model.c) {
             naive += c >= j ? 1 : 0;
           }
-          assertEquals("|L" + (j + 1) + "|", naive, lengths[j]);
+          assertEquals(naive, lengths[j], "|L" + (j + 1) + "|");
         }
       }
     }
@@ -195,8 +194,8 @@ public class AcbfModelTest {
       f.add("one-too-many");
       fail();
     } catch (IllegalStateException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("idle space exhausted"));
-      assertTrue(e.getMessage(), e.getMessage().contains("capacity 100"));
+      assertTrue(e.getMessage().contains("idle space exhausted"), e.getMessage());
+      assertTrue(e.getMessage().contains("capacity 100"), e.getMessage());
     }
     assertEquals(before, f);
     assertEquals(100, f.items());
@@ -235,7 +234,7 @@ public class AcbfModelTest {
       a.merge(b);
       fail();
     } catch (IllegalStateException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("idle space exhausted"));
+      assertTrue(e.getMessage().contains("idle space exhausted"), e.getMessage());
     }
     assertEquals(before, a);
   }
@@ -258,25 +257,25 @@ public class AcbfModelTest {
       assertEquals(f.mightContain(h), view.mightContain(h));
       positives += view.mightContain(h) ? 1 : 0;
     }
-    assertTrue("some false positives at 8 bits per key", positives > 0);
+    assertTrue(positives > 0, "some false positives at 8 bits per key");
     assertFalse(view.mightContain(H.hash("definitely-absent-" + positives)) && positives == 50_000);
   }
 
   /** The naive level sizes: |L1| = m1, then |L(j+1)| = number of counters of at least j. */
   private static void assertLevels(String what, int[] model, AccurateCountingBloomFilter f) {
     long[] lengths = f.levelLengths();
-    assertEquals(what + " |L1|", f.shape().positions(), lengths[0]);
+    assertEquals(f.shape().positions(), lengths[0], what + " |L1|");
     int max = 0;
     for (int c : model) {
       max = Math.max(max, c);
     }
-    assertEquals(what + " levels", max + 1, lengths.length);
+    assertEquals(max + 1, lengths.length, what + " levels");
     for (int j = 1; j < lengths.length; j++) {
       long naive = 0;
       for (int c : model) {
         naive += c >= j ? 1 : 0;
       }
-      assertEquals(what + " |L" + (j + 1) + "|", naive, lengths[j]);
+      assertEquals(naive, lengths[j], what + " |L" + (j + 1) + "|");
     }
   }
 
@@ -320,14 +319,14 @@ public class AcbfModelTest {
       for (int p = 0; p < sum.length; p++) {
         sum[p] = mx.c[p] + my.c[p];
       }
-      assertNull(t + " merged", window.invariantViolation());
+      assertNull(window.invariantViolation(), t + " merged");
       assertLevels(t + " merged", sum, window);
-      assertTrue(t + ": the test needs deep chains", window.levels() > 6);
+      assertTrue(window.levels() > 6, t + ": the test needs deep chains");
 
       window.subtract(x);
-      assertNull(t + " minus x", window.invariantViolation());
+      assertNull(window.invariantViolation(), t + " minus x");
       for (int p = 0; p < sum.length; p++) {
-        assertEquals(t + " counter " + p, my.c[p], window.counter(p));
+        assertEquals(my.c[p], window.counter(p), t + " counter " + p);
       }
       assertLevels(t + " minus x", my.c, window);
       assertEquals(ny, window.items());
@@ -349,8 +348,8 @@ public class AcbfModelTest {
         fail(t + ": counters below zero");
       } catch (IllegalArgumentException e) {
         assertTrue(
-            e.getMessage(),
-            e.getMessage().startsWith("cannot subtract: " + below + " positions would go below zero"));
+            e.getMessage().startsWith("cannot subtract: " + below + " positions would go below zero"),
+            e.getMessage());
       }
       assertEquals(y, window);
       assertNull(window.invariantViolation());

@@ -1,7 +1,8 @@
 package io.bloomkit.acbf;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.simulate.SimulateTool;
 import io.bloomkit.testing.Binomial;
@@ -10,7 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The acceptance check of the ACBF reproduction at reduced size (20K items, 200K queries): at every
@@ -46,8 +47,8 @@ public class AcbfSimulationTest {
         failures.add(r + " expected " + mean + " +- " + half);
       }
     }
-    assertTrue("failures: " + failures, failures.isEmpty());
-    assertTrue("enough points with 100+ expected false positives: " + checked, checked >= 40);
+    assertTrue(failures.isEmpty(), "failures: " + failures);
+    assertTrue(checked >= 40, "enough points with 100+ expected false positives: " + checked);
   }
 
   /**
@@ -86,14 +87,15 @@ public class AcbfSimulationTest {
       Binomial.assertWithin("acbf-opt " + phase, q, pAcbf, fpAcbf, 0.001);
       double acbfHigh = Binomial.upperBound(fpAcbf, q, 0.0005);
       double cbfLow = Binomial.lowerBound(fpCbf, q, 0.0005);
-      assertTrue(phase + ": acbf-opt measured " + fpAcbf + "/" + q + " (upper bound " + acbfHigh
-          + ") not significantly below cbf " + fpCbf + "/" + q + " (lower bound " + cbfLow + ")",
-          acbfHigh < cbfLow);
+      assertTrue(acbfHigh < cbfLow,
+          phase + ": acbf-opt measured " + fpAcbf + "/" + q + " (upper bound " + acbfHigh
+          + ") not significantly below cbf " + fpCbf + "/" + q + " (lower bound " + cbfLow + ")");
     }
   }
 
-  @Test(expected = IllegalArgumentException.class)
+  @Test
   public void unknownFilterIsAUsageError() throws Exception {
-    run("--filters", "cbf,nope");
+    assertThrows(IllegalArgumentException.class, () ->
+      run("--filters", "cbf,nope"));
   }
 }

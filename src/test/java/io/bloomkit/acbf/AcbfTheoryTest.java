@@ -1,11 +1,11 @@
 package io.bloomkit.acbf;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.AcbfSizing;
 import io.bloomkit.core.BloomMath;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The rates against the numbers recomputed independently from the ACBF paper (Li, Huang, Zhang, Qin,

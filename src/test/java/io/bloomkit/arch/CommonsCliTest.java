@@ -7,7 +7,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import io.bloomkit.sim.ArchFixtureSimUsesCommonsCli;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * Command lines are the tools' business: only {@code io.bloomkit.mapreduce} (where the tools live)

@@ -16,7 +16,7 @@ import io.bloomkit.mapreduce.table.ArchFixtureTableUsesJoin;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The floors of the MapReduce half (README, "Layout"; docs/architecture.md), arrows pointing down

@@ -1,7 +1,7 @@
 package io.bloomkit.bench;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -9,6 +9,7 @@ import io.bloomkit.mapreduce.join.JoinData;
 import io.bloomkit.mapreduce.join.NaiveJoin;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,9 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.util.ToolRunner;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The benchmark baseline (one map-only job, the left side in a hash table per mapper) in local
@@ -26,19 +26,19 @@ import org.junit.rules.TemporaryFolder;
  * duplicate left keys, unmatched and malformed lines on both sides, two files a side.
  */
 public class HashSetJoinTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final JoinData data = new JoinData(23, 300, 6000);
 
   @Test
   public void semiAndJoinModesEqualTheNaiveJoin() throws Exception {
-    File left = tmp.newFolder("left");
-    File right = tmp.newFolder("right");
+    File left = newFolder(tmp, "left");
+    File right = newFolder(tmp, "right");
     JoinData.write(data.left, left, "l", 2);
     JoinData.write(data.right, right, "r", 2);
     long rightMalformed = data.right.stream().filter(l -> !l.contains(",")).count();
     for (String[] mode : new String[][] {{"semi", "right-semi"}, {"join", "inner"}}) {
-      File out = new File(tmp.getRoot(), mode[0]);
+      File out = new File(tmp, mode[0]);
       HashSetJoin tool = new HashSetJoin();
       ByteArrayOutputStream json = new ByteArrayOutputStream();
       tool.out = new PrintStream(json, true, StandardCharsets.UTF_8);
@@ -49,8 +49,8 @@ public class HashSetJoinTest {
       List<String> lines = readOutput(out);
       Map<String, Integer> expected =
           NaiveJoin.join(data.left, JoinData.KEY, data.right, JoinData.KEY, ',', mode[1], null);
-      assertEquals(mode[0], expected, NaiveJoin.multiset(lines));
-      assertTrue(mode[0], lines.size() > 10);
+      assertEquals(expected, NaiveJoin.multiset(lines), mode[0]);
+      assertTrue(lines.size() > 10, mode[0]);
       Map<String, Object> j = MiniJson.parseObject(json.toString(StandardCharsets.UTF_8).trim());
       assertEquals(mode[0], j.get("mode"));
       assertEquals((long) data.left.size(), j.get("leftRecords"));
@@ -82,5 +82,14 @@ public class HashSetJoinTest {
       }
     }
     return lines;
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

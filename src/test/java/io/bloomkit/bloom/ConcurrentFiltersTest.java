@@ -1,21 +1,21 @@
 package io.bloomkit.bloom;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.core.FilterShape;
-import io.bloomkit.registry.Filters;
 import io.bloomkit.core.hash.KeyHash;
+import io.bloomkit.registry.Filters;
 import io.bloomkit.testing.Concurrently;
 import io.bloomkit.testing.FilterBytes;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLongArray;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link BloomFilter#concurrent} and {@link CountingBloomFilter#concurrent} under 4 threads
@@ -57,7 +57,7 @@ public class ConcurrentFiltersTest {
         }
       }
       assertFalse(model.isConcurrent());
-      assertArrayEquals("round " + round, FilterBytes.of(model), FilterBytes.of(shared));
+      assertArrayEquals(FilterBytes.of(model), FilterBytes.of(shared), "round " + round);
       assertEquals(model.cardinality(), shared.cardinality());
       assertEquals(model.items(), shared.items());
       assertEquals(model, shared);
@@ -98,7 +98,7 @@ public class ConcurrentFiltersTest {
       long[] unique = uniquelyCovered(shape, seed, keys);
       for (int i = 0; i < keys; i++) {
         if (unique[i] > 0) {
-          assertTrue("round " + round + " key " + i, told.get(i) > 0);
+          assertTrue(told.get(i) > 0, "round " + round + " key " + i);
         }
       }
     }
@@ -158,8 +158,8 @@ public class ConcurrentFiltersTest {
           model.add(key(seed, t, i));
         }
       }
-      assertEquals("test premise: no counter saturates", 0, model.saturatedCounters());
-      assertArrayEquals("round " + round, FilterBytes.of(model), FilterBytes.of(shared));
+      assertEquals(0, model.saturatedCounters(), "test premise: no counter saturates");
+      assertArrayEquals(FilterBytes.of(model), FilterBytes.of(shared), "round " + round);
       assertEquals(model.items(), shared.items());
       assertEquals(0, shared.saturationEvents());
       for (int t = 0; t < THREADS; t++) {
@@ -195,8 +195,8 @@ public class ConcurrentFiltersTest {
           model.add(key(seed, 0, i));
         }
       }
-      assertTrue("test premise: counters saturate", model.saturatedCounters() > 0);
-      assertArrayEquals("round " + round, FilterBytes.of(model), FilterBytes.of(shared));
+      assertTrue(model.saturatedCounters() > 0, "test premise: counters saturate");
+      assertArrayEquals(FilterBytes.of(model), FilterBytes.of(shared), "round " + round);
       assertEquals(model.saturationEvents(), shared.saturationEvents());
       assertEquals(model.saturatedCounters(), shared.saturatedCounters());
     }
@@ -221,7 +221,7 @@ public class ConcurrentFiltersTest {
       f.remove(other);
       fail("removed a non-member");
     } catch (IllegalArgumentException expected) {
-      assertTrue(expected.getMessage(), expected.getMessage().contains("non-member"));
+      assertTrue(expected.getMessage().contains("non-member"), expected.getMessage());
     }
     assertArrayEquals(before, FilterBytes.of(f));
     // the file of a concurrent filter reads back as the one-thread filter with the same state

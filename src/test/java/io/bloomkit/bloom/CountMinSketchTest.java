@@ -1,9 +1,9 @@
 package io.bloomkit.bloom;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.hash.HashStrategy;
@@ -16,7 +16,7 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.apache.commons.math3.distribution.BinomialDistribution;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The Count-Min sketch of totals against a naive model (k rows of {@code long} counters, each
@@ -67,7 +67,7 @@ public class CountMinSketchTest {
   private static void assertSame(Naive n, CountMinSketch s) {
     for (int i = 0; i < n.c.length; i++) {
       for (int j = 0; j < n.width; j++) {
-        assertEquals("row " + i + " counter " + j, n.c[i][j], s.counter(i, j));
+        assertEquals(n.c[i][j], s.counter(i, j), "row " + i + " counter " + j);
       }
     }
   }
@@ -114,7 +114,7 @@ public class CountMinSketchTest {
     }
     for (int key = 0; key < truth.length; key++) {
       long e = s.estimate(Naive.hash("k" + key));
-      assertTrue(key + ": " + e + " < " + truth[key], e >= Math.min(truth[key], s.max()));
+      assertTrue(e >= Math.min(truth[key], s.max()), key + ": " + e + " < " + truth[key]);
     }
   }
 
@@ -127,8 +127,8 @@ public class CountMinSketchTest {
     assertEquals(63, CountMinSketch.counterBitsFor(Long.MAX_VALUE));
     for (long t : new long[] {1, 2, 3, 7, 8, 100, 9200, 1L << 40}) {
       long max = (1L << CountMinSketch.counterBitsFor(t)) - 1;
-      assertTrue(t + " fits", max >= t);
-      assertTrue(t + " needs them all", max / 2 < t);
+      assertTrue(max >= t, t + " fits");
+      assertTrue(max / 2 < t, t + " needs them all");
     }
     // memory: floor(bits / (k * b)) counters a row, at least one
     assertEquals(100_000 * 32 / (4 * 14), CountMinSketch.widthFor(100_000 * 32.0, 4, 9200));
@@ -235,7 +235,7 @@ public class CountMinSketchTest {
       CountMinSketch.read(new ByteArrayInputStream(b), length);
       fail("read a corrupt image (" + field + ")");
     } catch (CorruptFilterException e) {
-      assertEquals(e.getMessage(), field, e.field());
+      assertEquals(field, e.field(), e.getMessage());
     }
   }
 

@@ -1,17 +1,16 @@
 package io.bloomkit.bloom;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import io.bloomkit.core.FilterShape;
-
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
-
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The CBF against a naive int[] model with the saturation rule of Fan et al.; the counting-filter
@@ -59,7 +58,7 @@ public class CountingBloomFilterTest {
             assertEquals(model[p], f.counter(p));
           }
           for (KeyHash m : members) {
-            assertTrue("false negative", f.mightContain(m));
+            assertTrue(f.mightContain(m), "false negative");
           }
         }
       }
@@ -69,7 +68,7 @@ public class CountingBloomFilterTest {
         sat += model[p] == 15 ? 1 : 0;
       }
       assertEquals(sat, f.saturatedCounters());
-      assertTrue("the test must reach saturation", lost > 0);
+      assertTrue(lost > 0, "the test must reach saturation");
     }
   }
 
@@ -105,7 +104,7 @@ public class CountingBloomFilterTest {
         high += h.position(j, bits) >= (1L << 32) ? 1 : 0;
       }
     }
-    assertTrue("some positions beyond 2^32", high > 0);
+    assertTrue(high > 0, "some positions beyond 2^32");
     for (int i = 0; i < 1_000; i++) {
       assertTrue(f.mightContain("big" + i));
     }
@@ -127,8 +126,8 @@ public class CountingBloomFilterTest {
     base.subtract(day);
     assertEquals(17, base.items());
     for (int i = 0; i < 3; i++) {
-      assertEquals("a saturated counter stays (its true value is unknown)", 15,
-          base.counter(hot.position(i, 1_000)));
+      assertEquals(15, base.counter(hot.position(i, 1_000)),
+          "a saturated counter stays (its true value is unknown)");
     }
     // the other way round: a saturated counter's true value is at least 15, more than 3
     CountingBloomFilter small = CountingBloomFilter.create(shape);
@@ -141,8 +140,8 @@ public class CountingBloomFilterTest {
       small.subtract(base);
       fail();
     } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(),
-          e.getMessage().startsWith("cannot subtract: " + distinct + " positions would go below zero"));
+      assertTrue(e.getMessage().startsWith("cannot subtract: " + distinct + " positions would go below zero"),
+          e.getMessage());
     }
     assertEquals(3, small.items());
     assertEquals(3, small.count(hot));

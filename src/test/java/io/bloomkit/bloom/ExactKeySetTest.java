@@ -1,18 +1,17 @@
 package io.bloomkit.bloom;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
-import io.bloomkit.registry.Filters;
-
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertSame;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
-
 import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.registry.Filters;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +21,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class ExactKeySetTest {
   private static byte[] bytes(ExactKeySet s) throws Exception {
@@ -49,10 +48,10 @@ public class ExactKeySetTest {
     for (int i = 0; i < 40000; i++) {
       String k = "k" + i + (i % 2 == 0 ? "é" : "");
       boolean member = ref.contains(k);
-      assertEquals(k, member, s.mightContain(k));
-      assertEquals(k, member, s.mightContain(HashStrategy.MURMUR3_128_DOUBLE.hash(k)));
+      assertEquals(member, s.mightContain(k), k);
+      assertEquals(member, s.mightContain(HashStrategy.MURMUR3_128_DOUBLE.hash(k)), k);
       byte[] b = ("xx" + k + "yy").getBytes(StandardCharsets.UTF_8);
-      assertEquals(k, member, s.mightContain(b, 2, b.length - 4));
+      assertEquals(member, s.mightContain(b, 2, b.length - 4), k);
     }
   }
 

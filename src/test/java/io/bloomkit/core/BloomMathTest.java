@@ -1,10 +1,10 @@
 package io.bloomkit.core;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * Sizing by the shared maths ({@link BloomMath}, {@link AcbfSizing}, {@link FilterShape}) against the
@@ -42,7 +42,7 @@ public class BloomMathTest {
       close((Double) r[4], cbf.expectedFpp(), 5e-3);
       assertEquals(r[5], acbf.numHashes());
       close((Double) r[6], acbf.expectedFpp(), 5e-3);
-      assertTrue("ACBF's best k is far below the Bloom filter's", acbf.numHashes() < bf.numHashes());
+      assertTrue(acbf.numHashes() < bf.numHashes(), "ACBF's best k is far below the Bloom filter's");
     }
   }
 
@@ -73,14 +73,14 @@ public class BloomMathTest {
 
       for (AcbfSizing z : AcbfSizing.values()) {
         FilterShape a = FilterShape.forFpp(FilterFamily.ACCURATE_COUNTING, z, N, 0, p, 0);
-        assertTrue(z + " " + p, a.expectedFpp() <= p);
+        assertTrue(a.expectedFpp() <= p, z + " " + p);
         assertTrue(a.capacity() <= z.maxCapacity(a.counters(), a.numHashes()));
         // one counter fewer at the same k misses the target or cannot hold the capacity
         long m = a.counters() - 1;
         boolean fewerWorks =
             z.maxCapacity(m, a.numHashes()) >= N
                 && BloomMath.bloomFpp(z.firstLevelBits(m, a.numHashes(), N), N, a.numHashes()) <= p;
-        assertTrue(z + " " + p + " not minimal", !fewerWorks);
+        assertTrue(!fewerWorks, z + " " + p + " not minimal");
         // and no other k needs less memory
         for (int k = 1; k <= BloomMath.MAX_HASHES; k++) {
           FilterShape o = FilterShape.forFpp(FilterFamily.ACCURATE_COUNTING, z, N, 0, p, k);
@@ -102,13 +102,13 @@ public class BloomMathTest {
       FilterShape.forBitsPerKey(FilterFamily.ACCURATE_COUNTING, AcbfSizing.OPTIMAL, N, N / 2, 16, 3);
       fail("capacity below items");
     } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("capacity"));
+      assertTrue(e.getMessage().contains("capacity"), e.getMessage());
     }
     try {
       FilterShape.forBitsPerKey(FilterFamily.ACCURATE_COUNTING, AcbfSizing.T3, N, 0, 4, 5);
       fail("ACBF_3 with 4 bits per key cannot hold 5 bits per item");
     } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("holds at most"));
+      assertTrue(e.getMessage().contains("holds at most"), e.getMessage());
     }
   }
 }

@@ -1,9 +1,9 @@
 package io.bloomkit.data;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class ClickLogGeneratorTest {
   private static List<String[]> lines(byte[] bytes) {
@@ -65,7 +65,7 @@ public class ClickLogGeneratorTest {
         assertTrue(t >= lastTime && t < g.spanSeconds());
         lastTime = t;
         String click = f[ClickLogGenerator.CLICK_FIELD];
-        assertTrue(click, click.matches("c[0-9a-f]{16}"));
+        assertTrue(click.matches("c[0-9a-f]{16}"), click);
         String ad = f[ClickLogGenerator.AD_FIELD];
         int adIndex = Integer.parseInt(ad.substring(1));
         assertTrue(ad.startsWith("a") && adIndex >= 0 && adIndex < 500);
@@ -77,7 +77,7 @@ public class ClickLogGeneratorTest {
         String before = attributes.putIfAbsent(click, attr);
         if (before != null) {
           repeats++;
-          assertEquals("a re-send carries its click's attributes", before, attr);
+          assertEquals(before, attr, "a re-send carries its click's attributes");
         }
       }
       assertEquals(Math.round(share * records), repeats);

@@ -1,10 +1,10 @@
 package io.bloomkit.data;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -13,7 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class PatentDataGeneratorTest {
   private static final int PATENTS = 20_000;
@@ -38,10 +38,10 @@ public class PatentDataGeneratorTest {
             PatentDataGenerator.PATENTS,
             PatentDataGenerator.CITATIONS,
             PatentDataGenerator.KEYS)) {
-      assertArrayEquals(d, a.bytes(d), b.bytes(d));
-      assertArrayEquals(d, a.bytes(d), split.bytes(d));
+      assertArrayEquals(a.bytes(d), b.bytes(d), d);
+      assertArrayEquals(a.bytes(d), split.bytes(d), d);
       assertEquals(3, split.partCount(d));
-      assertTrue(d + " part 1 not empty", split.part(d, 1).length > 0);
+      assertTrue(split.part(d, 1).length > 0, d + " part 1 not empty");
     }
   }
 
@@ -63,11 +63,11 @@ public class PatentDataGeneratorTest {
     int previousYear = 0;
     for (int i = 0; i < lines.size(); i++) {
       String[] f = lines.get(i).split(",", -1);
-      assertEquals(lines.get(i), 8, f.length);
+      assertEquals(8, f.length, lines.get(i));
       assertEquals(3_070_801L + i, Long.parseLong(f[0]));
       int year = Integer.parseInt(f[1]);
       assertTrue(year >= 1963 && year <= 1999);
-      assertTrue("years grow with ids", year >= previousYear);
+      assertTrue(year >= previousYear, "years grow with ids");
       previousYear = year;
       assertTrue(Integer.parseInt(f[3]) < year); // applied before granted
       assertTrue(f[4].matches("[A-Z]{2}"));
@@ -86,14 +86,14 @@ public class PatentDataGeneratorTest {
     Set<String> seen = new HashSet<>();
     for (String line : lines) {
       String[] f = line.split(",", -1);
-      assertEquals(line, 2, f.length);
+      assertEquals(2, f.length, line);
       long citing = Long.parseLong(f[0]);
       long cited = Long.parseLong(f[1]);
-      assertTrue(line, cited >= 3_070_801L && cited < citing);
-      assertTrue(line, citing < 3_070_801L + PATENTS);
-      assertTrue("sorted by citing", citing >= previousCiting);
+      assertTrue(cited >= 3_070_801L && cited < citing, line);
+      assertTrue(citing < 3_070_801L + PATENTS, line);
+      assertTrue(citing >= previousCiting, "sorted by citing");
       previousCiting = citing;
-      assertTrue("repeated " + line, seen.add(line));
+      assertTrue(seen.add(line), "repeated " + line);
     }
   }
 
@@ -118,8 +118,8 @@ public class PatentDataGeneratorTest {
     double mean = (double) CITATIONS / PATENTS;
     // A uniform choice (Poisson in-degrees, mean 5.7) gives the top 1% about 2.5% of citations
     // and a maximum near 16; a power-law tail gives much more to both.
-    assertTrue("top 1% share " + topShare, topShare > 0.08);
-    assertTrue("max in-degree " + degrees[PATENTS - 1], degrees[PATENTS - 1] > 20 * mean);
+    assertTrue(topShare > 0.08, "top 1% share " + topShare);
+    assertTrue(degrees[PATENTS - 1] > 20 * mean, "max in-degree " + degrees[PATENTS - 1]);
     // and most patents are cited less than the mean
     int belowMean = 0;
     for (int d : degrees) {
@@ -127,7 +127,7 @@ public class PatentDataGeneratorTest {
         belowMean++;
       }
     }
-    assertTrue("below mean " + belowMean, belowMean > PATENTS / 2);
+    assertTrue(belowMean > PATENTS / 2, "below mean " + belowMean);
   }
 
   @Test
@@ -140,9 +140,9 @@ public class PatentDataGeneratorTest {
     Set<String> keyIds = new HashSet<>();
     long previous = 0;
     for (String k : keys) {
-      assertTrue(k, patentLines.contains(k));
+      assertTrue(patentLines.contains(k), k);
       long id = Long.parseLong(k.substring(0, k.indexOf(',')));
-      assertTrue("sorted and distinct", id > previous);
+      assertTrue(id > previous, "sorted and distinct");
       previous = id;
       keyIds.add(Long.toString(id));
     }
@@ -154,7 +154,7 @@ public class PatentDataGeneratorTest {
     }
     double share = (double) matching / CITATIONS;
     double expected = (double) keys.size() / PATENTS; // 9.1%
-    assertTrue("matching share " + share, share > expected / 2 && share < expected * 2);
+    assertTrue(share > expected / 2 && share < expected * 2, "matching share " + share);
   }
 
   @Test
@@ -172,7 +172,7 @@ public class PatentDataGeneratorTest {
       List<String> lines =
           generate(new PatentDataGenerator(4, 3, 1, seed), 2).lines("citations");
       assertEquals(3, lines.size());
-      assertEquals("seed " + seed + ": " + lines, 3, new HashSet<>(lines).size());
+      assertEquals(3, new HashSet<>(lines).size(), "seed " + seed + ": " + lines);
     }
   }
 

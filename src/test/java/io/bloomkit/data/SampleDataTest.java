@@ -1,13 +1,13 @@
 package io.bloomkit.data;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.bloomkit.testing.RepoFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** The committed sample-data is what the command in sample-data/README.md generates. */
 public class SampleDataTest {
@@ -22,7 +22,7 @@ public class SampleDataTest {
     for (String d : new String[] {"keys", "citations"}) {
       for (int p = 0; p < 2; p++) {
         File f = new File(new File(SAMPLE_DATA, d), PartSink.partFileName(p));
-        assertArrayEquals(f.getPath(), sink.part(d, p), Files.readAllBytes(f.toPath()));
+        assertArrayEquals(sink.part(d, p), Files.readAllBytes(f.toPath()), f.getPath());
       }
       assertEquals(2, new File(SAMPLE_DATA, d).list().length);
     }

@@ -1,11 +1,11 @@
 package io.bloomkit.data;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.SplittableRandom;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The one generator against {@link SplittableRandom} as the independent reference: the same seed
@@ -45,13 +45,13 @@ public class SplitMix64Test {
       for (int i = 0; i < 300; i++) {
         switch (i % 3) {
           case 0:
-            assertEquals("seed " + seed + " draw " + i, ref.nextLong(), g.nextLong());
+            assertEquals(ref.nextLong(), g.nextLong(), "seed " + seed + " draw " + i);
             break;
           case 1:
-            assertEquals("seed " + seed + " draw " + i, ref.nextInt(), g.nextInt());
+            assertEquals(ref.nextInt(), g.nextInt(), "seed " + seed + " draw " + i);
             break;
           default:
-            assertEquals("seed " + seed + " draw " + i, ref.nextDouble(), g.nextDouble(), 0.0);
+            assertEquals(ref.nextDouble(), g.nextDouble(), 0.0, "seed " + seed + " draw " + i);
         }
       }
     }
@@ -66,7 +66,7 @@ public class SplitMix64Test {
         SplitMix64 g = new SplitMix64(seed);
         for (int i = 0; i < 50; i++) {
           int want = ref.nextInt(bound);
-          assertEquals("seed " + seed + " bound " + bound, want, g.nextInt(bound));
+          assertEquals(want, g.nextInt(bound), "seed " + seed + " bound " + bound);
           assertTrue(want >= 0 && want < bound);
         }
         // both have consumed the same number of raw draws (rejections included)
@@ -84,7 +84,7 @@ public class SplitMix64Test {
         SplittableRandom ref = new SplittableRandom(seed);
         SplitMix64 g = new SplitMix64(seed);
         for (int i = 0; i < 50; i++) {
-          assertEquals("seed " + seed + " bound " + bound, ref.nextLong(bound), g.nextLong(bound));
+          assertEquals(ref.nextLong(bound), g.nextLong(bound), "seed " + seed + " bound " + bound);
         }
         assertEquals(ref.nextLong(), g.nextLong());
       }
@@ -104,7 +104,7 @@ public class SplitMix64Test {
       long u = raw.nextLong() >>> 1;
       rejected += u >= bound ? 1 : 0; // u in [bound, 2^63): the short last interval
     }
-    assertTrue("rejections " + rejected, rejected > 400 && rejected < 600);
+    assertTrue(rejected > 400 && rejected < 600, "rejections " + rejected);
     SplittableRandom ref = new SplittableRandom(99);
     SplitMix64 g = new SplitMix64(99);
     for (int i = 0; i < 1000; i++) {

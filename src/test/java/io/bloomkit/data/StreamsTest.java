@@ -1,12 +1,12 @@
 package io.bloomkit.data;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** The synthetic streams: seeded, and with the laws they claim. */
 public class StreamsTest {
@@ -65,7 +65,7 @@ public class StreamsTest {
         assertTrue(im >= 1 && im <= 50);
         Integer before = imp.putIfAbsent(k, im);
         if (before != null) {
-          assertEquals("an element keeps its importance", (int) before, im);
+          assertEquals((int) before, im, "an element keeps its importance");
         }
         if (!seen.add(k)) {
           dups++;

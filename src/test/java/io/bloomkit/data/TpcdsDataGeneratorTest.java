@@ -1,12 +1,11 @@
 package io.bloomkit.data;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.IOException;
 import java.math.BigInteger;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -14,7 +13,7 @@ import java.time.LocalDate;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class TpcdsDataGeneratorTest {
   /** Julian day number of 1970-01-01: TPC-DS date keys are Julian day numbers. */
@@ -26,7 +25,7 @@ public class TpcdsDataGeneratorTest {
   }
 
   private static String[] fields(String line) {
-    assertTrue(line, line.endsWith("|")); // dsdgen ends every row with the delimiter
+    assertTrue(line.endsWith("|"), line); // dsdgen ends every row with the delimiter
     return line.substring(0, line.length() - 1).split("\\|", -1);
   }
 
@@ -48,11 +47,11 @@ public class TpcdsDataGeneratorTest {
     MemorySink two = new MemorySink();
     for (String[] e : expected) {
       long rows = g.write(e[0], two, 2);
-      assertEquals(e[0], 2, two.partCount(e[0]));
-      assertEquals(e[0], e[1], md5(two.bytes(e[0])));
+      assertEquals(2, two.partCount(e[0]), e[0]);
+      assertEquals(e[1], md5(two.bytes(e[0])), e[0]);
       // the library's row-count table: one row per row number in the dimension tables
-      assertEquals(e[0], g.rowNumbers(e[0]), rows);
-      assertEquals(e[0], rows, two.lines(e[0]).size());
+      assertEquals(g.rowNumbers(e[0]), rows, e[0]);
+      assertEquals(rows, two.lines(e[0]).size(), e[0]);
     }
     MemorySink one = new MemorySink();
     g.write("item", one, 1);
@@ -68,11 +67,11 @@ public class TpcdsDataGeneratorTest {
       assertEquals(28, f.length);
       LocalDate d = LocalDate.parse(f[2]);
       long sk = Long.parseLong(f[0]);
-      assertEquals(line, d.toEpochDay() + JULIAN_EPOCH, sk);
-      assertEquals(line, d.getYear(), Integer.parseInt(f[6]));
-      assertEquals(line, d.getMonthValue(), Integer.parseInt(f[8]));
-      assertEquals(line, d.getDayOfMonth(), Integer.parseInt(f[9]));
-      assertEquals(line, previous == 0 ? sk : previous + 1, sk);
+      assertEquals(d.toEpochDay() + JULIAN_EPOCH, sk, line);
+      assertEquals(d.getYear(), Integer.parseInt(f[6]), line);
+      assertEquals(d.getMonthValue(), Integer.parseInt(f[8]), line);
+      assertEquals(d.getDayOfMonth(), Integer.parseInt(f[9]), line);
+      assertEquals(previous == 0 ? sk : previous + 1, sk, line);
       previous = sk;
     }
     assertTrue(two.lines("date_dim").get(0).startsWith("2415022|AAAAAAAAOKJNECAA|1900-01-02|"));
@@ -107,25 +106,25 @@ public class TpcdsDataGeneratorTest {
     long nullDates = 0;
     for (String line : lines) {
       String[] f = fields(line);
-      assertEquals(line, 23, f.length);
+      assertEquals(23, f.length, line);
       tickets.add(f[9]); // ss_ticket_number
       if (f[0].isEmpty()) {
         nullDates++;
       } else {
         LocalDate sold = LocalDate.ofEpochDay(Long.parseLong(f[0]) - JULIAN_EPOCH);
-        assertTrue(line, sold.getYear() >= 1998 && sold.getYear() <= 2003);
+        assertTrue(sold.getYear() >= 1998 && sold.getYear() <= 2003, line);
       }
-      assertTrue(line, f[2].isEmpty() || items.contains(f[2])); // ss_item_sk
+      assertTrue(f[2].isEmpty() || items.contains(f[2]), line); // ss_item_sk
       if (f[7].isEmpty()) { // ss_store_sk
         nullStores++;
       } else {
-        assertTrue(line, stores.contains(f[7]));
+        assertTrue(stores.contains(f[7]), line);
       }
     }
     assertEquals(g.rowNumbers("store_sales"), tickets.size());
     assertTrue(rows >= 8 * tickets.size() && rows <= 16 * tickets.size());
-    assertTrue("null store keys " + nullStores, nullStores > 0 && nullStores < rows / 10);
-    assertTrue("null date keys " + nullDates, nullDates > 0 && nullDates < rows / 10);
+    assertTrue(nullStores > 0 && nullStores < rows / 10, "null store keys " + nullStores);
+    assertTrue(nullDates > 0 && nullDates < rows / 10, "null date keys " + nullDates);
   }
 
   @Test
@@ -144,7 +143,7 @@ public class TpcdsDataGeneratorTest {
         TpcdsDataGenerator.of(List.of("item"), scale);
         fail("scale " + scale);
       } catch (IllegalArgumentException e) {
-        assertTrue(e.getMessage(), e.getMessage().contains("scale"));
+        assertTrue(e.getMessage().contains("scale"), e.getMessage());
       }
     }
     assertTrue(TpcdsDataGenerator.tableNames().containsAll(TpcdsDataGenerator.DEFAULT_TABLES));

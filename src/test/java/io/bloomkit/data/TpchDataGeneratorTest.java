@@ -1,15 +1,15 @@
 package io.bloomkit.data;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class TpchDataGeneratorTest {
   @Test
@@ -41,7 +41,7 @@ public class TpchDataGeneratorTest {
       keys.add(o.substring(0, o.indexOf('|')));
     }
     for (String l : items.lines("lineitem")) {
-      assertTrue(l, keys.contains(l.substring(0, l.indexOf('|'))));
+      assertTrue(keys.contains(l.substring(0, l.indexOf('|'))), l);
     }
   }
 
@@ -63,7 +63,7 @@ public class TpchDataGeneratorTest {
     }
     assertEquals(expected, kept);
     assertEquals(reference.toString(), new String(some.bytes("orders"), "US-ASCII"));
-    assertTrue("kept " + kept, kept > 1_300 && kept < 1_700); // binomial(15000, 0.1): sd 37
+    assertTrue(kept > 1_300 && kept < 1_700, "kept " + kept); // binomial(15000, 0.1): sd 37
   }
 
   @Test
@@ -74,7 +74,7 @@ public class TpchDataGeneratorTest {
         kept++;
       }
     }
-    assertTrue("kept " + kept, kept > 9_500 && kept < 10_500); // sd about 100
+    assertTrue(kept > 9_500 && kept < 10_500, "kept " + kept); // sd about 100
     assertTrue(TpchDataGenerator.keepsOrder(12345, 1.0));
   }
 
@@ -92,7 +92,7 @@ public class TpchDataGeneratorTest {
       r.run();
       fail("expected IllegalArgumentException");
     } catch (IllegalArgumentException expected) {
-      assertTrue(expected.getMessage(), expected.getMessage().length() > 0);
+      assertTrue(expected.getMessage().length() > 0, expected.getMessage());
     }
   }
 }

@@ -1,9 +1,9 @@
 package io.bloomkit.data;
 
-import static org.junit.Assert.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.SplittableRandom;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class ZipfTest {
   /** Rank frequencies follow the weights 1/(r+1)^alpha. */
@@ -25,7 +25,7 @@ public class ZipfTest {
     for (int r = 0; r < n; r++) {
       double p = Math.pow(r + 1, -alpha) / norm;
       double sd = Math.sqrt(draws * p * (1 - p));
-      assertEquals("rank " + r, draws * p, count[r], 5 * sd);
+      assertEquals(draws * p, count[r], 5 * sd, "rank " + r);
     }
     assertEquals(0, z.rank(0.0));
     assertEquals(n - 1, z.rank(Math.nextDown(1.0)));

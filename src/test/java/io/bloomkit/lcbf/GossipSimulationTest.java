@@ -1,9 +1,9 @@
 package io.bloomkit.lcbf;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.data.SplitMix64;
 import io.bloomkit.sim.ParamValues;
@@ -13,7 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code simulate gossip}: the random geometric graph against an O(n^2) recount, the walk against
@@ -58,8 +58,8 @@ public class GossipSimulationTest {
               want.add(j);
             }
           }
-          assertArrayEquals(n + " " + java.util.Arrays.toString(s) + " node " + i,
-              want.stream().mapToInt(Integer::intValue).toArray(), g.adjacent[i]);
+          assertArrayEquals(want.stream().mapToInt(Integer::intValue).toArray(),
+              g.adjacent[i], n + " " + java.util.Arrays.toString(s) + " node " + i);
           edges += want.size();
           assertTrue(g.x[i] >= 0 && g.x[i] < s[0] && g.y[i] >= 0 && g.y[i] < s[1]);
         }
@@ -120,14 +120,14 @@ public class GossipSimulationTest {
       Set<Integer> visited = new HashSet<>();
       visited.add(source);
       for (int i = 1; i < w.length; i++) {
-        assertTrue("step " + i + " is no link", near(g, w[i - 1], w[i]));
-        assertTrue("forwarded twice on " + w[i - 1] + "->" + w[i], used.add((long) w[i - 1] * g.nodes() + w[i]));
+        assertTrue(near(g, w[i - 1], w[i]), "step " + i + " is no link");
+        assertTrue(used.add((long) w[i - 1] * g.nodes() + w[i]), "forwarded twice on " + w[i - 1] + "->" + w[i]);
         visited.add(w[i]);
       }
       assertTrue(w.length - 1 <= 2 * g.edges());
-      assertEquals("ends at the source", source, w[w.length - 1]);
+      assertEquals(source, w[w.length - 1], "ends at the source");
       for (int v : g.adjacent[source]) {
-        assertTrue("source never forwarded to " + v, used.contains((long) source * g.nodes() + v));
+        assertTrue(used.contains((long) source * g.nodes() + v), "source never forwarded to " + v);
       }
       revisitingWalks += visited.size() < w.length ? 1 : 0;
     }
@@ -169,12 +169,12 @@ public class GossipSimulationTest {
     Set<Integer> reached = set(w);
     assertEquals(reached.size(), c.visited);
     assertEquals(w.length - reached.size(), c.revisits);
-    assertTrue("the walk revisits: " + c.revisits, c.revisits > 2 * reached.size());
+    assertTrue(c.revisits > 2 * reached.size(), "the walk revisits: " + c.revisits);
     assertTrue(c.reported.isEmpty());
     Map<Integer, Long> want = totals(data, reached);
     assertEquals(want.size(), f.items());
     for (Map.Entry<Integer, Long> e : want.entrySet()) {
-      assertEquals("item " + e.getKey(), (long) e.getValue(), f.frequency(data.hash[e.getKey()]));
+      assertEquals((long) e.getValue(), f.frequency(data.hash[e.getKey()]), "item " + e.getKey());
     }
   }
 
@@ -211,7 +211,7 @@ public class GossipSimulationTest {
       assertTrue(c.resultHops <= c.messages * max);
       partial += reached.size() < 80 ? 1 : 0;
     }
-    assertTrue("some walks miss nodes at this range", partial > 0);
+    assertTrue(partial > 0, "some walks miss nodes at this range");
   }
 
   /**
@@ -261,7 +261,7 @@ public class GossipSimulationTest {
       assertEquals(bits, d(row, "bitsPerNode"), 1e-6);
       errors += err;
     }
-    assertTrue("m/n = 2, k = 1 makes errors", errors > 0);
+    assertTrue(errors > 0, "m/n = 2, k = 1 makes errors");
     // complete graph (range beyond the diagonal), large filter: all nodes reached, exact answers
     for (Map<String, Object> row : sim.run(values(concat(common, "range", "2000", "ratio", "400", "num-hashes", "4")))) {
       assertEquals(1.0, d(row, "coverage"), 0);
@@ -332,7 +332,7 @@ public class GossipSimulationTest {
       assertEquals(reported / 3, d(row, "reported"), 0);
       errors += err;
     }
-    assertTrue("m/n = 1, k = 1 makes errors", errors > 0);
+    assertTrue(errors > 0, "m/n = 1, k = 1 makes errors");
   }
 
   @Test
@@ -345,7 +345,7 @@ public class GossipSimulationTest {
             "num-hashes", "1"}, b)));
         fail(String.join(" ", b) + " accepted");
       } catch (IllegalArgumentException expected) {
-        assertTrue(expected.getMessage(), expected.getMessage().startsWith("--"));
+        assertTrue(expected.getMessage().startsWith("--"), expected.getMessage());
       }
     }
   }

@@ -1,10 +1,10 @@
 package io.bloomkit.lcbf;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.hash.KeyHash;
@@ -13,7 +13,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class LcbfArithmeticCodeTest {
   private static final long CELLS = 1L << 22;
@@ -36,7 +36,7 @@ public class LcbfArithmeticCodeTest {
     LinkedCountingBloomFilter g = LcbfArithmeticCode.decode(b, CELLS);
     assertEquals(f, g);
     for (int e = 0; e < f.entries(); e++) {
-      assertArrayEquals("entry " + e, f.list(e), g.list(e));
+      assertArrayEquals(f.list(e), g.list(e), "entry " + e);
     }
     assertEquals(f.values(), g.values());
     assertEquals(f.nonEmptyEntries(), g.nonEmptyEntries());
@@ -142,8 +142,8 @@ public class LcbfArithmeticCodeTest {
       long symbols = f.entries() + f.values();
       double body = 8.0 * e.bodyBytes;
       String what = Arrays.toString(s) + ": body " + body + " bits, entropy " + h + ", " + symbols + " symbols";
-      assertTrue(what, body >= h - 8);
-      assertTrue(what, body <= h + 48 + 0.006 * symbols);
+      assertTrue(body >= h - 8, what);
+      assertTrue(body <= h + 48 + 0.006 * symbols, what);
       assertEquals(8L * (e.tableBytes + e.bodyBytes), f.arithmeticBits());
     }
   }
@@ -175,7 +175,7 @@ public class LcbfArithmeticCodeTest {
       double entropy = ((Number) r.get("bitsEntropy")).doubleValue();
       double two = ((Number) r.get("bitsTwoLayer")).doubleValue();
       double held = ((Number) r.get("keysHeld")).doubleValue();
-      assertTrue(r.toString(), entropy > 0 && entropy <= arith && arith < two);
+      assertTrue(entropy > 0 && entropy <= arith && arith < two, r.toString());
       assertEquals(arith / held, ((Number) r.get("bitsPerKeyArithmetic")).doubleValue(), 1e-9 * arith);
       assertEquals(two / held, ((Number) r.get("bitsPerKeyTwoLayer")).doubleValue(), 1e-9 * two);
     }
@@ -257,6 +257,6 @@ public class LcbfArithmeticCodeTest {
         assertNotNull(e.field());
       }
     }
-    assertTrue("some damage must be detected", decoded < 3_000);
+    assertTrue(decoded < 3_000, "some damage must be detected");
   }
 }

@@ -1,9 +1,9 @@
 package io.bloomkit.lcbf;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** The linked counting Bloom filter's bounds and encodings by hand. */
 public class LcbfTheoryTest {

@@ -1,8 +1,8 @@
 package io.bloomkit.lcbf;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.hash.KeyHash;
@@ -10,7 +10,7 @@ import io.bloomkit.data.TimedStream;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class LinkedCountingBloomFilterTest {
   static KeyHash key(long i) {
@@ -38,7 +38,7 @@ public class LinkedCountingBloomFilterTest {
     }
     for (int e = 0; e < 16; e++) {
       java.util.List<Long> want = expected.getOrDefault(e, java.util.List.of());
-      assertArrayEquals("entry " + e, want.stream().mapToLong(Long::longValue).toArray(), f.list(e));
+      assertArrayEquals(want.stream().mapToLong(Long::longValue).toArray(), f.list(e), "entry " + e);
     }
     assertEquals(5, f.frequency(a));
     assertEquals(7, f.frequency(b));
@@ -87,7 +87,7 @@ public class LinkedCountingBloomFilterTest {
       falseDistinct += distinct.add(key(i), v) != v ? 1 : 0;
     }
     double half = 4 * Math.sqrt(expected) + 0.03 * expected;
-    assertTrue(falseEqual + " vs " + expected, Math.abs(falseEqual - expected) < half);
+    assertTrue(Math.abs(falseEqual - expected) < half, falseEqual + " vs " + expected);
     assertEquals(0, falseDistinct);
     assertTrue(LcbfTheory.errorLowerBound(m, k) < 1e-12);
     assertEquals(BloomMath.bloomFpp(m, n, k), LcbfTheory.errorUpperBound(m, n, k), 1e-4);
@@ -124,7 +124,7 @@ public class LinkedCountingBloomFilterTest {
       exact += f.frequency(key(e.getKey())) == e.getValue() ? 1 : 0;
     }
     assertTrue(n > 0.8 * universe);
-    assertTrue(exact + " of " + truth.size(), exact >= 0.99 * truth.size());
+    assertTrue(exact >= 0.99 * truth.size(), exact + " of " + truth.size());
   }
 
   /** The encodings' sizes: two-layer m + V(l+1); one-layer (l+1)(V + empty); savings m(l+1)q - m. */

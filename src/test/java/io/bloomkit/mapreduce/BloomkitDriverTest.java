@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class BloomkitDriverTest {
   @Test
@@ -29,12 +29,12 @@ public class BloomkitDriverTest {
       ToolRun help = ToolRun.run(tool, "--help");
       assertEquals(0, help.code);
       assertTrue(help.err.contains("usage: bloomkit " + e.getKey()));
-      assertEquals("usage text is not a result: stdout stays empty", "", help.out);
+      assertEquals("", help.out, "usage text is not a result: stdout stays empty");
       ToolRun bad = ToolRun.run(e.getValue().get(), "--no-such-option");
       assertEquals(2, bad.code);
       assertEquals("", bad.out);
-      assertTrue(bad.err, bad.err.startsWith(e.getKey() + ": Unrecognized option: --no-such-option"));
-      assertTrue(e.getKey(), e.getValue().get().commandLineOptions().hasLongOption("json"));
+      assertTrue(bad.err.startsWith(e.getKey() + ": Unrecognized option: --no-such-option"), bad.err);
+      assertTrue(e.getValue().get().commandLineOptions().hasLongOption("json"), e.getKey());
     }
     assertEquals(-1, BloomkitDriver.programs().run(new String[] {"no-such-tool"}));
   }
@@ -54,10 +54,10 @@ public class BloomkitDriverTest {
           line = l;
         }
       }
-      assertTrue(tool + " listed: " + list, line != null);
-      assertTrue(line, !line.trim().endsWith(":"));
+      assertTrue(line != null, tool + " listed: " + list);
+      assertTrue(!line.trim().endsWith(":"), line);
     }
-    assertTrue(list, list.contains("simulate   Runs a seeded simulation (acbf, "));
+    assertTrue(list.contains("simulate   Runs a seeded simulation (acbf, "), list);
   }
 
   @Test
@@ -66,9 +66,9 @@ public class BloomkitDriverTest {
     ToolRun plain = ToolRun.run(new io.bloomkit.mapreduce.size.SizeTool(), size);
     ToolRun json = ToolRun.run(new io.bloomkit.mapreduce.size.SizeTool(), "--items", "1000", "--fpp",
         "0.01", "--json");
-    assertEquals(json.toString(), 0, json.code);
+    assertEquals(0, json.code, json.toString());
     assertEquals(plain.out, json.out);
-    assertTrue(json.out, json.out.startsWith("{\"items\":1000,"));
+    assertTrue(json.out.startsWith("{\"items\":1000,"), json.out);
   }
 
   @Test
@@ -78,10 +78,10 @@ public class BloomkitDriverTest {
       int code = BloomkitDriver.unlessTool(
           args, new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
       String text = err.toString(java.nio.charset.StandardCharsets.UTF_8);
-      assertEquals(String.join(" ", args), args.length == 0 || args[0].equals("no-such-tool")
-          ? BloomkitTool.USAGE : BloomkitTool.OK, code);
+      assertEquals(args.length == 0 || args[0].equals("no-such-tool")
+          ? BloomkitTool.USAGE : BloomkitTool.OK, code, String.join(" ", args));
       for (String tool : BloomkitDriver.TOOLS.keySet()) {
-        assertTrue(text, text.contains("  " + tool + " "));
+        assertTrue(text.contains("  " + tool + " "), text);
       }
     }
     for (String tool : BloomkitDriver.TOOLS.keySet()) {
@@ -93,7 +93,7 @@ public class BloomkitDriverTest {
   public void everyConfigKeyIsUniqueAndDocumented() {
     java.util.Set<String> keys = new java.util.HashSet<>();
     for (BloomkitConfig c : BloomkitConfig.values()) {
-      assertTrue(c.key(), keys.add(c.key()));
+      assertTrue(keys.add(c.key()), c.key());
       assertTrue(c.key().startsWith("bloomkit."));
       assertTrue(!c.description().isEmpty());
     }

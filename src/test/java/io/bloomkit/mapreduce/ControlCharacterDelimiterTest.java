@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
@@ -19,16 +19,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Delimiters job.xml (XML 1.0) cannot hold as such, Hive's default {@code \x01} first, work end to
  * end in real local-mode jobs (build, join, dedup), checked against naive in-memory answers.
  */
 public class ControlCharacterDelimiterTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final char[] DELIMITERS = {'\u0001', '\u001f', '\u007f', '\u00a6'};
 
@@ -42,14 +41,14 @@ public class ControlCharacterDelimiterTest {
   }
 
   private File write(String name, List<String> lines) throws Exception {
-    File f = new File(tmp.getRoot(), name);
+    File f = new File(tmp, name);
     Files.write(f.toPath(), lines, StandardCharsets.UTF_8);
     return f;
   }
 
   private static Map<String, Object> ok(BloomkitTool tool, String... args) {
     ToolRun r = ToolRun.run(tool, args);
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
@@ -79,31 +78,31 @@ public class ControlCharacterDelimiterTest {
         composite.add(NaiveJoin.key(s, d, new int[] {0, 1}));
       }
       Map<String, Object> b =
-          ok(new BuildTool(), "--input", r.getPath(), "--output", tmp.getRoot() + "/" + tag + ".bf",
+          ok(new BuildTool(), "--input", r.getPath(), "--output", tmp + "/" + tag + ".bf",
               "--key-field", "0,1", "--delimiter", ds, "--filter", "exact", "--json");
-      assertEquals(tag, (long) composite.size(), b.get("items"));
-      assertEquals(tag, 0L, b.get("malformedRecords"));
+      assertEquals((long) composite.size(), b.get("items"), tag);
+      assertEquals(0L, b.get("malformedRecords"), tag);
 
-      File joined = new File(tmp.getRoot(), tag + ".join");
+      File joined = new File(tmp, tag + ".join");
       Map<String, Object> j =
           ok(new JoinTool(), "--left", l.getPath(), "--left-key", "0", "--right", r.getPath(),
               "--right-key", "0", "--output", joined.getPath(), "--delimiter", ds,
               "--filter-type", "bf", "--json");
       Map<String, Integer> expected =
           NaiveJoin.join(left, new int[] {0}, right, new int[] {0}, d, false);
-      assertEquals(tag, expected, output(joined));
-      assertEquals(tag, 0L, j.get("malformedRecords"));
+      assertEquals(expected, output(joined), tag);
+      assertEquals(0L, j.get("malformedRecords"), tag);
 
       Set<String> keys = new HashSet<>();
       for (String s : right) {
         keys.add(NaiveJoin.key(s, d, new int[] {0}));
       }
-      File deduped = new File(tmp.getRoot(), tag + ".dedup");
+      File deduped = new File(tmp, tag + ".dedup");
       Map<String, Object> u =
           ok(new DedupTool(), "--input", r.getPath(), "--output", deduped.getPath(),
               "--key-field", "0", "--delimiter", ds, "--json");
-      assertEquals(tag, (long) keys.size(), u.get("kept"));
-      assertTrue(tag, keys.size() < right.size());
+      assertEquals((long) keys.size(), u.get("kept"), tag);
+      assertTrue(keys.size() < right.size(), tag);
     }
   }
 
@@ -111,10 +110,10 @@ public class ControlCharacterDelimiterTest {
   public void lineBreakDelimitersAreUsageErrors() {
     for (String d : new String[] {"\n", "\r"}) {
       ToolRun r =
-          ToolRun.run(new BuildTool(), "--input", tmp.getRoot().getPath(), "--output",
-              tmp.getRoot() + "/x.bf", "--delimiter", d);
-      assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
-      assertTrue(r.err, r.err.startsWith("build: --delimiter"));
+          ToolRun.run(new BuildTool(), "--input", tmp.getPath(), "--output",
+              tmp + "/x.bf", "--delimiter", d);
+      assertEquals(BloomkitTool.USAGE, r.code, r.toString());
+      assertTrue(r.err.startsWith("build: --delimiter"), r.err);
     }
   }
 }

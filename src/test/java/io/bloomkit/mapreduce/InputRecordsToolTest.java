@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.acbf.AccurateCountingBloomFilter;
 import io.bloomkit.bloom.ExactKeySet;
@@ -20,9 +20,9 @@ import io.bloomkit.mapreduce.join.NaiveJoin;
 import io.bloomkit.mapreduce.update.UpdateTool;
 import java.io.File;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -33,9 +33,8 @@ import java.util.zip.DeflaterOutputStream;
 import java.util.zip.GZIPOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.BZip2Codec;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every record-reading tool reads its inputs the same way (sub-directories, hidden names, codecs,
@@ -43,7 +42,7 @@ import org.junit.rules.TemporaryFolder;
  * malformed share), end to end in local mode against references computed here.
  */
 public class InputRecordsToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** The visible lines written under the input tree (what every tool must read). */
   private final List<String> visible = new ArrayList<>();
@@ -97,7 +96,7 @@ public class InputRecordsToolTest {
    * two levels down; hidden files and directories (. and _) at every level hold key "hidden".
    */
   private File tree() throws Exception {
-    File in = tmp.newFolder("in");
+    File in = newFolder(tmp, "in");
     String[] files = {"a.txt", "sub/b.txt.gz", "sub/deeper/c.bz2", "sub/deeper/d.deflate"};
     for (int f = 0; f < files.length; f++) {
       List<String> l = lines(f * 50, 50, 40);
@@ -124,12 +123,12 @@ public class InputRecordsToolTest {
   }
 
   private static Map<String, Object> ok(ToolRun r) {
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
   private String path(String name) {
-    return new File(tmp.getRoot(), name).getPath();
+    return new File(tmp, name).getPath();
   }
 
   private static long n(Map<String, Object> j, String k) {
@@ -157,11 +156,11 @@ public class InputRecordsToolTest {
   public void joinReadsSubdirectoriesOnBothSides() throws Exception {
     File in = tree();
     List<String> right = lines(0, 120, 60);
-    File r = new File(tmp.getRoot(), "right/deep/r.txt.gz");
+    File r = new File(tmp, "right/deep/r.txt.gz");
     write(r, text(right));
     File out = new File(path("joined"));
     Map<String, Object> j = ok(ToolRun.run(new JoinTool(), "--left", in.getPath(), "--left-key",
-        "1", "--right", new File(tmp.getRoot(), "right").getPath(), "--right-key", "1",
+        "1", "--right", new File(tmp, "right").getPath(), "--right-key", "1",
         "--delimiter", ",", "--output", out.getPath(), "--json"));
     assertEquals((long) visible.size(), n(j, "leftRecords"));
     assertEquals((long) right.size(), n(j, "rightRecords"));
@@ -200,10 +199,10 @@ public class InputRecordsToolTest {
         args.add("--verify");
       }
       Map<String, Object> j = ok(ToolRun.run(new IcebergTool(), args.toArray(new String[0])));
-      assertEquals(method, (long) visible.size(), n(j, "inputRecords"));
+      assertEquals((long) visible.size(), n(j, "inputRecords"), method);
       List<String> got = outputLines(out);
       got.sort(null);
-      assertEquals(method, expected, got);
+      assertEquals(expected, got, method);
     }
   }
 
@@ -211,7 +210,7 @@ public class InputRecordsToolTest {
     AccurateCountingBloomFilter f =
         AccurateCountingBloomFilter.create(FilterShape.forBitsPerKey(
             FilterFamily.ACCURATE_COUNTING, AcbfSizing.OPTIMAL, capacity, capacity, 16, 0));
-    File file = new File(tmp.getRoot(), name);
+    File file = new File(tmp, name);
     try (OutputStream o = new FileOutputStream(file)) {
       f.writeTo(o);
     }
@@ -236,8 +235,8 @@ public class InputRecordsToolTest {
     ToolRun r = ToolRun.run(new JoinTool(), "--left", in.getPath(), "--left-key", "1",
         "--right", in.getPath() + "/sub/{b.txt.gz,none}", "--right-key", "1", "--delimiter", ",",
         "--output", path("both"));
-    assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
-    assertTrue(r.err, r.err.contains("b.txt.gz") && r.err.contains("both sides"));
+    assertEquals(BloomkitTool.USAGE, r.code, r.toString());
+    assertTrue(r.err.contains("b.txt.gz") && r.err.contains("both sides"), r.err);
   }
 
   /**
@@ -253,7 +252,7 @@ public class InputRecordsToolTest {
       String key = i == 2000 || i == 2600 ? "dup" : "u" + i;
       lines.add(i + "," + key + "," + Long.toHexString(rnd.nextLong()) + Long.toHexString(rnd.nextLong()));
     }
-    File f = new File(tmp.getRoot(), "bz/blocks.bz2");
+    File f = new File(tmp, "bz/blocks.bz2");
     f.getParentFile().mkdirs();
     try (OutputStream o = new org.apache.commons.compress.compressors.bzip2
         .BZip2CompressorOutputStream(new FileOutputStream(f), 1)) { // 100k blocks
@@ -274,7 +273,7 @@ public class InputRecordsToolTest {
 
   @Test
   public void braceGlobsAreOnePathAndCommasOutsideSeparate() throws Exception {
-    File dir = tmp.newFolder("g");
+    File dir = newFolder(tmp, "g");
     List<String> a = lines(0, 30, 100);
     List<String> b = lines(30, 30, 100);
     List<String> c = lines(60, 30, 100);
@@ -293,7 +292,7 @@ public class InputRecordsToolTest {
 
   @Test
   public void braceGlobsOnBothSidesOfAJoin() throws Exception {
-    File dir = tmp.newFolder("jg");
+    File dir = newFolder(tmp, "jg");
     List<String> a = lines(0, 30, 20);
     List<String> b = lines(30, 30, 20);
     write(new File(dir, "a"), text(a));
@@ -314,10 +313,10 @@ public class InputRecordsToolTest {
 
   @Test
   public void aFilterGlobMustNameExactlyOneFile() throws Exception {
-    File dir = tmp.newFolder("filters");
-    File left = new File(tmp.getRoot(), "l.txt");
+    File dir = newFolder(tmp, "filters");
+    File left = new File(tmp, "l.txt");
     write(left, text(lines(0, 20, 10)));
-    File right = new File(tmp.getRoot(), "r.txt");
+    File right = new File(tmp, "r.txt");
     write(right, text(lines(0, 40, 20)));
     for (String name : new String[] {"one.exact", "two.exact"}) {
       try (OutputStream o = new FileOutputStream(new File(dir, name))) {
@@ -328,21 +327,21 @@ public class InputRecordsToolTest {
     ToolRun two = ToolRun.run(new JoinTool(), "--left", left.getPath(), "--left-key", "1",
         "--right", right.getPath(), "--right-key", "1", "--delimiter", ",", "--output",
         path("j2"), "--filter", pattern);
-    assertEquals(two.toString(), BloomkitTool.USAGE, two.code);
-    assertTrue(two.err, two.err.contains(pattern) && two.err.contains("matches 2"));
+    assertEquals(BloomkitTool.USAGE, two.code, two.toString());
+    assertTrue(two.err.contains(pattern) && two.err.contains("matches 2"), two.err);
     assertFalse(new File(path("j2")).exists());
     // a glob matching one file is that file
     Map<String, Object> one = ok(ToolRun.run(new JoinTool(), "--left", left.getPath(),
         "--left-key", "1", "--right", right.getPath(), "--right-key", "1", "--delimiter", ",",
         "--output", path("j1"), "--filter", dir.getPath() + "/o*.exact", "--json"));
-    assertTrue(String.valueOf(one.get("filter")), String.valueOf(one.get("filter")).endsWith("/one.exact"));
+    assertTrue(String.valueOf(one.get("filter")).endsWith("/one.exact"), String.valueOf(one.get("filter")));
     ToolRun up = ToolRun.run(new UpdateTool(), "--filter", pattern, "--output", path("u"),
         "--add", left.getPath());
-    assertEquals(up.toString(), BloomkitTool.USAGE, up.code);
-    assertTrue(up.err, up.err.contains("matches 2"));
+    assertEquals(BloomkitTool.USAGE, up.code, up.toString());
+    assertTrue(up.err.contains("matches 2"), up.err);
     ToolRun in = ToolRun.run(new io.bloomkit.mapreduce.inspect.InspectTool(), pattern);
-    assertEquals(in.toString(), BloomkitTool.USAGE, in.code);
-    assertTrue(in.err, in.err.contains("matches 2"));
+    assertEquals(BloomkitTool.USAGE, in.code, in.toString());
+    assertTrue(in.err.contains("matches 2"), in.err);
     assertEquals(0, ToolRun.run(new io.bloomkit.mapreduce.inspect.InspectTool(),
         dir.getPath() + "/t*.exact").code);
   }
@@ -367,8 +366,8 @@ public class InputRecordsToolTest {
     List<String> right = new ArrayList<>(nonBlankRight);
     right.add("");
     right.add(10, "   ");
-    File l = new File(tmp.getRoot(), "left.txt");
-    File r = new File(tmp.getRoot(), "right.txt");
+    File l = new File(tmp, "left.txt");
+    File r = new File(tmp, "right.txt");
     write(l, text(left));
     write(r, text(right));
     File out = new File(path("blank-join"));
@@ -385,7 +384,7 @@ public class InputRecordsToolTest {
     assertEquals(n(j, "rightRecords"),
         n(j, "rightPassed") + n(j, "rightDroppedByFilter") + n(j, "rightMalformed"));
     // whatever the delimiter: with tab, "\t" alone is blank too
-    File t = new File(tmp.getRoot(), "tab.txt");
+    File t = new File(tmp, "tab.txt");
     write(t, text(List.of("a\tb", "\t", "", "c\td")));
     Map<String, Object> b = ok(ToolRun.run(new BuildTool(), "--input", t.getPath(), "--output",
         path("blank.exact"), "--filter", "exact", "--key-field", "0", "--json"));
@@ -397,7 +396,7 @@ public class InputRecordsToolTest {
 
   @Test
   public void everyRecordMalformedFailsShowingTheFirstLine() throws Exception {
-    File tabs = new File(tmp.getRoot(), "tabs/t.txt");
+    File tabs = new File(tmp, "tabs/t.txt");
     List<String> tabbed = new ArrayList<>();
     for (int i = 0; i < 40; i++) {
       tabbed.add(i + "\tkey" + i + "\t" + i);
@@ -407,41 +406,41 @@ public class InputRecordsToolTest {
     // build with the wrong delimiter
     ToolRun b = ToolRun.run(new BuildTool(), "--input", dir.getPath(), "--output",
         path("never.acbf"), "--key-field", "1", "--delimiter", ",");
-    assertEquals(b.toString(), BloomkitTool.FAILED, b.code);
-    assertTrue(b.err, b.err.contains("\"0\\tkey0\\t0\""));
-    assertTrue(b.err, b.err.contains("key field(s) 1") && b.err.contains("delimiter ','"));
-    assertTrue(b.err, b.err.contains("40 records"));
+    assertEquals(BloomkitTool.FAILED, b.code, b.toString());
+    assertTrue(b.err.contains("\"0\\tkey0\\t0\""), b.err);
+    assertTrue(b.err.contains("key field(s) 1") && b.err.contains("delimiter ','"), b.err);
+    assertTrue(b.err.contains("40 records"), b.err);
     assertFalse(new File(path("never.acbf")).exists());
     // join: the right side only; the tab delimiter shown as \t
-    File left = new File(tmp.getRoot(), "ctl/l.txt");
+    File left = new File(tmp, "ctl/l.txt");
     write(left, text(tabbed));
-    File right = new File(tmp.getRoot(), "ctl/r.txt");
+    File right = new File(tmp, "ctl/r.txt");
     write(right, text(List.of("no delimiter here", "nor here")));
     ToolRun j = ToolRun.run(new JoinTool(), "--left", left.getPath(), "--left-key", "1",
         "--right", right.getPath(), "--right-key", "1", "--output", path("never-joined"),
         "--filter-type", "none");
-    assertEquals(j.toString(), BloomkitTool.FAILED, j.code);
-    assertTrue(j.err, j.err.contains("right input") && j.err.contains("delimiter '\\t'"));
-    assertTrue(j.err, j.err.contains("\"no delimiter here\""));
+    assertEquals(BloomkitTool.FAILED, j.code, j.toString());
+    assertTrue(j.err.contains("right input") && j.err.contains("delimiter '\\t'"), j.err);
+    assertTrue(j.err.contains("\"no delimiter here\""), j.err);
     assertFalse(new File(path("never-joined")).exists());
     // dedup, icebergs and update alike
     ToolRun d = ToolRun.run(new DedupTool(), "--input", dir.getPath(), "--key-field", "1",
         "--delimiter", ",", "--output", path("never-dedup"));
-    assertEquals(d.toString(), BloomkitTool.FAILED, d.code);
-    assertTrue(d.err, d.err.contains("\"0\\tkey0\\t0\""));
+    assertEquals(BloomkitTool.FAILED, d.code, d.toString());
+    assertTrue(d.err.contains("\"0\\tkey0\\t0\""), d.err);
     assertFalse(new File(path("never-dedup")).exists());
     ToolRun i = ToolRun.run(new IcebergTool(), "--input", dir.getPath(), "--key-field", "1",
         "--delimiter", ",", "--threshold", "1", "--output", path("never-icebergs"));
-    assertEquals(i.toString(), BloomkitTool.FAILED, i.code);
-    assertTrue(i.err, i.err.contains("\"0\\tkey0\\t0\""));
+    assertEquals(BloomkitTool.FAILED, i.code, i.toString());
+    assertTrue(i.err.contains("\"0\\tkey0\\t0\""), i.err);
     assertFalse(new File(path("never-icebergs")).exists());
     // a control-character delimiter is shown as \x01
     ToolRun u = ToolRun.run(new UpdateTool(), "--filter", acbf("u.acbf", 100).getPath(),
         "--output", path("never-updated"), "--add", dir.getPath(), "--key-field", "1",
         "--delimiter", "\u0001");
-    assertEquals(u.toString(), BloomkitTool.FAILED, u.code);
-    assertTrue(u.err, u.err.contains("--add input") && u.err.contains("\"0\\tkey0\\t0\""));
-    assertTrue(u.err, u.err.contains("delimiter '\\x01'"));
+    assertEquals(BloomkitTool.FAILED, u.code, u.toString());
+    assertTrue(u.err.contains("--add input") && u.err.contains("\"0\\tkey0\\t0\""), u.err);
+    assertTrue(u.err.contains("delimiter '\\x01'"), u.err);
     assertFalse(new File(path("never-updated")).exists());
   }
 
@@ -452,33 +451,33 @@ public class InputRecordsToolTest {
     List<String> l = new ArrayList<>(lines(0, 98, 50));
     l.add(3, "bad line one");
     l.add(50, "bad line two");
-    File in = new File(tmp.getRoot(), "share.txt");
+    File in = new File(tmp, "share.txt");
     write(in, text(l)); // 2 of 100: above the default 1%
     ToolRun warned = ToolRun.run(new BuildTool(), "--input", in.getPath(), "--output",
         path("w.exact"), "--filter", "exact", "--key-field", "1", "--delimiter", ",", "--json");
     Map<String, Object> w = ok(warned);
     assertEquals(Boolean.TRUE, w.get("malformedWarning"));
     assertEquals(2L, n(w, "malformedRecords"));
-    assertTrue(warned.err, warned.err.contains("2 of the 100 records")
-        && warned.err.contains("\"bad line one\""));
+    assertTrue(warned.err.contains("2 of the 100 records")
+        && warned.err.contains("\"bad line one\""), warned.err);
     ToolRun quiet = ToolRun.run(new BuildTool(), "--input", in.getPath(), "--output",
         path("q.exact"), "--filter", "exact", "--key-field", "1", "--delimiter", ",",
         "--max-malformed-share", "0.02", "--json"); // 2% is not above 2%
     assertEquals(Boolean.FALSE, ok(quiet).get("malformedWarning"));
-    assertFalse(quiet.err, quiet.err.contains("malformed"));
+    assertFalse(quiet.err.contains("malformed"), quiet.err);
     ToolRun bad = ToolRun.run(new BuildTool(), "--input", in.getPath(), "--output",
         path("b.exact"), "--max-malformed-share", "1.5");
-    assertEquals(bad.toString(), BloomkitTool.USAGE, bad.code);
+    assertEquals(BloomkitTool.USAGE, bad.code, bad.toString());
     // join warns per side: the left side is fine, the right one is not
-    File r = new File(tmp.getRoot(), "share-right.txt");
+    File r = new File(tmp, "share-right.txt");
     write(r, text(l));
-    File okLeft = new File(tmp.getRoot(), "share-left.txt");
+    File okLeft = new File(tmp, "share-left.txt");
     write(okLeft, text(lines(0, 98, 50)));
     ToolRun jr = ToolRun.run(new JoinTool(), "--left", okLeft.getPath(), "--left-key", "1",
         "--right", r.getPath(), "--right-key", "1", "--delimiter", ",", "--output", path("sj"),
         "--json");
     assertEquals(Boolean.TRUE, ok(jr).get("malformedWarning"));
-    assertTrue(jr.err, jr.err.contains("right input") && !jr.err.contains("left input"));
+    assertTrue(jr.err.contains("right input") && !jr.err.contains("left input"), jr.err);
     // every other record-reading tool reports the flag
     Map<String, Object> d = ok(ToolRun.run(new DedupTool(), "--input", in.getPath(),
         "--key-field", "1", "--delimiter", ",", "--output", path("sd"), "--json"));
@@ -492,5 +491,14 @@ public class InputRecordsToolTest {
         "--key-field", "1", "--delimiter", ",", "--json"));
     assertEquals(Boolean.TRUE, u.get("malformedWarning"));
     assertEquals(2L, n(u, "malformedRecords"));
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

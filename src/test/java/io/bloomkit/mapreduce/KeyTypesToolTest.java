@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.bloom.CountingBloomFilter;
@@ -30,10 +30,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import org.junit.Before;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The key types a filter records (format version 2), through the tools in local mode: build writes
@@ -42,15 +41,15 @@ import org.junit.rules.TemporaryFolder;
  * Each file is read back with {@link FilterFormat#open}, independent of the tools' own reading.
  */
 public class KeyTypesToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private File left;
   private File right;
 
-  @Before
+  @BeforeEach
   public void inputs() throws IOException {
-    left = tmp.newFile("left.csv");
-    right = tmp.newFile("right.csv");
+    left = newFile(tmp, "left.csv");
+    right = newFile(tmp, "right.csv");
     StringBuilder l = new StringBuilder();
     StringBuilder r = new StringBuilder();
     for (int i = 0; i < 40; i++) {
@@ -85,16 +84,16 @@ public class KeyTypesToolTest {
   private static final String[] NONE = {};
 
   private File build(String name, String[] generic, String filter, String keyFields) {
-    File out = new File(tmp.getRoot(), name);
+    File out = new File(tmp, name);
     ToolRun r =
         run(new BuildTool(), args(generic, "--input", left.getPath(), "--output", out.getPath(),
             "--key-field", keyFields, "--delimiter", ",", "--filter", filter, "--json"));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return out;
   }
 
   private File legacy(String name, StoredFilter f) throws IOException {
-    File out = new File(tmp.getRoot(), name);
+    File out = new File(tmp, name);
     try (OutputStream o = new FileOutputStream(out)) {
       f.writeTo(o); // no signature: a version 1 file, as every file before version 2
     }
@@ -117,12 +116,12 @@ public class KeyTypesToolTest {
   @Test
   public void badKeyTypesAreUsageErrorsNamingTheOption() {
     for (String[] bad : new String[][] {{"long,string", "1"}, {"int", "1"}, {"long", "0,1"}}) {
-      File out = new File(tmp.getRoot(), "bad-" + bad[0] + bad[1]);
+      File out = new File(tmp, "bad-" + bad[0] + bad[1]);
       ToolRun r =
           run(new BuildTool(), args(types(bad[0]), "--input", left.getPath(),
               "--output", out.getPath(), "--key-field", bad[1], "--delimiter", ","));
-      assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
-      assertTrue(r.err, r.err.contains("--key-type"));
+      assertEquals(BloomkitTool.USAGE, r.code, r.toString());
+      assertTrue(r.err.contains("--key-type"), r.err);
       assertTrue(!out.exists());
     }
   }
@@ -139,7 +138,7 @@ public class KeyTypesToolTest {
     bf.add("x");
     File old = legacy("old.bf", bf);
     ToolRun r = run(new InspectTool(), old.getPath());
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     j = MiniJson.parseObject(r.lastLine());
     assertEquals("(string, not recorded: format version 1)", j.get("keys"));
     assertEquals(List.of("string"), j.get("keyTypes"));
@@ -149,7 +148,7 @@ public class KeyTypesToolTest {
   private ToolRun join(String name, String[] generic, File filter, String rightKey) {
     return run(new JoinTool(), args(generic, "--left", left.getPath(), "--left-key", "1",
         "--right", right.getPath(), "--right-key", rightKey, "--delimiter", ",",
-        "--output", new File(tmp.getRoot(), name).getPath(), "--filter", filter.getPath(),
+        "--output", new File(tmp, name).getPath(), "--filter", filter.getPath(),
         "--json"));
   }
 
@@ -163,22 +162,22 @@ public class KeyTypesToolTest {
   }
 
   private List<String> output(String name) throws Exception {
-    return InputRecordsToolTest.outputLines(new File(tmp.getRoot(), name));
+    return InputRecordsToolTest.outputLines(new File(tmp, name));
   }
 
   @Test
   public void joinRefusesAFilterOfOtherKeyTypesNamingBoth() throws Exception {
     File f = build("long.exact", types("long"), "exact", "1");
     ToolRun r = join("out-mismatch", NONE, f, "1");
-    assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
-    assertTrue(r.err, r.err.contains(f.getName() + " was built for keys (long) but the right"
-        + " side's key is (string)"));
-    assertTrue(!new File(tmp.getRoot(), "out-mismatch").exists());
+    assertEquals(BloomkitTool.USAGE, r.code, r.toString());
+    assertTrue(r.err.contains(f.getName() + " was built for keys (long) but the right"
+        + " side's key is (string)"), r.err);
+    assertTrue(!new File(tmp, "out-mismatch").exists());
 
     // both keys declared long (they must have the same types): accepted, and the join is right
     ToolRun ok = join("out-long",
         new String[] {"--left-key-type", "long", "--right-key-type", "long"}, f, "1");
-    assertEquals(ok.toString(), 0, ok.code);
+    assertEquals(0, ok.code, ok.toString());
     assertEquals(new TreeSet<>(expectedJoin()), new TreeSet<>(output("out-long")));
     assertEquals(20, output("out-long").size());
   }
@@ -191,46 +190,52 @@ public class KeyTypesToolTest {
     }
     File old = legacy("old.bf", bf);
     ToolRun ok = join("out-legacy", NONE, old, "1");
-    assertEquals(ok.toString(), 0, ok.code);
+    assertEquals(0, ok.code, ok.toString());
     assertEquals(new TreeSet<>(expectedJoin()), new TreeSet<>(output("out-legacy")));
 
     // two right key fields: a legacy filter's arity is unknown, refused
     ToolRun two =
         run(new JoinTool(), "--left", left.getPath(), "--left-key", "1,0", "--right",
             right.getPath(), "--right-key", "1,0", "--delimiter", ",", "--output",
-            new File(tmp.getRoot(), "out-two").getPath(), "--filter", old.getPath());
-    assertEquals(two.toString(), BloomkitTool.USAGE, two.code);
-    assertTrue(two.err, two.err.contains("was built for keys (string, not recorded: format version 1)"
-        + " but the right side's key is (string, string)"));
+            new File(tmp, "out-two").getPath(), "--filter", old.getPath());
+    assertEquals(BloomkitTool.USAGE, two.code, two.toString());
+    assertTrue(two.err.contains("was built for keys (string, not recorded: format version 1)"
+        + " but the right side's key is (string, string)"), two.err);
   }
 
   @Test
   public void updateKeepsTheKeyTypesAndRefusesOthers() throws Exception {
     File f = build("long.cbf", types("long"), "cbf", "1");
-    File out = new File(tmp.getRoot(), "updated.cbf");
+    File out = new File(tmp, "updated.cbf");
     ToolRun refused =
         run(new UpdateTool(), "--filter", f.getPath(), "--output", out.getPath(), "--add",
             right.getPath(), "--key-field", "1", "--delimiter", ",");
-    assertEquals(refused.toString(), BloomkitTool.USAGE, refused.code);
-    assertTrue(refused.err, refused.err.contains("was built for keys (long) but the input key is"
-        + " (string) (--key-type)"));
+    assertEquals(BloomkitTool.USAGE, refused.code, refused.toString());
+    assertTrue(refused.err.contains("was built for keys (long) but the input key is"
+        + " (string) (--key-type)"), refused.err);
     assertTrue(!out.exists());
 
     ToolRun ok =
         run(new UpdateTool(), "--filter", f.getPath(), "--output", out.getPath(), "--add",
             right.getPath(), "--key-field", "1", "--key-type", "long", "--delimiter", ",");
-    assertEquals(ok.toString(), 0, ok.code);
+    assertEquals(0, ok.code, ok.toString());
     assertEquals(KeySignature.of(KeyType.LONG), keysOf(out));
 
     // a legacy counting filter stays legacy: its keys' arity is not known
     CountingBloomFilter cbf = CountingBloomFilter.create(FilterShape.counting(1024, 3, 40));
     cbf.add("1");
     File old = legacy("old.cbf", cbf);
-    File oldOut = new File(tmp.getRoot(), "old-updated.cbf");
+    File oldOut = new File(tmp, "old-updated.cbf");
     ToolRun legacyOk =
         run(new UpdateTool(), "--filter", old.getPath(), "--output", oldOut.getPath(), "--add",
             right.getPath(), "--key-field", "1", "--delimiter", ",");
-    assertEquals(legacyOk.toString(), 0, legacyOk.code);
+    assertEquals(0, legacyOk.code, legacyOk.toString());
     assertEquals(KeySignature.LEGACY, keysOf(oldOut));
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

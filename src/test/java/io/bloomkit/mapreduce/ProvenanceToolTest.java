@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNull;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.core.FilterShape;
@@ -25,10 +25,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;
-import org.junit.Before;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The provenance through the tools: build records its sources (each file's length and modification
@@ -37,7 +36,7 @@ import org.junit.rules.TemporaryFolder;
  * unless --allow-stale, and say when a filter records no provenance.
  */
 public class ProvenanceToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private File left;
   private File part0;
@@ -45,12 +44,12 @@ public class ProvenanceToolTest {
   private File right;
   private File filter;
 
-  @Before
+  @BeforeEach
   public void data() throws IOException {
-    left = tmp.newFolder("left");
+    left = newFolder(tmp, "left");
     part0 = write(new File(left, "part-0"), 0, 30);
     part1 = write(new File(left, "part-1"), 30, 50);
-    right = write(tmp.newFile("right.txt"), 20, 80);
+    right = write(newFile(tmp, "right.txt"), 20, 80);
   }
 
   private static File write(File f, int from, int to) throws IOException {
@@ -65,16 +64,16 @@ public class ProvenanceToolTest {
   }
 
   private File build() {
-    File f = new File(tmp.getRoot(), "left.bf");
+    File f = new File(tmp, "left.bf");
     ToolRun r = ToolRun.run(new BuildTool(), "--input", left.getPath(), "--output", f.getPath(),
         "--filter", "bf", "--items", "100", "--fpp", "0.01", "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return f;
   }
 
   private static Map<String, Object> inspect(File f) {
     ToolRun r = ToolRun.run(new InspectTool(), "--json", f.getPath());
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
@@ -106,8 +105,8 @@ public class ProvenanceToolTest {
     assertEquals("build", created.get("action"));
     assertEquals("build", created.get("tool"));
     assertTrue(list(created.get("options")).contains(left.getPath()));
-    assertTrue(created.get("description").toString(), created.get("description").toString()
-        .contains("from 50 records, 50 distinct keys"));
+    assertTrue(created.get("description").toString()
+        .contains("from 50 records, 50 distinct keys"), created.get("description").toString());
     List<Object> sources = list(created.get("sources"));
     assertEquals(2, sources.size());
     File[] parts = {part0, part1};
@@ -126,19 +125,19 @@ public class ProvenanceToolTest {
 
   @Test
   public void updateAppendsAStep() throws IOException {
-    File f = new File(tmp.getRoot(), "left.acbf");
+    File f = new File(tmp, "left.acbf");
     ToolRun b = ToolRun.run(new BuildTool(), "--input", part0.getPath(), "--output", f.getPath(),
         "--filter", "acbf", "--items", "100", "--capacity", "200", "--json");
-    assertEquals(b.toString(), 0, b.code);
+    assertEquals(0, b.code, b.toString());
     Map<String, Object> before = obj(inspect(f).get("provenance"));
     // one source file: its own counts
     Map<String, Object> src = obj(list(obj(before.get("created")).get("sources")).get(0));
     assertEquals(30, n(src.get("records")));
     assertEquals(30, n(src.get("distinctKeys")));
-    File updated = new File(tmp.getRoot(), "updated.acbf");
+    File updated = new File(tmp, "updated.acbf");
     ToolRun u = ToolRun.run(new UpdateTool(), "--filter", f.getPath(), "--add", part1.getPath(),
         "--output", updated.getPath(), "--json");
-    assertEquals(u.toString(), 0, u.code);
+    assertEquals(0, u.code, u.toString());
     Map<String, Object> after = obj(inspect(updated).get("provenance"));
     assertEquals(before.get("created"), after.get("created"));
     assertEquals(before.get("keySpec"), after.get("keySpec"));
@@ -147,8 +146,8 @@ public class ProvenanceToolTest {
     Map<String, Object> step = obj(history.get(0));
     assertEquals("update", step.get("action"));
     assertTrue(list(step.get("options")).contains(part1.getPath()));
-    assertTrue(step.get("description").toString(),
-        step.get("description").toString().startsWith("added 20 keys from 1 --add files"));
+    assertTrue(step.get("description").toString().startsWith("added 20 keys from 1 --add files"),
+        step.get("description").toString());
     Map<String, Object> added = obj(list(step.get("sources")).get(0));
     assertEquals(new Path(part1.toURI()).toString(), added.get("path"));
     assertEquals(part1.length(), n(added.get("length")));
@@ -157,14 +156,14 @@ public class ProvenanceToolTest {
   private ToolRun join(String out, String... more) {
     List<String> a = new ArrayList<>(List.of("--left", left.getPath(), "--left-key", "0",
         "--right", right.getPath(), "--right-key", "0", "--output",
-        new File(tmp.getRoot(), out).getPath(), "--filter", filter.getPath(), "--json"));
+        new File(tmp, out).getPath(), "--filter", filter.getPath(), "--json"));
     a.addAll(List.of(more));
     return ToolRun.run(new JoinTool(), a.toArray(new String[0]));
   }
 
   private ToolRun probe(String out, String... more) {
     List<String> a = new ArrayList<>(List.of("--input", right.getPath(), "--output",
-        new File(tmp.getRoot(), out).getPath(), "--filter", filter.getPath() + ":0", "--json"));
+        new File(tmp, out).getPath(), "--filter", filter.getPath() + ":0", "--json"));
     a.addAll(List.of(more));
     return ToolRun.run(new ProbeTool(), a.toArray(new String[0]));
   }
@@ -180,16 +179,16 @@ public class ProvenanceToolTest {
         StandardOpenOption.APPEND);
     part1.setLastModified(mtime);
     ToolRun r = join("out-length");
-    assertEquals(r.toString(), 2, r.code);
-    assertTrue(r.err, r.err.contains("is stale"));
-    assertTrue(r.err, r.err.contains(path1 + ": length " + part1.length() + ", was "));
-    assertFalse(r.err, r.err.contains("modified at"));
-    assertFalse(new File(tmp.getRoot(), "out-length").exists());
+    assertEquals(2, r.code, r.toString());
+    assertTrue(r.err.contains("is stale"), r.err);
+    assertTrue(r.err.contains(path1 + ": length " + part1.length() + ", was "), r.err);
+    assertFalse(r.err.contains("modified at"), r.err);
+    assertFalse(new File(tmp, "out-length").exists());
     // --allow-stale: proceeds, warns, and says so in the JSON
     ToolRun allowed = join("out-allowed", "--allow-stale");
-    assertEquals(allowed.toString(), 0, allowed.code);
-    assertTrue(allowed.err, allowed.err.contains("join: warning: filter "));
-    assertTrue(allowed.err, allowed.err.contains("--allow-stale"));
+    assertEquals(0, allowed.code, allowed.toString());
+    assertTrue(allowed.err.contains("join: warning: filter "), allowed.err);
+    assertTrue(allowed.err.contains("--allow-stale"), allowed.err);
     Map<String, Object> j = MiniJson.parseObject(allowed.lastLine());
     assertEquals("stale", j.get("staleCheck"));
     assertEquals(1, list(j.get("staleSources")).size());
@@ -203,30 +202,30 @@ public class ProvenanceToolTest {
     long before = part0.lastModified();
     part0.setLastModified(before + 5000); // same length, a new modification time
     ToolRun r = join("out-touched");
-    assertEquals(r.toString(), 2, r.code);
-    assertTrue(r.err, r.err.contains(
-        path0 + ": modified at " + iso(part0.lastModified()) + ", was " + iso(before)));
-    assertTrue(r.err, iso(before).matches(
-        "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?(Z|[+-]\\d\\d:\\d\\d)"));
-    assertFalse(r.err, r.err.contains("length"));
+    assertEquals(2, r.code, r.toString());
+    assertTrue(r.err.contains(
+        path0 + ": modified at " + iso(part0.lastModified()) + ", was " + iso(before)), r.err);
+    assertTrue(iso(before).matches(
+        "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?(Z|[+-]\\d\\d:\\d\\d)"), r.err);
+    assertFalse(r.err.contains("length"), r.err);
     part0.setLastModified(before);
     // a new file in the recorded directory
     File extra = write(new File(left, "part-2"), 90, 95);
     ToolRun added = join("out-added");
-    assertEquals(added.toString(), 2, added.code);
-    assertTrue(added.err, added.err.contains(new Path(extra.toURI()) + ": new file in "));
+    assertEquals(2, added.code, added.toString());
+    assertTrue(added.err.contains(new Path(extra.toURI()) + ": new file in "), added.err);
     // a recorded file deleted
     Files.delete(extra.toPath());
     Files.delete(part1.toPath());
     ToolRun gone = join("out-gone");
-    assertEquals(gone.toString(), 2, gone.code);
-    assertTrue(gone.err, gone.err.contains(new Path(part1.toURI()) + ": gone"));
-    assertFalse(gone.err, gone.err.contains("part-0"));
+    assertEquals(2, gone.code, gone.toString());
+    assertTrue(gone.err.contains(new Path(part1.toURI()) + ": gone"), gone.err);
+    assertFalse(gone.err.contains("part-0"), gone.err);
   }
 
   @Test
   public void aFilterWithoutProvenanceIsNotChecked() throws IOException {
-    filter = new File(tmp.getRoot(), "plain.bf");
+    filter = new File(tmp, "plain.bf");
     BloomFilter bf = BloomFilter.create(FilterShape.bloom(1024, 3, 100));
     for (int i = 0; i < 50; i++) {
       bf.add("k" + i);
@@ -234,7 +233,7 @@ public class ProvenanceToolTest {
     FilterFiles.writeAtomically(ToolRun.localConf(), new Path(filter.toURI()), bf,
         KeySignature.parse("string"));
     ToolRun r = join("out-plain");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     assertEquals("no provenance", MiniJson.parseObject(r.lastLine()).get("staleCheck"));
   }
 
@@ -245,19 +244,19 @@ public class ProvenanceToolTest {
     long before = part0.lastModified();
     part0.setLastModified(before + 7000);
     ToolRun r = probe("probe-touched");
-    assertEquals(r.toString(), 2, r.code);
-    assertTrue(r.err, r.err.contains(path0 + ": modified at "));
+    assertEquals(2, r.code, r.toString());
+    assertTrue(r.err.contains(path0 + ": modified at "), r.err);
     // a source gone is not a change for probe (it compares the sources still there)
     Files.delete(part1.toPath());
     ToolRun allowed = probe("probe-allowed", "--allow-stale");
-    assertEquals(allowed.toString(), 0, allowed.code);
-    assertTrue(allowed.err, allowed.err.contains("probe: warning: filter "));
+    assertEquals(0, allowed.code, allowed.toString());
+    assertTrue(allowed.err.contains("probe: warning: filter "), allowed.err);
     Map<String, Object> j = MiniJson.parseObject(allowed.lastLine());
     assertEquals(List.of("stale"), j.get("staleCheck"));
     assertEquals(1, list(j.get("staleSources")).size());
     part0.setLastModified(before);
     ToolRun fresh = probe("probe-fresh");
-    assertEquals(fresh.toString(), 0, fresh.code);
+    assertEquals(0, fresh.code, fresh.toString());
     assertEquals(List.of("fresh"), MiniJson.parseObject(fresh.lastLine()).get("staleCheck"));
   }
 
@@ -265,5 +264,20 @@ public class ProvenanceToolTest {
   private static String iso(long millis) {
     return java.time.Instant.ofEpochMilli(millis).atZone(java.time.ZoneId.systemDefault())
         .toOffsetDateTime().toString();
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

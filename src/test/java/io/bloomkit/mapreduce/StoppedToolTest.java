@@ -1,15 +1,16 @@
 package io.bloomkit.mapreduce;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNotEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.join.JoinTool;
 import java.io.BufferedWriter;
 import java.io.File;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,9 +19,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A tool stopped with SIGTERM ({@link Process#destroy}) in the middle of its job leaves neither a
@@ -28,13 +28,13 @@ import org.junit.rules.TemporaryFolder;
  * input large enough to be mid-job when its first temporary appears, and is stopped then.
  */
 public class StoppedToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** Longest wait for the temporary to appear, and for the stopped JVM to exit. */
   private static final long WAIT_SECONDS = 120;
 
   private File bigInput(String name, int lines) throws Exception {
-    File f = new File(tmp.getRoot(), name);
+    File f = new File(tmp, name);
     try (BufferedWriter w = Files.newBufferedWriter(f.toPath(), StandardCharsets.UTF_8)) {
       for (int i = 0; i < lines; i++) {
         w.write("key-" + i + "\t" + (i % 1000) + "\n");
@@ -83,7 +83,7 @@ public class StoppedToolTest {
    */
   private void stopMidJob(File dir, String outName, String marker, List<String> cmd)
       throws Exception {
-    File log = new File(tmp.getRoot(), "child.log");
+    File log = new File(tmp, "child.log");
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log).start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
@@ -94,17 +94,17 @@ public class StoppedToolTest {
         }
         Thread.sleep(20);
       }
-      assertTrue("no temporary appeared before the tool ended: " + read(log), seen);
+      assertTrue(seen, "no temporary appeared before the tool ended: " + read(log));
       p.destroy(); // SIGTERM
-      assertTrue("the stopped tool did not exit", p.waitFor(WAIT_SECONDS, TimeUnit.SECONDS));
-      assertNotEquals("the tool ended before it was stopped: " + read(log), 0, p.exitValue());
-      assertEquals(read(log), List.of(), leftOf(dir, outName));
+      assertTrue(p.waitFor(WAIT_SECONDS, TimeUnit.SECONDS), "the stopped tool did not exit");
+      assertNotEquals(0, p.exitValue(), "the tool ended before it was stopped: " + read(log));
+      assertEquals(List.of(), leftOf(dir, outName), read(log));
       // stderr says the run was stopped and what was cleaned up, not that a task failed
       String said = read(log);
-      assertTrue(said, said.contains("bloomkit: stopped by a signal: killed job job_"));
-      assertTrue(said, said.matches("(?s).*removed [1-9][0-9]* temporary paths?; no output was"
-          + " written.*"));
-      assertFalse(said, said.contains("no task left a reason"));
+      assertTrue(said.contains("bloomkit: stopped by a signal: killed job job_"), said);
+      assertTrue(said.matches("(?s).*removed [1-9][0-9]* temporary paths?; no output was"
+          + " written.*"), said);
+      assertFalse(said.contains("no task left a reason"), said);
       assertFalse(new File(dir, outName).exists());
     } finally {
       p.destroyForcibly();
@@ -118,7 +118,7 @@ public class StoppedToolTest {
   @Test
   public void buildStoppedMidJobLeavesNothing() throws Exception {
     File in = bigInput("keys.txt", 1_500_000);
-    File dir = tmp.newFolder("out");
+    File dir = newFolder(tmp, "out");
     stopMidJob(dir, "keys.acbf", "keys/_temporary",
         java(BuildTool.class, "-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0", "--input", in.getPath(), "--output",
             new File(dir, "keys.acbf").getPath()));
@@ -126,13 +126,22 @@ public class StoppedToolTest {
 
   @Test
   public void joinStoppedMidJobLeavesNothing() throws Exception {
-    File left = new File(tmp.getRoot(), "left.txt");
+    File left = new File(tmp, "left.txt");
     Files.write(left.toPath(), List.of("key-1\ta", "key-5\tb"));
     File right = bigInput("right.txt", 1_500_000);
-    File dir = tmp.newFolder("out");
+    File dir = newFolder(tmp, "out");
     stopMidJob(dir, "joined", "out/_temporary",
         java(JoinTool.class, "--left", left.getPath(), "--left-key", "0", "--right",
             right.getPath(), "--right-key", "0", "--filter-type", "none", "--output",
             new File(dir, "joined").getPath()));
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

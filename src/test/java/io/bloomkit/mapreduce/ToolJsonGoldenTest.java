@@ -1,15 +1,13 @@
 package io.bloomkit.mapreduce;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -36,19 +34,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.junit.AfterClass;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Pins the JSON result of every bloomkit tool ({@link BloomkitDriver#TOOLS}) on fixed inputs: the
@@ -103,7 +98,7 @@ public class ToolJsonGoldenTest {
   /** Every case run in this JVM, to check no golden file is left without a case. */
   private static final Set<String> CASES = new TreeSet<>();
 
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final List<String> mismatches = new ArrayList<>();
 
@@ -339,7 +334,7 @@ public class ToolJsonGoldenTest {
     for (String[] r : runs) {
       names.add(r[1]);
       ToolRun t = ToolRun.run(new SimulateTool(), java.util.Arrays.copyOfRange(r, 1, r.length));
-      assertEquals(t.toString(), BloomkitTool.OK, t.code);
+      assertEquals(BloomkitTool.OK, t.code, t.toString());
       ArrayNode rows = MAPPER.createArrayNode();
       for (String line : t.out.split("\n")) {
         if (!line.trim().isEmpty()) {
@@ -349,9 +344,9 @@ public class ToolJsonGoldenTest {
       check("simulate-" + r[0], rows);
     }
     assertEquals(
-        "a registered simulation has no case here",
         simulationNames(),
-        new TreeSet<>(names));
+        new TreeSet<>(names),
+        "a registered simulation has no case here");
     done();
   }
 
@@ -397,7 +392,7 @@ public class ToolJsonGoldenTest {
    * Every golden file belongs to a case: checked when every test method ran (not when one is picked
    * with {@code -Dtest=ToolJsonGoldenTest#name}), in both modes.
    */
-  @AfterClass
+  @AfterAll
   public static void noGoldenWithoutACase() throws IOException {
     if (!allTestsRan() || !Files.isDirectory(sourceDir())) {
       return;
@@ -407,7 +402,7 @@ public class ToolJsonGoldenTest {
       s.forEach(p -> files.add(p.getFileName().toString().replaceFirst("\\.json$", "")));
     }
     files.removeAll(CASES);
-    assertTrue("golden files without a case (remove them): " + files, files.isEmpty());
+    assertTrue(files.isEmpty(), "golden files without a case (remove them): " + files);
   }
 
   // --- helpers ---------------------------------------------------------------------------------
@@ -446,7 +441,7 @@ public class ToolJsonGoldenTest {
    * weight and a time that are not numbers; in the temp dir's NAME, written on the first call.
    */
   private String malformed(String name) throws IOException {
-    File dir = new File(tmp.getRoot(), name);
+    File dir = new File(tmp, name);
     if (dir.mkdir()) {
       StringBuilder b = new StringBuilder();
       for (int i = 0; i < 60; i++) {
@@ -467,13 +462,13 @@ public class ToolJsonGoldenTest {
     String[] a = java.util.Arrays.copyOf(args, args.length + 1);
     a[args.length] = "--json";
     ToolRun r = ToolRun.run(tool, a);
-    assertEquals(tool.name() + " " + String.join(" ", args) + "\n" + r, BloomkitTool.OK, r.code);
+    assertEquals(BloomkitTool.OK, r.code, tool.name() + " " + String.join(" ", args) + "\n" + r);
     return MAPPER.readTree(r.lastLine());
   }
 
   /** Normalises, then writes (write mode) or compares with the golden file. */
   private void check(String name, JsonNode actual) throws IOException {
-    assertTrue("duplicate case " + name, CASES.add(name));
+    assertTrue(CASES.add(name), "duplicate case " + name);
     JsonNode normal = normalise(actual);
     if (WRITE) {
       Path dir = sourceDir();
@@ -493,7 +488,7 @@ public class ToolJsonGoldenTest {
     }
     if (!expected.equals(normal)) {
       List<String> diffs = new ArrayList<>();
-      diff("", expected, normal, diffs);
+      JsonTrees.diff("", expected, normal, diffs);
       mismatches.add(name + ":\n    " + String.join("\n    ", diffs));
     }
   }
@@ -508,65 +503,12 @@ public class ToolJsonGoldenTest {
   /** The rules of the class javadoc, on a copy. */
   private JsonNode normalise(JsonNode node) throws IOException {
     List<String[]> paths = new ArrayList<>();
-    for (File f : new File[] {tmp.getRoot(), repoDir()}) {
-      String token = f.equals(tmp.getRoot()) ? "<tmp>" : "<repo>";
+    for (File f : new File[] {tmp, repoDir()}) {
+      String token = f.equals(tmp) ? "<tmp>" : "<repo>";
       paths.add(new String[] {f.getCanonicalPath(), token});
       paths.add(new String[] {f.getAbsolutePath(), token});
     }
-    return normalise(node.deepCopy(), paths);
-  }
-
-  private static JsonNode normalise(JsonNode node, List<String[]> paths) {
-    if (node.isTextual()) {
-      String s = node.textValue();
-      for (String[] p : paths) {
-        s = s.replace(p[0], p[1]);
-      }
-      return TextNode.valueOf(s);
-    }
-    if (node.isArray()) {
-      ArrayNode a = (ArrayNode) node;
-      for (int i = 0; i < a.size(); i++) {
-        a.set(i, normalise(a.get(i), paths));
-      }
-    } else if (node.isObject()) {
-      ObjectNode o = (ObjectNode) node;
-      for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
-        e.setValue(VOLATILE_KEYS.contains(e.getKey()) && e.getValue().isNumber()
-            ? TextNode.valueOf("<volatile>") : normalise(e.getValue(), paths));
-      }
-    }
-    return node;
-  }
-
-  /** The paths where two trees differ, for the failure message. */
-  private static void diff(String at, JsonNode expected, JsonNode actual, List<String> out) {
-    if (expected.equals(actual)) {
-      return;
-    }
-    if (expected.isObject() && actual.isObject()) {
-      Set<String> keys = new TreeSet<>();
-      expected.fieldNames().forEachRemaining(keys::add);
-      actual.fieldNames().forEachRemaining(keys::add);
-      for (String k : keys) {
-        if (!actual.has(k)) {
-          out.add(at + "/" + k + ": missing (expected " + expected.get(k) + ")");
-        } else if (!expected.has(k)) {
-          out.add(at + "/" + k + ": unexpected key (value " + actual.get(k) + ")");
-        } else {
-          diff(at + "/" + k, expected.get(k), actual.get(k), out);
-        }
-      }
-    } else if (expected.isArray() && actual.isArray() && expected.size() == actual.size()) {
-      for (int i = 0; i < expected.size(); i++) {
-        diff(at + "/" + i, expected.get(i), actual.get(i), out);
-      }
-    } else {
-      out.add((at.isEmpty() ? "/" : at) + ": expected " + expected + " (" + expected.getNodeType()
-          + (expected.isNumber() ? " " + expected.numberType() : "") + "), got " + actual + " ("
-          + actual.getNodeType() + (actual.isNumber() ? " " + actual.numberType() : "") + ")");
-    }
+    return JsonTrees.normalise(node.deepCopy(), paths, VOLATILE_KEYS);
   }
 
   /**
@@ -574,7 +516,7 @@ public class ToolJsonGoldenTest {
    * keys so there are duplicates and icebergs, times increasing with gaps.
    */
   private String records() throws IOException {
-    File dir = tmp.newFolder("records");
+    File dir = newFolder(tmp, "records");
     Random rnd = new Random(20261123L);
     long time = 0;
     for (int f = 0; f < 2; f++) {
@@ -595,7 +537,7 @@ public class ToolJsonGoldenTest {
 
   /** A path under the temp dir that does not exist yet (its parent does). */
   private String path(String relative) {
-    File f = new File(tmp.getRoot(), relative);
+    File f = new File(tmp, relative);
     f.getParentFile().mkdirs();
     return f.getPath();
   }
@@ -610,5 +552,14 @@ public class ToolJsonGoldenTest {
 
   private static Path sourceDir() {
     return Paths.get(repoDir().getPath(), "src", "test", "resources", GOLDEN_DIR);
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,20 +1,19 @@
 package io.bloomkit.registry;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.UnsupportedFamilyException;
-
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * Crafted headers claiming more than the file holds, word counts past one array, trailing and
@@ -41,9 +40,9 @@ public class CraftedFilterFilesTest {
           r.read(new ByteArrayInputStream(b), known ? b.length : -1);
           fail("accepted, expected field " + field);
         } catch (CorruptFilterException e) {
-          assertEquals(e.getMessage(), field, e.field());
+          assertEquals(field, e.field(), e.getMessage());
           if (known || unknownLengthField.equals(knownLengthField)) {
-            assertTrue(e.getMessage(), e.getMessage().contains(text));
+            assertTrue(e.getMessage().contains(text), e.getMessage());
           }
         } catch (IOException e) {
           throw new AssertionError("not a CorruptFilterException: " + e, e);
@@ -121,8 +120,8 @@ public class CraftedFilterFilesTest {
   public void trailingBytesAfterTheChecksum() throws IOException {
     for (String name : new String[] {"bf", "cbf", "acbf", "acbf2"}) {
       byte[] g = Crafted.golden(name);
-      assertEquals(name, Filters.read(new ByteArrayInputStream(g), g.length, Filter.class).items(),
-          Filters.read(new ByteArrayInputStream(g), Filter.class).items());
+      assertEquals(Filters.read(new ByteArrayInputStream(g), g.length, Filter.class).items(), Filters.read(new ByteArrayInputStream(g), Filter.class).items(),
+          name);
       byte[] b = Arrays.copyOf(g, g.length + 1);
       expect(b, "trailing bytes", "trailing bytes", "1 after the checksum");
       b = Arrays.copyOf(g, g.length + 5000);

@@ -1,7 +1,7 @@
 package io.bloomkit.registry;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.acbf.AccurateCountingBloomFilter;
 import io.bloomkit.bloom.BloomFilter;
@@ -11,7 +11,7 @@ import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
 import java.util.List;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The distinct-items estimate from occupied positions, against the true distinct count: keys added
@@ -26,8 +26,8 @@ public class DistinctItemsTest {
     int k = f.numHashes();
     double a = (double) k * distinct / m;
     double sd = Math.sqrt(m * (Math.exp(a) - 1 - a)) / k;
-    assertTrue(f.shape().name() + ": estimate " + d.estimate() + " vs " + distinct + " (sd "
-        + sd + ")", Math.abs(d.estimate() - distinct) <= 5 * sd + 1);
+    assertTrue(Math.abs(d.estimate() - distinct) <= 5 * sd + 1, f.shape().name() + ": estimate " + d.estimate() + " vs " + distinct + " (sd "
+        + sd + ")");
     // the occupied positions, recounted from the keys' own positions
     assertEquals(positions.size(), d.occupied());
   }

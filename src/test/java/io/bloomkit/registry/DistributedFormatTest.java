@@ -1,31 +1,30 @@
 package io.bloomkit.registry;
 
-import io.bloomkit.lcbf.LinkedCountingBloomFilter;
-
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.core.CorruptFilterException;
-import io.bloomkit.core.hash.KeyHash;
-import io.bloomkit.data.TimedStream;
 import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.core.hash.KeyHash;
+import io.bloomkit.data.TimedStream;
+import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.window.WindowFilters;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** Timer (family 8) and lcbf (family 9) files: golden bytes, round trips, damage named. */
 public class DistributedFormatTest {
   static byte[] golden(String name) throws IOException {
     try (InputStream in = DistributedFormatTest.class.getResourceAsStream("/golden/" + name + ".bkf")) {
-      assertNotNull("golden file " + name, in);
+      assertNotNull(in, "golden file " + name);
       return in.readAllBytes();
     }
   }
@@ -41,8 +40,8 @@ public class DistributedFormatTest {
   public void goldenFilesLockTheFormat() throws IOException {
     for (Map.Entry<String, Object> e : GoldenDistributedFilters.all().entrySet()) {
       byte[] g = golden(e.getKey());
-      assertArrayEquals(e.getKey(), g, GoldenDistributedFilters.bytes(e.getValue()));
-      assertEquals(e.getKey(), e.getValue(), read(e.getKey(), g));
+      assertArrayEquals(g, GoldenDistributedFilters.bytes(e.getValue()), e.getKey());
+      assertEquals(e.getValue(), read(e.getKey(), g), e.getKey());
     }
     byte[] t = golden("timer");
     assertEquals(8, t[6]); // family timer
@@ -120,7 +119,7 @@ public class DistributedFormatTest {
       read(name, b);
       fail(name + ": accepted");
     } catch (CorruptFilterException e) {
-      assertEquals(e.getMessage(), field, e.field());
+      assertEquals(field, e.field(), e.getMessage());
     }
   }
 

@@ -1,21 +1,21 @@
 package io.bloomkit.registry;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.mapreduce.simulate.SimulateTool;
 import io.bloomkit.sim.Simulation;
 import java.util.List;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** The window, slices, tree and lcbf simulations at reduced size, through their options. */
 public class DistributedSimulationsTest {
   static List<Map<String, Object>> run(String name, String... args) throws Exception {
     Simulation s = Simulations.named(name);
-    assertNotNull(name + " registered", s);
+    assertNotNull(s, name + " registered");
     return s.run(SimulateTool.values(s, args));
   }
 
@@ -25,7 +25,7 @@ public class DistributedSimulationsTest {
 
   static void assertStreamRow(Map<String, Object> r) {
     for (String key : new String[] {"filter", "length", "distinct", "duplicates", "falsePositives", "falseNegatives", "fpr", "fnr"}) {
-      assertTrue(key + " in " + r.keySet(), r.containsKey(key));
+      assertTrue(r.containsKey(key), key + " in " + r.keySet());
     }
     assertEquals(d(r, "length"), d(r, "distinct") + d(r, "duplicates"), 0);
     assertEquals(d(r, "falsePositives") / d(r, "distinct"), d(r, "fpr"), 1e-12);
@@ -52,7 +52,7 @@ public class DistributedSimulationsTest {
     assertEquals(d(v1, "falsePositives"), d(v16, "falsePositives"), 0);
     double fp = d(v16, "falsePositives");
     double mean = d(v16, "theoryFpr") * d(v16, "distinct");
-    assertTrue(fp + " vs " + mean, Math.abs(fp - mean) < 4 * Math.sqrt(mean) + 2);
+    assertTrue(Math.abs(fp - mean) < 4 * Math.sqrt(mean) + 2, fp + " vs " + mean);
     assertTrue(d(v16, "fairness") > d(h16, "fairness"));
     assertTrue(d(v16, "maxLoadShare") < d(h16, "maxLoadShare"));
     assertTrue(d(v16, "meanSitesPipelined") <= d(v16, "meanSitesPerLookup"));
@@ -64,7 +64,7 @@ public class DistributedSimulationsTest {
     for (Map<String, Object> r : rows) {
       double fn = d(r, "falseNegatives");
       double expect = d(r, "theoryFnr") * d(r, "duplicates");
-      assertTrue(r.get("atLeast") + ": " + fn + " vs " + expect, Math.abs(fn - expect) < 4 * Math.sqrt(expect) + 3);
+      assertTrue(Math.abs(fn - expect) < 4 * Math.sqrt(expect) + 3, r.get("atLeast") + ": " + fn + " vs " + expect);
     }
   }
 
@@ -80,12 +80,12 @@ public class DistributedSimulationsTest {
     assertEquals(5, rows.size());
     for (Map<String, Object> r : rows) {
       assertStreamRow(r);
-      assertEquals(r.get("filter").toString(), 0, d(r, "falseNegatives"), 0);
+      assertEquals(0, d(r, "falseNegatives"), 0, r.get("filter").toString());
       String f = (String) r.get("filter");
       if (f.endsWith("-tight")) {
-        assertTrue(f + " " + d(r, "burstFpr"), d(r, "burstFpr") < 0.02);
+        assertTrue(d(r, "burstFpr") < 0.02, f + " " + d(r, "burstFpr"));
       } else {
-        assertTrue(f + " " + d(r, "burstFpr"), d(r, "burstFpr") > 0.02);
+        assertTrue(d(r, "burstFpr") > 0.02, f + " " + d(r, "burstFpr"));
       }
       assertEquals(10, ((double[]) r.get("filtersOverTime")).length, 1);
     }

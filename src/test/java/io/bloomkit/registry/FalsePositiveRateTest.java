@@ -1,19 +1,18 @@
 package io.bloomkit.registry;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.bloomkit.acbf.AccurateCountingBloomFilter;
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.bloom.CountingBloomFilter;
+import io.bloomkit.core.AcbfSizing;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterShape;
-
-import static org.junit.Assert.assertTrue;
-
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.testing.Binomial;
-import io.bloomkit.core.AcbfSizing;
-import org.junit.BeforeClass;
-import org.junit.Test;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Observed false positive rates on 4 * 10^6 absent keys against the rate computed here from first
@@ -35,7 +34,7 @@ public class FalsePositiveRateTest {
   private static KeyHash[] present;
   private static KeyHash[] absent;
 
-  @BeforeClass
+  @BeforeAll
   public static void keys() {
     HashStrategy h = HashStrategy.MURMUR3_128_DOUBLE;
     present = new KeyHash[N];
@@ -61,8 +60,8 @@ public class FalsePositiveRateTest {
 
   private static void check(String what, Filter f, long m1, int k) {
     double p = Binomial.bloomRate(m1, N, k);
-    assertTrue(what + " expects " + QUERIES * p + " false positives, too few to test",
-        QUERIES * p >= MIN_EXPECTED);
+    assertTrue(QUERIES * p >= MIN_EXPECTED,
+        what + " expects " + QUERIES * p + " false positives, too few to test");
     long fp = 0;
     for (KeyHash a : absent) {
       if (f.mightContain(a)) {

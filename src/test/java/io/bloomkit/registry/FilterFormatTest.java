@@ -1,28 +1,27 @@
 package io.bloomkit.registry;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import io.bloomkit.acbf.AccurateCountingBloomFilter;
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.bloom.CountingBloomFilter;
+import io.bloomkit.core.AcbfSizing;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
-
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
-
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
-import io.bloomkit.core.AcbfSizing;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class FilterFormatTest {
   private static Filter read(byte[] b) throws IOException {
@@ -31,7 +30,7 @@ public class FilterFormatTest {
 
   private static byte[] golden(String name) throws IOException {
     try (InputStream in = FilterFormatTest.class.getResourceAsStream("/golden/" + name + ".bkf")) {
-      assertNotNull("golden file " + name, in);
+      assertNotNull(in, "golden file " + name);
       return in.readAllBytes();
     }
   }
@@ -41,7 +40,7 @@ public class FilterFormatTest {
   public void goldenFilesLockTheFormat() throws IOException {
     for (Map.Entry<String, Filter> e : GoldenFilters.all().entrySet()) {
       byte[] g = golden(e.getKey());
-      assertArrayEquals(e.getKey(), g, GoldenFilters.bytes(e.getValue()));
+      assertArrayEquals(g, GoldenFilters.bytes(e.getValue()), e.getKey());
       Filter f = read(g);
       assertEquals(e.getValue(), f);
       assertEquals(e.getValue().items(), f.items());
@@ -148,8 +147,8 @@ public class FilterFormatTest {
       read(b);
       fail("accepted");
     } catch (CorruptFilterException e) {
-      assertEquals(e.getMessage(), field, e.field());
-      assertTrue(e.getMessage(), e.getMessage().contains(valueText));
+      assertEquals(field, e.field(), e.getMessage());
+      assertTrue(e.getMessage().contains(valueText), e.getMessage());
     }
   }
 

@@ -1,9 +1,9 @@
 package io.bloomkit.registry;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.bloom.ExactKeySet;
 import io.bloomkit.core.CountingFilter;
@@ -23,7 +23,7 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The registry binds every family to its reader: each golden file (and an exact key set, which has
@@ -57,13 +57,13 @@ public class FiltersRegistryTest {
       byte[] b = e.getValue();
       FilterFamily family = FilterFamily.fromId(b[FilterFormat.FAMILY_OFFSET]);
       StoredFilter f = Filters.read(new ByteArrayInputStream(b), b.length);
-      assertEquals(e.getKey(), family, f.family());
-      assertTrue(e.getKey(), Filters.kindOf(family).isInstance(f));
-      assertArrayEquals(e.getKey(), b, bytes(f));
-      assertArrayEquals(e.getKey(), b, bytes(Filters.read(new ByteArrayInputStream(b))));
+      assertEquals(family, f.family(), e.getKey());
+      assertTrue(Filters.kindOf(family).isInstance(f), e.getKey());
+      assertArrayEquals(b, bytes(f), e.getKey());
+      assertArrayEquals(b, bytes(Filters.read(new ByteArrayInputStream(b))), e.getKey());
       seen.merge(family, 1, Integer::sum);
     }
-    assertEquals("a file of every family", EnumSet.allOf(FilterFamily.class), seen.keySet());
+    assertEquals(EnumSet.allOf(FilterFamily.class), seen.keySet(), "a file of every family");
   }
 
   @Test
@@ -103,10 +103,10 @@ public class FiltersRegistryTest {
         boolean fits = k.getKey().isAssignableFrom(Filters.kindOf(family));
         try {
           StoredFilter f = Filters.read(new ByteArrayInputStream(b), b.length, k.getKey());
-          assertTrue(e.getKey() + " read as " + k.getKey().getSimpleName(), fits);
+          assertTrue(fits, e.getKey() + " read as " + k.getKey().getSimpleName());
           assertTrue(k.getKey().isInstance(f));
         } catch (UnsupportedFamilyException x) {
-          assertTrue(e.getKey() + " refused as " + k.getKey().getSimpleName(), !fits);
+          assertTrue(!fits, e.getKey() + " refused as " + k.getKey().getSimpleName());
           assertEquals(family, x.family());
           assertEquals(
               "unsupported family " + family.shortName() + " for Filters.read (Filters.read needs "
@@ -127,12 +127,12 @@ public class FiltersRegistryTest {
       FilterFamily family = FilterFamily.fromId(b[FilterFormat.FAMILY_OFFSET]);
       try {
         Filter view = Filters.readQueryView(new ByteArrayInputStream(b), b.length);
-        assertTrue(e.getKey(), Filters.FAMILIES.contains(family));
+        assertTrue(Filters.FAMILIES.contains(family), e.getKey());
         Filter whole = Filters.read(new ByteArrayInputStream(b), Filter.class);
         assertEquals(whole.shape(), view.shape());
         assertEquals(whole.shape(), Filters.readShape(new ByteArrayInputStream(b), b.length));
       } catch (UnsupportedFamilyException x) {
-        assertTrue(e.getKey(), !Filters.FAMILIES.contains(family));
+        assertTrue(!Filters.FAMILIES.contains(family), e.getKey());
         try {
           Filters.readShape(new ByteArrayInputStream(b), b.length);
           fail(e.getKey() + ": a shape of a stream family");
@@ -168,10 +168,10 @@ public class FiltersRegistryTest {
         System.arraycopy(key, 0, buf, 7, key.length); // at an offset, in a reused buffer
         boolean want = whole.mightContain(key);
         positives += want ? 1 : 0;
-        assertEquals(e.getKey() + " " + i, want, view.mightContain(buf, 7, key.length, hasher));
-        assertEquals(e.getKey() + " " + i, want, whole.mightContain(buf, 7, key.length, hasher));
+        assertEquals(want, view.mightContain(buf, 7, key.length, hasher), e.getKey() + " " + i);
+        assertEquals(want, whole.mightContain(buf, 7, key.length, hasher), e.getKey() + " " + i);
       }
-      assertTrue(e.getKey() + ": no key present", positives > 0);
+      assertTrue(positives > 0, e.getKey() + ": no key present");
     }
   }
 
@@ -183,19 +183,19 @@ public class FiltersRegistryTest {
       ByteBuffer buf = ByteBuffer.wrap(b);
       FilterFormat.Header h = FilterFormat.open(new ByteArrayInputStream(b)).header;
       String n = e.getKey();
-      assertEquals(n, 0x424C4D4B, buf.getInt(FilterFormat.MAGIC_OFFSET));
-      assertEquals(n, 1, buf.getShort(FilterFormat.VERSION_OFFSET));
-      assertEquals(n, h.family.id(), buf.get(FilterFormat.FAMILY_OFFSET));
-      assertEquals(n, h.hash.id(), buf.get(FilterFormat.HASH_OFFSET));
-      assertEquals(n, h.numHashes, buf.getInt(FilterFormat.NUM_HASHES_OFFSET));
-      assertEquals(n, h.variant, buf.getInt(FilterFormat.VARIANT_OFFSET));
-      assertEquals(n, h.positions, buf.getLong(FilterFormat.POSITIONS_OFFSET));
-      assertEquals(n, h.counters, buf.getLong(FilterFormat.COUNTERS_OFFSET));
-      assertEquals(n, h.memoryBits, buf.getLong(FilterFormat.MEMORY_BITS_OFFSET));
-      assertEquals(n, h.items, buf.getLong(FilterFormat.ITEMS_OFFSET));
-      assertEquals(n, h.capacity, buf.getLong(FilterFormat.CAPACITY_OFFSET));
-      assertEquals(n, h.payloadBytes, buf.getLong(FilterFormat.PAYLOAD_BYTES_OFFSET));
-      assertEquals(n, FilterFormat.HEADER_BYTES + h.payloadBytes + 4, b.length);
+      assertEquals(0x424C4D4B, buf.getInt(FilterFormat.MAGIC_OFFSET), n);
+      assertEquals(1, buf.getShort(FilterFormat.VERSION_OFFSET), n);
+      assertEquals(h.family.id(), buf.get(FilterFormat.FAMILY_OFFSET), n);
+      assertEquals(h.hash.id(), buf.get(FilterFormat.HASH_OFFSET), n);
+      assertEquals(h.numHashes, buf.getInt(FilterFormat.NUM_HASHES_OFFSET), n);
+      assertEquals(h.variant, buf.getInt(FilterFormat.VARIANT_OFFSET), n);
+      assertEquals(h.positions, buf.getLong(FilterFormat.POSITIONS_OFFSET), n);
+      assertEquals(h.counters, buf.getLong(FilterFormat.COUNTERS_OFFSET), n);
+      assertEquals(h.memoryBits, buf.getLong(FilterFormat.MEMORY_BITS_OFFSET), n);
+      assertEquals(h.items, buf.getLong(FilterFormat.ITEMS_OFFSET), n);
+      assertEquals(h.capacity, buf.getLong(FilterFormat.CAPACITY_OFFSET), n);
+      assertEquals(h.payloadBytes, buf.getLong(FilterFormat.PAYLOAD_BYTES_OFFSET), n);
+      assertEquals(FilterFormat.HEADER_BYTES + h.payloadBytes + 4, b.length, n);
     }
   }
 }

@@ -1,11 +1,11 @@
 package io.bloomkit.registry;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertSame;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.bloom.ExactKeySet;
@@ -27,7 +27,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The key signature in the filter format (version 2, docs/format.md): round trips in every family,
@@ -85,20 +85,20 @@ public class KeySignatureFormatTest {
       for (KeySignature keys : signatures()) {
         String what = e.getKey() + " " + keys;
         byte[] b = v2(e.getValue(), keys);
-        assertArrayEquals(what, Crafted.version2(plain, Crafted.keyTypesEntry(ids(keys))), b);
+        assertArrayEquals(Crafted.version2(plain, Crafted.keyTypesEntry(ids(keys))), b, what);
         for (long length : new long[] {-1, b.length}) {
           FilterFormat.Reader r = FilterFormat.open(in(b), length);
-          assertEquals(what, 2, r.version);
-          assertEquals(what, keys, r.keys);
+          assertEquals(2, r.version, what);
+          assertEquals(keys, r.keys, what);
           // the payload reads as before: the filter written again without keys is the original
-          assertArrayEquals(what, plain, v1(Filters.read(in(b), length)));
+          assertArrayEquals(plain, v1(Filters.read(in(b), length)), what);
         }
         if (e.getValue() instanceof Filter) {
           Filter f = (Filter) e.getValue();
-          assertEquals(what, f.shape(), Filters.readShape(in(b), b.length));
+          assertEquals(f.shape(), Filters.readShape(in(b), b.length), what);
           Filter view = Filters.readQueryView(in(b), b.length);
           for (int i = 0; i < 100; i++) {
-            assertEquals(what, f.mightContain("golden-" + i), view.mightContain("golden-" + i));
+            assertEquals(f.mightContain("golden-" + i), view.mightContain("golden-" + i), what);
           }
         }
       }
@@ -110,8 +110,8 @@ public class KeySignatureFormatTest {
     for (String g : FuzzSeeds.GOLDEN) {
       byte[] b = Crafted.golden(g);
       FilterFormat.Reader r = FilterFormat.open(in(b), b.length);
-      assertEquals(g, 1, r.version);
-      assertSame(g, KeySignature.LEGACY, r.keys);
+      assertEquals(1, r.version, g);
+      assertSame(KeySignature.LEGACY, r.keys, g);
       assertNotNull(Filters.read(in(b), b.length));
     }
   }
@@ -119,7 +119,7 @@ public class KeySignatureFormatTest {
   @Test
   public void theLegacySignatureWritesAVersionOneFile() throws IOException {
     for (Map.Entry<String, StoredFilter> e : filters().entrySet()) {
-      assertArrayEquals(e.getKey(), v1(e.getValue()), v2(e.getValue(), KeySignature.LEGACY));
+      assertArrayEquals(v1(e.getValue()), v2(e.getValue(), KeySignature.LEGACY), e.getKey());
     }
   }
 
@@ -170,8 +170,8 @@ public class KeySignatureFormatTest {
         Filters.read(in(b), length, Filter.class);
         fail("accepted: " + field + " " + text);
       } catch (CorruptFilterException e) {
-        assertEquals(e.getMessage(), field, e.field());
-        assertTrue(e.getMessage(), e.getMessage().contains(text));
+        assertEquals(field, e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains(text), e.getMessage());
       }
     }
   }
@@ -230,7 +230,7 @@ public class KeySignatureFormatTest {
       fail("accepted");
     } catch (CorruptFilterException e) {
       assertEquals("metadataBytes", e.field());
-      assertTrue(e.getMessage(), e.getMessage().contains("1048576 declared, the file of "));
+      assertTrue(e.getMessage().contains("1048576 declared, the file of "), e.getMessage());
     }
     try {
       Filters.read(in(b), -1, Filter.class); // unknown length: read as far as the bytes go
@@ -246,8 +246,8 @@ public class KeySignatureFormatTest {
         Filters.read(in(Arrays.copyOf(ok, ends[i])), -1, Filter.class);
         fail("accepted");
       } catch (CorruptFilterException e) {
-        assertEquals(e.getMessage(), fields[i], e.field());
-        assertTrue(e.getMessage(), e.getMessage().contains("truncated in the metadata"));
+        assertEquals(fields[i], e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("truncated in the metadata"), e.getMessage());
       }
     }
   }

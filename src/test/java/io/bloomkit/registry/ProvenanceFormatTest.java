@@ -1,11 +1,12 @@
 package io.bloomkit.registry;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.core.CorruptFilterException;
@@ -13,10 +14,10 @@ import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.StoredFilter;
 import io.bloomkit.core.format.FilterFormat;
-import io.bloomkit.core.format.Provenance;
 import io.bloomkit.core.format.Provenance.KeySpec;
 import io.bloomkit.core.format.Provenance.Source;
 import io.bloomkit.core.format.Provenance.Step;
+import io.bloomkit.core.format.Provenance;
 import io.bloomkit.core.key.KeySignature;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -26,7 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The provenance in the filter format (metadata tag 2, docs/format.md): round trips through the
@@ -99,12 +100,12 @@ public class ProvenanceFormatTest {
       // the layout: tag 1, then tag 2 holding exactly the encoding
       byte[] expected = Crafted.version2(plain(e.getValue()), Crafted.concat(
           Crafted.keyTypesEntry(2, 1), Crafted.provenanceEntry(p.encode())));
-      assertArrayEquals(e.getKey(), expected, b);
+      assertArrayEquals(expected, b, e.getKey());
       for (long length : new long[] {-1, b.length}) {
         FilterFormat.Reader r = FilterFormat.open(in(b), length);
-        assertEquals(e.getKey(), KEYS, r.keys);
-        assertEquals(e.getKey(), p, r.provenance().orElseThrow());
-        assertArrayEquals(e.getKey(), plain(e.getValue()), plain(Filters.read(in(b), length)));
+        assertEquals(KEYS, r.keys, e.getKey());
+        assertEquals(p, r.provenance().orElseThrow(), e.getKey());
+        assertArrayEquals(plain(e.getValue()), plain(Filters.read(in(b), length)), e.getKey());
       }
     }
     assertEquals(3, p.steps().size());
@@ -157,7 +158,7 @@ public class ProvenanceFormatTest {
     long mtime = 0;
     for (Source src : s.sources()) {
       assertTrue(src.isDirectory());
-      assertTrue(src.path(), src.path().contains("/warehouse/events/day="));
+      assertTrue(src.path().contains("/warehouse/events/day="), src.path());
       assertEquals(1000, src.files());
       assertEquals(10_000, src.records());
       files += src.files();
@@ -204,7 +205,7 @@ public class ProvenanceFormatTest {
       p = p.append(u.build());
     }
     byte[] value = p.encode();
-    assertTrue(value.length + " bytes", value.length <= Provenance.MAX_BYTES);
+    assertTrue(value.length <= Provenance.MAX_BYTES, value.length + " bytes");
     Provenance back = Provenance.decode(value);
     assertEquals(p.creation(), back.creation());
     assertTrue(back.omittedSteps() > 0);
@@ -280,7 +281,7 @@ public class ProvenanceFormatTest {
       Filters.read(in(cut), cut.length, Filter.class);
       fail("a provenance cut short was accepted");
     } catch (CorruptFilterException e) {
-      assertTrue(e.getMessage(), e.field().startsWith("provenance."));
+      assertTrue(e.field().startsWith("provenance."), e.getMessage());
     }
     byte[] trailing = Crafted.concat(value, new byte[] {0});
     expectField(meta(bf, Crafted.provenanceEntry(trailing)), "provenance", "1 bytes after");
@@ -306,7 +307,7 @@ public class ProvenanceFormatTest {
       byte[] b = Crafted.golden(g);
       FilterFormat.Reader r = FilterFormat.open(in(b), b.length);
       assertEquals(1, r.version);
-      assertFalse(g, r.provenance().isPresent());
+      assertFalse(r.provenance().isPresent(), g);
     }
     for (Map.Entry<String, Filter> e : GoldenFilters.all().entrySet()) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -320,13 +321,14 @@ public class ProvenanceFormatTest {
       FilterFormat.Reader r = FilterFormat.open(in(b), b.length);
       assertEquals(2, r.version);
       assertEquals(KEYS, r.keys);
-      assertFalse(e.getKey(), r.provenance().isPresent());
+      assertFalse(r.provenance().isPresent(), e.getKey());
       assertNotNull(Filters.read(in(b), b.length));
     }
   }
 
-  @Test(expected = IllegalArgumentException.class)
+  @Test
   public void aProvenanceNeedsRecordedKeys() {
-    FilterFormat.withKeys(new ByteArrayOutputStream(), KeySignature.LEGACY, sample(1));
+    assertThrows(IllegalArgumentException.class, () ->
+      FilterFormat.withKeys(new ByteArrayOutputStream(), KeySignature.LEGACY, sample(1)));
   }
 }

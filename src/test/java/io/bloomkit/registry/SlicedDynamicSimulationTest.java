@@ -3,14 +3,14 @@ package io.bloomkit.registry;
 import static io.bloomkit.registry.DistributedSimulationsTest.assertStreamRow;
 import static io.bloomkit.registry.DistributedSimulationsTest.d;
 import static io.bloomkit.registry.DistributedSimulationsTest.run;
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.List;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code simulate window --sliced-dynamic S} (One is Enough sec. 5, per-slice dynamic size) through
@@ -37,7 +37,7 @@ public class SlicedDynamicSimulationTest {
       assertStreamRow(r);
       assertEquals(filters[i], r.get("filter"));
       assertEquals(filters[i].equals("fixed") || filters[i].startsWith("sliced-") ? 4 : 1, d(r, "slices"), 0);
-      assertEquals(filters[i] + " fnr", 0.0, d(r, "fnr"), 0);
+      assertEquals(0.0, d(r, "fnr"), 0, filters[i] + " fnr");
       double[] fpr = (double[]) r.get("fprOverTime");
       double[] distinct = (double[]) r.get("distinctOverTime");
       double[] memory = (double[]) r.get("memoryOverTime");
@@ -63,7 +63,7 @@ public class SlicedDynamicSimulationTest {
     }
     for (int i = 1; i < filters.length; i++) {
       double[] m = (double[]) rows.get(i).get("memoryOverTime");
-      assertTrue(filters[i] + " grows in the burst: " + m[12] + " vs " + m[2], m[12] > m[2]);
+      assertTrue(m[12] > m[2], filters[i] + " grows in the burst: " + m[12] + " vs " + m[2]);
     }
   }
 
@@ -76,7 +76,7 @@ public class SlicedDynamicSimulationTest {
       Map<String, Object> sliced = rows.get(1);
       for (String key : new String[] {"falsePositives", "falseNegatives", "maxMemoryBits", "meanMemoryBits",
           "maxFilters", "filtersCreated"}) {
-        assertEquals(t + " " + key, d(plain, key), d(sliced, key), 0);
+        assertEquals(d(plain, key), d(sliced, key), 0, t + " " + key);
       }
       assertArrayEquals((double[]) plain.get("memoryOverTime"), (double[]) sliced.get("memoryOverTime"), 0);
       assertArrayEquals((double[]) plain.get("fprOverTime"), (double[]) sliced.get("fprOverTime"), 0);
@@ -89,7 +89,7 @@ public class SlicedDynamicSimulationTest {
       run("window", with("--sliced-dynamic", "4", "--slices", "2"));
       fail("--slices 2 with --sliced-dynamic 4");
     } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("--sliced-dynamic"));
+      assertTrue(e.getMessage().contains("--sliced-dynamic"), e.getMessage());
     }
     // the same S twice is fine
     assertEquals(5, run("window", with("--sliced-dynamic", "4", "--slices", "4")).size());

@@ -1,21 +1,21 @@
 package io.bloomkit.registry;
 
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
-import io.bloomkit.core.bits.BitArray;
-import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.core.CorruptFilterException;
-import io.bloomkit.window.WindowTheory;
 import io.bloomkit.core.StreamFilter;
+import io.bloomkit.core.bits.BitArray;
 import io.bloomkit.core.format.ParameterBlock;
+import io.bloomkit.lcbf.LinkedCountingBloomFilter;
+import io.bloomkit.window.WindowTheory;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The stream and distributed families' parameters open the payload: crafted headers claiming
@@ -38,9 +38,9 @@ public class StreamCraftedFilesTest {
         }
         fail("accepted, expected " + field);
       } catch (CorruptFilterException e) {
-        assertEquals(e.getMessage(), field, e.field());
+        assertEquals(field, e.field(), e.getMessage());
         if (known || unknownField.equals(knownField)) {
-          assertTrue(e.getMessage(), e.getMessage().contains(text));
+          assertTrue(e.getMessage().contains(text), e.getMessage());
         }
       } catch (IOException e) {
         throw new AssertionError(e);
@@ -52,8 +52,8 @@ public class StreamCraftedFilesTest {
   public void trailingAndConcatenatedFilesOfEveryFamily() throws IOException {
     for (String name : STREAM_GOLDEN) {
       byte[] g = Crafted.golden(name);
-      assertEquals(name, Filters.read(new ByteArrayInputStream(g), g.length, StreamFilter.class).toString(),
-          Filters.read(new ByteArrayInputStream(g), StreamFilter.class).toString());
+      assertEquals(Filters.read(new ByteArrayInputStream(g), g.length, StreamFilter.class).toString(), Filters.read(new ByteArrayInputStream(g), StreamFilter.class).toString(),
+          name);
       expect(Arrays.copyOf(g, g.length + 1), "trailing bytes", "trailing bytes",
           "1 after the checksum");
       expect(Crafted.concat(g, g), "trailing bytes", "trailing bytes",

@@ -1,16 +1,15 @@
 package io.bloomkit.registry;
 
-import io.bloomkit.stable.GoldenStreamFilters;
-import io.bloomkit.core.StreamFilter;
-
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
+import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.format.FilterFormat;
+import io.bloomkit.stable.GoldenStreamFilters;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -19,7 +18,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
 
 /**
  * The binary format of the stream filters: golden files, corrupt input (the round trip is the
@@ -28,7 +28,7 @@ import org.junit.Test;
 public class StreamFilterFormatTest {
   static byte[] golden(String name) throws IOException {
     try (InputStream in = StreamFilterFormatTest.class.getResourceAsStream("/golden/" + name + ".bkf")) {
-      assertNotNull("golden file " + name, in);
+      assertNotNull(in, "golden file " + name);
       return in.readAllBytes();
     }
   }
@@ -51,10 +51,10 @@ public class StreamFilterFormatTest {
     assertEquals(7, all.size());
     for (Map.Entry<String, StreamFilter> e : all.entrySet()) {
       byte[] g = golden(e.getKey());
-      assertArrayEquals(e.getKey() + " bytes changed", g, GoldenStreamFilters.bytes(e.getValue()));
+      assertArrayEquals(g, GoldenStreamFilters.bytes(e.getValue()), e.getKey() + " bytes changed");
       StreamFilter f = read(g);
       assertEquals(e.getValue().parameters(), f.parameters());
-      assertEquals(e.getKey(), answers(e.getValue(), 500, 1500), answers(f, 500, 1500));
+      assertEquals(answers(e.getValue(), 500, 1500), answers(f, 500, 1500), e.getKey());
     }
     assertEquals(FilterFamily.STABLE, read(golden("sbf")).family());
     assertEquals(FilterFamily.RESERVOIR, read(golden("rsbf")).family());
@@ -106,7 +106,7 @@ public class StreamFilterFormatTest {
     io.bloomkit.bloom.BloomFilter.create(io.bloomkit.core.FilterShape.bloom(100, 3, 10)).writeTo(out);
     try {
       Filters.read(new java.io.ByteArrayInputStream(out.toByteArray()), StreamFilter.class);
-      org.junit.Assert.fail("a Bloom filter read as a stream filter");
+      Assertions.fail("a Bloom filter read as a stream filter");
     } catch (io.bloomkit.core.UnsupportedFamilyException e) {
       assertEquals(FilterFamily.BLOOM, e.family()); // well-formed: unsupported, not corrupt
     }
@@ -153,7 +153,7 @@ public class StreamFilterFormatTest {
       read(b);
       fail("accepted, expected a corrupt " + field);
     } catch (CorruptFilterException e) {
-      assertEquals(e.getMessage(), field, e.field());
+      assertEquals(field, e.field(), e.getMessage());
     }
   }
 }

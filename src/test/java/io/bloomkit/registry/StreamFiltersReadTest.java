@@ -1,22 +1,20 @@
 package io.bloomkit.registry;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import io.bloomkit.core.StreamFilter;
-
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
-
-import io.bloomkit.core.CorruptFilterException;
 import java.io.IOException;
 import java.io.InputStream;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** {@link Filters#read} reads every stream family's golden file as a stream filter, and refuses the others. */
 public class StreamFiltersReadTest {
   private static InputStream golden(String name) {
     InputStream in = StreamFiltersReadTest.class.getResourceAsStream("/golden/" + name + ".bkf");
-    assertNotNull(name, in);
+    assertNotNull(in, name);
     return in;
   }
 
@@ -29,8 +27,8 @@ public class StreamFiltersReadTest {
     for (String[] f : files) {
       try (InputStream in = golden(f[0])) {
         StreamFilter s = Filters.read(in, StreamFilter.class);
-        assertEquals(f[0], f[1], s.family().shortName());
-        assertTrue(f[0], s.memoryBits() > 0);
+        assertEquals(f[1], s.family().shortName(), f[0]);
+        assertTrue(s.memoryBits() > 0, f[0]);
       }
     }
   }

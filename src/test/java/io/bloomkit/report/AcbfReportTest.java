@@ -1,34 +1,34 @@
 package io.bloomkit.report;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.simulate.SimulateTool;
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * AcbfReport on a tiny {@code simulate acbf --csv} run: the claims table, the three charts and the
  * table of every point, one line per simulated row with its numbers.
  */
 public class AcbfReportTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   @Test
   public void writesTheReportFromTheSimulationCsv() throws Exception {
-    Path out = tmp.getRoot().toPath().resolve("results");
-    Path csv = tmp.getRoot().toPath().resolve("acbf.csv");
+    Path out = tmp.toPath().resolve("results");
+    Path csv = tmp.toPath().resolve("acbf.csv");
     ToolRun sim = ToolRun.run(new SimulateTool(), "acbf", "--items", "300", "--queries", "3000",
         "--trials", "1", "--periods", "1", "--counters-per-item", "8,12", "--hashes", "3,best,cbf-best",
         "--csv", csv.toString());
-    assertEquals(sim.err, 0, sim.code);
+    assertEquals(0, sim.code, sim.err);
     List<AcbfReport.Row> rows = AcbfReport.readCsv(csv);
     assertEquals(5 * 2 * 3 * 2, rows.size());
 
@@ -38,7 +38,7 @@ public class AcbfReportTest {
     assertTrue(md.contains("\na note\n"));
     assertTrue(md.contains("300 unique strings stored, 3000 absent strings queried per trial and phase, 1 trials, then 1 update periods"));
     assertEquals(3, ReportFiles.assertLinkedCharts(md, out));
-    assertFalse("no join results given", Files.exists(out.resolve("join.md")));
+    assertFalse(Files.exists(out.resolve("join.md")), "no join results given");
 
     List<String[]> claims = ReportFiles.table(md, "| paper figure |");
     assertEquals(3 + 3 + 4 + 1 + 2, claims.size());
@@ -83,7 +83,7 @@ public class AcbfReportTest {
    */
   @Test
   public void largestMeasuredReductionsRestOnAtLeastTenEventsEach() throws Exception {
-    Path csv = tmp.getRoot().toPath().resolve("acbf.csv");
+    Path csv = tmp.toPath().resolve("acbf.csv");
     StringBuilder b = new StringBuilder(
         "filter,countersPerItem,hashes,hashChoice,items,phase,updatePeriods,trials,queries,falsePositives,fpp,theory,queryNanos,updateNanos\n");
     long q = 10_000_000L;
@@ -98,7 +98,7 @@ public class AcbfReportTest {
       }
     }
     Files.writeString(csv, b.toString());
-    Path out = tmp.getRoot().toPath().resolve("results");
+    Path out = tmp.toPath().resolve("results");
     AcbfReport.main(new String[] {out.toString(), csv.toString(), "", "a note"});
     List<String[]> claims = ReportFiles.table(ReportFiles.read(out.resolve("README.md")), "| paper figure |");
     String acbf2 = cell(claims, "ACBF_opt vs ACBF_2, largest");
@@ -109,7 +109,7 @@ public class AcbfReportTest {
     // ACBF_3: 19 vs 16 at m/n = 12 (a negative reduction) is the only other eligible point after 8
     assertEquals(expected(756, 1160, 8), acbf3);
     assertEquals(expected(19, 31480, 12), cbf);
-    assertFalse(acbf3, acbf3.startsWith("50.0%"));
+    assertFalse(acbf3.startsWith("50.0%"), acbf3);
   }
 
   private static String cell(List<String[]> claims, String claim) {
@@ -139,22 +139,22 @@ public class AcbfReportTest {
   /** A re-render of join.md keeps the blocks other scripts wrote (bench-tables.sh, bench-probe.sh). */
   @Test
   public void aJoinReRenderKeepsTheOtherScriptsMarkedBlocks() throws Exception {
-    Path out = tmp.getRoot().toPath().resolve("results");
-    Path joins = tmp.getRoot().toPath().resolve("bench-join");
+    Path out = tmp.toPath().resolve("results");
+    Path joins = tmp.toPath().resolve("bench-join");
     Files.createDirectories(out);
     Files.createDirectories(joins);
     String tables = "<!-- tables:begin -->\n## Columnar tables\n| a |\n<!-- tables:end -->\n";
     String probe = "<!-- probe:begin -->\n## Star-join pre-filter\n| b |\n<!-- probe:end -->\n";
     Files.writeString(out.resolve("join.md"), "# old join section\n\n" + tables + "\n" + probe);
-    AcbfReport.main(new String[] {out.toString(), tmp.getRoot().toPath().resolve("none.csv")
+    AcbfReport.main(new String[] {out.toString(), tmp.toPath().resolve("none.csv")
         .toString(), joins.toString(), "a note"});
     String md = ReportFiles.read(out.resolve("join.md"));
-    assertFalse(md, md.contains("# old join section"));
-    assertTrue(md, md.contains(tables));
-    assertTrue(md, md.contains(probe));
-    assertTrue(md, md.indexOf(tables) < md.indexOf(probe));
+    assertFalse(md.contains("# old join section"), md);
+    assertTrue(md.contains(tables), md);
+    assertTrue(md.contains(probe), md);
+    assertTrue(md.indexOf(tables) < md.indexOf(probe), md);
     // a second re-render adds neither twice
-    AcbfReport.main(new String[] {out.toString(), tmp.getRoot().toPath().resolve("none.csv")
+    AcbfReport.main(new String[] {out.toString(), tmp.toPath().resolve("none.csv")
         .toString(), joins.toString(), "a note"});
     String again = ReportFiles.read(out.resolve("join.md"));
     assertEquals(again, md);

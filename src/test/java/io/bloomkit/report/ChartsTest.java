@@ -1,20 +1,20 @@
 package io.bloomkit.report;
 
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.Color;
 import java.awt.image.BufferedImage;
+import java.io.File;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The charts are PNGs of the set size, with the series drawn in their colours. */
 public class ChartsTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   static int pixelsOf(BufferedImage img, Color c) {
     int n = 0;
@@ -28,7 +28,7 @@ public class ChartsTest {
 
   @Test
   public void xyChartDrawsEachSeriesInItsColour() throws Exception {
-    Path png = tmp.getRoot().toPath().resolve("sub/dir/xy.png");
+    Path png = tmp.toPath().resolve("sub/dir/xy.png");
     double[] x = {8, 10, 12, 14};
     Color theory = Charts.palette(0);
     Color measured = Charts.palette(3);
@@ -36,15 +36,15 @@ public class ChartsTest {
         new Charts.Series("theory", x, new double[] {1e-1, 1e-2, 1e-3, 1e-4}, true).color(theory),
         new Charts.Series("measured", x, new double[] {2e-1, 2e-2, 2e-3, 2e-4}, false).color(measured)));
     BufferedImage img = ReportFiles.assertChart(png);
-    assertTrue("theory line drawn", pixelsOf(img, theory) > 50);
-    assertTrue("measured markers drawn", pixelsOf(img, measured) > 50);
+    assertTrue(pixelsOf(img, theory) > 50, "theory line drawn");
+    assertTrue(pixelsOf(img, measured) > 50, "measured markers drawn");
     // a colour no series uses is only where anti-aliasing might put it: far fewer pixels
     assertTrue(pixelsOf(img, Charts.palette(6)) < 10);
   }
 
   @Test
   public void barChartDrawsOneSeriesPerEntry() throws Exception {
-    Path png = tmp.getRoot().toPath().resolve("bars.png");
+    Path png = tmp.toPath().resolve("bars.png");
     Map<String, List<Double>> series = new LinkedHashMap<>();
     series.put("exact", List.of(3.0, 5.0));
     series.put("stream", List.of(1.0, 2.0));

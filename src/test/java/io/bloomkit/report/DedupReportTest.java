@@ -1,9 +1,11 @@
 package io.bloomkit.report;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.Json;
+import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * DedupReport on a tiny hand-made set of tool results (the JSON lines scripts/report-dedup.sh
@@ -22,7 +23,7 @@ import org.junit.rules.TemporaryFolder;
  * clicks} runs on the logs' parameters (rerun here), and every chart it links is a PNG.
  */
 public class DedupReportTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final List<String> runs = new ArrayList<>();
 
@@ -44,8 +45,8 @@ public class DedupReportTest {
 
   @Test
   public void writesTheReportFromTheToolsResults() throws Exception {
-    Path res = tmp.newFolder("res").toPath();
-    Path out = tmp.newFolder("out").toPath();
+    Path res = newFolder(tmp, "res").toPath();
+    Path out = newFolder(tmp, "out").toPath();
     long records = 2000;
     String[] logs = {"dup10", "dup50"};
     long[] duplicates = {200, 1000};
@@ -116,8 +117,8 @@ public class DedupReportTest {
       Map<String, Object> sim = SimRun.run("dedup", "--stream", "clicks", "--length", "2000",
           "--duplicate-share", Double.toString((double) duplicates[i] / records), "--alpha", "1.0",
           "--seed", "7", "--filter", row[1], "--memory-bits", Long.toString(bits)).get(0);
-      assertEquals(row[0] + " " + row[1], pct(((Number) sim.get("fpr")).doubleValue()), row[4]);
-      assertEquals(row[0] + " " + row[1], pct(((Number) sim.get("fnr")).doubleValue()), row[6]);
+      assertEquals(pct(((Number) sim.get("fpr")).doubleValue()), row[4], row[0] + " " + row[1]);
+      assertEquals(pct(((Number) sim.get("fnr")).doubleValue()), row[6], row[0] + " " + row[1]);
     }
 
     List<String[]> ice = ReportFiles.table(md, "| method | m/n | k |");
@@ -130,13 +131,22 @@ public class DedupReportTest {
     assertEquals("2", ice.get(3)[2]);
     assertEquals("8,000", ice.get(3)[10]);
     // 37 candidates for 12 icebergs: more than 3 times them
-    assertTrue(md, md.contains("37 candidates for 12 icebergs: 3.08 times the icebergs, the goal"
-        + " of at most 3 times is missed."));
-    assertTrue(md, md.contains("4 rows of 1,000 counters of 5 bits"));
+    assertTrue(md.contains("37 candidates for 12 icebergs: 3.08 times the icebergs, the goal"
+        + " of at most 3 times is missed."), md);
+    assertTrue(md.contains("4 rows of 1,000 counters of 5 bits"), md);
     // the sweep of the sketch's memory and rows: its own table, not the methods'
     List<String[]> sweep = ReportFiles.table(md, "| bits per ad | k | counter bits |");
     assertEquals(1, sweep.size());
     assertEquals(List.of("16", "2", "5", "200", "300", "18", "12", "1.50", "3.5", "4.0"),
         List.of(sweep.get(0)));
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

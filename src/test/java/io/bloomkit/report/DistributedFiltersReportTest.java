@@ -1,16 +1,16 @@
 package io.bloomkit.report;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.junit.After;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * DistributedFiltersReport on streams 20 times shorter than the report's: every chart it links is
@@ -18,9 +18,9 @@ import org.junit.rules.TemporaryFolder;
  * arguments).
  */
 public class DistributedFiltersReportTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
-  @After
+  @AfterEach
   public void fullSize() {
     SimRun.lengthDivisor = 1;
   }
@@ -32,7 +32,7 @@ public class DistributedFiltersReportTest {
   @Test
   public void writesTheReport() throws Exception {
     SimRun.lengthDivisor = 20;
-    Path out = tmp.getRoot().toPath();
+    Path out = tmp.toPath();
     DistributedFiltersReport.main(new String[] {out.toString(), "a note"});
     String md = ReportFiles.read(out.resolve("distributed-filters.md"));
     assertTrue(md.contains("\na note\n"));

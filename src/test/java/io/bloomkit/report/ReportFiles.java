@@ -1,8 +1,8 @@
 package io.bloomkit.report;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -21,14 +21,14 @@ final class ReportFiles {
 
   /** The PNG at {@code png}, decoded, of the charts' size (900 x 560) and not blank. */
   static BufferedImage assertChart(Path png) throws IOException {
-    assertTrue(png + " written", Files.isRegularFile(png));
+    assertTrue(Files.isRegularFile(png), png + " written");
     byte[] b = Files.readAllBytes(png);
-    assertTrue(png + " is a PNG", b.length > 8 && (b[0] & 0xFF) == 0x89 && b[1] == 'P' && b[2] == 'N' && b[3] == 'G');
+    assertTrue(b.length > 8 && (b[0] & 0xFF) == 0x89 && b[1] == 'P' && b[2] == 'N' && b[3] == 'G', png + " is a PNG");
     BufferedImage img = ImageIO.read(png.toFile());
-    assertNotNull(png + " decodes", img);
+    assertNotNull(img, png + " decodes");
     assertEquals(900, img.getWidth());
     assertEquals(560, img.getHeight());
-    assertTrue(png + " has something drawn", colours(img) > 2);
+    assertTrue(colours(img) > 2, png + " has something drawn");
     return img;
   }
 
@@ -43,7 +43,7 @@ final class ReportFiles {
   }
 
   static String read(Path md) throws IOException {
-    assertTrue(md + " written", Files.isRegularFile(md));
+    assertTrue(Files.isRegularFile(md), md + " written");
     return Files.readString(md, StandardCharsets.UTF_8);
   }
 
@@ -59,7 +59,7 @@ final class ReportFiles {
         List<String[]> rows = new ArrayList<>();
         for (int j = i + 2; j < lines.length && lines[j].startsWith("|"); j++) {
           String[] c = cells(lines[j]);
-          assertEquals(lines[j], columns, c.length);
+          assertEquals(columns, c.length, lines[j]);
           rows.add(c);
         }
         return rows;

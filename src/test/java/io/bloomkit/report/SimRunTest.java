@@ -1,8 +1,8 @@
 package io.bloomkit.report;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.mapreduce.cli.Json;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -12,7 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** SimRun gives the rows the simulate tool prints, for the same arguments. */
 public class SimRunTest {
@@ -27,7 +27,7 @@ public class SimRunTest {
     toolArgs[0] = "lcbf";
     System.arraycopy(ARGS, 0, toolArgs, 1, ARGS.length);
     ToolRun r = ToolRun.run(new SimulateTool(), toolArgs);
-    assertEquals(r.err, 0, r.code);
+    assertEquals(0, r.code, r.err);
     String[] lines = r.out.trim().split("\n");
     assertEquals(2, lines.length);
     for (int i = 0; i < lines.length; i++) {
@@ -55,9 +55,9 @@ public class SimRunTest {
     List<Map<String, Object>> rows = SimRun.run("lcbf", ARGS);
     assertEquals(rows.size(), lines.length);
     for (int i = 0; i < lines.length; i++) {
-      assertTrue(lines[i], lines[i].startsWith("filter=lcbf entries=" + rows.get(i).get("entries") + " ratio="
-          + rows.get(i).get("ratio") + " "));
-      assertTrue(lines[i], lines[i].contains(" icebergs=" + rows.get(i).get("icebergs") + " "));
+      assertTrue(lines[i].startsWith("filter=lcbf entries=" + rows.get(i).get("entries") + " ratio="
+          + rows.get(i).get("ratio") + " "), lines[i]);
+      assertTrue(lines[i].contains(" icebergs=" + rows.get(i).get("icebergs") + " "), lines[i]);
     }
   }
 
@@ -68,7 +68,7 @@ public class SimRunTest {
         SimRun.run(a[0], java.util.Arrays.copyOfRange(a, 1, a.length));
         fail(String.join(" ", a));
       } catch (IllegalArgumentException expected) {
-        assertTrue(expected.getMessage(), !expected.getMessage().isEmpty());
+        assertTrue(!expected.getMessage().isEmpty(), expected.getMessage());
       }
     }
   }

@@ -1,16 +1,16 @@
 package io.bloomkit.report;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.After;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * StreamFiltersReport --quick on streams 50 times shorter: every chart it links is a PNG, each of
@@ -18,9 +18,9 @@ import org.junit.rules.TemporaryFolder;
  * made (rerun here with the same arguments).
  */
 public class StreamFiltersReportTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
-  @After
+  @AfterEach
   public void fullSize() {
     SimRun.lengthDivisor = 1;
   }
@@ -28,7 +28,7 @@ public class StreamFiltersReportTest {
   @Test
   public void writesTheReport() throws Exception {
     SimRun.lengthDivisor = 50;
-    Path out = tmp.getRoot().toPath();
+    Path out = tmp.toPath();
     StreamFiltersReport.main(new String[] {out.toString(), "a note", "--quick"});
     String md = ReportFiles.read(out.resolve("stream-filters.md"));
     assertTrue(md.startsWith("# Stream duplicate detection: SBF, RSBF, IBF\n"));

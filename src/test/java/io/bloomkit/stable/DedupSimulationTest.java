@@ -1,18 +1,17 @@
 package io.bloomkit.stable;
 
-import io.bloomkit.registry.Simulations;
-
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.data.Streams;
 import io.bloomkit.mapreduce.simulate.SimulateTool;
+import io.bloomkit.registry.Simulations;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** {@code simulate dedup} against an independent count of the same stream, and its options. */
 public class DedupSimulationTest {
@@ -46,7 +45,7 @@ public class DedupSimulationTest {
     assertEquals(clicks.size(), num(r, "distinct"));
     assertEquals(30_000 - clicks.size(), num(r, "duplicates"));
     assertEquals(0L, num(r, "falseNegatives"));
-    assertTrue(r.toString(), dbl(r, "fpr") < 0.01 && r.containsKey("wfp"));
+    assertTrue(dbl(r, "fpr") < 0.01 && r.containsKey("wfp"), r.toString());
     assertEquals(0.3, dbl(r, "duplicateShare"), 0);
   }
 
@@ -128,7 +127,7 @@ public class DedupSimulationTest {
     }
     assertEquals(num(r, "falsePositives"), fp, 1e-6);
     assertEquals(num(r, "falseNegatives"), fn, 1e-6);
-    assertTrue(r.toString(), fp > 0 && fn > 0); // errs both ways, so the weights matter
+    assertTrue(fp > 0 && fn > 0, r.toString()); // errs both ways, so the weights matter
     assertEquals(dbl(r, "wfp"), wfp / wDistinct, 1e-9);
     assertEquals(dbl(r, "wfn"), wfn / wDup, 1e-9);
   }
@@ -182,11 +181,11 @@ public class DedupSimulationTest {
         wFp += fp[i] ? imp[i] : 0;
         wFn += fn[i] ? imp[i] : 0;
       }
-      assertTrue(name, wFp > 0 && wFn > 0); // errs both ways, so the forms differ
-      assertEquals(name, wFp / wDistinct, dbl(r, "wfp"), 1e-12);
-      assertEquals(name, wFn / wDup, dbl(r, "wfn"), 1e-12);
-      assertEquals(name, wFp / wAll, dbl(r, "wfpPaper"), 1e-12);
-      assertEquals(name, wFn / wAll, dbl(r, "wfnPaper"), 1e-12);
+      assertTrue(wFp > 0 && wFn > 0, name); // errs both ways, so the forms differ
+      assertEquals(wFp / wDistinct, dbl(r, "wfp"), 1e-12, name);
+      assertEquals(wFn / wDup, dbl(r, "wfn"), 1e-12, name);
+      assertEquals(wFp / wAll, dbl(r, "wfpPaper"), 1e-12, name);
+      assertEquals(wFn / wAll, dbl(r, "wfnPaper"), 1e-12, name);
       double[] ifp = (double[]) r.get("ifp");
       double[] ifn = (double[]) r.get("ifn");
       double[] ifpPaper = (double[]) r.get("ifpPaper");
@@ -215,14 +214,14 @@ public class DedupSimulationTest {
           }
         }
         String at = name + " importance " + level;
-        assertEquals(at, distinctAt == 0 ? -1 : (double) fpAt / distinctAt, ifp[level - 1], 1e-12);
-        assertEquals(at, dupAt == 0 ? -1 : (double) fnAt / dupAt, ifn[level - 1], 1e-12);
-        assertEquals(at, (double) fpFrom / allFrom, ifpPaper[level - 1], 1e-12);
-        assertEquals(at, (double) fnFrom / allFrom, ifnPaper[level - 1], 1e-12);
+        assertEquals(distinctAt == 0 ? -1 : (double) fpAt / distinctAt, ifp[level - 1], 1e-12, at);
+        assertEquals(dupAt == 0 ? -1 : (double) fnAt / dupAt, ifn[level - 1], 1e-12, at);
+        assertEquals((double) fpFrom / allFrom, ifpPaper[level - 1], 1e-12, at);
+        assertEquals((double) fnFrom / allFrom, ifnPaper[level - 1], 1e-12, at);
       }
       // the first entry of the paper's arrays covers every query: FP (FN) over all n arrivals
-      assertEquals(name, (double) num(r, "falsePositives") / n, ifpPaper[0], 1e-12);
-      assertEquals(name, (double) num(r, "falseNegatives") / n, ifnPaper[0], 1e-12);
+      assertEquals((double) num(r, "falsePositives") / n, ifpPaper[0], 1e-12, name);
+      assertEquals((double) num(r, "falseNegatives") / n, ifnPaper[0], 1e-12, name);
     }
   }
 
@@ -232,7 +231,7 @@ public class DedupSimulationTest {
       Map<String, Object> r =
           run("--filter", f, "--memory-bits", "12288", "--stream", "uniform", "--universe",
               "100000000", "--length", "60000", "--seed", "5");
-      assertEquals(f, dbl(r, "zeroFractionTheory"), dbl(r, "zeroFraction"), 0.03);
+      assertEquals(dbl(r, "zeroFractionTheory"), dbl(r, "zeroFraction"), 0.03, f);
     }
   }
 
@@ -263,7 +262,7 @@ public class DedupSimulationTest {
         run(args);
         fail(String.join(" ", args));
       } catch (IllegalArgumentException expected) {
-        assertTrue(expected.getMessage(), expected.getMessage().length() > 0);
+        assertTrue(expected.getMessage().length() > 0, expected.getMessage());
       }
     }
   }
@@ -301,11 +300,11 @@ public class DedupSimulationTest {
         assertEquals(seen.size(), distinct[j], 0);
         assertEquals(n - seen.size(), dups[j], 0);
         Map<String, Object> prefix = run(concat(common, "--length", Long.toString(n)));
-        assertEquals(f + " at " + n, (double) num(prefix, "falsePositives") / seen.size(), fpr[j], 1e-15);
-        assertEquals(f + " at " + n, (double) num(prefix, "falseNegatives") / (n - seen.size()), fnr[j], 1e-15);
+        assertEquals((double) num(prefix, "falsePositives") / seen.size(), fpr[j], 1e-15, f + " at " + n);
+        assertEquals((double) num(prefix, "falseNegatives") / (n - seen.size()), fnr[j], 1e-15, f + " at " + n);
         fnSeen += num(prefix, "falseNegatives");
       }
-      assertTrue(f + " makes false negatives, so the FNR trace is not trivially 0", fnSeen > 0);
+      assertTrue(fnSeen > 0, f + " makes false negatives, so the FNR trace is not trivially 0");
       assertEquals(dbl(r, "fpr"), fpr[fpr.length - 1], 0);
       assertEquals(dbl(r, "fnr"), fnr[fnr.length - 1], 0);
     }

@@ -1,14 +1,14 @@
 package io.bloomkit.stable;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.data.Streams;
 import java.util.SplittableRandom;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * IBF-2C as the IBF paper's Algorithm 1 is written ({@code ibf-2c-alg1}) against a naive model of
@@ -65,12 +65,12 @@ public class Ibf2cAlgorithm1Test {
       for (long p : pos) {
         model[(int) p] = rule.apply(model[(int) p], map.apply(imp), max);
       }
-      assertEquals("element " + i, dup, f.offer(h, StreamFilter.NO_TIME, imp));
+      assertEquals(dup, f.offer(h, StreamFilter.NO_TIME, imp), "element " + i);
       int[] cells = new int[m];
       for (int c = 0; c < m; c++) {
         cells[c] = f.cell(c);
       }
-      assertArrayEquals("element " + i, model, cells);
+      assertArrayEquals(model, cells, "element " + i);
     }
   }
 
@@ -99,14 +99,14 @@ public class Ibf2cAlgorithm1Test {
           v == IbfVariant.TWO_CLASS
               ? new int[] {6, 6, 3, 0, 0, 0, 0, 0} // raised to max(6, 3): stays 6
               : new int[] {6, 7, 3, 0, 0, 0, 0, 0}; // at or above M/2: set to M
-      assertArrayEquals(v.cliName(), expected, StreamFilterMechanicsTest.cells(f));
+      assertArrayEquals(expected, StreamFilterMechanicsTest.cells(f), v.cliName());
       f.offer(b, StreamFilter.NO_TIME, 3.0); // f = 4 >= 3.5: important, both rules set M
-      assertArrayEquals(v.cliName(), new int[] {5, 7, 7, 0, 0, 0, 0, 0}, StreamFilterMechanicsTest.cells(f));
+      assertArrayEquals(new int[] {5, 7, 7, 0, 0, 0, 0, 0}, StreamFilterMechanicsTest.cells(f), v.cliName());
       // a cell at exactly floor(M/2) = 3 below the real M/2 = 3.5 stays at 3 under both rules
       KeyHash c = StreamFilterMechanicsTest.key(4, 1); // cells 4, 5
       f.offer(c, StreamFilter.NO_TIME, 0);
       f.offer(c, StreamFilter.NO_TIME, 0); // 2 after the decrement -> 3
-      assertArrayEquals(v.cliName(), new int[] {3, 5, 5, 0, 3, 3, 0, 0}, StreamFilterMechanicsTest.cells(f));
+      assertArrayEquals(new int[] {3, 5, 5, 0, 3, 3, 0, 0}, StreamFilterMechanicsTest.cells(f), v.cliName());
     }
   }
 
@@ -131,7 +131,7 @@ public class Ibf2cAlgorithm1Test {
       double[] theory = StableTheory.ibf2cAlgorithm1CellDistribution(m, k, p, q);
       double[] brute = stationary(m, max, k, p, q, Ibf2cAlgorithm1Test::algorithm1);
       for (int j = 0; j <= max; j++) {
-        assertEquals("m " + m + " max " + max + " state " + j, brute[j], theory[j], 1e-9);
+        assertEquals(brute[j], theory[j], 1e-9, "m " + m + " max " + max + " state " + j);
       }
       if (max >= 7) { // the two rules give different chains
         double[] other = stationary(m, max, k, p, q, Ibf2cAlgorithm1Test::raiseToMax);

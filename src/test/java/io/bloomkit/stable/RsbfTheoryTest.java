@@ -1,9 +1,9 @@
 package io.bloomkit.stable;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** The RSBF formulas on their own: the paper's section 5 numbers, limits and fixed points. */
 public class RsbfTheoryTest {
@@ -61,12 +61,12 @@ public class RsbfTheoryTest {
       mean /= z;
       double var = sq / z - mean * mean;
       double[] law = RsbfTheory.onesStationary(s);
-      assertEquals("mean s=" + s, mean, law[0], 1e-12 * mean);
-      assertEquals("variance s=" + s, var, law[1], 1e-9 * Math.max(1, var));
+      assertEquals(mean, law[0], 1e-12 * mean, "mean s=" + s);
+      assertEquals(var, law[1], 1e-9 * Math.max(1, var), "variance s=" + s);
       assertEquals(RsbfTheory.stableOnes(s), law[0], 1e-12 * mean);
     }
     for (double p : new double[] {0, 1e-6, 0.01, 0.25, 1}) {
-      assertEquals("p=" + p, 1 / (1 + Math.sqrt(p)), RsbfTheory.forcedOnesFraction(1, p), 1e-7);
+      assertEquals(1 / (1 + Math.sqrt(p)), RsbfTheory.forcedOnesFraction(1, p), 1e-7, "p=" + p);
     }
   }
 }

@@ -1,9 +1,8 @@
 package io.bloomkit.stable;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** The SBF and IBF cell-chain formulas on their own: stationarity, limits, the paper's numbers. */
 public class StableTheoryTest {
@@ -53,7 +52,7 @@ public class StableTheoryTest {
       assertEquals(1, sum, 1e-12);
       double[] next = step(pi, k, q, dec);
       for (int j = 0; j <= 7; j++) {
-        assertEquals("state " + j, pi[j], next[j], 1e-12);
+        assertEquals(pi[j], next[j], 1e-12, "state " + j);
       }
     }
   }

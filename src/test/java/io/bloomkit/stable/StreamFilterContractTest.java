@@ -4,18 +4,15 @@ import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.testing.StreamFilterContract;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.experimental.runners.Enclosed;
-import org.junit.runner.RunWith;
-import org.junit.runners.Parameterized;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The stream-filter contract for the stable family's filters, built as the golden files' filters
  * ({@link GoldenStreamFilters}): keys {@code golden-(i % 700)}, importance {@code 1 + i % 50}.
  */
-@RunWith(Enclosed.class)
-public class StreamFilterContractTest {
+class StreamFilterContractTest {
   /** The golden files' stream: keys {@code golden-(i % 700)}. */
   abstract static class GoldenStream extends StreamFilterContract {
     @Override
@@ -24,14 +21,16 @@ public class StreamFilterContractTest {
     }
   }
 
-  public static class Stable extends GoldenStream {
+  @Nested
+  class Stable extends GoldenStream {
     @Override
     protected StreamFilter create() {
       return StreamFilters.stable(300, 3, 3, 4, 17);
     }
   }
 
-  public static class Reservoir extends GoldenStream {
+  @Nested
+  class Reservoir extends GoldenStream {
     @Override
     protected StreamFilter create() {
       return StreamFilters.reservoir(300, 3, 0.03, 17);
@@ -39,20 +38,13 @@ public class StreamFilterContractTest {
   }
 
   /** Each IBF variant (2C, MC, H). */
-  @RunWith(Parameterized.class)
-  public static class Importance extends GoldenStream {
-    @Parameterized.Parameters(name = "{0}")
-    public static List<Object[]> variants() {
-      List<Object[]> l = new ArrayList<>();
-      for (IbfVariant v : IbfVariant.values()) {
-        l.add(new Object[] {v});
-      }
-      return l;
-    }
-
+  @Nested
+  @ParameterizedClass(name = "{0}")
+  @EnumSource(IbfVariant.class)
+  class Importance extends GoldenStream {
     private final IbfVariant variant;
 
-    public Importance(IbfVariant variant) {
+    Importance(IbfVariant variant) {
       this.variant = variant;
     }
 
@@ -62,7 +54,8 @@ public class StreamFilterContractTest {
     }
   }
 
-  public static class StreamBloom extends GoldenStream {
+  @Nested
+  class StreamBloom extends GoldenStream {
     @Override
     protected StreamFilter create() {
       return StreamFilters.bloom(300, 3);

@@ -1,14 +1,13 @@
 package io.bloomkit.stable;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.bloomkit.core.StreamFilter;
-
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
-
 import io.bloomkit.core.hash.KeyHash;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * Exact mechanics on tiny hand-worked streams. Keys are built so that their positions are known:
@@ -54,9 +53,9 @@ public class StreamFilterMechanicsTest {
     assertArrayEquals(new int[] {1, 1, 3, 3, 2, 2, 0, 0}, cells(f));
     assertFalse(f.offer(d));
     assertArrayEquals(new int[] {0, 0, 2, 2, 1, 1, 3, 3}, cells(f));
-    assertFalse("a was evicted: a false negative", f.offer(a));
+    assertFalse(f.offer(a), "a was evicted: a false negative");
     assertArrayEquals(new int[] {3, 3, 1, 1, 0, 0, 2, 2}, cells(f));
-    assertTrue("positions 2 and 6 are set by b and d: a false positive", f.offer(key(2, 4)));
+    assertTrue(f.offer(key(2, 4)), "positions 2 and 6 are set by b and d: a false positive");
     assertArrayEquals(new int[] {2, 2, 3, 0, 0, 0, 3, 1}, cells(f));
   }
 
@@ -129,7 +128,7 @@ public class StreamFilterMechanicsTest {
     assertFalse(r.offer(key(0, 1))); // bits 0 | 1
     assertFalse(r.offer(key(2, 1))); // bits 2 | 3
     assertTrue(r.offer(key(0, 1)));
-    assertTrue("0 and 3 set by the first two: false positive", r.offer(key(0, 3)));
+    assertTrue(r.offer(key(0, 3)), "0 and 3 set by the first two: false positive");
     for (int i = 0; i < 4; i++) {
       r.offer(key(4, 0)); // bits 4 | 4
     }
@@ -150,7 +149,7 @@ public class StreamFilterMechanicsTest {
         // either nothing happened (not inserted), or it was inserted: then all its bits are set
         boolean all = r.bit(0, k.position(0, 8)) && r.bit(1, k.position(1, 8));
         if (!all) {
-          assertEquals("not inserted, state unchanged", before0, o0);
+          assertEquals(before0, o0, "not inserted, state unchanged");
         }
       }
       before0 = o0;
@@ -164,7 +163,7 @@ public class StreamFilterMechanicsTest {
     assertFalse(b.offer(key(0, 1)));
     assertFalse(b.offer(key(4, 2)));
     assertTrue(b.offer(key(0, 1)));
-    assertTrue("1 and 6 are set", b.offer(key(1, 5)));
+    assertTrue(b.offer(key(1, 5)), "1 and 6 are set");
     boolean[] bits = new boolean[8];
     for (int i = 0; i < 8; i++) {
       bits[i] = b.bit(i);

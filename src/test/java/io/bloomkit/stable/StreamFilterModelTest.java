@@ -1,19 +1,18 @@
 package io.bloomkit.stable;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
 import io.bloomkit.core.StreamFilter;
+import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.data.SplitMix64;
 import io.bloomkit.data.Streams;
-
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNotEquals;
-
-import io.bloomkit.core.hash.KeyHash;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The filters against naive models (int and boolean arrays, written from the papers' descriptions,
@@ -107,7 +106,7 @@ public class StreamFilterModelTest {
           bits[j][(int) h.position(j, s)] = true;
         }
       }
-      assertEquals("element " + i, dup, f.offer(h));
+      assertEquals(dup, f.offer(h), "element " + i);
       for (int j = 0; j < k; j++) {
         for (int b = 0; b < s; b++) {
           assertEquals(bits[j][b], f.bit(j, b));
@@ -146,13 +145,13 @@ public class StreamFilterModelTest {
     for (int i = 0; i < a.size(); i++) {
       String name = a.get(i).name();
       List<Boolean> first = answers(a.get(i), 1, 20_000);
-      assertEquals(name, first, answers(b.get(i), 1, 20_000));
+      assertEquals(first, answers(b.get(i), 1, 20_000), name);
       if (!name.equals("bf")) {
-        assertNotEquals(name + ": the seed is used", first, answers(c.get(i), 1, 20_000));
+        assertNotEquals(first, answers(c.get(i), 1, 20_000), name + ": the seed is used");
       }
       a.get(i).reset();
-      assertEquals(name + " after reset", 1.0, StreamFilters.zeroFraction(a.get(i)), 0);
-      assertEquals(name + " replays after reset", first, answers(a.get(i), 1, 20_000));
+      assertEquals(1.0, StreamFilters.zeroFraction(a.get(i)), 0, name + " after reset");
+      assertEquals(first, answers(a.get(i), 1, 20_000), name + " replays after reset");
     }
   }
 

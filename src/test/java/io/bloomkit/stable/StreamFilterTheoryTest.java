@@ -1,14 +1,13 @@
 package io.bloomkit.stable;
 
-import io.bloomkit.core.StreamFilter;
-import io.bloomkit.data.Streams;
-
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.BloomMath;
+import io.bloomkit.core.StreamFilter;
+import io.bloomkit.data.Streams;
 import java.util.SplittableRandom;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The filters against their papers' analysis: the stable fraction of zero cells of SBF and IBF
@@ -62,7 +61,7 @@ public class StreamFilterTheoryTest {
     double[] paper = StableTheory.ibf2cCellDistribution(m, 7, 5, 10, 0.5);
     double sum = 0;
     for (int j = 0; j <= 7; j++) {
-      assertEquals("state " + j, exact[j], paper[j], 1e-3 * exact[j] + 1e-12);
+      assertEquals(exact[j], paper[j], 1e-3 * exact[j] + 1e-12, "state " + j);
       sum += paper[j];
     }
     assertEquals(1, sum, 1e-12);
@@ -91,7 +90,7 @@ public class StreamFilterTheoryTest {
       StreamFilter f = StreamFilters.importance(v, 3 * 4096, 7, 5, 10, 1, 50, 5);
       double[] r = run(f, 120_000, 2);
       double v0 = StreamFilters.theoryZeroFraction(f, 0, q);
-      assertEquals(v.cliName(), v0, r[0], 0.02);
+      assertEquals(v0, r[0], 0.02, v.cliName());
       if (v != IbfVariant.HEURISTIC) { // the paper's bound (IBF-H has no analysis in the paper)
         assertFprAtMost(StableTheory.stableFppBound(v0, 5), r[1], r[2]);
       }
@@ -146,7 +145,7 @@ public class StreamFilterTheoryTest {
         fn += f.offer(x) ? 0 : 1;
       }
       double sd = Math.sqrt(trials * expected * (1 - expected));
-      assertEquals("delta " + delta, trials * expected, fn, 4 * sd + 5);
+      assertEquals(trials * expected, fn, 4 * sd + 5, "delta " + delta);
     }
     // no gap, no false negative; a long gap reaches the stable zero fraction
     assertEquals(0, StableTheory.cellZeroAfter(max, 0, 0.01, set, dec), 0);
@@ -157,7 +156,7 @@ public class StreamFilterTheoryTest {
   /** Observed FP count at most n * bound + 3 standard deviations. */
   static void assertFprAtMost(double bound, double fp, double n) {
     double limit = n * bound + 3 * Math.sqrt(n * bound * (1 - bound)) + 3;
-    assertTrue("FP " + fp + " of " + n + " above bound " + bound, fp <= limit);
+    assertTrue(fp <= limit, "FP " + fp + " of " + n + " above bound " + bound);
   }
 
   /**
@@ -196,7 +195,7 @@ public class StreamFilterTheoryTest {
       if (i >= 10 * s && i % 200 == 0) {
         for (int j = 0; j < k; j++) {
           long ones = f.ones(j);
-          assertEquals("i = " + i, mean, ones, 5 * sd);
+          assertEquals(mean, ones, 5 * sd, "i = " + i);
           sum += ones;
           sq += (double) ones * ones;
           samples++;
@@ -206,7 +205,7 @@ public class StreamFilterTheoryTest {
     double m = sum / samples;
     double var = sq / samples - m * m;
     assertEquals(mean, m, sd);
-    assertTrue("variance " + var + " vs stationary " + law[1], var < 2.5 * law[1] && var > 0.3 * law[1]);
+    assertTrue(var < 2.5 * law[1] && var > 0.3 * law[1], "variance " + var + " vs stationary " + law[1]);
     // observed FPR at most the FPR after the fill (eq. 5.26), the highest RSBF reaches ...
     assertFprAtMost(RsbfTheory.fppAfterFill(s, k), fp, distinct);
     // ... and the stable prediction (s/(2s-1))^k within sampling error and the ones' wander
@@ -261,8 +260,8 @@ public class StreamFilterTheoryTest {
     assertEquals(5, kOpt);
     double[] one = rsbfRates(1);
     double[] opt = rsbfRates(kOpt);
-    assertTrue("FNR k=1 " + one[1] + " vs k=" + kOpt + " " + opt[1], one[1] < 0.8 * opt[1]);
-    assertTrue("and the FPR goes the other way", one[0] > opt[0]);
+    assertTrue(one[1] < 0.8 * opt[1], "FNR k=1 " + one[1] + " vs k=" + kOpt + " " + opt[1]);
+    assertTrue(one[0] > opt[0], "and the FPR goes the other way");
   }
 
   static double[] rsbfRates(int k) {

@@ -1,9 +1,9 @@
 package io.bloomkit.testing;
 
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.AcbfSizing;
+import io.bloomkit.core.FilterShape;
 import org.apache.commons.math3.distribution.BetaDistribution;
 import org.apache.commons.math3.distribution.BinomialDistribution;
 
@@ -37,9 +37,9 @@ public final class Binomial {
   public static void assertWithin(String what, long trials, double p, long observed, double alpha) {
     long[] i = interval(trials, p, alpha);
     assertTrue(
+        observed >= i[0] && observed <= i[1],
         what + ": " + observed + " of " + trials + ", expected " + trials * p + " (rate " + p
-            + "), " + (1 - alpha) * 100 + "% binomial interval [" + i[0] + ", " + i[1] + "]",
-        observed >= i[0] && observed <= i[1]);
+            + "), " + (1 - alpha) * 100 + "% binomial interval [" + i[0] + ", " + i[1] + "]");
   }
 
   /** Clopper-Pearson: the rate below which {@code x} of {@code n} has probability at most alpha. */

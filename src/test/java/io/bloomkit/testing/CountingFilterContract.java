@@ -1,9 +1,9 @@
 package io.bloomkit.testing;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.core.CountingFilter;
 import io.bloomkit.core.FilterShape;
@@ -17,7 +17,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The contract of every {@link CountingFilter} family, checked against a naive {@code int[]} of
@@ -79,11 +79,11 @@ public abstract class CountingFilterContract {
           fail("removed the non-member x" + i);
         } catch (IllegalArgumentException e) {
           failures++;
-          assertTrue(e.getMessage(), e.getMessage().contains("cannot remove a non-member"));
+          assertTrue(e.getMessage().contains("cannot remove a non-member"), e.getMessage());
         }
       }
     }
-    assertTrue("most keys are not members: " + failures, failures > 50);
+    assertTrue(failures > 50, "most keys are not members: " + failures);
     assertEquals(before, f);
     assertEquals(10, f.items());
     checkInvariants(f);
@@ -93,7 +93,7 @@ public abstract class CountingFilterContract {
     }
     assertEquals(0, f.items());
     for (long p = 0; p < f.shape().positions(); p++) {
-      assertEquals("counter " + p, 0, f.counter(p));
+      assertEquals(0, f.counter(p), "counter " + p);
     }
     checkInvariants(f);
   }
@@ -120,7 +120,7 @@ public abstract class CountingFilterContract {
     a.merge(b);
     checkInvariants(a);
     for (long p = 0; p < m; p++) {
-      assertEquals("counter " + p, Math.min(counterLimit(), model[(int) p]), a.counter(p));
+      assertEquals(Math.min(counterLimit(), model[(int) p]), a.counter(p), "counter " + p);
     }
     assertEquals(added, a.items());
   }
@@ -169,7 +169,7 @@ public abstract class CountingFilterContract {
     assertEquals(f.hashStrategy(), g.hashStrategy());
     assertEquals(f.items(), g.items());
     for (long p = 0; p < f.shape().positions(); p++) {
-      assertEquals("counter " + p, f.counter(p), g.counter(p));
+      assertEquals(f.counter(p), g.counter(p), "counter " + p);
     }
     for (int i = 0; i < 350; i++) {
       assertEquals(f.count("r" + i), g.count("r" + i));
@@ -232,13 +232,13 @@ public abstract class CountingFilterContract {
       sum.merge(y);
       checkInvariants(sum);
       for (int p = 0; p < m; p++) {
-        assertTrue("test needs unsaturated counters", mx[p] + my[p] < counterLimit());
-        assertEquals("merged counter " + p, mx[p] + my[p], sum.counter(p));
+        assertTrue(mx[p] + my[p] < counterLimit(), "test needs unsaturated counters");
+        assertEquals(mx[p] + my[p], sum.counter(p), "merged counter " + p);
       }
       sum.subtract(y); // the oldest day dropped: x alone is left
       checkInvariants(sum);
       for (int p = 0; p < m; p++) {
-        assertEquals("seed " + seed + " counter " + p, mx[p], sum.counter(p));
+        assertEquals(mx[p], sum.counter(p), "seed " + seed + " counter " + p);
       }
       assertEquals(nx, sum.items());
       assertEquals(x, sum);
@@ -247,7 +247,7 @@ public abstract class CountingFilterContract {
       checkInvariants(sum);
       assertEquals(0, sum.items());
       for (int p = 0; p < m; p++) {
-        assertEquals("counter " + p, 0, sum.counter(p));
+        assertEquals(0, sum.counter(p), "counter " + p);
       }
       assertEquals(ny, y.items());
     }
@@ -275,15 +275,15 @@ public abstract class CountingFilterContract {
     for (int p = 0; p < m; p++) {
       below += mb[p] < mo[p] ? 1 : 0;
     }
-    assertTrue("some positions go below zero: " + below, below > 10);
+    assertTrue(below > 10, "some positions go below zero: " + below);
     byte[] before = bytes(base);
     try {
       base.subtract(other);
       fail("subtracted keys the filter does not hold");
     } catch (IllegalArgumentException e) {
       assertTrue(
-          e.getMessage(),
-          e.getMessage().startsWith("cannot subtract: " + below + " positions would go below zero"));
+          e.getMessage().startsWith("cannot subtract: " + below + " positions would go below zero"),
+          e.getMessage());
     }
     assertArrayEquals(before, bytes(base));
     assertEquals(200, base.items());

@@ -1,7 +1,7 @@
 package io.bloomkit.testing;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.hash.KeyHash;
@@ -11,7 +11,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The contract of every {@link StreamFilter} family: {@link StreamFilter#reset} returns to the
@@ -57,12 +57,12 @@ public abstract class StreamFilterContract {
   public void resetReturnsToTheBuiltStateAndReplays() {
     StreamFilter f = create();
     List<Boolean> first = answers(f, 0, length());
-    assertEquals(f.name(), true, first.contains(true)); // the stream has duplicates to find
+    assertEquals(true, first.contains(true), f.name()); // the stream has duplicates to find
     Map<String, Object> params = f.parameters();
     f.reset();
     assertEquals(params, f.parameters());
-    assertArrayEquals(f.name(), bytes(create()), bytes(f));
-    assertEquals(f.name() + " replays after reset", first, answers(f, 0, length()));
+    assertArrayEquals(bytes(create()), bytes(f), f.name());
+    assertEquals(first, answers(f, 0, length()), f.name() + " replays after reset");
   }
 
   @Test
@@ -77,7 +77,7 @@ public abstract class StreamFilterContract {
     assertEquals(f.parameters(), g.parameters());
     assertEquals(f.memoryBits(), g.memoryBits());
     assertArrayEquals(b, bytes(g));
-    assertEquals(f.name(), answers(f, half, length()), answers(g, half, length()));
+    assertEquals(answers(f, half, length()), answers(g, half, length()), f.name());
     assertArrayEquals(bytes(f), bytes(g));
     // reset of a filter read back returns to the constructed state, like the original's
     f.reset();

@@ -1,20 +1,20 @@
 package io.bloomkit.window;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.bloomkit.window.BloomTree.Mode;
-import io.bloomkit.window.BloomTree.TopDown;
-import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.data.TimedStream;
+import io.bloomkit.window.BloomTree.Mode;
+import io.bloomkit.window.BloomTree.TopDown;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class BloomTreeTest {
   static TimedStream stream(long seed) {
@@ -42,8 +42,8 @@ public class BloomTreeTest {
         }
         boolean d = dense.offer(s.hash(i), s.producers[i], 0);
         boolean p = sparse.offer(s.hash(i), s.producers[i], 0);
-        assertEquals("levels " + levels + " event " + i, f, d);
-        assertEquals("levels " + levels + " event " + i, f, p);
+        assertEquals(f, d, "levels " + levels + " event " + i);
+        assertEquals(f, p, "levels " + levels + " event " + i);
         dups += f ? 1 : 0;
       }
       assertTrue(dups > 20_000);
@@ -75,19 +75,19 @@ public class BloomTreeTest {
           boolean truth = delivered.contains(s.keys[i]); // duplicate: delivered before
           boolean dup = tree.offer(s.hash(i), s.producers[i], 0);
           if (dup) {
-            assertTrue(mode + " d=" + d + " event " + i, flat.mightContain(s.hash(i)));
+            assertTrue(flat.mightContain(s.hash(i)), mode + " d=" + d + " event " + i);
           } else {
             flat.add(s.hash(i));
             delivered.add(s.keys[i]);
-            assertTrue(mode + " d=" + d + " event " + i + " is a true duplicate", !truth);
+            assertTrue(!truth, mode + " d=" + d + " event " + i + " is a true duplicate");
           }
           fps[d] += dup && !truth ? 1 : 0;
         }
         if (d > 0) {
-          assertTrue(mode + " rejections at d=" + d, tree.rejections() > 0);
+          assertTrue(tree.rejections() > 0, mode + " rejections at d=" + d);
         }
       }
-      assertTrue(mode + " " + java.util.Arrays.toString(fps), fps[3] < fps[0] && fps[2] <= fps[0]);
+      assertTrue(fps[3] < fps[0] && fps[2] <= fps[0], mode + " " + java.util.Arrays.toString(fps));
     }
   }
 
@@ -145,7 +145,7 @@ public class BloomTreeTest {
             long before = plain.accessesPerLevel()[0];
             boolean a = plain.offer(s.hash(i), s.producers[i], 0);
             long rootAccesses = plain.accessesPerLevel()[0] - before;
-            assertEquals(mode + " R=" + r + " event " + i, a, sliced.offer(s.hash(i), s.producers[i], 0));
+            assertEquals(a, sliced.offer(s.hash(i), s.producers[i], 0), mode + " R=" + r + " event " + i);
             boolean[] touched = new boolean[r];
             for (int j = 0; j < k; j++) {
               long p = s.hash(i).position(j, m);
@@ -159,7 +159,7 @@ public class BloomTreeTest {
               expected[site] += touched[site] ? rootAccesses : 0;
             }
           }
-          assertArrayEquals(mode + " d=" + d + " R=" + r, expected, sliced.rootRequests());
+          assertArrayEquals(expected, sliced.rootRequests(), mode + " d=" + d + " R=" + r);
           assertArrayEquals(plain.accessesPerLevel(), sliced.accessesPerLevel());
           if (r == 1) {
             assertEquals(plain.accessesPerLevel()[0], sliced.rootRequests()[0]);
@@ -260,16 +260,16 @@ public class BloomTreeTest {
           int[] producers = {2, 0, 1};
           for (int i = 0; i < 3; i++) {
             assertTrue(!exact.duplicate(keys[i], i));
-            assertTrue(mode + " " + rule + " key " + i, !tree.offer(TimedStream.hashOf(keys[i]), producers[i], i));
+            assertTrue(!tree.offer(TimedStream.hashOf(keys[i]), producers[i], i), mode + " " + rule + " key " + i);
             exact.deliver(keys[i], producers[i], i);
           }
           String c = mode + " w=" + window + " " + rule;
-          assertTrue(c, exact.duplicate(uvw[0], 3));
-          assertTrue(c, !exact.holds(1, 0, uvw[0], 3)); // the rejected node truly lacks u
+          assertTrue(exact.duplicate(uvw[0], 3), c);
+          assertTrue(!exact.holds(1, 0, uvw[0], 3), c); // the rejected node truly lacks u
           boolean dup = tree.offer(TimedStream.hashOf(uvw[0]), 1, 3);
-          assertEquals(c, 1, tree.rejections());
-          assertEquals(c, rule == TopDown.CLIMB, dup);
-          assertEquals(c, rule == TopDown.PAPER ? 1 : 0, tree.topDownStops());
+          assertEquals(1, tree.rejections(), c);
+          assertEquals(rule == TopDown.CLIMB, dup, c);
+          assertEquals(rule == TopDown.PAPER ? 1 : 0, tree.topDownStops(), c);
         }
       }
     }
@@ -299,7 +299,7 @@ public class BloomTreeTest {
               boolean dup = tree.offer(s.hash(i), s.producers[i], s.times[i]);
               if (truth && !dup) {
                 fn++;
-                assertTrue(mode + " " + rule + " d=" + d + " event " + i, tree.topDownStops() == before + 1);
+                assertTrue(tree.topDownStops() == before + 1, mode + " " + rule + " d=" + d + " event " + i);
               }
               if (!dup) {
                 exact.deliver(s.keys[i], s.producers[i], s.times[i]);
@@ -308,13 +308,13 @@ public class BloomTreeTest {
             }
             String c = mode + " w=" + window + " d=" + d + " " + rule;
             if (rule == TopDown.CLIMB) {
-              assertEquals(c, 0, fn);
-              assertEquals(c, 0, stops);
+              assertEquals(0, fn, c);
+              assertEquals(0, stops, c);
             } else if (d == 1) { // only root hits are tested: stopping there is what climbing does
-              assertEquals(c, 0, fn);
-              assertEquals(c, tree.rejections(), stops);
+              assertEquals(0, fn, c);
+              assertEquals(tree.rejections(), stops, c);
             } else {
-              assertTrue(c + " stops " + stops, fn > 0 && stops >= fn);
+              assertTrue(fn > 0 && stops >= fn, c + " stops " + stops);
             }
           }
         }

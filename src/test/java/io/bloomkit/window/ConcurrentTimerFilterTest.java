@@ -1,15 +1,15 @@
 package io.bloomkit.window;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.testing.Concurrently;
 import io.bloomkit.testing.FilterBytes;
 import java.util.SplittableRandom;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link TimerFilter#concurrent} under 4 threads released together, each with its own events:
@@ -49,15 +49,15 @@ public class ConcurrentTimerFilterTest {
   }
 
   private static void assertSameState(String what, TimerFilter model, TimerFilter shared) {
-    assertEquals(what + ": clock", model.now(), shared.now());
+    assertEquals(model.now(), shared.now(), what + ": clock");
     long[] a = new long[TIMERS];
     long[] b = new long[TIMERS];
     for (int p = 0; p < TIMERS; p++) {
       a[p] = model.timerValue(p);
       b[p] = shared.timerValue(p);
     }
-    assertArrayEquals(what + ": timers", a, b);
-    assertEquals(what + ": live timers", model.liveCount(), shared.liveCount());
+    assertArrayEquals(a, b, what + ": timers");
+    assertEquals(model.liveCount(), shared.liveCount(), what + ": live timers");
   }
 
   @Test
@@ -149,7 +149,7 @@ public class ConcurrentTimerFilterTest {
           // in time order the key was new; concurrently, another key may have covered it first
           // only if it shares all k timers' positions with keys offered around it: not in this
           // sparse filter, where a key new in time order has a timer no earlier key set
-          assertTrue("round " + round + " key " + j + " never distinct", coveredByOthers(h, seed, j, keys));
+          assertTrue(coveredByOthers(h, seed, j, keys), "round " + round + " key " + j + " never distinct");
         }
       }
       assertEquals(told, shared.items());

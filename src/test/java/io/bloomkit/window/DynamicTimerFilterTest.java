@@ -1,15 +1,14 @@
 package io.bloomkit.window;
 
-import io.bloomkit.core.StreamFilter;
-
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.BloomMath;
+import io.bloomkit.core.StreamFilter;
 import io.bloomkit.data.TimedStream;
 import java.util.HashMap;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class DynamicTimerFilterTest {
   /**
@@ -26,7 +25,7 @@ public class DynamicTimerFilterTest {
       boolean truth = last != null && last + w > s.times[i];
       boolean dup = f.offer(s.hash(i), s.times[i], 1);
       if (!dup) {
-        assertTrue("no false negatives", !truth);
+        assertTrue(!truth, "no false negatives");
         delivered.put(s.keys[i], s.times[i]);
       }
       int phase = i >= n / 3 && i < 2 * n / 3 ? 1 : 0;
@@ -62,19 +61,19 @@ public class DynamicTimerFilterTest {
             new TimedStream.Spec().distribution("uniform").universe(1_000_000).length(60_000).rate(20).burst(5).seed(8));
     long m = BloomMath.bitsForFpp(2_000, k, target); // the base rate's window: 20 x 100 events
     double[] fixed = rates(WindowFilters.timer(m, k, w, 0), s, w, new int[3]);
-    assertTrue("fixed filter in the burst: " + fixed[0], fixed[0] > 3 * target);
+    assertTrue(fixed[0] > 3 * target, "fixed filter in the burst: " + fixed[0]);
     for (String threshold : new String[] {"density", "cardinality"}) {
       // the paper's single threshold: every live filter may reach P, the union overshoots
       int[] seenPlain = new int[3];
       double[] plain = rates(WindowFilters.dynamic(m, k, w, 0, target, threshold), s, w, seenPlain);
-      assertTrue(threshold + " plain burst rate " + plain[0], plain[0] > target && plain[0] < fixed[0]);
+      assertTrue(plain[0] > target && plain[0] < fixed[0], threshold + " plain burst rate " + plain[0]);
       // with tightening the budgets sum to P
       DynamicTimerFilter d = (DynamicTimerFilter) WindowFilters.dynamic(m, k, w, 0, target, threshold, true);
       int[] seen = new int[3];
       double[] r = rates(d, s, w, seen);
-      assertTrue(threshold + " burst rate " + r[0], r[0] < target);
-      assertTrue(threshold + " overall rate " + r[1], r[1] < target);
-      assertTrue(threshold + " grows in the burst: " + seen[1] + " vs " + seen[0], seen[1] >= seen[0] + 3);
+      assertTrue(r[0] < target, threshold + " burst rate " + r[0]);
+      assertTrue(r[1] < target, threshold + " overall rate " + r[1]);
+      assertTrue(seen[1] >= seen[0] + 3, threshold + " grows in the burst: " + seen[1] + " vs " + seen[0]);
       assertTrue(d.liveFilters() < seen[1]);
     }
   }

@@ -1,13 +1,13 @@
 package io.bloomkit.window;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.sim.ParamValues;
 import java.util.List;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * Communication cost in bits (One is Enough sec. 2 and 3.1): each request carries k positions of
@@ -76,8 +76,8 @@ public class RequestBitsTest {
       long range = layout.equals("horizontal") || layout.equals("h-v") ? -Math.floorDiv(-m, slices) : m;
       long perRequest = k * ceilLog2(range);
       long[] requests = (long[]) r.get("requests");
-      assertEquals(layout, perRequest, ((Number) r.get("bitsPerRequest")).longValue());
-      assertArrayEquals(layout, times(requests, perRequest), (long[]) r.get("requestBits"));
+      assertEquals(perRequest, ((Number) r.get("bitsPerRequest")).longValue(), layout);
+      assertArrayEquals(times(requests, perRequest), (long[]) r.get("requestBits"), layout);
       assertEquals(sum(requests), ((Number) r.get("totalRequests")).longValue());
       assertEquals(sum(requests) * perRequest, ((Number) r.get("totalBits")).longValue());
     }

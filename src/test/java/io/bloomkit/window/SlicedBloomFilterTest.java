@@ -1,16 +1,16 @@
 package io.bloomkit.window;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.bloomkit.window.SlicedBloomFilter.FailurePolicy;
-import io.bloomkit.window.SlicedBloomFilter.Layout;
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.data.TimedStream;
+import io.bloomkit.window.SlicedBloomFilter.FailurePolicy;
+import io.bloomkit.window.SlicedBloomFilter.Layout;
 import java.util.SplittableRandom;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class SlicedBloomFilterTest {
   static KeyHash key(long i) {
@@ -21,7 +21,7 @@ public class SlicedBloomFilterTest {
   static void assertRate(String what, double p, long hits, long q) {
     double mean = q * p;
     double half = Math.max(4 * Math.sqrt(q * p * (1 - p)), 0.02 * mean) + 1;
-    assertTrue(what + ": measured " + (double) hits / q + " vs theory " + p, Math.abs(hits - mean) <= half);
+    assertTrue(Math.abs(hits - mean) <= half, what + ": measured " + (double) hits / q + " vs theory " + p);
   }
 
   /** A filter with independent (mixed) positions, as the section 3 formulas assume. */
@@ -201,7 +201,7 @@ public class SlicedBloomFilterTest {
     failSome(v, 8, 2);
     v.policy(FailurePolicy.AT_LEAST, 1);
     long fn = falseNegatives(v, n);
-    assertTrue("x=1 FN " + fn, (double) fn / n > 100 * WindowTheory.verticalAtLeastFnr(8, 40, 8, 1));
+    assertTrue((double) fn / n > 100 * WindowTheory.verticalAtLeastFnr(8, 40, 8, 1), "x=1 FN " + fn);
     // without failures a vertical filter is the library's m-bit Bloom filter (Lemma 1's premise)
     BloomFilter flat = BloomFilter.create(FilterShape.bloom(160_000, 8, n));
     SlicedBloomFilter v2 = filled(Layout.VERTICAL, 160_000, 8, 40, 1, 0, false);

@@ -1,7 +1,7 @@
 package io.bloomkit.window;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.data.TimedStream;
@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * Per-slice dynamic size (section 5) against a naive model: per slice, a list of filters kept as
@@ -136,20 +136,20 @@ public class SlicedDynamicTimerFilterTest {
       for (int i = 0; i < stream.length(); i++) {
         KeyHash h = stream.hash(i);
         boolean dup = f.offer(h, stream.times[i]);
-        assertEquals(threshold + " event " + i, model.offer(h, stream.times[i]), dup);
+        assertEquals(model.offer(h, stream.times[i]), dup, threshold + " event " + i);
         duplicates += dup ? 1 : 0;
         for (int j = 0; j < s; j++) {
-          assertEquals(threshold + " slice " + j + " at event " + i,
-              model.slices.get(j).size(), f.slice(j).filterCount());
+          assertEquals(model.slices.get(j).size(),
+              f.slice(j).filterCount(), threshold + " slice " + j + " at event " + i);
           most[j] = Math.max(most[j], f.slice(j).filterCount());
         }
-        assertEquals(threshold + " memory at event " + i, model.memoryBits(), f.memoryBits());
+        assertEquals(model.memoryBits(), f.memoryBits(), threshold + " memory at event " + i);
       }
-      assertTrue(threshold + " saw duplicates: " + duplicates, duplicates > 1_000);
+      assertTrue(duplicates > 1_000, threshold + " saw duplicates: " + duplicates);
       for (int j = 0; j < s; j++) {
-        assertTrue(threshold + " slice " + j + " grew to " + most[j], most[j] >= 3);
-        assertTrue(threshold + " slice " + j + " shrank to " + f.slice(j).filterCount(),
-            f.slice(j).filterCount() < most[j]);
+        assertTrue(most[j] >= 3, threshold + " slice " + j + " grew to " + most[j]);
+        assertTrue(f.slice(j).filterCount() < most[j],
+            threshold + " slice " + j + " shrank to " + f.slice(j).filterCount());
       }
     }
   }
@@ -174,13 +174,13 @@ public class SlicedDynamicTimerFilterTest {
           boolean dup = f.offer(stream.hash(i), stream.times[i]);
           if (truth) {
             truths++;
-            assertTrue(name + " tighten " + tighten + " event " + i + " is a duplicate inside the window", dup);
+            assertTrue(dup, name + " tighten " + tighten + " event " + i + " is a duplicate inside the window");
           }
           if (!dup) {
             delivered.put(stream.keys[i], stream.times[i]);
           }
         }
-        assertTrue("duplicates inside the window: " + truths, truths > 10_000);
+        assertTrue(truths > 10_000, "duplicates inside the window: " + truths);
         assertTrue(f.created() > 8);
       }
     }
@@ -225,7 +225,7 @@ public class SlicedDynamicTimerFilterTest {
       for (int q = 0; q < live.length; q++) {
         live[q] = l.get(q).live(model.now);
       }
-      assertTrue("slice " + j + " holds several filters: " + live.length, live.length >= 3);
+      assertTrue(live.length >= 3, "slice " + j + " holds several filters: " + live.length);
       double expected = WindowTheory.dynamicStackFpp(model.sizes[j], live, k);
       // the formula as the paper writes it, worked out here
       double none = 1;
@@ -233,7 +233,7 @@ public class SlicedDynamicTimerFilterTest {
         none *= 1 - Math.pow((double) z / model.sizes[j], k);
       }
       assertEquals(1 - none, expected, 1e-12);
-      assertTrue("slice " + j + " stack rate " + expected + " above the per-filter target", expected > p);
+      assertTrue(expected > p, "slice " + j + " stack rate " + expected + " above the per-filter target");
       Binomial.assertWithin("slice " + j + " false positives", trials[j], expected, positives[j], 0.001);
     }
   }
@@ -267,11 +267,11 @@ public class SlicedDynamicTimerFilterTest {
     }
     // slice 0 held 10 new keys per time unit, 1,000 per window, for filters of 2,000 timers whose
     // density threshold z = 2000 * 0.05^(1/3) = 737 is reached after about 307 keys: 4 filters
-    assertTrue("slice 0 grew to " + most[0], most[0] >= 4);
+    assertTrue(most[0] >= 4, "slice 0 grew to " + most[0]);
     for (int j = 1; j < s; j++) {
-      assertTrue("slice " + j + " stayed at " + most[j], most[j] <= 2);
+      assertTrue(most[j] <= 2, "slice " + j + " stayed at " + most[j]);
     }
-    assertTrue("slice 0 shrank after the burst: " + f.slice(0).filterCount(), f.slice(0).filterCount() <= 2);
+    assertTrue(f.slice(0).filterCount() <= 2, "slice 0 shrank after the burst: " + f.slice(0).filterCount());
   }
 
   /**
@@ -302,7 +302,7 @@ public class SlicedDynamicTimerFilterTest {
       }
       maxBits = Math.max(maxBits, f.memoryBits());
     }
-    assertTrue("false positives: " + fp, fp > 20);
+    assertTrue(fp > 20, "false positives: " + fp);
     assertEquals(fp, ((Number) row.get("falsePositives")).longValue());
     assertEquals(perKey.values().stream().mapToLong(Long::longValue).max().getAsLong(),
         ((Number) row.get("maxKeyFalsePositives")).longValue());

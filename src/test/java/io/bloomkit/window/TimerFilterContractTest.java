@@ -7,22 +7,22 @@ import io.bloomkit.testing.StreamFilterContract;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
-import org.junit.runner.RunWith;
-import org.junit.runners.Parameterized;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The stream-filter contract for the timer family: single filters (heuristic off and on, the
  * occurrence window) and dynamic ones (by density and cardinality, tightened or not), on a bursty
  * timed stream written at its half.
  */
-@RunWith(Parameterized.class)
-public class TimerFilterContractTest extends StreamFilterContract {
+@ParameterizedClass(name = "{0}")
+@MethodSource("filters")
+class TimerFilterContractTest extends StreamFilterContract {
   private static final TimedStream S =
       TimedStream.generate(
           new TimedStream.Spec().universe(3_000).length(20_000).rate(20).burst(5).seed(3));
 
-  @Parameterized.Parameters(name = "{0}")
-  public static List<Object[]> filters() {
+  static List<Object[]> filters() {
     return Arrays.asList(
         new Object[] {"timer", (Supplier<StreamFilter>) () -> WindowFilters.timer(4_000, 3, 50, 0)},
         new Object[] {"timer k'=2", (Supplier<StreamFilter>) () -> WindowFilters.timer(4_000, 3, 50, 2)},
@@ -37,7 +37,7 @@ public class TimerFilterContractTest extends StreamFilterContract {
 
   private final Supplier<StreamFilter> filter;
 
-  public TimerFilterContractTest(String name, Supplier<StreamFilter> filter) {
+  TimerFilterContractTest(String name, Supplier<StreamFilter> filter) {
     this.filter = filter;
   }
 

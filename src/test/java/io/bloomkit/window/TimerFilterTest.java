@@ -1,19 +1,19 @@
 package io.bloomkit.window;
 
-import io.bloomkit.core.StreamFilter;
-import io.bloomkit.data.Zipf;
-
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.BloomMath;
+import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.data.TimedStream;
+import io.bloomkit.data.Zipf;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.junit.Test;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
 
 public class TimerFilterTest {
   /**
@@ -97,7 +97,7 @@ public class TimerFilterTest {
       int dups = 0;
       for (int i = 0; i < s.length(); i++) {
         boolean a = f.offer(s.hash(i), s.times[i], 1.0);
-        assertEquals("event " + i + " k'=" + equal, model.offer(s.hash(i), s.times[i]), a);
+        assertEquals(model.offer(s.hash(i), s.times[i]), a, "event " + i + " k'=" + equal);
         dups += a ? 1 : 0;
         if (i % 500 == 0) {
           long live = 0;
@@ -154,7 +154,7 @@ public class TimerFilterTest {
         boolean truth = last != null && last + w > now;
         boolean dup = f.offer(s.hash(i), t, 1.0);
         if (!dup) {
-          assertFalse(dist + " event " + i + ": distinct, but delivered at " + last, truth);
+          assertFalse(truth, dist + " event " + i + ": distinct, but delivered at " + last);
           if (last == null || t > last) {
             delivered.put(s.keys[i], t);
           }
@@ -164,7 +164,7 @@ public class TimerFilterTest {
         distinct += truth ? 0 : 1;
       }
       double fpr = (double) falsePositives / distinct;
-      assertTrue(dist + " fpr " + fpr, fpr < 0.05);
+      assertTrue(fpr < 0.05, dist + " fpr " + fpr);
     }
   }
 
@@ -221,7 +221,7 @@ public class TimerFilterTest {
     // the keys whose k positions coincide (h2 near 0 modulo the range, about k/m of the keys),
     // whose equal timers prove nothing: still two orders of magnitude below the plain rate
     assertTrue(WindowTheory.equalTimersFpp(m, k) < 1e-11);
-    assertTrue(fpEqual + " vs " + fpPlain, 100 * fpEqual < fpPlain);
+    assertTrue(100 * fpEqual < fpPlain, fpEqual + " vs " + fpPlain);
   }
 
   @Test
@@ -237,7 +237,7 @@ public class TimerFilterTest {
   public void offerWithoutATimestampFails() {
     try {
       WindowFilters.timer(10, 2, 5, 0).offer("no time");
-      org.junit.Assert.fail("a timer filter accepted an event without a timestamp");
+      Assertions.fail("a timer filter accepted an event without a timestamp");
     } catch (IllegalArgumentException expected) {
       assertTrue(expected.getMessage().contains("timestamp"));
     }
@@ -257,8 +257,8 @@ public class TimerFilterTest {
     KeyHash key = TimedStream.hashOf(7);
     for (long t = 0; t <= 30; t += 5) { // gaps of w/2
       boolean first = t == 0;
-      assertEquals("occurrence t=" + t, !first, occ.offer(key, t, 1));
-      assertEquals("paper t=" + t, !first && t % w != 0, paper.offer(key, t, 1)); // delivered 0, 10, 20, 30
+      assertEquals(!first, occ.offer(key, t, 1), "occurrence t=" + t);
+      assertEquals(!first && t % w != 0, paper.offer(key, t, 1), "paper t=" + t); // delivered 0, 10, 20, 30
     }
     assertEquals(Boolean.TRUE, occ.parameters().get("everyOccurrence"));
     // against the naive model on a random stream
@@ -273,7 +273,7 @@ public class TimerFilterTest {
       boolean truth = prev != null && t - prev < 50;
       boolean dup = f.offer(TimedStream.hashOf(k), t, 1);
       if (truth) {
-        assertTrue("false negative at " + i, dup);
+        assertTrue(dup, "false negative at " + i);
       }
     }
     java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();

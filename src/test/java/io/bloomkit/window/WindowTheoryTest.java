@@ -1,10 +1,10 @@
 package io.bloomkit.window;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.BloomMath;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** The "One is Enough" formulas by hand and at their limits. */
 public class WindowTheoryTest {
@@ -111,8 +111,8 @@ public class WindowTheoryTest {
             }
           }
           String at = "k=" + k + " f=" + failed + " x=" + x;
-          assertEquals(at, fp, WindowTheory.verticalAtLeastFpp(m, n, k, 40, failed, x), 1e-12 * fp);
-          assertEquals(at, fn, WindowTheory.verticalAtLeastFnr(k, 40, failed, x), 1e-12 * fn);
+          assertEquals(fp, WindowTheory.verticalAtLeastFpp(m, n, k, 40, failed, x), 1e-12 * fp, at);
+          assertEquals(fn, WindowTheory.verticalAtLeastFnr(k, 40, failed, x), 1e-12 * fn, at);
         }
       }
     }

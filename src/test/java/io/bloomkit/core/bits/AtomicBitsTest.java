@@ -1,12 +1,12 @@
 package io.bloomkit.core.bits;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.bloomkit.testing.Concurrently;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The lock-free updates of {@link BitArray} and {@link PackedCounters} under 4 threads released
@@ -55,7 +55,7 @@ public class AtomicBitsTest {
       for (long i = 0; i < size; i++) {
         model.set(i); // every bit is some thread's: the model is all ones
       }
-      assertArrayEquals("round " + round, model.words(), bits.words());
+      assertArrayEquals(model.words(), bits.words(), "round " + round);
       assertEquals(model.cardinality(), bits.cardinality());
       assertEquals(model.cardinality(), changed.get());
     }
@@ -84,9 +84,9 @@ public class AtomicBitsTest {
             }
             changed.addAndGet(c);
           });
-      assertArrayEquals("round " + round, model.words(), bits.words());
+      assertArrayEquals(model.words(), bits.words(), "round " + round);
       assertEquals(model.cardinality(), bits.cardinality());
-      assertEquals("one true per distinct bit", model.cardinality(), changed.get());
+      assertEquals(model.cardinality(), changed.get(), "one true per distinct bit");
     }
   }
 
@@ -113,7 +113,7 @@ public class AtomicBitsTest {
       for (long i = 0; i < size; i++) {
         model.set(i, THREADS * (3 - 2));
       }
-      assertArrayEquals("round " + round, model.words(), c.words());
+      assertArrayEquals(model.words(), c.words(), "round " + round);
     }
   }
 
@@ -141,7 +141,7 @@ public class AtomicBitsTest {
           modelLost += model.increment(i) ? 0 : 1;
         }
       }
-      assertArrayEquals("round " + round, model.words(), c.words());
+      assertArrayEquals(model.words(), c.words(), "round " + round);
       assertEquals(modelLost, lost.get());
       assertEquals(size, c.saturatedCount());
       // a saturated counter is never decremented, a zero one never goes below zero
@@ -178,7 +178,7 @@ public class AtomicBitsTest {
           model[i % size] = Math.max(model[i % size], v[i]);
         }
       }
-      assertArrayEquals("round " + round, model, a);
+      assertArrayEquals(model, a, "round " + round);
     }
   }
 }

@@ -1,21 +1,21 @@
 package io.bloomkit.core.bits;
 
-import static org.junit.Assert.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** Bit-stream edits against a naive list of booleans, at every word boundary. */
 public class BitStreamsTest {
   private static void assertSame(List<Boolean> model, long[] a, int used) {
     assertEquals(model.size(), used);
     for (int i = 0; i < used; i++) {
-      assertEquals("bit " + i, model.get(i), BitStreams.get(a, i));
+      assertEquals(model.get(i), BitStreams.get(a, i), "bit " + i);
     }
     for (long i = used; i < (long) a.length << 6; i++) {
-      assertEquals("bit past used " + i, false, BitStreams.get(a, i));
+      assertEquals(false, BitStreams.get(a, i), "bit past used " + i);
     }
   }
 

@@ -1,12 +1,12 @@
 package io.bloomkit.core.bits;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.SplittableRandom;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** PackedCells against a naive int[] model, for every width, including cells straddling words. */
 public class PackedCellsTest {
@@ -35,7 +35,7 @@ public class PackedCellsTest {
           if (op % 17 == 0 || size < 70) {
             long nz = 0;
             for (int j = 0; j < size; j++) {
-              assertEquals("width " + width + " cell " + j, model[j], cells.get(j));
+              assertEquals(model[j], cells.get(j), "width " + width + " cell " + j);
               if (model[j] != 0) {
                 nz++;
               }

@@ -1,14 +1,14 @@
 package io.bloomkit.core.hash;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.apache.commons.codec.digest.MurmurHash3;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class HashStrategyTest {
   private static final HashStrategy H = HashStrategy.MURMUR3_128_DOUBLE;
@@ -83,6 +83,6 @@ public class HashStrategyTest {
     for (long c : count) {
       chi2 += (c - e) * (c - e) / e;
     }
-    assertTrue("chi2 = " + chi2, chi2 < 31.3); // 11 degrees of freedom, p = 0.001
+    assertTrue(chi2 < 31.3, "chi2 = " + chi2); // 11 degrees of freedom, p = 0.001
   }
 }

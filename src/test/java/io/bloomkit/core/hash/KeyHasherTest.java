@@ -1,11 +1,11 @@
 package io.bloomkit.core.hash;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertSame;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.Random;
 import org.apache.commons.codec.digest.MurmurHash3;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link KeyHasher} against the library it replaces on the hot path: commons-codec's {@code
@@ -20,11 +20,11 @@ public class KeyHasherTest {
     long[] want = MurmurHash3.hash128x64(buf, offset, length, 0);
     hasher.hash(buf, offset, length);
     String at = "length " + length + " at " + offset;
-    assertEquals(at, want[0], hasher.h1());
-    assertEquals(at, want[1], hasher.h2());
+    assertEquals(want[0], hasher.h1(), at);
+    assertEquals(want[1], hasher.h2(), at);
     KeyHash h = HashStrategy.MURMUR3_128_DOUBLE.hash(buf, offset, length);
-    assertEquals(at, want[0], h.h1());
-    assertEquals(at, want[1], h.h2());
+    assertEquals(want[0], h.h1(), at);
+    assertEquals(want[1], h.h2(), at);
   }
 
   @Test

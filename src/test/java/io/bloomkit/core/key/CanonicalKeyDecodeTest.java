@@ -1,8 +1,8 @@
 package io.bloomkit.core.key;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -10,7 +10,7 @@ import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** {@link CanonicalKey#decode} and {@link CanonicalKey#parts} invert the encoding. */
 public class CanonicalKeyDecodeTest {
@@ -45,7 +45,7 @@ public class CanonicalKeyDecodeTest {
       KeyType t = (KeyType) c[0];
       byte[] bytes = CanonicalKey.of(t, c[1]);
       Object back = decode(t, bytes);
-      assertArrayEquals(t + " " + c[1], bytes, CanonicalKey.of(t, back));
+      assertArrayEquals(bytes, CanonicalKey.of(t, back), t + " " + c[1]);
     }
   }
 

@@ -1,10 +1,10 @@
 package io.bloomkit.core.key;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class CanonicalKeyTest {
 
@@ -74,8 +74,8 @@ public class CanonicalKeyTest {
       KeyType.fromCliName("int");
       fail();
     } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("int"));
-      assertTrue(e.getMessage(), e.getMessage().contains("long"));
+      assertTrue(e.getMessage().contains("int"), e.getMessage());
+      assertTrue(e.getMessage().contains("long"), e.getMessage());
     }
   }
 
@@ -189,8 +189,8 @@ public class CanonicalKeyTest {
       } catch (MalformedKeyException e) {
         assertEquals(t, e.type());
         assertEquals(c[1], e.text());
-        assertTrue(e.getMessage(), e.getMessage().contains(c[0]));
-        assertTrue(e.getMessage(), e.getMessage().contains("\"" + c[1] + "\""));
+        assertTrue(e.getMessage().contains(c[0]), e.getMessage());
+        assertTrue(e.getMessage().contains("\"" + c[1] + "\""), e.getMessage());
       }
     }
   }
@@ -201,8 +201,8 @@ public class CanonicalKeyTest {
       CanonicalKey.of(KeyType.LONG, "404");
       fail();
     } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("long"));
-      assertTrue(e.getMessage(), e.getMessage().contains("String"));
+      assertTrue(e.getMessage().contains("long"), e.getMessage());
+      assertTrue(e.getMessage().contains("String"), e.getMessage());
     }
     try {
       CanonicalKey.of(KeyType.DECIMAL, 1.5d); // a double is not an exact decimal
@@ -277,15 +277,15 @@ public class CanonicalKeyTest {
       ByteBuffer key = wrap(b);
       Object seen = byBytes.putIfAbsent(key, model);
       if (seen != null) {
-        assertEquals(t + ": equal bytes for different values", seen, model);
+        assertEquals(seen, model, t + ": equal bytes for different values");
       }
       ByteBuffer before = byModel.putIfAbsent(model, key);
       if (before != null) {
-        assertEquals(t + ": different bytes for " + model, before, key);
+        assertEquals(before, key, t + ": different bytes for " + model);
       }
     }
     assertEquals(byModel.size(), byBytes.size());
-    assertTrue(t + " drew too few distinct values", byModel.size() > 1);
+    assertTrue(byModel.size() > 1, t + " drew too few distinct values");
   }
 
   @Test
@@ -326,7 +326,7 @@ public class CanonicalKeyTest {
       tuples.add(tuple);
       List<String> before = seen.putIfAbsent(wrap(CanonicalKey.composite(parts)), tuple);
       if (before != null) {
-        assertEquals("two tuples share their bytes", before, tuple);
+        assertEquals(before, tuple, "two tuples share their bytes");
       }
     }
     assertEquals(tuples.size(), seen.size());

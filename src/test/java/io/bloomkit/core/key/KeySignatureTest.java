@@ -1,15 +1,15 @@
 package io.bloomkit.core.key;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNotEquals;
-import static org.junit.Assert.assertThrows;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class KeySignatureTest {
   @Test
@@ -59,7 +59,7 @@ public class KeySignatureTest {
     String m =
         assertThrows(IllegalArgumentException.class, () -> KeySignature.forFields("long", 2))
             .getMessage();
-    assertTrue(m, m.contains("1 key types \"long\" for 2 key fields"));
+    assertTrue(m.contains("1 key types \"long\" for 2 key fields"), m);
   }
 
   @Test

@@ -1,13 +1,14 @@
 package io.bloomkit.mapreduce.build;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableWriter;
 import java.io.File;
+import java.io.IOException;
 import java.util.Map;
 import java.util.Random;
 import org.apache.avro.Schema;
@@ -17,9 +18,8 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * build's {@code inputBytesRead}: a Parquet or ORC build reads only the key column, far fewer
@@ -27,16 +27,16 @@ import org.junit.rules.TemporaryFolder;
  * which reads at least the wide columns' bytes; the filters are the same.
  */
 public class BuildBytesReadTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final Schema SCHEMA = SchemaBuilder.record("wide").fields()
       .requiredLong("id").requiredString("a").requiredString("b").requiredString("c").endRecord();
 
   private Map<String, Object> build(File in, String out, boolean projection) {
     ToolRun r = ToolRun.run(new BuildTool(), "-D", "bloomkit.input.projection=" + projection,
-        "--input", in.getPath(), "--output", new File(tmp.getRoot(), out).getPath(),
+        "--input", in.getPath(), "--output", new File(tmp, out).getPath(),
         "--key-field", "id", "--filter", "bf", "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
@@ -46,7 +46,7 @@ public class BuildBytesReadTest {
     FileSystem fs = FileSystem.getLocal(conf);
     Random rnd = new Random(5);
     for (TableFormat format : new TableFormat[] {TableFormat.PARQUET, TableFormat.ORC}) {
-      File dir = tmp.newFolder(format.cliName());
+      File dir = newFolder(tmp, format.cliName());
       try (TableWriter w = TableWriter.open(conf, fs, new Path(new File(dir, "part-0").toURI()),
           format, SCHEMA, "none", ",")) {
         for (int i = 0; i < 4000; i++) {
@@ -68,10 +68,19 @@ public class BuildBytesReadTest {
       long full = (Long) all.get("inputBytesRead");
       // the wide columns hold 4000 x 3 x 40 random letters: at least 4.7 bits each compressed
       long wide = 4000L * 3 * 40 * 47 / 80;
-      assertTrue(format + ": full " + full, full >= wide);
-      assertTrue(format + ": projected " + projected + " vs full " + full, projected * 4 < full);
+      assertTrue(full >= wide, format + ": full " + full);
+      assertTrue(projected * 4 < full, format + ": projected " + projected + " vs full " + full);
       assertEquals(keys.get("items"), all.get("items"));
       assertEquals(4000L, (long) (Long) keys.get("inputRecords"));
     }
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.build;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import java.io.File;
@@ -18,16 +18,15 @@ import org.apache.hadoop.fs.Path;
 import org.apache.parquet.avro.AvroParquetWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A malformed record of a columnar file is named by its record number in the file ({@code at record
  * N}), not a byte offset: a {@code --strict} build of a Parquet string column read as long keys.
  */
 public class BuildColumnarPositionTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   @Test
   public void strictBuildNamesTheParquetRecordNumber() throws Exception {
@@ -39,7 +38,7 @@ public class BuildColumnarPositionTest {
     }
     int bad = 1 + r.nextInt(keys.size() - 1); // not the first: a record number is not 0 by luck
     keys.set(bad, "x");
-    File file = new File(tmp.getRoot(), "t.parquet");
+    File file = new File(tmp, "t.parquet");
     Configuration conf = new Configuration();
     try (ParquetWriter<GenericRecord> w = AvroParquetWriter.<GenericRecord>builder(
             HadoopOutputFile.fromPath(new Path(file.toURI()), conf))
@@ -50,18 +49,18 @@ public class BuildColumnarPositionTest {
         w.write(g);
       }
     }
-    File out = new File(tmp.getRoot(), "f.bf");
+    File out = new File(tmp, "f.bf");
     ToolRun strict = ToolRun.run(new BuildTool(), "--input", file.getPath(), "--output",
         out.getPath(), "--key-field", "k", "--key-type", "long", "--strict");
-    assertEquals(strict.toString(), 1, strict.code);
-    assertTrue(strict.err, strict.err.contains("t.parquet at record " + bad + ": "));
-    assertTrue(strict.err, strict.err.contains("\"x\""));
-    assertFalse(strict.err, strict.err.contains("byte offset"));
+    assertEquals(1, strict.code, strict.toString());
+    assertTrue(strict.err.contains("t.parquet at record " + bad + ": "), strict.err);
+    assertTrue(strict.err.contains("\"x\""), strict.err);
+    assertFalse(strict.err.contains("byte offset"), strict.err);
     assertFalse(out.exists());
     // without --strict the warning's sample (written by the task, read by the client) says so too
     ToolRun warned = ToolRun.run(new BuildTool(), "--input", file.getPath(), "--output",
         out.getPath(), "--key-field", "k", "--key-type", "long", "--max-malformed-share", "0");
-    assertEquals(warned.toString(), 0, warned.code);
-    assertTrue(warned.err, warned.err.contains("t.parquet at record " + bad + ": \"x\""));
+    assertEquals(0, warned.code, warned.toString());
+    assertTrue(warned.err.contains("t.parquet at record " + bad + ": \"x\""), warned.err);
   }
 }

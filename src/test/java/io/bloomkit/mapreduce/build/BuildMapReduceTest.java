@@ -1,10 +1,10 @@
 package io.bloomkit.mapreduce.build;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
@@ -24,6 +24,7 @@ import io.bloomkit.mapreduce.table.TextRowSerialization;
 import io.bloomkit.registry.Filters;
 import java.io.File;
 import java.io.FileInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,13 +39,12 @@ import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.mapreduce.MapReduceDriver;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** MRUnit tests of the build mappers and reducers, counters included. */
 public class BuildMapReduceTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final NullWritable NIL = NullWritable.get();
 
@@ -78,7 +78,7 @@ public class BuildMapReduceTest {
   private static Set<String> keys(List<Pair<Text, NullWritable>> out) {
     Set<String> s = new HashSet<>();
     for (Pair<Text, NullWritable> p : out) {
-      assertTrue("emitted twice: " + p.getFirst(), s.add(p.getFirst().toString()));
+      assertTrue(s.add(p.getFirst().toString()), "emitted twice: " + p.getFirst());
     }
     return s;
   }
@@ -138,9 +138,9 @@ public class BuildMapReduceTest {
     try {
       d.run();
       fail();
-    } catch (java.io.IOException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("byte offset 4"));
-      assertTrue(e.getMessage(), e.getMessage().contains("missing"));
+    } catch (IOException e) {
+      assertTrue(e.getMessage().contains("byte offset 4"), e.getMessage());
+      assertTrue(e.getMessage().contains("missing"), e.getMessage());
     }
   }
 
@@ -220,7 +220,7 @@ public class BuildMapReduceTest {
   @Test
   public void partialReducerWritesAFullShapePartial() throws Exception {
     for (String type : new String[] {"acbf", "cbf", "bf", "exact"}) {
-      File dir = tmp.newFolder(type);
+      File dir = newFolder(tmp, type);
       ReduceDriver<Text, NullWritable, NullWritable, NullWritable> d =
           ReduceDriver.newReduceDriver(new PartialFilterReducer());
       Configuration conf = d.getConfiguration();
@@ -233,7 +233,7 @@ public class BuildMapReduceTest {
       assertEquals(100, d.getCounters().findCounter(BuildCounters.DISTINCT_KEYS).getValue());
       assertEquals(1, d.getCounters().findCounter(BuildCounters.PARTIAL_FILTERS).getValue());
       Filter f = readOnlyPartial(dir);
-      assertEquals(type, 100, f.items());
+      assertEquals(100, f.items(), type);
       if (!type.equals("exact")) {
         assertEquals(new FilterSpec(type, 1000, 0, 0, 16, 0).shape().memoryBits(), f.memoryBits());
       } else {
@@ -247,7 +247,7 @@ public class BuildMapReduceTest {
 
   @Test
   public void partialMapperBuildsFromDistinctKeys() throws Exception {
-    File dir = tmp.newFolder("m");
+    File dir = newFolder(tmp, "m");
     MapDriver<Text, NullWritable, NullWritable, NullWritable> d =
         MapDriver.newMapDriver(new PartialFilterMapper());
     new FilterSpec("exact", 3, 0, 0, 16, 0).toConf(d.getConfiguration());
@@ -279,5 +279,14 @@ public class BuildMapReduceTest {
     assertEquals(expected.size(), d.getCounters().findCounter(BuildCounters.DISTINCT_KEYS).getValue());
     assertEquals(1, d.getCounters().findCounter(BuildCounters.MALFORMED_RECORDS).getValue());
     assertFalse(d.getCounters().findCounter(BuildCounters.HASHSET_FLUSHES).getValue() == 0);
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

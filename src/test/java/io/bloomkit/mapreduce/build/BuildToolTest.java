@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.build;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterShape;
@@ -13,24 +13,24 @@ import io.bloomkit.mapreduce.common.FilterSpec;
 import io.bloomkit.registry.Filters;
 import java.io.File;
 import java.io.FileInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The build tool end to end in local mode. */
 public class BuildToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final Set<String> distinct = new HashSet<>();
 
   private File inputs() throws Exception {
-    File dir = tmp.newFolder("in");
+    File dir = newFolder(tmp, "in");
     for (int f = 0; f < 2; f++) {
       StringBuilder b = new StringBuilder();
       for (int i = 0; i < 600; i++) {
@@ -54,12 +54,12 @@ public class BuildToolTest {
   public void buildsEveryFamilyFromTheExactDistinctCount() throws Exception {
     File in = inputs();
     for (String type : new String[] {"acbf", "cbf", "bf", "exact"}) {
-      File out = new File(tmp.getRoot(), type + ".filter");
+      File out = new File(tmp, type + ".filter");
       ToolRun r =
           ToolRun.run(
               new BuildTool(), "--input", in.getPath(), "--output", out.getPath(),
               "--key-field", "1", "--delimiter", "|", "--filter", type, "--reducers", "2", "--json");
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       Map<String, Object> j = MiniJson.parseObject(r.lastLine());
       assertEquals(type, j.get("family"));
       assertEquals((long) distinct.size(), j.get("items"));
@@ -68,7 +68,7 @@ public class BuildToolTest {
       Filter f = read(out);
       assertEquals(distinct.size(), f.items());
       for (String k : distinct) {
-        assertTrue(type + " lost " + k, f.mightContain(k));
+        assertTrue(f.mightContain(k), type + " lost " + k);
       }
       if (!type.equals("exact")) {
         FilterShape expected = new FilterSpec(type, distinct.size(), 0, 0, 16, 0).shape();
@@ -81,7 +81,7 @@ public class BuildToolTest {
         assertEquals(0.0, (Double) j.get("fpp"), 0);
       }
       // no temporary files are left next to the output
-      String[] left = tmp.getRoot().list((d, n) -> n.contains("._build-") || n.contains("._tmp-"));
+      String[] left = tmp.list((d, n) -> n.contains("._build-") || n.contains("._tmp-"));
       assertEquals(0, left.length);
     }
   }
@@ -89,14 +89,14 @@ public class BuildToolTest {
   @Test
   public void partialsOfSeveralReducersSumToTheOneReducerFilter() throws Exception {
     File in = inputs();
-    File one = new File(tmp.getRoot(), "one.acbf");
-    File three = new File(tmp.getRoot(), "three.acbf");
+    File one = new File(tmp, "one.acbf");
+    File three = new File(tmp, "three.acbf");
     String[] common = {"--input", in.getPath(), "--key-field", "1", "--delimiter", "|",
       "--items", "1000", "--capacity", "1200", "--fpp", "0.01"};
     ToolRun r1 = ToolRun.run(new BuildTool(), concat(common, "--output", one.getPath(), "--reducers", "1"));
-    assertEquals(r1.toString(), 0, r1.code);
+    assertEquals(0, r1.code, r1.toString());
     ToolRun r3 = ToolRun.run(new BuildTool(), concat(common, "--output", three.getPath(), "--reducers", "3"));
-    assertEquals(r3.toString(), 0, r3.code);
+    assertEquals(0, r3.code, r3.toString());
     Filter a = read(one);
     Filter b = read(three);
     assertEquals(a, b); // counter addition of disjoint partials = one build
@@ -118,7 +118,7 @@ public class BuildToolTest {
    */
   @Test
   public void nullTypedAndCompositeKeys() throws Exception {
-    File in = tmp.newFolder("typed");
+    File in = newFolder(tmp, "typed");
     String[] keys = {"404", "0404", "\\N", "", "+404", "17", "4x", "\\N", "017"};
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < keys.length; i++) {
@@ -126,7 +126,7 @@ public class BuildToolTest {
     }
     Files.write(new File(in, "t.txt").toPath(), b.toString().getBytes(StandardCharsets.UTF_8));
 
-    File strings = new File(tmp.getRoot(), "strings.exact");
+    File strings = new File(tmp, "strings.exact");
     Map<String, Object> s = ok("--input", in.getPath(), "--output", strings.getPath(),
         "--key-field", "1", "--delimiter", "|", "--filter", "exact");
     // strings: 404, 0404, "", +404, 17, 4x, 017 (the two \N are null)
@@ -136,7 +136,7 @@ public class BuildToolTest {
     assertFalse(read(strings).mightContain("\\N"));
     assertTrue(read(strings).mightContain(""));
 
-    File longs = new File(tmp.getRoot(), "longs.exact");
+    File longs = new File(tmp, "longs.exact");
     Map<String, Object> l = ok("--input", in.getPath(), "--output", longs.getPath(),
         "--key-field", "1", "--delimiter", "|", "--filter", "exact", "--key-type", "long",
         "--empty-is-null");
@@ -149,7 +149,7 @@ public class BuildToolTest {
     assertTrue(f.mightContain(CanonicalKey.ofLong(17)));
     assertFalse(f.mightContain("404"));
 
-    File pairs = new File(tmp.getRoot(), "pairs.exact");
+    File pairs = new File(tmp, "pairs.exact");
     Map<String, Object> p = ok("--input", in.getPath(), "--output", pairs.getPath(),
         "--key-field", "2,1", "--delimiter", "|", "--filter", "exact");
     assertEquals(7L, p.get("items"));
@@ -162,25 +162,25 @@ public class BuildToolTest {
   private static Map<String, Object> ok(String... args) {
     String[] all = concat(args, "--json");
     ToolRun r = ToolRun.run(new BuildTool(), all);
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
   @Test
   public void usageAndFailures() throws Exception {
     File in = inputs();
-    File out = new File(tmp.getRoot(), "x.filter");
+    File out = new File(tmp, "x.filter");
     assertEquals(0, ToolRun.run(new BuildTool(), "--help").code);
     assertEquals(2, ToolRun.run(new BuildTool(), "--output", out.getPath()).code);
     ToolRun missing =
-        ToolRun.run(new BuildTool(), "--input", tmp.getRoot() + "/nope", "--output", out.getPath());
+        ToolRun.run(new BuildTool(), "--input", tmp + "/nope", "--output", out.getPath());
     assertEquals(2, missing.code);
-    assertTrue(missing.err, missing.err.contains("does not exist"));
-    File exists = tmp.newFile("exists.filter");
+    assertTrue(missing.err.contains("does not exist"), missing.err);
+    File exists = newFile(tmp, "exists.filter");
     ToolRun existing =
         ToolRun.run(new BuildTool(), "--input", in.getPath(), "--output", exists.getPath());
     assertEquals(2, existing.code);
-    assertTrue(existing.err, existing.err.contains("already exists"));
+    assertTrue(existing.err.contains("already exists"), existing.err);
     assertEquals(
         2,
         ToolRun.run(new BuildTool(), "--input", in.getPath(), "--output", out.getPath(), "--filter", "xbf").code);
@@ -191,29 +191,44 @@ public class BuildToolTest {
         ToolRun.run(
             new BuildTool(), "--input", in.getPath(), "--output", out.getPath(), "--key-field", "1",
             "--delimiter", "|", "--strict");
-    assertEquals(strict.toString(), 1, strict.code);
-    assertTrue(strict.err, strict.err.contains("byte offset"));
+    assertEquals(1, strict.code, strict.toString());
+    assertTrue(strict.err.contains("byte offset"), strict.err);
     assertFalse(out.exists());
   }
 
   @Test
   public void aRerunRemovesTheTemporariesOfAKilledBuild() throws Exception {
     File in = inputs();
-    File out = new File(tmp.getRoot(), "k.acbf");
+    File out = new File(tmp, "k.acbf");
     String u = java.util.UUID.randomUUID().toString();
-    File work = new File(tmp.getRoot(), ".k.acbf._build-" + u);
+    File work = new File(tmp, ".k.acbf._build-" + u);
     assertTrue(new File(work, "keys/_temporary/0").mkdirs());
     java.nio.file.Files.write(new File(work, "keys/_temporary/0/part-r-00000").toPath(), new byte[100]);
-    File half = new File(tmp.getRoot(), ".k.acbf._tmp-" + u);
+    File half = new File(tmp, ".k.acbf._tmp-" + u);
     java.nio.file.Files.write(half.toPath(), new byte[10]);
-    File notOurs = new File(tmp.getRoot(), ".k.acbf.keep");
+    File notOurs = new File(tmp, ".k.acbf.keep");
     java.nio.file.Files.write(notOurs.toPath(), new byte[1]);
     ToolRun r = ToolRun.run(new BuildTool(), "--input", in.getPath(), "--output", out.getPath(),
         "--key-field", "1", "--delimiter", "|");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     assertEquals(distinct.size(), read(out).items());
     assertFalse(work.exists());
     assertFalse(half.exists());
     assertTrue(notOurs.exists());
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

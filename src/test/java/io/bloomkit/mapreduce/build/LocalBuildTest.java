@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.build;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.core.format.Provenance;
 import io.bloomkit.core.key.KeyType;
@@ -22,15 +22,15 @@ import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.mapreduce.table.TableStats;
 import io.bloomkit.registry.Filters;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The client-side build ({@link LocalKeys}, inputs below {@link
@@ -39,10 +39,10 @@ import org.junit.rules.TemporaryFolder;
  * {@code build} and {@code join}.
  */
 public class LocalBuildTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private File input() throws Exception {
-    File dir = tmp.newFolder("in");
+    File dir = newFolder(tmp, "in");
     for (int f = 0; f < 2; f++) {
       StringBuilder b = new StringBuilder();
       for (int i = 0; i < 400; i++) {
@@ -70,7 +70,7 @@ public class LocalBuildTest {
         .key(List.of("1"), List.of(KeyType.STRING)).projection(true).build();
     return new FilterBuild(conf(job))
         .inputs(new Path(in.toURI()))
-        .output(new Path(new File(tmp.getRoot(), name + (job ? ".job" : ".client")).toURI()))
+        .output(new Path(new File(tmp, name + (job ? ".job" : ".client")).toURI()))
         .table(table)
         .spec(spec)
         .reducers(reducers)
@@ -92,31 +92,31 @@ public class LocalBuildTest {
       String name = (String) c[0];
       FilterBuild.Result job = build(true, in, name, (FilterSpec) c[1], (Integer) c[2]);
       FilterBuild.Result client = build(false, in, name, (FilterSpec) c[1], (Integer) c[2]);
-      assertTrue(name, job.jobs >= 1);
-      assertEquals(name, 0, client.jobs);
+      assertTrue(job.jobs >= 1, name);
+      assertEquals(0, client.jobs, name);
       // the files differ only by their provenance's creation time: the same filter, key types,
       // key spec and sources, and the same bytes once written without a provenance
-      Path jobFile = new Path(new File(tmp.getRoot(), name + ".job").toURI());
-      Path clientFile = new Path(new File(tmp.getRoot(), name + ".client").toURI());
-      assertArrayEquals(name, withoutProvenance(jobFile), withoutProvenance(clientFile));
+      Path jobFile = new Path(new File(tmp, name + ".job").toURI());
+      Path clientFile = new Path(new File(tmp, name + ".client").toURI());
+      assertArrayEquals(withoutProvenance(jobFile), withoutProvenance(clientFile), name);
       Provenance jp = FilterFiles.readProvenance(conf(true), jobFile, "test", Filters.FAMILIES).get();
       Provenance cp =
           FilterFiles.readProvenance(conf(true), clientFile, "test", Filters.FAMILIES).get();
-      assertEquals(name, jp.keySpec(), cp.keySpec());
-      assertEquals(name, jp.sources(), cp.sources());
-      assertEquals(name, jp.creation().description(), cp.creation().description());
-      assertEquals(name, job.bytes, client.bytes);
-      assertEquals(name, job.spec.toString(), client.spec.toString());
-      assertEquals(name, job.filter, client.filter);
-      assertEquals(name, job.keys.format(), client.keys.format());
+      assertEquals(jp.keySpec(), cp.keySpec(), name);
+      assertEquals(jp.sources(), cp.sources(), name);
+      assertEquals(jp.creation().description(), cp.creation().description(), name);
+      assertEquals(job.bytes, client.bytes, name);
+      assertEquals(job.spec.toString(), client.spec.toString(), name);
+      assertEquals(job.filter, client.filter, name);
+      assertEquals(job.keys.format(), client.keys.format(), name);
       for (Enum<?> counter : List.of(BuildCounters.INPUT_RECORDS,
           BuildCounters.MALFORMED_RECORDS, BuildCounters.NULL_KEYS, BuildCounters.DISTINCT_KEYS,
           TableStats.ReaderCounter.BYTES_READ)) {
-        assertEquals(name + " " + counter, job.counters.get(counter), client.counters.get(counter));
+        assertEquals(job.counters.get(counter), client.counters.get(counter), name + " " + counter);
       }
-      assertEquals(name, job.tally.records, client.tally.records);
-      assertEquals(name, job.tally.malformed, client.tally.malformed);
-      assertEquals(name, job.tally.first.toString(), client.tally.first.toString());
+      assertEquals(job.tally.records, client.tally.records, name);
+      assertEquals(job.tally.malformed, client.tally.malformed, name);
+      assertEquals(job.tally.first.toString(), client.tally.first.toString(), name);
     }
   }
 
@@ -132,15 +132,15 @@ public class LocalBuildTest {
   /** Every record malformed: the client refuses as the job does, before anything is written. */
   @Test
   public void allMalformedIsRefusedInTheClient() throws Exception {
-    File dir = tmp.newFolder("bad");
+    File dir = newFolder(tmp, "bad");
     Files.write(new File(dir, "x").toPath(), "a\nb\nc\n".getBytes(StandardCharsets.UTF_8));
     try {
       build(false, dir, "bad", new FilterSpec("bf", 0, 0, 0, 10, 0), 1);
       fail("every record is malformed");
     } catch (MalformedRecords.AllMalformedException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("every one of the 3 records"));
+      assertTrue(e.getMessage().contains("every one of the 3 records"), e.getMessage());
     }
-    assertEquals(0, tmp.getRoot().list((d, n) -> n.startsWith("bad.")).length);
+    assertEquals(0, tmp.list((d, n) -> n.startsWith("bad.")).length);
   }
 
   /** Keys past the budget in memory: the build runs the job instead, to the same filter. */
@@ -149,7 +149,7 @@ public class LocalBuildTest {
     File in = input();
     Configuration c = ToolRun.localConf();
     c.setLong(BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key(), 4096); // the input is ~ 10 KB
-    File dir = tmp.newFolder("small");
+    File dir = newFolder(tmp, "small");
     Files.copy(new File(in, "part-0.txt").toPath(), new File(dir, "part-0.txt").toPath());
     TableSpec table = TableSpec.builder(TableFormat.TEXT).delimiter('|')
         .key(List.of("0"), List.of(KeyType.STRING)).projection(true).build();
@@ -159,7 +159,7 @@ public class LocalBuildTest {
     }
     Files.write(new File(dir, "part-0.txt").toPath(), b.toString().getBytes(StandardCharsets.UTF_8));
     FilterBuild.Result fits = new FilterBuild(c).inputs(new Path(dir.toURI()))
-        .output(new Path(new File(tmp.getRoot(), "fits").toURI())).table(table)
+        .output(new Path(new File(tmp, "fits").toURI())).table(table)
         .spec(new FilterSpec("exact", 0, 0, 0, 16, 0)).run();
     assertEquals(0, fits.jobs);
     assertEquals(10, fits.filter.items());
@@ -169,7 +169,7 @@ public class LocalBuildTest {
     }
     Files.write(new File(dir, "part-0.txt").toPath(), b.toString().getBytes(StandardCharsets.UTF_8));
     FilterBuild.Result big = new FilterBuild(c).inputs(new Path(dir.toURI()))
-        .output(new Path(new File(tmp.getRoot(), "big").toURI())).table(table)
+        .output(new Path(new File(tmp, "big").toURI())).table(table)
         .spec(new FilterSpec("exact", 0, 0, 0, 16, 0)).run();
     assertTrue(big.jobs >= 1);
     assertEquals(1000, big.filter.items());
@@ -181,25 +181,25 @@ public class LocalBuildTest {
     File in = input();
     String[] json = new String[2];
     for (int i = 0; i < 2; i++) {
-      File out = new File(tmp.getRoot(), "tool-" + i);
+      File out = new File(tmp, "tool-" + i);
       ToolRun r = ToolRun.run(conf(i == 0), new BuildTool(), "--input", in.getPath(), "--output",
           out.getPath(), "--key-field", "1", "--delimiter", "|", "--filter", "acbf", "--json");
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       json[i] = withoutVolatile(r.lastLine(), out.getPath());
     }
     assertEquals(json[0], json[1]);
-    File right = tmp.newFolder("right");
+    File right = newFolder(tmp, "right");
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < 3000; i++) {
       b.append("key").append(i % 1700).append('|').append(i).append('\n');
     }
     Files.write(new File(right, "r.txt").toPath(), b.toString().getBytes(StandardCharsets.UTF_8));
     for (int i = 0; i < 2; i++) {
-      File out = new File(tmp.getRoot(), "join-" + i);
+      File out = new File(tmp, "join-" + i);
       ToolRun r = ToolRun.run(conf(i == 0), new JoinTool(), "--left", in.getPath(), "--left-key",
           "1", "--right", right.getPath(), "--right-key", "0", "--output", out.getPath(),
           "--delimiter", "|", "--strategy", "reduce-side", "--json");
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       Map<String, Object> j = MiniJson.parseObject(r.lastLine());
       @SuppressWarnings("unchecked")
       Map<String, Object> plan = (Map<String, Object>) j.get("plan");
@@ -219,5 +219,14 @@ public class LocalBuildTest {
     j.replaceAll((k, v) -> v instanceof String && ((String) v).contains(output)
         ? ((String) v).replace(output, "<out>").replaceAll("-[01]$", "") : v);
     return j.toString();
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.cli;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.mapreduce.config.UsageException;
 import java.util.EnumSet;
@@ -10,7 +10,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class MethodOptionsTest {
   enum Method {
@@ -50,9 +50,9 @@ public class MethodOptionsTest {
         boolean applies = RULES.optionsOf(m).contains(names[i]);
         try {
           RULES.check(parse(lines[i]), m);
-          assertEquals(m + " " + names[i], true, applies);
+          assertEquals(true, applies, m + " " + names[i]);
         } catch (UsageException e) {
-          assertEquals(m + " " + names[i], false, applies);
+          assertEquals(false, applies, m + " " + names[i]);
           String why = names[i].equals("items")
               ? "applies to counting and stream" : "applies to --method stream";
           assertEquals("--" + names[i] + " " + why, e.getMessage());

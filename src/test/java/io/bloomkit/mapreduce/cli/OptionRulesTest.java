@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.cli;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.core.FilterShape;
@@ -12,22 +12,22 @@ import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import java.io.File;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Options that would be ignored or contradict each other are usage errors (exit 2) naming the
  * option, before any job starts: one row per combination, on inputs that exist.
  */
 public class OptionRulesTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final class Row {
     final Supplier<BloomkitTool> tool;
@@ -43,16 +43,16 @@ public class OptionRulesTest {
 
   @Test
   public void ignoredOrContradictoryOptionsAreRefusedBeforeAnyJob() throws Exception {
-    File in = tmp.newFile("in.txt");
+    File in = newFile(tmp, "in.txt");
     Files.write(in.toPath(), "k1,a,1,0.5\nk2,b,2,0.7\nk1,c,3,0.1\n".getBytes(StandardCharsets.UTF_8));
-    File bf = tmp.newFile("given.bf");
+    File bf = newFile(tmp, "given.bf");
     try (OutputStream o = new FileOutputStream(bf)) {
       BloomFilter f = BloomFilter.create(FilterShape.bloom(1024, 3, 10));
       f.add("k1");
       f.writeTo(o);
     }
     String i = in.getPath();
-    String out = new File(tmp.getRoot(), "out").getPath();
+    String out = new File(tmp, "out").getPath();
     String[] build = {"--input", i, "--output", out, "--delimiter", ","};
     String[] join = {"--left", i, "--left-key", "0", "--right", bf.getPath(), "--right-key", "0",
         "--output", out, "--delimiter", ","};
@@ -108,27 +108,27 @@ public class OptionRulesTest {
       }
       deleteRecursively(new File(out));
     }
-    assertEquals("combinations not refused as usage errors:" + failures, "", failures.toString());
+    assertEquals("", failures.toString(), "combinations not refused as usage errors:" + failures);
   }
 
   @Test
   public void combinationsThatApplyStillRun() throws Exception {
-    File in = tmp.newFile("in.txt");
+    File in = newFile(tmp, "in.txt");
     Files.write(in.toPath(), "k1,a,1\nk2,b,2\nk1,c,3\n".getBytes(StandardCharsets.UTF_8));
     String[] dedup = {"--input", in.getPath(), "--key-field", "0", "--delimiter", ",",
         "--method", "stream", "--memory-bits", "4000", "--time-field", "2", "--json"};
     // the same slices as reducers is no contradiction; the oracle applies a window
     ToolRun same = ToolRun.run(new DedupTool(),
-        cat(dedup, "--output", tmp.getRoot() + "/s", "--slices", "2", "--reducers", "2"));
-    assertEquals(same.toString(), 0, same.code);
+        cat(dedup, "--output", tmp + "/s", "--slices", "2", "--reducers", "2"));
+    assertEquals(0, same.code, same.toString());
     ToolRun oracle = ToolRun.run(new DedupTool(),
-        cat(dedup, "--output", tmp.getRoot() + "/w", "--window", "5", "--evaluate"));
-    assertEquals(oracle.toString(), 0, oracle.code);
+        cat(dedup, "--output", tmp + "/w", "--window", "5", "--evaluate"));
+    assertEquals(0, oracle.code, oracle.toString());
     ToolRun acbf = ToolRun.run(new BuildTool(), "--input", in.getPath(), "--output",
-        tmp.getRoot() + "/a.acbf", "--delimiter", ",", "--filter", "acbf2", "--capacity", "10");
-    assertEquals(acbf.toString(), 0, acbf.code);
+        tmp + "/a.acbf", "--delimiter", ",", "--filter", "acbf2", "--capacity", "10");
+    assertEquals(0, acbf.code, acbf.toString());
     assertFalse(acbf.out.isEmpty());
-    assertTrue(new File(tmp.getRoot(), "a.acbf").isFile());
+    assertTrue(new File(tmp, "a.acbf").isFile());
   }
 
   private static String[] cat(String[] a, String... b) {
@@ -146,5 +146,11 @@ public class OptionRulesTest {
       }
     }
     f.delete();
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

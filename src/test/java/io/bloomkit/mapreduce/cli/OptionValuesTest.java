@@ -1,14 +1,15 @@
 package io.bloomkit.mapreduce.cli;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.bloomkit.mapreduce.config.UsageException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /** Typed options: commons-cli converts, a refused value is a usage error naming the option. */
 public class OptionValuesTest {
@@ -20,7 +21,7 @@ public class OptionValuesTest {
     return new DefaultParser().parse(o, args);
   }
 
-  private static String usage(org.junit.function.ThrowingRunnable r) {
+  private static String usage(Executable r) {
     return assertThrows(UsageException.class, r).getMessage();
   }
 

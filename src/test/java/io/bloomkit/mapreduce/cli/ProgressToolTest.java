@@ -1,14 +1,15 @@
 package io.bloomkit.mapreduce.cli;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.size.SizeTool;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -18,16 +19,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Job progress of real tool runs in local mode: on stderr (job ids and percentages; no tracking URL
  * in local mode), nothing with {@code --quiet}, and stdout the same either way.
  */
 public class ProgressToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final Pattern STARTED =
       Pattern.compile("job (job_local\\d+_\\d+) started: (bloomkit .*)");
@@ -37,7 +37,7 @@ public class ProgressToolTest {
   private static final Pattern STEP = Pattern.compile("(built|building with a job:|update of|reading the .* in the client:) .*");
 
   private File write(String name, String text) throws Exception {
-    File f = tmp.newFile(name);
+    File f = newFile(tmp, name);
     Files.write(f.toPath(), text.getBytes(StandardCharsets.UTF_8));
     return f;
   }
@@ -54,10 +54,10 @@ public class ProgressToolTest {
       Matcher s = STARTED.matcher(line);
       Matcher p = PERCENTS.matcher(line);
       if (s.matches()) {
-        assertTrue(r.toString(), started.add(s.group(1)));
+        assertTrue(started.add(s.group(1)), r.toString());
         names.add(s.group(2));
       } else if (p.matches()) {
-        assertTrue(r.toString(), started.contains(p.group(1)));
+        assertTrue(started.contains(p.group(1)), r.toString());
         if (p.group(2).equals("100") && (p.group(4) == null || p.group(4).equals("100"))) {
           done.add(p.group(1));
         }
@@ -65,17 +65,17 @@ public class ProgressToolTest {
         throw new AssertionError("not a progress line: \"" + line + "\"\n" + r);
       }
     }
-    assertEquals(r.toString(), started, done);
+    assertEquals(started, done, r.toString());
     return names;
   }
 
   /** The JSON result without the measured times and the paths that differ between the runs. */
   private static Map<String, Object> result(ToolRun r, String... differing) {
-    assertEquals(r.toString(), 0, r.code);
-    assertEquals(r.toString(), 1, r.out.split("\n").length); // --json: the JSON line only
+    assertEquals(0, r.code, r.toString());
+    assertEquals(1, r.out.split("\n").length, r.toString()); // --json: the JSON line only
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     for (String k : differing) {
-      assertTrue(k, j.containsKey(k));
+      assertTrue(j.containsKey(k), k);
       j.remove(k);
     }
     return j;
@@ -95,29 +95,29 @@ public class ProgressToolTest {
     // the jobs' progress: the build job even for this small input
     String[] build = {"-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0", "--input", left.getPath(), "--key-field", "1", "--delimiter", ",",
         "--filter", "bf", "--json", "--output"};
-    ToolRun shown = ToolRun.run(new BuildTool(), cat(build, tmp.getRoot() + "/shown.bf"));
+    ToolRun shown = ToolRun.run(new BuildTool(), cat(build, tmp + "/shown.bf"));
     ToolRun quiet =
-        ToolRun.run(new BuildTool(), cat(build, tmp.getRoot() + "/quiet.bf", "--quiet"));
-    assertEquals(quiet.toString(), "", quiet.err);
+        ToolRun.run(new BuildTool(), cat(build, tmp + "/quiet.bf", "--quiet"));
+    assertEquals("", quiet.err, quiet.toString());
     assertEquals(result(quiet, "seconds", "filter"), result(shown, "seconds", "filter"));
     List<String> names = jobs(shown);
-    assertFalse(shown.toString(), names.isEmpty());
+    assertFalse(names.isEmpty(), shown.toString());
     for (String n : names) {
-      assertTrue(shown.toString(), n.startsWith("bloomkit "));
+      assertTrue(n.startsWith("bloomkit "), shown.toString());
     }
     assertFalse(shown.err.contains("tracking URL")); // local mode: no URL to follow
 
     // join builds its filter, then joins: two jobs (and more lines) in one run
     String[] join = {"-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0", "--left", left.getPath(), "--left-key", "1", "--right", right.getPath(),
         "--right-key", "1", "--delimiter", ",", "--filter-type", "bf", "--json", "--output"};
-    ToolRun shownJoin = ToolRun.run(new JoinTool(), cat(join, tmp.getRoot() + "/shown-join"));
+    ToolRun shownJoin = ToolRun.run(new JoinTool(), cat(join, tmp + "/shown-join"));
     ToolRun quietJoin =
-        ToolRun.run(new JoinTool(), cat(join, tmp.getRoot() + "/quiet-join", "--quiet"));
-    assertEquals(quietJoin.toString(), "", quietJoin.err);
+        ToolRun.run(new JoinTool(), cat(join, tmp + "/quiet-join", "--quiet"));
+    assertEquals("", quietJoin.err, quietJoin.toString());
     assertEquals(
         result(quietJoin, "seconds", "output", "plan"),
         result(shownJoin, "seconds", "output", "plan"));
-    assertTrue(shownJoin.toString(), jobs(shownJoin).size() >= 2);
+    assertTrue(jobs(shownJoin).size() >= 2, shownJoin.toString());
   }
 
   /**
@@ -135,25 +135,25 @@ public class ProgressToolTest {
     }
     File left = write("left.csv", l.toString());
     File right = write("right.csv", rt.toString());
-    File dir = tmp.getRoot();
+    File dir = tmp;
     String[] build = {"build", "--input", left.getPath(), "--key-field", "1", "--delimiter", ",",
         "--filter", "bf", "--json", "--output"};
     // in the client (a small input), then with a job
     ToolProcess client = ToolProcess.run(dir, cat(build, dir + "/client.bf"));
-    assertEquals(client.toString(), 0, client.code);
-    assertTrue(client.toString(), client.err.startsWith("built bf with 30 keys in the client into "));
+    assertEquals(0, client.code, client.toString());
+    assertTrue(client.err.startsWith("built bf with 30 keys in the client into "), client.toString());
     ToolProcess quiet = ToolProcess.run(dir, cat(build, dir + "/quiet.bf", "--quiet"));
-    assertEquals(quiet.toString(), 0, quiet.code);
-    assertEquals(quiet.toString(), "", quiet.err);
+    assertEquals(0, quiet.code, quiet.toString());
+    assertEquals("", quiet.err, quiet.toString());
     ToolProcess quietJob = ToolProcess.run(dir, cat(new String[] {"build", "-D",
         BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0"}, cat(java.util.Arrays.copyOfRange(
             build, 1, build.length), dir + "/quiet-job.bf", "--quiet")));
-    assertEquals(quietJob.toString(), 0, quietJob.code);
+    assertEquals(0, quietJob.code, quietJob.toString());
     assertNothingButNoJarWarnings(quietJob);
     ToolProcess quietJoin = ToolProcess.run(dir, "join", "--left", left.getPath(), "--left-key",
         "1", "--right", right.getPath(), "--right-key", "1", "--delimiter", ",", "--json",
         "--quiet", "--output", dir + "/quiet-join");
-    assertEquals(quietJoin.toString(), 0, quietJoin.code);
+    assertEquals(0, quietJoin.code, quietJoin.toString());
     assertNothingButNoJarWarnings(quietJoin);
   }
 
@@ -163,8 +163,8 @@ public class ProgressToolTest {
    */
   private static void assertNothingButNoJarWarnings(ToolProcess p) {
     for (String line : p.err.split("\n", -1)) {
-      assertTrue(p.toString(), line.isEmpty() || line.matches(
-          "\\d\\d:\\d\\d:\\d\\d WARN  JobResourceUploader: No job jar file set\\..*"));
+      assertTrue(line.isEmpty() || line.matches(
+          "\\d\\d:\\d\\d:\\d\\d WARN  JobResourceUploader: No job jar file set\\..*"), p.toString());
     }
   }
 
@@ -181,5 +181,11 @@ public class ProgressToolTest {
     String[] c = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, c, a.length, b.length);
     return c;
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

@@ -1,9 +1,11 @@
 package io.bloomkit.mapreduce.cli;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.Test;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
 
 /** {@link RecordFormat#parseDelimiter}: one character, tab spellings, never a line break. */
 public class RecordFormatTest {
@@ -16,9 +18,10 @@ public class RecordFormatTest {
     assertEquals('\t', RecordFormat.parseDelimiter("\t"));
   }
 
-  @Test(expected = IllegalArgumentException.class)
+  @Test
   public void rejectsLongDelimiter() {
-    RecordFormat.parseDelimiter("ab");
+    assertThrows(IllegalArgumentException.class, () ->
+      RecordFormat.parseDelimiter("ab"));
   }
 
   @Test
@@ -26,9 +29,9 @@ public class RecordFormatTest {
     for (String d : new String[] {"\n", "\r"}) {
       try {
         RecordFormat.parseDelimiter(d);
-        org.junit.Assert.fail("accepted " + d.codePointAt(0));
+        Assertions.fail("accepted " + d.codePointAt(0));
       } catch (IllegalArgumentException e) {
-        assertTrue(e.getMessage(), e.getMessage().contains("line"));
+        assertTrue(e.getMessage().contains("line"), e.getMessage());
       }
     }
   }

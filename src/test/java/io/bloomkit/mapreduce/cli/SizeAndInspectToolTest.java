@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.cli;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNull;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.acbf.AcbfTheory;
 import io.bloomkit.acbf.AccurateCountingBloomFilter;
@@ -15,15 +15,15 @@ import io.bloomkit.mapreduce.inspect.InspectTool;
 import io.bloomkit.mapreduce.size.SizeTool;
 import java.io.File;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.util.Map;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 public class SizeAndInspectToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> sub(Map<String, Object> m, String k) {
@@ -33,7 +33,7 @@ public class SizeAndInspectToolTest {
   @Test
   public void sizeByFppMatchesFilterShape() {
     ToolRun r = ToolRun.run(new SizeTool(), "--items", "100000", "--fpp", "0.01");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals(100000L, j.get("items"));
     assertEquals(100000L, j.get("capacity"));
@@ -65,11 +65,11 @@ public class SizeAndInspectToolTest {
     ToolRun r =
         ToolRun.run(
             new SizeTool(), "--items", "1000", "--bits-per-key", "16", "--capacity", "1500");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals(1500L, j.get("capacity"));
     for (String f : new String[] {"bf", "cbf", "acbf"}) {
-      assertEquals(f, 16000L, sub(j, f).get("bits"));
+      assertEquals(16000L, sub(j, f).get("bits"), f);
     }
     FilterShape acbf =
         FilterShape.forBitsPerKey(
@@ -90,7 +90,7 @@ public class SizeAndInspectToolTest {
     assertEquals(2, ToolRun.run(new SizeTool(), "--bogus").code);
     ToolRun r = ToolRun.run(new SizeTool(), "--items", "10", "--fpp", "0.1", "--capacity", "5");
     assertEquals(2, r.code);
-    assertTrue(r.err, r.err.contains("capacity"));
+    assertTrue(r.err.contains("capacity"), r.err);
   }
 
   @Test
@@ -98,7 +98,7 @@ public class SizeAndInspectToolTest {
     // 1e-300 at 100 items: the best k is far above the cap of 64, and small k would need more
     // bits than a long holds; the filter itself (k = 64) is small
     ToolRun r = ToolRun.run(new SizeTool(), "--items", "100", "--fpp", "1e-300");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     long bits = (Long) sub(j, "bf").get("bits");
     long k = (Long) sub(j, "bf").get("hashes");
@@ -114,11 +114,11 @@ public class SizeAndInspectToolTest {
         {"--items", "100000000000", "--fpp", "0.01"},
         {"--items", "100000000000", "--bits-per-key", "16"}}) {
       ToolRun big = ToolRun.run(new SizeTool(), args);
-      assertEquals(big.toString(), 2, big.code);
+      assertEquals(2, big.code, big.toString());
       String first = big.err.split("\n", 2)[0];
-      assertTrue(first, first.startsWith("size: " + args[2] + " " + args[3] + " for --items "
-          + args[1] + ": the filter would be too large"));
-      assertTrue(first, first.contains("at most " + max + " bits"));
+      assertTrue(first.startsWith("size: " + args[2] + " " + args[3] + " for --items "
+          + args[1] + ": the filter would be too large"), first);
+      assertTrue(first.contains("at most " + max + " bits"), first);
     }
   }
 
@@ -126,9 +126,9 @@ public class SizeAndInspectToolTest {
   public void sizeHelpClaimsNoDefaultItDoesNotHave() {
     ToolRun h = ToolRun.run(new SizeTool(), "--help");
     String help = h.out + h.err;
-    assertTrue(help, help.contains("--bits-per-key"));
-    assertTrue(help, !help.contains("default 16"));
-    assertTrue(help, help.contains("one of --fpp or --bits-per-key is required"));
+    assertTrue(help.contains("--bits-per-key"), help);
+    assertTrue(!help.contains("default 16"), help);
+    assertTrue(help.contains("one of --fpp or --bits-per-key is required"), help);
     // and the tool indeed has no default
     ToolRun none = ToolRun.run(new SizeTool(), "--items", "10");
     assertEquals(2, none.code);
@@ -142,12 +142,12 @@ public class SizeAndInspectToolTest {
     for (int i = 0; i < 400; i++) {
       f.add("key-" + i);
     }
-    File file = tmp.newFile("a.acbf");
+    File file = newFile(tmp, "a.acbf");
     try (OutputStream out = new FileOutputStream(file)) {
       f.writeTo(out);
     }
     ToolRun r = ToolRun.run(new InspectTool(), file.getPath());
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals("acbf", j.get("family"));
     assertEquals("MURMUR3_128_DOUBLE", j.get("hash"));
@@ -163,7 +163,7 @@ public class SizeAndInspectToolTest {
 
     BloomFilter bf = BloomFilter.create(FilterShape.bloom(1024, 3, 10));
     bf.add("x");
-    File bfile = tmp.newFile("b.bf");
+    File bfile = newFile(tmp, "b.bf");
     try (OutputStream out = new FileOutputStream(bfile)) {
       bf.writeTo(out);
     }
@@ -178,7 +178,7 @@ public class SizeAndInspectToolTest {
   public void inspectCorruptFileFailsNamingTheField() throws Exception {
     BloomFilter bf = BloomFilter.create(FilterShape.bloom(1024, 3, 10));
     bf.add("x");
-    File file = tmp.newFile("c.bf");
+    File file = newFile(tmp, "c.bf");
     try (OutputStream out = new FileOutputStream(file)) {
       bf.writeTo(out);
     }
@@ -186,21 +186,27 @@ public class SizeAndInspectToolTest {
     b[70] ^= 1; // a payload bit: only the checksum can tell
     Files.write(file.toPath(), b);
     ToolRun r = ToolRun.run(new InspectTool(), file.getPath());
-    assertEquals(r.toString(), 1, r.code);
-    assertTrue(r.err, r.err.contains("checksum"));
+    assertEquals(1, r.code, r.toString());
+    assertTrue(r.err.contains("checksum"), r.err);
 
     b[0] = 'X';
     Files.write(file.toPath(), b);
     r = ToolRun.run(new InspectTool(), file.getPath());
     assertEquals(1, r.code);
-    assertTrue(r.err, r.err.contains("magic"));
+    assertTrue(r.err.contains("magic"), r.err);
   }
 
   @Test
   public void inspectUsageErrors() {
     assertEquals(2, ToolRun.run(new InspectTool()).code);
-    ToolRun r = ToolRun.run(new InspectTool(), new File(tmp.getRoot(), "missing").getPath());
+    ToolRun r = ToolRun.run(new InspectTool(), new File(tmp, "missing").getPath());
     assertEquals(2, r.code);
-    assertTrue(r.err, r.err.contains("does not exist"));
+    assertTrue(r.err.contains("does not exist"), r.err);
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.common;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
@@ -20,21 +20,20 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Reading filter files by path: the file's length is checked against the header, every message
  * starts with the qualified path, and tools say which families they take.
  */
 public class FilterFilesTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final Configuration conf = ToolRun.localConf();
 
   private File write(String name, byte[] b) throws IOException {
-    File f = new File(tmp.getRoot(), name);
+    File f = new File(tmp, name);
     Files.write(f.toPath(), b);
     return f;
   }
@@ -58,10 +57,10 @@ public class FilterFilesTest {
         l.load(conf, new Path(f.getPath()));
         fail("accepted " + f);
       } catch (CorruptFilterException e) {
-        assertEquals(e.getMessage(), field, e.field());
-        assertTrue(e.getMessage(), e.getMessage().startsWith(qualified(f) + ": corrupt filter: "
-            + field + ": "));
-        assertTrue(e.getMessage(), e.getMessage().contains(text));
+        assertEquals(field, e.field(), e.getMessage());
+        assertTrue(e.getMessage().startsWith(qualified(f) + ": corrupt filter: "
+            + field + ": "), e.getMessage());
+        assertTrue(e.getMessage().contains(text), e.getMessage());
       } catch (IOException e) {
         throw new AssertionError(e);
       }
@@ -102,7 +101,7 @@ public class FilterFilesTest {
           EnumSet.of(FilterFamily.COUNTING));
       fail("accepted");
     } catch (CorruptFilterException e) {
-      assertTrue(e.getMessage(), e.getMessage().startsWith(qualified(flipped) + ": corrupt filter"));
+      assertTrue(e.getMessage().startsWith(qualified(flipped) + ": corrupt filter"), e.getMessage());
     }
   }
 
@@ -110,37 +109,37 @@ public class FilterFilesTest {
   public void toolsNameTheFileAndTheFamiliesTheyTake() throws IOException {
     File sbf = write("s.sbf", Crafted.golden("sbf"));
     ToolRun r = ToolRun.run(new InspectTool(), sbf.getPath());
-    assertEquals(r.toString(), 2, r.code);
-    assertTrue(r.err, r.err.contains(qualified(sbf)
-        + ": unsupported family sbf for inspect (inspect needs bf, cbf, acbf, exact)"));
+    assertEquals(2, r.code, r.toString());
+    assertTrue(r.err.contains(qualified(sbf)
+        + ": unsupported family sbf for inspect (inspect needs bf, cbf, acbf, exact)"), r.err);
 
     long bits = 1L << 36;
     File huge = write("huge.bf",
         Crafted.file(1, 3, 0, bits, 0, bits, 0, 1000, bits / 8, new byte[8]));
     r = ToolRun.run(new InspectTool(), huge.getPath());
-    assertEquals(r.toString(), 1, r.code);
-    assertTrue(r.err, r.err.contains(
-        "inspect: " + qualified(huge) + ": corrupt filter: payloadBytes: 8589934592 declared"));
+    assertEquals(1, r.code, r.toString());
+    assertTrue(r.err.contains(
+        "inspect: " + qualified(huge) + ": corrupt filter: payloadBytes: 8589934592 declared"), r.err);
 
     File keys = write("keys", "a\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
     r = ToolRun.run(new UpdateTool(), "--filter", sbf.getPath(), "--add", keys.getPath(),
-        "--output", new File(tmp.getRoot(), "u").getPath());
-    assertEquals(r.toString(), 2, r.code);
-    assertTrue(r.err, r.err.contains(
-        qualified(sbf) + ": unsupported family sbf for update (update needs cbf, acbf)"));
+        "--output", new File(tmp, "u").getPath());
+    assertEquals(2, r.code, r.toString());
+    assertTrue(r.err.contains(
+        qualified(sbf) + ": unsupported family sbf for update (update needs cbf, acbf)"), r.err);
 
     File left = write("left", "1,a\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
     File right = write("right", "1,b\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
     String[] join = {"--left", left.getPath(), "--left-key", "0", "--right", right.getPath(),
-        "--right-key", "0", "--delimiter", ",", "--output", new File(tmp.getRoot(), "j").getPath(),
+        "--right-key", "0", "--delimiter", ",", "--output", new File(tmp, "j").getPath(),
         "--filter", sbf.getPath()};
     r = ToolRun.run(new JoinTool(), join);
-    assertEquals(r.toString(), 2, r.code);
-    assertTrue(r.err, r.err.contains(
-        qualified(sbf) + ": unsupported family sbf for join (join needs bf, cbf, acbf, exact)"));
+    assertEquals(2, r.code, r.toString());
+    assertTrue(r.err.contains(
+        qualified(sbf) + ": unsupported family sbf for join (join needs bf, cbf, acbf, exact)"), r.err);
     join[join.length - 1] = huge.getPath();
     r = ToolRun.run(new JoinTool(), join);
-    assertEquals(r.toString(), 1, r.code);
-    assertTrue(r.err, r.err.contains(qualified(huge) + ": corrupt filter: payloadBytes"));
+    assertEquals(1, r.code, r.toString());
+    assertTrue(r.err.contains(qualified(huge) + ": corrupt filter: payloadBytes"), r.err);
   }
 }

@@ -1,10 +1,10 @@
 package io.bloomkit.mapreduce.common;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNull;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.bloom.ExactKeySet;
@@ -25,16 +25,15 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.types.Pair;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shared filter step in a minimal mapper (the whole line is the key): against the filter's own
  * answers, record by record, with its counters.
  */
 public class FilterStepTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   enum C {
     PASSED,
@@ -69,7 +68,7 @@ public class FilterStepTest {
   }
 
   private File write(Filter f) throws Exception {
-    File file = tmp.newFile();
+    File file = File.createTempFile("junit", null, tmp);
     try (OutputStream out = new FileOutputStream(file)) {
       f.writeTo(out);
     }
@@ -120,7 +119,7 @@ public class FilterStepTest {
     d.withOutput(new Text("anything"), new LongWritable(0));
     d.runTest();
     for (C c : C.values()) {
-      assertEquals(c.name(), 0, c(d, c));
+      assertEquals(0, c(d, c), c.name());
     }
     assertFalse(m.step.active());
     assertNull(m.step.filterAs(CountingFilter.class, "unused"));
@@ -140,8 +139,8 @@ public class FilterStepTest {
       m.step.filterAs(CountingFilter.class, "icebergs counting needs a counting filter");
       fail();
     } catch (IOException e) {
-      assertTrue(e.getMessage(),
-          e.getMessage().startsWith("icebergs counting needs a counting filter, got "));
+      assertTrue(e.getMessage().startsWith("icebergs counting needs a counting filter, got "),
+          e.getMessage());
     }
   }
 }

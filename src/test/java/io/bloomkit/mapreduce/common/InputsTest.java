@@ -1,10 +1,11 @@
 package io.bloomkit.mapreduce.common;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,12 +17,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 public class InputsTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   @Test
   public void splitsOnCommasOutsideBraces() {
@@ -47,7 +47,7 @@ public class InputsTest {
   @Test
   public void listsFilesAtEveryDepthSortedWithoutHiddenOnesAndOpensThemDecompressed()
       throws Exception {
-    File in = tmp.newFolder("in");
+    File in = newFolder(tmp, "in");
     String[] visible = {"z.txt", "a/b/c.gz", "a/b.txt", "m/n/o/p"};
     for (String v : visible) {
       File f = new File(in, v);
@@ -81,7 +81,7 @@ public class InputsTest {
 
   @Test
   public void multipleInputsGetGlobMatchesAndNoCommas() throws Exception {
-    File in = tmp.newFolder("mi");
+    File in = newFolder(tmp, "mi");
     for (String n : new String[] {"a", "b", "_c", "d,e"}) {
       Files.write(new File(in, n).toPath(), "x\n".getBytes(StandardCharsets.UTF_8));
     }
@@ -98,7 +98,16 @@ public class InputsTest {
       Inputs.forMultipleInputs(conf, new Path(in.getPath() + "/d*"));
       throw new AssertionError();
     } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("d,e") && e.getMessage().contains("comma"));
+      assertTrue(e.getMessage().contains("d,e") && e.getMessage().contains("comma"), e.getMessage());
     }
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,12 +1,17 @@
 package io.bloomkit.mapreduce.common;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.LocalJobRunner;
-import org.junit.Test;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 public class JobsTest {
   @Test
@@ -81,13 +86,13 @@ public class JobsTest {
     conf.set("fs.defaultFS", "file:///");
     org.apache.hadoop.mapreduce.Job job = org.apache.hadoop.mapreduce.Job.getInstance(conf, "slots");
     for (String name : new String[] {"a.txt", "b.txt"}) {
-      java.io.File in = tmp.newFile(name);
-      java.nio.file.Files.writeString(in.toPath(), name + "\n");
+      File in = newFile(tmp, name);
+      Files.writeString(in.toPath(), name + "\n");
       org.apache.hadoop.mapreduce.lib.input.FileInputFormat.addInputPath(
           job, new org.apache.hadoop.fs.Path(in.toURI()));
     }
     org.apache.hadoop.mapreduce.lib.output.FileOutputFormat.setOutputPath(
-        job, new org.apache.hadoop.fs.Path(new java.io.File(tmp.getRoot(), "out").toURI()));
+        job, new org.apache.hadoop.fs.Path(new File(tmp, "out").toURI()));
     job.setMapperClass(ThreadMapper.class);
     job.setNumReduceTasks(0);
     Jobs.run(job);
@@ -102,7 +107,7 @@ public class JobsTest {
     conf.set("textinputformat.record.delimiter", "\u0001");
     try {
       Jobs.run(org.apache.hadoop.mapreduce.Job.getInstance(conf));
-      org.junit.Assert.fail("submitted");
+      Assertions.fail("submitted");
     } catch (io.bloomkit.mapreduce.config.UsageException e) {
       assertEquals(
           "configuration value of textinputformat.record.delimiter holds the character U+0001,"
@@ -111,7 +116,7 @@ public class JobsTest {
     }
   }
 
-  @org.junit.Rule public org.junit.rules.TemporaryFolder tmp = new org.junit.rules.TemporaryFolder();
+  @TempDir public File tmp;
 
   /** Throws in the phase named by the configuration: a crafted task failure. */
   public static final class Boom
@@ -139,8 +144,8 @@ public class JobsTest {
   }
 
   private String failure(String phase) throws Exception {
-    java.io.File in = tmp.newFile(phase + ".txt");
-    java.nio.file.Files.writeString(in.toPath(), "a\nb\n");
+    File in = newFile(tmp, phase + ".txt");
+    Files.writeString(in.toPath(), "a\nb\n");
     JobConf conf = new JobConf(new Configuration());
     conf.set("mapreduce.framework.name", "local");
     conf.set("fs.defaultFS", "file:///");
@@ -149,7 +154,7 @@ public class JobsTest {
     org.apache.hadoop.mapreduce.lib.input.FileInputFormat.addInputPath(
         job, new org.apache.hadoop.fs.Path(in.toURI()));
     org.apache.hadoop.mapreduce.lib.output.FileOutputFormat.setOutputPath(
-        job, new org.apache.hadoop.fs.Path(new java.io.File(tmp.getRoot(), phase + ".out").toURI()));
+        job, new org.apache.hadoop.fs.Path(new File(tmp, phase + ".out").toURI()));
     job.setOutputKeyClass(org.apache.hadoop.io.LongWritable.class);
     job.setOutputValueClass(org.apache.hadoop.io.Text.class);
     if (phase.equals("map")) {
@@ -161,7 +166,7 @@ public class JobsTest {
     }
     try {
       Jobs.run(job);
-      org.junit.Assert.fail(phase + ": the job succeeded");
+      Assertions.fail(phase + ": the job succeeded");
       return null;
     } catch (Jobs.JobFailedException e) {
       return e.getMessage();
@@ -171,19 +176,25 @@ public class JobsTest {
   @Test
   public void aFailedTaskGivesItsOwnReasonEvenInLocalMode() throws Exception {
     String map = failure("map");
-    assertTrue(map, map.endsWith(
-        " failed: ArrayIndexOutOfBoundsException: Index 7 out of bounds for length 2"));
+    assertTrue(map.endsWith(
+        " failed: ArrayIndexOutOfBoundsException: Index 7 out of bounds for length 2"), map);
     String combine = failure("combine");
-    assertTrue(combine, combine.endsWith(" failed: IllegalStateException: boom in MAP"));
+    assertTrue(combine.endsWith(" failed: IllegalStateException: boom in MAP"), combine);
     String reduce = failure("reduce");
-    assertTrue(reduce, reduce.endsWith(" failed: IllegalStateException: boom in REDUCE"));
+    assertTrue(reduce.endsWith(" failed: IllegalStateException: boom in REDUCE"), reduce);
   }
 
   @Test
   public void aReasonIsTheFirstLineOfTheMessage() {
-    assertEquals("bad\u0001thing", Records.reasonOf(new java.io.IOException("bad\u0001thing\nmore")));
+    assertEquals("bad\u0001thing", Records.reasonOf(new IOException("bad\u0001thing\nmore")));
     assertEquals("IllegalArgumentException: x", Records.reasonOf(new IllegalArgumentException("x")));
     assertEquals("NullPointerException", Records.reasonOf(new NullPointerException()));
     assertEquals("malformed", Records.reasonOf(new Records.MalformedRecordException("malformed")));
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

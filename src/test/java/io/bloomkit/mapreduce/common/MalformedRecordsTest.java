@@ -1,13 +1,13 @@
 package io.bloomkit.mapreduce.common;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class MalformedRecordsTest {
   @Test
@@ -43,7 +43,7 @@ public class MalformedRecordsTest {
       t.counts(5, 5, null).failIfAllMalformed();
       throw new AssertionError();
     } catch (MalformedRecords.AllMalformedException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("every one of the 5 records"));
+      assertTrue(e.getMessage().contains("every one of the 5 records"), e.getMessage());
     }
   }
 }

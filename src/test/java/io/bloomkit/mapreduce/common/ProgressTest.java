@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.common;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertSame;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The progress printer driven by fake jobs: a sequence of polls (time, map fraction, reduce
@@ -251,8 +251,8 @@ public class ProgressTest {
         width = (P + l).length();
       }
       term.append('\n');
-      assertEquals("run " + run, plain.toString(), follow(false, mapOnly, null, polls));
-      assertEquals("run " + run, term.toString(), follow(true, mapOnly, null, polls));
+      assertEquals(plain.toString(), follow(false, mapOnly, null, polls), "run " + run);
+      assertEquals(term.toString(), follow(true, mapOnly, null, polls), "run " + run);
     }
   }
 

@@ -1,21 +1,21 @@
 package io.bloomkit.mapreduce.common;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.bloom.ExactKeySet;
 import java.io.File;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Several shipped filters ({@link ShippedFilter#ship(Job, List)}, {@link ShippedFilter#loadAll}):
@@ -24,10 +24,10 @@ import org.junit.rules.TemporaryFolder;
  * loads none.
  */
 public class ShippedFiltersTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private Path write(String dir, List<String> keys) throws Exception {
-    File d = tmp.newFolder(dir);
+    File d = newFolder(tmp, dir);
     File f = new File(d, "keys.exact");
     try (OutputStream o = new FileOutputStream(f)) {
       ExactKeySet.ofStrings(keys).writeTo(o);
@@ -62,7 +62,16 @@ public class ShippedFiltersTest {
       ShippedFilter.ship(job, List.of(comma));
       throw new AssertionError("a path with a comma was shipped");
     } catch (IllegalArgumentException expected) {
-      assertTrue(expected.getMessage(), expected.getMessage().contains("comma-separated"));
+      assertTrue(expected.getMessage().contains("comma-separated"), expected.getMessage());
     }
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,10 +1,11 @@
 package io.bloomkit.mapreduce.common;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,13 +14,12 @@ import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Naming, stale removal and shutdown deletion of the tools' temporaries. */
 public class TemporariesTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final Configuration conf = new Configuration();
 
@@ -38,7 +38,7 @@ public class TemporariesTest {
 
   @Test
   public void staleTemporariesAreRecognisedByTheirHiddenNameOnly() throws Exception {
-    File dir = tmp.newFolder("d");
+    File dir = newFolder(tmp, "d");
     File output = new File(dir, "F");
     String u = UUID.randomUUID().toString();
     List<File> ours = new ArrayList<>();
@@ -76,7 +76,7 @@ public class TemporariesTest {
 
   @Test
   public void theShutdownHookDeletesRegisteredTemporariesOnly() throws Exception {
-    File dir = tmp.newFolder("d");
+    File dir = newFolder(tmp, "d");
     Path out = new Path(new File(dir, "out").toURI());
     Temporaries.Temporary a = Temporaries.of(conf, out, "join");
     fs().mkdirs(new Path(a.path(), "out/_temporary"));
@@ -91,7 +91,7 @@ public class TemporariesTest {
 
   @Test
   public void writeAtomicallyWritesUnderAHiddenName() throws Exception {
-    File dir = tmp.newFolder("d");
+    File dir = newFolder(tmp, "d");
     Path f = new Path(new File(dir, "F").toURI());
     List<String> during = new ArrayList<>();
     FilterFiles.writeAtomically(conf, f, out -> {
@@ -101,8 +101,17 @@ public class TemporariesTest {
     });
     assertFalse(during.isEmpty());
     for (String n : during) {
-      assertTrue(n, n.startsWith(".F._tmp-") || n.startsWith("..F._tmp-"));
+      assertTrue(n.startsWith(".F._tmp-") || n.startsWith("..F._tmp-"), n);
     }
     assertEquals(new TreeSet<>(List.of("F", ".F.crc")), names(dir));
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,12 +1,12 @@
 package io.bloomkit.mapreduce.config;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** Configuration values that carry user bytes survive job.xml (XML 1.0) whatever the bytes. */
 public class BloomkitConfigTest {
@@ -43,7 +43,7 @@ public class BloomkitConfigTest {
       checked++;
     }
     assertEquals(0x10000 - 0x800, checked);
-    assertEquals("characters that did not survive:" + failures, 0, failures.length());
+    assertEquals(0, failures.length(), "characters that did not survive:" + failures);
   }
 
   @Test

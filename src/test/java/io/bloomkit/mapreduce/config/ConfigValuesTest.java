@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.config;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.join.JoinTool;
@@ -25,16 +25,15 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every {@code bloomkit.*} key is parsed and range-checked where it is declared: a bad value
  * names the key, the value and what is allowed, before any job (exit 2).
  */
 public class ConfigValuesTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** How main code reads each key must be what the key declares. */
   @Test
@@ -70,11 +69,11 @@ public class ConfigValuesTest {
           default:
             want = BloomkitConfig.Kind.BOOLEAN;
         }
-        assertEquals(p + ": " + m.group(), want, c.kind());
+        assertEquals(want, c.kind(), p + ": " + m.group());
         checked++;
       }
     }
-    assertTrue("found the typed reads: " + checked, checked > 50);
+    assertTrue(checked > 50, "found the typed reads: " + checked);
   }
 
   @Test
@@ -104,29 +103,29 @@ public class ConfigValuesTest {
         BloomkitConfig.check(conf);
         fail(c[0] + "=" + c[1] + " was accepted");
       } catch (IllegalArgumentException e) {
-        assertTrue(e.getMessage(), e.getMessage().startsWith("-D " + c[0] + "=" + c[1] + ": "
-            + c[2]));
+        assertTrue(e.getMessage().startsWith("-D " + c[0] + "=" + c[1] + ": "
+            + c[2]), e.getMessage());
       }
     }
   }
 
   @Test
   public void aToolRefusesABadValueBeforeAnyJob() throws Exception {
-    File left = tmp.newFile("l.txt");
-    File right = tmp.newFile("r.txt");
+    File left = newFile(tmp, "l.txt");
+    File right = newFile(tmp, "r.txt");
     Files.writeString(left.toPath(), "a\nb\n");
     Files.writeString(right.toPath(), "a\nc\n");
     for (String value : new String[] {"abc", "-5"}) {
       Configuration conf = ToolRun.localConf();
       conf.set("bloomkit.mapside.max.bytes", value);
-      File out = new File(tmp.getRoot(), "out-" + value);
+      File out = new File(tmp, "out-" + value);
       ToolRun r = ToolRun.run(conf, new JoinTool(), "--left", left.toString(), "--left-key", "0",
           "--right", right.toString(), "--right-key", "0", "--output", out.toString(),
           "--quiet");
-      assertEquals(r.toString(), 2, r.code);
-      assertTrue(r.err, r.err.startsWith("join: -D bloomkit.mapside.max.bytes=" + value
-          + ": must be an integer of at least 0"));
-      assertTrue(out + " not written", !out.exists());
+      assertEquals(2, r.code, r.toString());
+      assertTrue(r.err.startsWith("join: -D bloomkit.mapside.max.bytes=" + value
+          + ": must be an integer of at least 0"), r.err);
+      assertTrue(!out.exists(), out + " not written");
     }
   }
 
@@ -158,15 +157,15 @@ public class ConfigValuesTest {
         }
       }
     }
-    assertEquals(String.join("\n", problems), List.of(), problems);
-    assertTrue("found the declarations: " + names, names > BloomkitConfig.values().length);
+    assertEquals(List.of(), problems, String.join("\n", problems));
+    assertTrue(names > BloomkitConfig.values().length, "found the declarations: " + names);
   }
 
   @Test
   public void docsToolsMdListsExactlyTheDeclaredKeys() throws IOException {
     String md = Files.readString(RepoFiles.path("docs/tools.md"), StandardCharsets.UTF_8);
     List<String> problems = problemsInDocs(md);
-    assertEquals(String.join("\n", problems), List.of(), problems);
+    assertEquals(List.of(), problems, String.join("\n", problems));
   }
 
   /** The scanner itself fails on made-up source and docs: a test that cannot fail proves nothing. */
@@ -214,11 +213,11 @@ public class ConfigValuesTest {
         "docs: bloomkit.importance.min..max is not declared in BloomkitConfig, CacheLinks or"
             + " SystemProperties",
         "docs: the table misses " + firstKey), problemsInDocs(missing).subList(0, 2));
-    assertTrue(problemsInDocs(extra).toString(),
-        problemsInDocs(extra).contains("docs: the table lists bloomkit.bogus, not declared"));
+    assertTrue(problemsInDocs(extra).contains("docs: the table lists bloomkit.bogus, not declared"),
+        problemsInDocs(extra).toString());
     List<String> changed = problemsInDocs(good.replace(firstRow + "\n", firstRow + " x\n"));
-    assertEquals(changed.toString(), 1, changed.size());
-    assertTrue(changed.get(0), changed.get(0).startsWith("docs: the table is not BloomkitConfig's"));
+    assertEquals(1, changed.size(), changed.toString());
+    assertTrue(changed.get(0).startsWith("docs: the table is not BloomkitConfig's"), changed.get(0));
     assertEquals(List.of("docs: no BloomkitConfig key table (" + TABLE_START + ")"),
         problemsInDocs("# tools\n"));
   }
@@ -390,5 +389,11 @@ public class ConfigValuesTest {
       i += java.charAt(i) == '\\' ? 2 : 1;
     }
     return i;
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

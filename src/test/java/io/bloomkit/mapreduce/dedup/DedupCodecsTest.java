@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.dedup;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -10,15 +10,16 @@ import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.xengine.DuckDb;
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.List;
 import org.apache.avro.file.DataFileReader;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Codecs end to end through the tools: a DuckDB-written zstd Parquet file (Polars' and Iceberg's
@@ -28,7 +29,7 @@ import org.junit.rules.TemporaryFolder;
  * either side of join: exit 1, one line naming the file and the codec, no output directory.
  */
 public class DedupCodecsTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static DuckDb db;
 
@@ -36,18 +37,18 @@ public class DedupCodecsTest {
   private static final String EVENTS = "SELECT i::BIGINT AS id, 'u' || (i % 150) AS user,"
       + " ((i % 150) * 37) % 1000 AS amount FROM range(1500) t(i)";
 
-  @BeforeClass
+  @BeforeAll
   public static void open() {
     db = DuckDb.open();
   }
 
-  @AfterClass
+  @AfterAll
   public static void close() {
     db.close();
   }
 
   private File parquet(String name, String compression) throws Exception {
-    File dir = tmp.newFolder(name);
+    File dir = newFolder(tmp, name);
     File f = new File(dir, "data_0.parquet");
     db.exec("COPY (" + EVENTS + ") TO " + DuckDb.literal(f.toPath())
         + " (FORMAT parquet, COMPRESSION " + compression + ", ROW_GROUP_SIZE 500)");
@@ -55,10 +56,10 @@ public class DedupCodecsTest {
   }
 
   private File dedup(File in, String out, String format) {
-    File dir = new File(tmp.getRoot(), out);
+    File dir = new File(tmp, out);
     ToolRun r = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", dir.getPath(),
         "--key-field", "user", "--output-format", format, "--output-codec", "zstd", "--quiet");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return dir;
   }
 
@@ -103,22 +104,22 @@ public class DedupCodecsTest {
 
   /** The one line a refused brotli file gives, for {@code tool}. */
   private static void refusedBeforeAnyJob(ToolRun r, File in, File out) {
-    assertEquals(r.toString(), 1, r.code);
+    assertEquals(1, r.code, r.toString());
     String[] lines = r.err.trim().split("\n");
-    assertEquals(r.err, 1, lines.length);
-    assertTrue(r.err, lines[0].contains("cannot read "));
-    assertTrue(r.err, lines[0].contains(new File(in, "data_0.parquet").getPath()));
-    assertTrue(r.err, lines[0].contains("compressed with brotli"));
-    assertFalse(r.err, r.err.contains("Exception"));
-    assertFalse(out + " was written", out.exists());
+    assertEquals(1, lines.length, r.err);
+    assertTrue(lines[0].contains("cannot read "), r.err);
+    assertTrue(lines[0].contains(new File(in, "data_0.parquet").getPath()), r.err);
+    assertTrue(lines[0].contains("compressed with brotli"), r.err);
+    assertFalse(r.err.contains("Exception"), r.err);
+    assertFalse(out.exists(), out + " was written");
   }
 
   @Test
   public void brotliParquetFailsBeforeAnyJobInEveryTool() throws Exception {
     File in = parquet("brotli", "brotli");
-    File text = tmp.newFolder("text");
-    java.nio.file.Files.write(new File(text, "part-0").toPath(), "u1\nu2\n".getBytes("UTF-8"));
-    File out = new File(tmp.getRoot(), "out");
+    File text = newFolder(tmp, "text");
+    Files.write(new File(text, "part-0").toPath(), "u1\nu2\n".getBytes("UTF-8"));
+    File out = new File(tmp, "out");
 
     refusedBeforeAnyJob(ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output",
         out.getPath(), "--key-field", "user", "--quiet"), in, out);
@@ -132,5 +133,14 @@ public class DedupCodecsTest {
     refusedBeforeAnyJob(ToolRun.run(new JoinTool(), "--left", in.getPath(), "--left-key", "user",
         "--right", text.getPath(), "--right-key", "0", "--output", out.getPath(), "--quiet"),
         in, out);
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.dedup;
 
-import static org.junit.Assert.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -17,9 +17,8 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The click log's well-formed records as Avro, Parquet and ORC files (a nullable user, a long
@@ -27,7 +26,7 @@ import org.junit.rules.TemporaryFolder;
  * and removed records are the naive dedup's (with SQL null users), rendered as the text lines.
  */
 public class DedupColumnarTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final String NULL = "\\N";
   private static final Schema SCHEMA = SchemaBuilder.record("click").fields()
@@ -60,7 +59,7 @@ public class DedupColumnarTest {
     FileSystem fs = FileSystem.getLocal(conf);
     for (TableFormat format : new TableFormat[] {TableFormat.AVRO, TableFormat.PARQUET,
         TableFormat.ORC}) {
-      File dir = new File(tmp.getRoot(), format.cliName());
+      File dir = new File(tmp, format.cliName());
       for (int f = 0; f < files.size(); f++) {
         Path path = new Path(new File(dir, "part-" + f).toURI());
         try (TableWriter w = TableWriter.open(conf, fs, path, format, SCHEMA, null, ",")) {
@@ -75,15 +74,15 @@ public class DedupColumnarTest {
           }
         }
       }
-      File out = new File(tmp.getRoot(), format.cliName() + ".out");
+      File out = new File(tmp, format.cliName() + ".out");
       ToolRun r = ToolRun.run(new DedupTool(), "--input", dir.getPath(), "--output",
           out.getPath(), "--duplicates", out.getPath() + ".dup", "--key-field", "user",
           "--time-field", "time", "--delimiter", ",", "--reducers", "2", "--json");
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       Map<String, Object> j = MiniJson.parseObject(r.lastLine());
-      assertEquals(format.cliName(), e.kept, DedupData.multiset(DedupData.readParts(out)));
-      assertEquals(format.cliName(), e.duplicates,
-          DedupData.multiset(DedupData.readParts(new File(out.getPath() + ".dup"))));
+      assertEquals(e.kept, DedupData.multiset(DedupData.readParts(out)), format.cliName());
+      assertEquals(e.duplicates, DedupData.multiset(DedupData.readParts(new File(out.getPath() + ".dup"))),
+          format.cliName());
       assertEquals(e.records, (long) (Long) j.get("inputRecords"));
       assertEquals(e.nullKeys, (long) (Long) j.get("nullKeys"));
       assertEquals(e.records, (Long) j.get("kept") + (Long) j.get("duplicates")
@@ -101,7 +100,7 @@ public class DedupColumnarTest {
     Schema one = SchemaBuilder.record("k").fields().requiredString("key").endRecord();
     Configuration conf = new Configuration();
     FileSystem fs = FileSystem.getLocal(conf);
-    File dir = new File(tmp.getRoot(), "marker-shaped");
+    File dir = new File(tmp, "marker-shaped");
     List<String> keys = new ArrayList<>();
     for (int i = 0; i < 200; i++) {
       keys.add(i % 3 == 0 ? "\nabcdefgh" : "key" + (i % 40));
@@ -115,11 +114,11 @@ public class DedupColumnarTest {
       }
     }
     assertEquals(9, keys.get(0).getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
-    File out = new File(tmp.getRoot(), "marker-shaped.out");
+    File out = new File(tmp, "marker-shaped.out");
     ToolRun r = ToolRun.run(new DedupTool(), "--input", dir.getPath(), "--output", out.getPath(),
         "--key-field", "key", "--method", "stream", "--filter", "bf", "--memory-bits", "60000",
         "--local-filter", "exact", "--evaluate", "--reducers", "1", "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     long distinct = keys.stream().distinct().count();
     long kept = (Long) j.get("kept");

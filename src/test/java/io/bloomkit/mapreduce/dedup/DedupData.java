@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Assertions;
 
 /**
  * A generated click log for the dedup tests, split in files, and an independent naive in-memory
@@ -230,7 +231,7 @@ public final class DedupData {
     args.addAll(List.of(extra));
     io.bloomkit.mapreduce.cli.ToolRun r =
         io.bloomkit.mapreduce.cli.ToolRun.run(new DedupTool(), args.toArray(new String[0]));
-    org.junit.Assert.assertEquals(r.toString(), 0, r.code);
+    Assertions.assertEquals(0, r.code, r.toString());
     return io.bloomkit.mapreduce.cli.MiniJson.parseObject(r.lastLine());
   }
 

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.dedup;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.bloom.CountingBloomFilter;
 import io.bloomkit.core.FilterFamily;
@@ -31,16 +31,15 @@ import org.apache.hadoop.mrunit.mapreduce.MapReduceDriver;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.KeyValueReuseList;
 import org.apache.hadoop.mrunit.types.Pair;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * MRUnit tests of the dedup mappers and reducer, counters included. The kept/duplicates side
  * outputs (MultipleOutputs in a job) are captured in memory through {@code openOutput}.
  */
 public class DedupMapReduceTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final String FILE = "file:/data/log-0";
 
@@ -186,7 +185,7 @@ public class DedupMapReduceTest {
     for (String k : new String[] {"once", "twice", "twice"}) {
       f.add(k);
     }
-    File file = tmp.newFile();
+    File file = File.createTempFile("junit", null, tmp);
     try (OutputStream o = new FileOutputStream(file)) {
       f.writeTo(o);
     }
@@ -217,7 +216,7 @@ public class DedupMapReduceTest {
       d.run();
       fail("strict mode accepted a malformed record");
     } catch (Records.MalformedRecordException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains(FILE + " at byte offset 7"));
+      assertTrue(e.getMessage().contains(FILE + " at byte offset 7"), e.getMessage());
     }
   }
 
@@ -275,8 +274,8 @@ public class DedupMapReduceTest {
       }
       d.run();
       DedupData.Expected e = DedupData.dedup(data.files, 1, 2, window);
-      assertEquals("window " + window, e.kept, DedupData.multiset(cap.kept));
-      assertEquals("window " + window, e.duplicates, DedupData.multiset(cap.duplicates));
+      assertEquals(e.kept, DedupData.multiset(cap.kept), "window " + window);
+      assertEquals(e.duplicates, DedupData.multiset(cap.duplicates), "window " + window);
       Counters cs = d.getCounters();
       assertEquals(e.records, c(cs, DedupCounters.INPUT_RECORDS));
       assertEquals(e.malformed, c(cs, DedupCounters.MALFORMED_RECORDS));
@@ -300,18 +299,18 @@ public class DedupMapReduceTest {
       for (DedupKey y : ks) {
         byte[] bx = bytes(x);
         byte[] by = bytes(y);
-        assertEquals(x + " vs " + y, Integer.signum(x.compareTo(y)),
-            Integer.signum(sort.compare(bx, 0, bx.length, by, 0, by.length)));
+        assertEquals(Integer.signum(x.compareTo(y)), Integer.signum(sort.compare(bx, 0, bx.length, by, 0, by.length)),
+            x + " vs " + y);
         // the null group is a group of its own, before every key (the empty one too)
         int keys = x.isNull() || y.isNull()
             ? Boolean.compare(!x.isNull(), !y.isNull())
             : x.key().compareTo(y.key());
-        assertEquals(x + " vs " + y, Integer.signum(keys),
-            Integer.signum(group.compare(bx, 0, bx.length, by, 0, by.length)));
+        assertEquals(Integer.signum(keys), Integer.signum(group.compare(bx, 0, bx.length, by, 0, by.length)),
+            x + " vs " + y);
         assertEquals(Integer.signum(keys), Integer.signum(group.compare(x, y)));
         int position = Integer.signum(x.comparePosition(y));
-        assertEquals(x + " vs " + y, position != 0 ? position : Integer.signum(keys),
-            Integer.signum(stream.compare(bx, 0, bx.length, by, 0, by.length)));
+        assertEquals(position != 0 ? position : Integer.signum(keys), Integer.signum(stream.compare(bx, 0, bx.length, by, 0, by.length)),
+            x + " vs " + y);
         // written and read back, a key is itself
         DedupKey back = new DedupKey();
         back.readFields(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bx)));

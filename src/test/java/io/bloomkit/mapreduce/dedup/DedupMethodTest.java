@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.dedup;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertSame;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.mapreduce.config.UsageException;
 import java.util.ArrayList;
@@ -13,7 +13,7 @@ import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Option;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * Each dedup method owns its options: every one of them, given with another method, is refused
@@ -57,7 +57,7 @@ public class DedupMethodTest {
         List<String> a = args(method, e.getKey());
         CommandLine cl = parse(a.toArray(new String[0]));
         if (method.equals(owner)) {
-          assertEquals(a.toString(), method, DedupMethod.of(cl).name().toLowerCase());
+          assertEquals(method, DedupMethod.of(cl).name().toLowerCase(), a.toString());
           continue;
         }
         try {
@@ -68,7 +68,7 @@ public class DedupMethodTest {
           if (e.getKey().equals("local-bits")) { // --local-filter comes first in the check
             expected = "--local-filter applies to --method stream";
           }
-          assertEquals(a.toString(), expected, x.getMessage());
+          assertEquals(expected, x.getMessage(), a.toString());
         }
       }
     }
@@ -86,7 +86,7 @@ public class DedupMethodTest {
     for (Option o : new DedupTool().commandLineOptions().getOptions()) {
       all.add(o.getLongOpt());
       String name = o.getLongOpt();
-      assertTrue(name, common.contains(name) || OWNERS.containsKey(name));
+      assertTrue(common.contains(name) || OWNERS.containsKey(name), name);
     }
     assertEquals(common.size() + OWNERS.size(), all.size());
   }

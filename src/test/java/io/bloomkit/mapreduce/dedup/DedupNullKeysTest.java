@@ -1,15 +1,14 @@
 package io.bloomkit.mapreduce.dedup;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * SQL null keys in dedup, end to end in local mode, against the naive dedup of {@link DedupData}:
@@ -20,7 +19,7 @@ import org.junit.rules.TemporaryFolder;
  * malformedRecords}. For exact, counting and stream (bf with the exact leaf, evaluated).
  */
 public class DedupNullKeysTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final String NULL = "\\N";
 
@@ -46,11 +45,11 @@ public class DedupNullKeysTest {
   }
 
   private File inputs() throws Exception {
-    return DedupData.writeParts(new File(tmp.getRoot(), "in"), FILES);
+    return DedupData.writeParts(new File(tmp, "in"), FILES);
   }
 
   private List<String> lines(String name) throws Exception {
-    return DedupData.readParts(new File(tmp.getRoot(), name));
+    return DedupData.readParts(new File(tmp, name));
   }
 
   private static long n(Map<String, Object> j, String k) {
@@ -58,7 +57,7 @@ public class DedupNullKeysTest {
   }
 
   private Map<String, Object> run(File in, String name, String... extra) {
-    return DedupData.run(in, new File(tmp.getRoot(), name), extra);
+    return DedupData.run(in, new File(tmp, name), extra);
   }
 
   private static DedupData.Expected naive(boolean equal) {
@@ -68,14 +67,14 @@ public class DedupNullKeysTest {
   /** The outputs equal the naive dedup; the counters add up by the mode's rule. */
   private void check(String name, Map<String, Object> j, boolean equal) throws Exception {
     DedupData.Expected e = naive(equal);
-    assertEquals(name, e.kept, DedupData.multiset(lines(name)));
-    assertEquals(name, e.duplicates,
-        DedupData.multiset(lines(name + ".dup")));
+    assertEquals(e.kept, DedupData.multiset(lines(name)), name);
+    assertEquals(e.duplicates, DedupData.multiset(lines(name + ".dup")),
+        name);
     checkCounts(j, e, equal);
   }
 
   private static void checkCounts(Map<String, Object> j, DedupData.Expected e, boolean equal) {
-    assertEquals(j.toString(), e.records, n(j, "inputRecords"));
+    assertEquals(e.records, n(j, "inputRecords"), j.toString());
     assertEquals(e.malformed, n(j, "malformedRecords"));
     assertEquals(e.nullKeys, n(j, "nullKeys"));
     assertEquals(e.records, n(j, "kept") + n(j, "duplicates") + n(j, "malformedRecords")
@@ -136,12 +135,12 @@ public class DedupNullKeysTest {
       List<String> kept = lines(name);
       List<String> removed = lines(name + ".dup");
       long[] errors = DedupData.errors(e, kept, removed);
-      assertEquals(j.toString(), errors[0], n(j, "falsePositives"));
-      assertEquals(j.toString(), errors[1], n(j, "falseNegatives"));
+      assertEquals(errors[0], n(j, "falsePositives"), j.toString());
+      assertEquals(errors[1], n(j, "falseNegatives"), j.toString());
       assertEquals(0L, errors[1]);
       checkCounts(j, e, equal);
       long nullKept = kept.stream().filter(s -> s.split(",", -1)[1].equals(NULL)).count();
-      assertEquals(name, equal ? 1 : e.nullKeys, nullKept);
+      assertEquals(equal ? 1 : e.nullKeys, nullKept, name);
       assertEquals(e.records - e.malformed, kept.size() + removed.size());
     }
   }

@@ -1,13 +1,14 @@
 package io.bloomkit.mapreduce.dedup;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.table.OutputFiles;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableWriter;
 import java.io.File;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -29,9 +30,8 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * dedup {@code --output-format}: a Parquet table (id, user, time, note with nulls) deduplicated
@@ -42,7 +42,7 @@ import org.junit.rules.TemporaryFolder;
  * rows, nulls) and a SequenceFile input written as records.
  */
 public class DedupOutputsTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final Configuration conf = ToolRun.localConf();
 
@@ -55,7 +55,7 @@ public class DedupOutputsTest {
   private final List<String> rest = new ArrayList<>();
 
   private File events() throws Exception {
-    File dir = tmp.newFolder("events");
+    File dir = newFolder(tmp, "events");
     Random rnd = new Random(7);
     long id = 0;
     for (int part = 0; part < 2; part++) {
@@ -84,12 +84,12 @@ public class DedupOutputsTest {
   }
 
   private File run(File in, String out, String... extra) {
-    File dir = new File(tmp.getRoot(), out);
+    File dir = new File(tmp, out);
     List<String> args = new ArrayList<>(List.of("--input", in.getPath(), "--output",
         dir.getPath(), "--duplicates", dir.getPath() + ".dup", "--reducers", "2", "--quiet"));
     args.addAll(Arrays.asList(extra));
     ToolRun r = ToolRun.run(new DedupTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return dir;
   }
 
@@ -111,15 +111,15 @@ public class DedupOutputsTest {
       File text = run(in, "text-" + method, "--key-field", "user", "--method", method);
       Map<String, Integer> kept = multiset(DedupData.readParts(text));
       Map<String, Integer> removed = multiset(DedupData.readParts(new File(text + ".dup")));
-      assertEquals(method, multiset(first.values()), kept);
-      assertEquals(method, multiset(rest), removed);
+      assertEquals(multiset(first.values()), kept, method);
+      assertEquals(multiset(rest), removed, method);
       for (TableFormat f : List.of(TableFormat.PARQUET, TableFormat.ORC, TableFormat.AVRO,
           TableFormat.SEQFILE)) {
         File out = run(in, f + "-" + method, "--key-field", "user", "--method", method,
             "--output-format", f.name().toLowerCase());
-        assertEquals(f + " " + method, kept, readBack(out, f, "user"));
-        assertEquals(f + " " + method, removed,
-            readBack(new File(out + ".dup"), f, "user"));
+        assertEquals(kept, readBack(out, f, "user"), f + " " + method);
+        assertEquals(removed, readBack(new File(out + ".dup"), f, "user"),
+            f + " " + method);
         if (f == TableFormat.AVRO) {
           try (DataFileReader<GenericRecord> r = new DataFileReader<>(
               new File(OutputFiles.parts(out)[0].toUri().getPath()), new GenericDatumReader<>())) {
@@ -132,7 +132,7 @@ public class DedupOutputsTest {
 
   @Test
   public void textInputBecomesStringColumns() throws Exception {
-    File in = DedupData.writeParts(new File(tmp.getRoot(), "text-in"),
+    File in = DedupData.writeParts(new File(tmp, "text-in"),
         List.of("1,a,x\n2,b\n3,a,y\n4,c,z,extra\n"));
     File out = run(in, "parquet", "--key-field", "1", "--delimiter", ",", "--output-format",
         "parquet");
@@ -173,7 +173,7 @@ public class DedupOutputsTest {
   public void csvAndSequenceFileInputsBecomeRecords() throws Exception {
     // CSV with a header: quoted delimiters and quotes, a short and a long row, the null token
     // (a quoted one is a string), an empty key (null with --empty-is-null: kept as distinct)
-    File csv = DedupData.writeParts(new File(tmp.getRoot(), "csv-in"), List.of(
+    File csv = DedupData.writeParts(new File(tmp, "csv-in"), List.of(
         "id,user name,note\n1,\"a,1\",\"say \"\"hi\"\"\"\n2,b\n3,\"a,1\",x,extra\n4,c,\\N\n"
             + "5,b,\"\\N\"\n6,,e\n7,,f\n"));
     File out = run(csv, "csv-avro", "--input-format", "csv", "--csv-header", "--empty-is-null",
@@ -190,7 +190,7 @@ public class DedupOutputsTest {
         avroRecords(new File(out + ".dup")));
 
     // a SequenceFile of (IntWritable, Text): the key, then the value's fields
-    File seq = tmp.newFolder("seq-in");
+    File seq = newFolder(tmp, "seq-in");
     Map<String, String> firstOf = new LinkedHashMap<>();
     List<String> others = new ArrayList<>();
     try (SequenceFile.Writer w = SequenceFile.createWriter(conf,
@@ -219,11 +219,20 @@ public class DedupOutputsTest {
     for (String[] bad : new String[][] {{"--output-format", "csv"},
         {"--output-format", "orc", "--output-codec", "lz4"}, {"--output-delimiter", ","}}) {
       List<String> args = new ArrayList<>(List.of("--input", in.getPath(), "--output",
-          new File(tmp.getRoot(), "bad").getPath(), "--key-field", "user"));
+          new File(tmp, "bad").getPath(), "--key-field", "user"));
       args.addAll(Arrays.asList(bad));
       ToolRun r = ToolRun.run(new DedupTool(), args.toArray(new String[0]));
-      assertEquals(Arrays.toString(bad), 2, r.code);
-      assertTrue(r.err, r.err.contains("--output-"));
+      assertEquals(2, r.code, Arrays.toString(bad));
+      assertTrue(r.err.contains("--output-"), r.err);
     }
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,29 +1,26 @@
 package io.bloomkit.mapreduce.dedup;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The dedup tool end to end in local mode, against the naive dedup. */
 public class DedupToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final DedupData DATA = new DedupData(2026, 3000, 400, 3, 1000);
 
   private File inputs() throws Exception {
-    return DedupData.writeParts(new File(tmp.getRoot(), "in"), DATA.files);
+    return DedupData.writeParts(new File(tmp, "in"), DATA.files);
   }
 
   private static List<String> lines(File dir) throws Exception {
@@ -35,13 +32,13 @@ public class DedupToolTest {
   }
 
   private Map<String, Object> run(File in, String name, String... extra) {
-    return DedupData.run(in, new File(tmp.getRoot(), name), extra);
+    return DedupData.run(in, new File(tmp, name), extra);
   }
 
   private void check(String name, Map<String, Object> j, DedupData.Expected e) throws Exception {
-    assertEquals(e.kept, DedupData.multiset(lines(new File(tmp.getRoot(), name))));
-    assertEquals(e.duplicates, DedupData.multiset(lines(new File(tmp.getRoot(), name + ".dup"))));
-    assertTrue(new File(tmp.getRoot(), name + "/_SUCCESS").exists());
+    assertEquals(e.kept, DedupData.multiset(lines(new File(tmp, name))));
+    assertEquals(e.duplicates, DedupData.multiset(lines(new File(tmp, name + ".dup"))));
+    assertTrue(new File(tmp, name + "/_SUCCESS").exists());
     assertEquals(e.records, n(j, "inputRecords"));
     assertEquals(e.malformed, n(j, "malformedRecords"));
     assertEquals(e.records, n(j, "kept") + n(j, "duplicates") + n(j, "malformedRecords"));
@@ -59,7 +56,7 @@ public class DedupToolTest {
     Map<String, Object> counting = run(in, "counting", "--method", "counting", "--items", "400");
     check("counting", counting, e);
     // the cold tail of the skewed users occurs once: those records skip the shuffle
-    assertTrue(counting.toString(), n(counting, "shuffleAvoided") > 0);
+    assertTrue(n(counting, "shuffleAvoided") > 0, counting.toString());
     assertTrue(n(counting, "shuffleAvoidedBytes") > n(counting, "shuffleAvoided"));
     assertEquals(n(exact, "mapOutputRecords") - n(counting, "shuffleAvoided"),
         n(counting, "mapOutputRecords"));
@@ -79,18 +76,18 @@ public class DedupToolTest {
     File in = inputs();
     DedupData.Expected e = DedupData.dedup(DATA.files, 1, -1, 0);
     List<String> args = List.of(
-        "--input", in.getPath(), "--output", new File(tmp.getRoot(), "order").getPath(),
+        "--input", in.getPath(), "--output", new File(tmp, "order").getPath(),
         "--key-field", "1", "--delimiter", ",", "--json");
     ToolRun r = ToolRun.run(new DedupTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
-    assertEquals(e.kept, DedupData.multiset(lines(new File(tmp.getRoot(), "order"))));
-    assertFalse(new File(tmp.getRoot(), "order.dup").exists());
+    assertEquals(0, r.code, r.toString());
+    assertEquals(e.kept, DedupData.multiset(lines(new File(tmp, "order"))));
+    assertFalse(new File(tmp, "order.dup").exists());
   }
 
   @Test
   public void badCommandLinesAreUsageErrorsAndStrictFails() throws Exception {
     File in = inputs();
-    String out = new File(tmp.getRoot(), "x").getPath();
+    String out = new File(tmp, "x").getPath();
     assertEquals(2, ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out).code);
     assertEquals(2, ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out,
         "--key-field", "1", "--method", "magic").code);
@@ -100,8 +97,8 @@ public class DedupToolTest {
         "--key-field", "1").code);
     ToolRun strict = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out,
         "--key-field", "1", "--time-field", "2", "--delimiter", ",", "--strict");
-    assertEquals(strict.toString(), 1, strict.code);
-    assertTrue(strict.err, strict.err.contains("byte offset"));
+    assertEquals(1, strict.code, strict.toString());
+    assertTrue(strict.err.contains("byte offset"), strict.err);
     assertFalse(new File(out).exists());
   }
 
@@ -112,7 +109,7 @@ public class DedupToolTest {
   @Test
   public void namesOfFieldsOnTextAreRefused() throws Exception {
     File in = inputs();
-    String out = new File(tmp.getRoot(), "named").getPath();
+    String out = new File(tmp, "named").getPath();
     String[][] cases = {
       {"--key-field", "user"},
       {"--key-field", "1,user"},
@@ -126,14 +123,14 @@ public class DedupToolTest {
           "--delimiter", ","));
       args.addAll(List.of(cases[i]));
       ToolRun r = ToolRun.run(new DedupTool(), args.toArray(new String[0]));
-      assertEquals(r.toString(), 2, r.code);
-      assertTrue(r.err, r.err.contains("field \"" + names[i] + "\" is a name, but text records"
-          + " have no column names"));
+      assertEquals(2, r.code, r.toString());
+      assertTrue(r.err.contains("field \"" + names[i] + "\" is a name, but text records"
+          + " have no column names"), r.err);
     }
     ToolRun two = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out,
         "--key-field", "1", "--time-field", "2,3");
-    assertEquals(two.toString(), 2, two.code);
-    assertTrue(two.err, two.err.contains("--time-field takes one field: 2,3"));
+    assertEquals(2, two.code, two.toString());
+    assertTrue(two.err.contains("--time-field takes one field: 2,3"), two.err);
     assertFalse(new File(out).exists());
   }
 
@@ -148,12 +145,12 @@ public class DedupToolTest {
     for (String f : DATA.files) {
       csv.add("id,user,time,payload\n" + f);
     }
-    File in = DedupData.writeParts(new File(tmp.getRoot(), "csv"), csv);
-    File out = new File(tmp.getRoot(), "bycsv");
+    File in = DedupData.writeParts(new File(tmp, "csv"), csv);
+    File out = new File(tmp, "bycsv");
     ToolRun r = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out.getPath(),
         "--duplicates", out.getPath() + ".dup", "--input-format", "csv", "--csv-header",
         "--key-field", "user", "--time-field", "time", "--delimiter", ",", "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     check("bycsv", MiniJson.parseObject(r.lastLine()), DedupData.dedup(DATA.files, 1, 2, 0));
   }
 
@@ -163,11 +160,11 @@ public class DedupToolTest {
     File in = inputs();
     DedupData.Expected e = DedupData.dedup(DATA.files, new int[] {1, 3}, 2, 0);
     List<String> args = List.of("--input", in.getPath(), "--output",
-        new File(tmp.getRoot(), "two").getPath(), "--duplicates",
-        new File(tmp.getRoot(), "two.dup").getPath(), "--key-field", "1,3", "--time-field", "2",
+        new File(tmp, "two").getPath(), "--duplicates",
+        new File(tmp, "two.dup").getPath(), "--key-field", "1,3", "--time-field", "2",
         "--delimiter", ",", "--json");
     ToolRun r = ToolRun.run(new DedupTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     check("two", MiniJson.parseObject(r.lastLine()), e);
     assertFalse(e.kept.equals(DedupData.dedup(DATA.files, 1, 2, 0).kept));
   }
@@ -175,14 +172,14 @@ public class DedupToolTest {
   @Test
   public void aFailedRunLeavesNoOutput() throws Exception {
     File in = inputs();
-    File out = new File(tmp.getRoot(), "failed");
-    File dup = new File(tmp.getRoot(), "failed.dup");
+    File out = new File(tmp, "failed");
+    File dup = new File(tmp, "failed.dup");
     ToolRun r = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out.getPath(),
         "--duplicates", dup.getPath(), "--key-field", "1", "--time-field", "2", "--delimiter", ",",
         "--strict");
-    assertEquals(r.toString(), 1, r.code); // the data has malformed lines
+    assertEquals(1, r.code, r.toString()); // the data has malformed lines
     assertFalse(out.exists());
     assertFalse(dup.exists());
-    assertEquals(0, tmp.getRoot().list((d, n) -> n.startsWith(".failed")).length);
+    assertEquals(0, tmp.list((d, n) -> n.startsWith(".failed")).length);
   }
 }

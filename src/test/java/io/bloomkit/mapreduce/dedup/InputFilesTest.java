@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.dedup;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.File;
@@ -14,24 +14,23 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** File ranks follow the paths' order and the input format's own listing (hidden files skipped). */
 public class InputFilesTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   @Test
   public void ranksArePathOrderOfTheListedFiles() throws IOException {
-    File dir = tmp.newFolder("in");
+    File dir = newFolder(tmp, "in");
     for (String n : new String[] {"b-2", "a-10", "a-9", "_SUCCESS", ".hidden", "c"}) {
       Files.writeString(new File(dir, n).toPath(), "x\n");
     }
-    File other = tmp.newFile("extra");
+    File other = newFile(tmp, "extra");
     Job job = Job.getInstance(new Configuration());
     FileInputFormat.setInputPaths(job, new Path(dir.toURI()), new Path(other.toURI()));
-    Path list = new Path(new File(tmp.getRoot(), "work/input-files").toURI());
+    Path list = new Path(new File(tmp, "work/input-files").toURI());
     assertEquals(5, InputFiles.write(job, list));
     Configuration conf = job.getConfiguration();
     List<String> expected = new ArrayList<>();
@@ -41,13 +40,13 @@ public class InputFilesTest {
     expected.add(new Path(other.toURI()).toString());
     expected.sort(String::compareTo); // ASCII paths: UTF-16 order = byte order
     for (int i = 0; i < expected.size(); i++) {
-      assertEquals(expected.get(i), i, InputFiles.rank(conf, expected.get(i)));
+      assertEquals(i, InputFiles.rank(conf, expected.get(i)), expected.get(i));
     }
     try {
       InputFiles.rank(conf, new Path(new File(dir, "_SUCCESS").toURI()).toString());
       fail("a hidden file is not an input");
     } catch (IOException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("not in the job's list"));
+      assertTrue(e.getMessage().contains("not in the job's list"), e.getMessage());
     }
     assertEquals(0, InputFiles.rank(new Configuration(), "file:/anything"));
     assertTrue(BloomkitConfig.DEDUP_INPUT_FILES.get(conf).endsWith("input-files"));
@@ -65,5 +64,20 @@ public class InputFilesTest {
     } catch (IllegalArgumentException expected) {
       assertTrue(expected.getMessage().contains("file rank"));
     }
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.dedup;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNull;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.bloomkit.core.key.CanonicalKey;
 import io.bloomkit.core.key.KeyType;
@@ -17,7 +17,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import org.apache.hadoop.io.Text;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The record a dedup task reads from a row, whatever its format: the key's canonical bytes, and
@@ -48,8 +48,8 @@ public class RecordParserTest {
       {" 17 ", 17L},
     };
     for (Object[] c : cases) {
-      assertEquals(String.valueOf(c[0]), KeyEncoder.Outcome.KEY, p.parse(new FixedRow("u", 7L, c[0], 0.5)));
-      assertEquals(String.valueOf(c[0]), ((Long) c[1]).longValue(), p.time());
+      assertEquals(KeyEncoder.Outcome.KEY, p.parse(new FixedRow("u", 7L, c[0], 0.5)), String.valueOf(c[0]));
+      assertEquals(((Long) c[1]).longValue(), p.time(), String.valueOf(c[0]));
       assertEquals(0.5, p.importance(), 0);
     }
     // the key: the composite of the canonical parts
@@ -109,10 +109,10 @@ public class RecordParserTest {
     try (io.bloomkit.mapreduce.xengine.DuckDb db = io.bloomkit.mapreduce.xengine.DuckDb.open()) {
       for (String t : List.of("2001-01-02 09:06:00", "2001-01-02 09:06:00.25",
           " 2001-01-02T09:06:00 ")) {
-        assertEquals(t, KeyEncoder.Outcome.KEY,
-            p.parse(Row.ofLine(text, new Text("a,b," + t))));
-        assertEquals(t, ((Number) db.value("SELECT epoch_ms(TIMESTAMP '" + t.trim() + "')"))
-            .longValue(), p.time());
+        assertEquals(KeyEncoder.Outcome.KEY, p.parse(Row.ofLine(text, new Text("a,b," + t))),
+            t);
+        assertEquals(((Number) db.value("SELECT epoch_ms(TIMESTAMP '" + t.trim() + "')"))
+            .longValue(), p.time(), t);
       }
       assertEquals(KeyEncoder.Outcome.KEY, p.parse(Row.ofLine(text, new Text("a,b,2001-01-02"))));
       assertEquals(((Number) db.value("SELECT DATE '2001-01-02' - DATE '1970-01-01'"))

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.dedup;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNull;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.StreamFilter;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
@@ -11,6 +11,7 @@ import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.DedupCounters;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -24,9 +25,8 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * dedup --method stream: the reducer against the same filter run by hand and an independent
@@ -34,7 +34,7 @@ import org.junit.rules.TemporaryFolder;
  * kept and removed outputs against the naive dedup.
  */
 public class StreamDedupTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   static final class CapturingReducer extends StreamDedupReducer {
     final DedupMapReduceTest.Capture capture;
@@ -111,7 +111,7 @@ public class StreamDedupTest {
   }
 
   private File inputs(String name, List<String> files) throws Exception {
-    File dir = tmp.newFolder(name);
+    File dir = newFolder(tmp, name);
     for (int f = 0; f < files.size(); f++) {
       Files.write(new File(dir, "part-" + f).toPath(), files.get(f).getBytes(StandardCharsets.UTF_8));
     }
@@ -123,7 +123,7 @@ public class StreamDedupTest {
     for (File f : dir.listFiles((d, n) -> n.startsWith("part-"))) {
       for (String s : Files.readAllLines(f.toPath(), StandardCharsets.UTF_8)) {
         if (!s.isEmpty()) {
-          assertTrue("line twice: " + s, out.add(s));
+          assertTrue(out.add(s), "line twice: " + s);
         }
       }
     }
@@ -140,13 +140,13 @@ public class StreamDedupTest {
 
   private Map<String, Object> run(File in, String name, String... extra) {
     List<String> args = new ArrayList<>(List.of(
-        "--input", in.getPath(), "--output", new File(tmp.getRoot(), name).getPath(),
-        "--duplicates", new File(tmp.getRoot(), name + ".dup").getPath(),
+        "--input", in.getPath(), "--output", new File(tmp, name).getPath(),
+        "--duplicates", new File(tmp, name + ".dup").getPath(),
         "--key-field", "1", "--time-field", "2", "--delimiter", ",", "--method", "stream",
         "--slices", "2", "--json"));
     args.addAll(List.of(extra));
     ToolRun r = ToolRun.run(new DedupTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
@@ -158,11 +158,11 @@ public class StreamDedupTest {
   private void checkAgainstNaive(List<String> files, String name, Map<String, Object> j, long window)
       throws Exception {
     DedupData.Expected e = DedupData.dedup(files, 1, 2, window);
-    long[] errors = DedupData.errors(e, lines(new File(tmp.getRoot(), name)),
-        lines(new File(tmp.getRoot(), name + ".dup")));
+    long[] errors = DedupData.errors(e, lines(new File(tmp, name)),
+        lines(new File(tmp, name + ".dup")));
     long fp = errors[0];
     long fn = errors[1];
-    assertEquals(j.toString(), fp, n(j, "falsePositives"));
+    assertEquals(fp, n(j, "falsePositives"), j.toString());
     assertEquals(fn, n(j, "falseNegatives"));
     assertEquals((double) fp / e.kept.size(), (Double) j.get("fpr"), 1e-12);
     assertEquals((double) fn / e.duplicates.size(), (Double) j.get("fnr"), 1e-12);
@@ -180,7 +180,7 @@ public class StreamDedupTest {
 
     Map<String, Object> sbf = run(in, "sbf", "--filter", "sbf", "--memory-bits", "600", "--evaluate");
     checkAgainstNaive("sbf", sbf, 0);
-    assertTrue(sbf.toString(), n(sbf, "falseNegatives") > 0); // a tiny SBF forgets
+    assertTrue(n(sbf, "falseNegatives") > 0, sbf.toString()); // a tiny SBF forgets
 
     Map<String, Object> w = run(in, "w", "--filter", "rsbf", "--memory-bits", "2000", "--evaluate",
         "--window", "200");
@@ -196,12 +196,12 @@ public class StreamDedupTest {
     Configuration conf = ToolRun.localConf();
     conf.set(BloomkitConfig.IMPORTANCE_MAX.key(), "1000");
     List<String> args = List.of(
-        "--input", in.getPath(), "--output", new File(tmp.getRoot(), "ibf").getPath(),
+        "--input", in.getPath(), "--output", new File(tmp, "ibf").getPath(),
         "--key-field", "1", "--time-field", "2", "--delimiter", ",", "--method", "stream",
         "--filter", "ibf-mc", "--memory-bits", "3000", "--importance-field", "2", "--evaluate",
-        "--duplicates", new File(tmp.getRoot(), "ibf.dup").getPath(), "--json");
+        "--duplicates", new File(tmp, "ibf.dup").getPath(), "--json");
     ToolRun r = ToolRun.run(conf, new DedupTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     checkAgainstNaive("ibf", j, 0);
     // recount of the weighted rates: the importance of a record is its field 2; wFP = importance
@@ -209,10 +209,10 @@ public class StreamDedupTest {
     DedupData.Expected e = DedupData.dedup(DATA.files, 1, 2, 0);
     double fpWeight = 0;
     double fnWeight = 0;
-    for (String s : lines(new File(tmp.getRoot(), "ibf.dup"))) {
+    for (String s : lines(new File(tmp, "ibf.dup"))) {
       fpWeight += e.kept.containsKey(s) ? importance(s) : 0;
     }
-    for (String s : lines(new File(tmp.getRoot(), "ibf"))) {
+    for (String s : lines(new File(tmp, "ibf"))) {
       fnWeight += e.duplicates.containsKey(s) ? importance(s) : 0;
     }
     double keptWeight = 0;
@@ -223,17 +223,17 @@ public class StreamDedupTest {
     for (Map.Entry<String, Integer> d : e.duplicates.entrySet()) {
       dupWeight += importance(d.getKey()) * d.getValue();
     }
-    assertTrue(j.toString(), fpWeight > 0 && fnWeight > 0); // the small IBF errs both ways
-    assertEquals(j.toString(), fpWeight / keptWeight, (Double) j.get("wFP"), 1e-12);
-    assertEquals(j.toString(), fnWeight / dupWeight, (Double) j.get("wFN"), 1e-12);
+    assertTrue(fpWeight > 0 && fnWeight > 0, j.toString()); // the small IBF errs both ways
+    assertEquals(fpWeight / keptWeight, (Double) j.get("wFP"), 1e-12, j.toString());
+    assertEquals(fnWeight / dupWeight, (Double) j.get("wFN"), 1e-12, j.toString());
 
-    String out = new File(tmp.getRoot(), "x").getPath();
+    String out = new File(tmp, "x").getPath();
     ToolRun noEval = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out,
         "--key-field", "1", "--delimiter", ",", "--method", "stream", "--memory-bits", "5000",
         "--json");
-    assertEquals(noEval.toString(), 0, noEval.code);
+    assertEquals(0, noEval.code, noEval.toString());
     assertNull(MiniJson.parseObject(noEval.lastLine()).get("falsePositives"));
-    String out2 = new File(tmp.getRoot(), "y").getPath();
+    String out2 = new File(tmp, "y").getPath();
     assertEquals(2, ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out2,
         "--key-field", "1", "--method", "stream").code); // no --memory-bits
     assertEquals(2, ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out2,
@@ -254,10 +254,10 @@ public class StreamDedupTest {
     for (int i = 0; i < bad.length; i++) {
       String[] b = bad[i];
       List<String> a = new ArrayList<>(List.of(base));
-      a.addAll(List.of("--output", new File(tmp.getRoot(), "bad" + i).getPath()));
+      a.addAll(List.of("--output", new File(tmp, "bad" + i).getPath()));
       a.addAll(List.of(b));
       ToolRun u = ToolRun.run(new DedupTool(), a.toArray(new String[0]));
-      assertEquals(a + ": " + u, 2, u.code);
+      assertEquals(2, u.code, a + ": " + u);
     }
     assertEquals(2, ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", out2,
         "--key-field", "1", "--local-filter", "exact").code); // stream only
@@ -389,13 +389,13 @@ public class StreamDedupTest {
       long window) throws Exception {
     Set<String> leaf = naiveLeaf(files, kind, window);
     DedupData.Expected e = DedupData.dedup(files, 1, 2, window);
-    assertEquals(j.toString(), (long) leaf.size(), n(j, "localDuplicates"));
+    assertEquals((long) leaf.size(), n(j, "localDuplicates"), j.toString());
     assertEquals((long) leaf.size(), n(j, "shuffleAvoided"));
     assertEquals(n(j, "localDuplicates"), n(j, "localMarkers")); // --evaluate: one marker each
-    Set<String> removed = lines(new File(tmp.getRoot(), name + ".dup"));
+    Set<String> removed = lines(new File(tmp, name + ".dup"));
     for (String s : leaf) {
-      assertTrue(s, e.duplicates.containsKey(s)); // the rule never drops a distinct record
-      assertTrue(s, removed.contains(s));
+      assertTrue(e.duplicates.containsKey(s), s); // the rule never drops a distinct record
+      assertTrue(removed.contains(s), s);
     }
     assertEquals(0L, n(j, "localFalsePositives"));
     assertEquals(kind, j.get("localFilter"));
@@ -409,7 +409,7 @@ public class StreamDedupTest {
     checkAgainstNaive("lx", j, 0);
     checkLeaf(DATA.files, "lx", j, "exact", 0);
     assertEquals(0L, n(j, "falseNegatives"));
-    assertTrue(j.toString(), n(j, "localDuplicates") > 100);
+    assertTrue(n(j, "localDuplicates") > 100, j.toString());
 
     // the timer filter with a window, the exact leaf dropping within the window
     Map<String, Object> t = run(in, "lt", "--filter", "timer", "--memory-bits", "200000",
@@ -419,7 +419,7 @@ public class StreamDedupTest {
     assertEquals(0L, n(t, "falseNegatives")); // markers keep the window running from each occurrence
     assertEquals(200L, n(t, "filterWindow"));
     assertEquals(Boolean.FALSE, t.get("filterIgnoresWindow"));
-    assertTrue(t.toString(), n(t, "localDuplicates") > 10);
+    assertTrue(n(t, "localDuplicates") > 10, t.toString());
   }
 
   /**
@@ -434,17 +434,17 @@ public class StreamDedupTest {
         "--window", "200", "--timer-resolution", "50", "--evaluate");
     checkAgainstNaive("tq", j, 200);
     DedupData.Expected ticks = DedupData.dedup(DATA.files, new int[] {1}, 2, 200, 50);
-    assertEquals(ticks.duplicates.keySet(), lines(new File(tmp.getRoot(), "tq.dup")));
+    assertEquals(ticks.duplicates.keySet(), lines(new File(tmp, "tq.dup")));
     assertEquals(50L, n(j, "timerResolution"));
     DedupData.Expected exact = DedupData.dedup(DATA.files, 1, 2, 200);
-    assertTrue("ticks differ from the exact window here",
-        !ticks.duplicates.equals(exact.duplicates));
+    assertTrue(!ticks.duplicates.equals(exact.duplicates),
+        "ticks differ from the exact window here");
     ToolRun bad = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output",
-        new File(tmp.getRoot(), "tq2").getPath(), "--key-field", "1", "--time-field", "2",
+        new File(tmp, "tq2").getPath(), "--key-field", "1", "--time-field", "2",
         "--delimiter", ",", "--method", "stream", "--filter", "sbf", "--memory-bits", "1000",
         "--timer-resolution", "5");
-    assertEquals(bad.toString(), BloomkitTool.USAGE, bad.code);
-    assertTrue(bad.err, bad.err.contains("--timer-resolution applies to --filter timer"));
+    assertEquals(BloomkitTool.USAGE, bad.code, bad.toString());
+    assertTrue(bad.err.contains("--timer-resolution applies to --filter timer"), bad.err);
   }
 
   @Test
@@ -464,7 +464,7 @@ public class StreamDedupTest {
     Map<String, Object> u = run(inputs(), "lu", "--filter", "bf", "--memory-bits", "40000",
         "--local-filter", "bloom", "--local-bits", "20000");
     checkLeafCount(u);
-    assertTrue(u.toString(), n(u, "localUnorderedHits") > 0);
+    assertTrue(n(u, "localUnorderedHits") > 0, u.toString());
     assertEquals((long) naiveLeaf(DATA.files, "bloom", 0).size(), n(u, "localDuplicates"));
     assertEquals(0L, n(u, "localMarkers")); // no --evaluate, no timer: no markers
     assertNull(u.get("falsePositives"));
@@ -473,5 +473,14 @@ public class StreamDedupTest {
   private static void checkLeafCount(Map<String, Object> j) {
     assertEquals(n(j, "inputRecords"), n(j, "kept") + n(j, "duplicates") + n(j, "malformedRecords"));
     assertEquals(n(j, "localDuplicates"), n(j, "shuffleAvoided"));
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

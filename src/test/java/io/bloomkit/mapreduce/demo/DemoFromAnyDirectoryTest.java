@@ -1,23 +1,23 @@
 package io.bloomkit.mapreduce.demo;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.data.SampleDataJoin;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolProcess;
 import java.io.File;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code demo} needs neither the repository root as working directory nor any option. */
 public class DemoFromAnyDirectoryTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   @Test
   public void theBundledFileListIsTheWholeSampleData() {
@@ -32,11 +32,11 @@ public class DemoFromAnyDirectoryTest {
 
   @Test
   public void runsFromAnotherDirectoryWithTheDefaults() throws Exception {
-    File elsewhere = tmp.newFolder("elsewhere");
-    File tmpdir = tmp.newFolder("tmpdir");
+    File elsewhere = newFolder(tmp, "elsewhere");
+    File tmpdir = newFolder(tmp, "tmpdir");
     List<String> jvm = new ArrayList<>(List.of("-Djava.io.tmpdir=" + tmpdir, "-Duser.name=demo"));
     ToolProcess p = ToolProcess.run(elsewhere, jvm, "demo", "--json");
-    assertEquals(p.toString(), 0, p.code);
+    assertEquals(0, p.code, p.toString());
     String[] lines = p.out.trim().split("\n");
     Map<String, Object> j = MiniJson.parseObject(lines[lines.length - 1]);
     File work = new File(tmpdir, "bloomkit-demo-demo");
@@ -47,6 +47,15 @@ public class DemoFromAnyDirectoryTest {
     assertEquals(300L, j.get("leftRecords"));
     assertEquals(18000L, j.get("rightRecords"));
     assertTrue(new File(work, "keys.acbf").isFile());
-    assertEquals("nothing written where it ran", 0, elsewhere.list().length);
+    assertEquals(0, elsewhere.list().length, "nothing written where it ran");
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,14 +1,14 @@
 package io.bloomkit.mapreduce.demo;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.bloomkit.data.SampleDataJoin;
 import io.bloomkit.core.Filter;
-import io.bloomkit.registry.Filters;
+import io.bloomkit.data.SampleDataJoin;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.registry.Filters;
 import io.bloomkit.testing.Binomial;
 import io.bloomkit.testing.RepoFiles;
 import java.io.File;
@@ -22,9 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The demo as the README runs it: {@code scripts/bloomkit demo}, here from a directory outside the
@@ -32,7 +31,7 @@ import org.junit.rules.TemporaryFolder;
  * here; then in process, rerun on the same work directory, and with bad arguments.
  */
 public class DemoIT {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static void checkResult(Map<String, Object> j, File work) throws IOException {
     List<String> expected = SampleDataJoin.naiveJoin();
@@ -51,7 +50,7 @@ public class DemoIT {
     assertEquals(passed, expected.size() + fp);
     assertEquals((double) fp / (dropped + fp), (Double) j.get("observedFppPerRecord"), 1e-12);
     double theory = (Double) j.get("theoreticalFpp");
-    assertTrue("theoretical " + theory, theory > 0 && theory < 0.01);
+    assertTrue(theory > 0 && theory < 0.01, "theoretical " + theory);
     checkPerKeyRate(j, new File(work, "keys.acbf"));
     assertEquals(0L, j.get("malformedRecords"));
     assertTrue(new File(work, "keys.acbf").isFile());
@@ -97,7 +96,7 @@ public class DemoIT {
 
   @Test
   public void theReadmeCommandJoinsLikeANaiveJoin() throws Exception {
-    File work = tmp.newFolder("work");
+    File work = newFolder(tmp, "work");
     Map<String, Object> j;
     if (jar() != null) {
       // from another directory: the script finds its jar, the demo its data
@@ -105,17 +104,17 @@ public class DemoIT {
           new ProcessBuilder(
                   RepoFiles.file("scripts/bloomkit").getPath(), "demo", "--work", work.getPath(),
                   "--json")
-              .directory(tmp.newFolder("cwd"))
+              .directory(newFolder(tmp, "cwd"))
               .redirectError(ProcessBuilder.Redirect.INHERIT);
       Process p = pb.start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertTrue("demo did not finish", p.waitFor(10, TimeUnit.MINUTES));
-      assertEquals(out, 0, p.exitValue());
+      assertTrue(p.waitFor(10, TimeUnit.MINUTES), "demo did not finish");
+      assertEquals(0, p.exitValue(), out);
       String[] lines = out.trim().split("\n");
       j = MiniJson.parseObject(lines[lines.length - 1]);
     } else { // no job jar (run from an IDE before packaging): the same tool in process
       ToolRun r = ToolRun.run(new DemoTool(), "--work", work.getPath(), "--json");
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       j = MiniJson.parseObject(r.lastLine());
     }
     checkResult(j, work);
@@ -123,27 +122,36 @@ public class DemoIT {
 
   @Test
   public void rerunReplacesItsOwnOutputAndPrintsASummary() throws IOException {
-    File work = tmp.newFolder("again");
+    File work = newFolder(tmp, "again");
     File mine = new File(work, "unrelated.txt");
     Files.write(mine.toPath(), "keep me".getBytes(StandardCharsets.UTF_8));
     ToolRun first = ToolRun.run(new DemoTool(), "--work", work.getPath(), "--json");
-    assertEquals(first.toString(), 0, first.code);
+    assertEquals(0, first.code, first.toString());
     ToolRun second = ToolRun.run(new DemoTool(), "--work", work.getPath());
-    assertEquals(second.toString(), 0, second.code);
-    assertTrue(second.out, second.out.contains("bloomkit demo: "));
-    assertTrue(second.out, second.out.contains("dropped  "));
-    assertTrue(second.out, second.out.contains("outputRecords: "));
+    assertEquals(0, second.code, second.toString());
+    assertTrue(second.out.contains("bloomkit demo: "), second.out);
+    assertTrue(second.out.contains("dropped  "), second.out);
+    assertTrue(second.out.contains("outputRecords: "), second.out);
     assertTrue(mine.isFile());
     checkResult(MiniJson.parseObject(first.lastLine()), work);
   }
 
   @Test
   public void missingDataIsAUsageError() throws IOException {
-    File empty = tmp.newFolder("empty");
+    File empty = newFolder(tmp, "empty");
     ToolRun r = ToolRun.run(new DemoTool(), "--data", empty.getPath());
-    assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
-    assertTrue(r.err, r.err.contains("--data"));
+    assertEquals(BloomkitTool.USAGE, r.code, r.toString());
+    assertTrue(r.err.contains("--data"), r.err);
     ToolRun bad = ToolRun.run(new DemoTool(), "--bits-per-key", "zero");
-    assertEquals(bad.toString(), BloomkitTool.USAGE, bad.code);
+    assertEquals(BloomkitTool.USAGE, bad.code, bad.toString());
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

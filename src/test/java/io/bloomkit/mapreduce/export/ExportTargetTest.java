@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.export;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.key.CanonicalKey;
 import io.bloomkit.mapreduce.build.BuildTool;
@@ -14,6 +14,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -32,10 +33,9 @@ import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.format.BloomFilterHeader;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.io.api.Binary;
-import org.junit.BeforeClass;
-import org.junit.ClassRule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code build --target hadoop|hive|spark|parquet} end to end in local mode (two reducers, so the
@@ -61,7 +61,7 @@ import org.junit.rules.TemporaryFolder;
  * rate comes from their few most loaded blocks; the messages show it.)
  */
 public class ExportTargetTest {
-  @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();
+  @TempDir public static File TMP;
 
   private static final int DISTINCT = 3000;
   private static final int ABSENT = 1_000_000;
@@ -71,9 +71,9 @@ public class ExportTargetTest {
   private static final long[] KEYS = new long[DISTINCT];
 
   /** Two files whose keys (field 0, decimal text) overlap: 3000 distinct keys, 4500 records. */
-  @BeforeClass
+  @BeforeAll
   public static void inputs() throws Exception {
-    input = TMP.newFolder("in");
+    input = newFolder(TMP, "in");
     for (int i = 0; i < DISTINCT; i++) {
       KEYS[i] = 7919L * i + 13;
     }
@@ -87,12 +87,12 @@ public class ExportTargetTest {
   }
 
   private static File build(String name, String... extra) {
-    File out = new File(TMP.getRoot(), name);
+    File out = new File(TMP, name);
     List<String> args = new ArrayList<>(List.of("--input", input.getPath(), "--output",
         out.getPath(), "--delimiter", ",", "--reducers", "2", "--json"));
     args.addAll(Arrays.asList(extra));
     ToolRun r = ToolRun.run(new BuildTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals((long) DISTINCT, j.get("items"));
     return out;
@@ -109,7 +109,7 @@ public class ExportTargetTest {
   private static void checkRate(String what, LongPredicate mightContain, double fpp,
       double before) {
     for (long k : KEYS) {
-      assertTrue(what + " lost key " + k, mightContain.test(k));
+      assertTrue(mightContain.test(k), what + " lost key " + k);
     }
     int fp = 0;
     for (long i = 0; i < ABSENT; i++) {
@@ -123,7 +123,7 @@ public class ExportTargetTest {
     String msg = what + ": " + fp + " false positives of " + ABSENT + ", theory for its bits "
         + fpp * ABSENT + " [" + lo + ", " + hi + "], before its bits were known " + before * ABSENT;
     System.err.println(msg);
-    assertTrue(msg, fp >= lo && fp <= hi);
+    assertTrue(fp >= lo && fp <= hi, msg);
   }
 
   private static final int RANDOM_HASHES = 4_000_000;
@@ -136,7 +136,7 @@ public class ExportTargetTest {
   private static void checkRateAgainstRandomHashes(String what, LongPredicate mightContain,
       LongPredicate probeHash, double ideal, double before) {
     for (long k : KEYS) {
-      assertTrue(what + " lost key " + k, mightContain.test(k));
+      assertTrue(mightContain.test(k), what + " lost key " + k);
     }
     int fp = 0;
     for (long i = 0; i < ABSENT; i++) {
@@ -159,7 +159,7 @@ public class ExportTargetTest {
         + " library's probing of random hashes " + p2 + " +- " + 3.29 * sd + "; ideal hashes for"
         + " its bits " + ideal + "; before its bits were known " + before;
     System.err.println(msg);
-    assertTrue(msg, Math.abs(p1 - p2) <= 3.29 * sd);
+    assertTrue(Math.abs(p1 - p2) <= 3.29 * sd, msg);
   }
 
   /** (ones / m)^k: a query's k ideal hashes all meet set bits. */
@@ -217,7 +217,7 @@ public class ExportTargetTest {
 
   private static Map<String, Object> inspect(File f) {
     ToolRun r = ToolRun.run(new InspectTool(), f.getPath());
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
@@ -417,12 +417,12 @@ public class ExportTargetTest {
 
   private static void refused(String option, String... extra) {
     List<String> args = new ArrayList<>(List.of("--input", input.getPath(), "--output",
-        new File(TMP.getRoot(), "refused").getPath(), "--delimiter", ","));
+        new File(TMP, "refused").getPath(), "--delimiter", ","));
     args.addAll(Arrays.asList(extra));
     ToolRun r = ToolRun.run(new BuildTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 2, r.code);
-    assertTrue(r.err, r.err.contains(option));
-    assertTrue(!new File(TMP.getRoot(), "refused").exists());
+    assertEquals(2, r.code, r.toString());
+    assertTrue(r.err.contains(option), r.err);
+    assertTrue(!new File(TMP, "refused").exists());
   }
 
   @Test
@@ -433,5 +433,14 @@ public class ExportTargetTest {
     refused("--filter", "--target", "spark", "--filter", "cbf");
     refused("--hashes", "--target", "parquet", "--hashes", "3");
     refused("--target", "--target", "orc");
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

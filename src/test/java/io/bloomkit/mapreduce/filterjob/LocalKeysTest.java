@@ -1,11 +1,11 @@
 package io.bloomkit.mapreduce.filterjob;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.bloom.ExactKeySet;
 import io.bloomkit.core.Filter;
@@ -19,6 +19,7 @@ import io.bloomkit.mapreduce.config.BuildCounters;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.File;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,16 +30,15 @@ import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link LocalKeys} against a naive model: the canonical keys of each line found by a hand-written
  * parse (split on the delimiter, the null token, {@code Long.parseLong}) in a {@code HashSet}.
  */
 public class LocalKeysTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final Configuration conf = new Configuration();
 
@@ -127,7 +127,7 @@ public class LocalKeysTest {
   }
 
   private List<File> write(String name, String... contents) throws Exception {
-    File dir = tmp.newFolder(name);
+    File dir = newFolder(tmp, name);
     List<File> files = new ArrayList<>();
     for (int i = 0; i < contents.length; i++) {
       File f = new File(dir, "part-" + i);
@@ -155,7 +155,7 @@ public class LocalKeysTest {
     assertEquals(bytes, k.keyBytes());
     if (m.firstMalformedFile != null) {
       assertNotNull(k.tally().first);
-      assertTrue(k.tally().first.file, k.tally().first.file.endsWith("/" + m.firstMalformedFile));
+      assertTrue(k.tally().first.file.endsWith("/" + m.firstMalformedFile), k.tally().first.file);
       assertEquals(m.firstMalformedOffset, k.tally().first.offset);
       assertFalse(k.tally().first.recordNumber);
     }
@@ -232,9 +232,9 @@ public class LocalKeysTest {
       LocalKeys.read(conf, text(List.of("1"), List.of()), paths(files), "input", true);
       fail("strict read of a malformed line");
     } catch (Records.MalformedRecordException e) {
-      assertTrue(e.getMessage(), e.getMessage().startsWith("malformed record in "));
-      assertTrue(e.getMessage(),
-          e.getMessage().contains("part-0 at byte offset " + m.firstMalformedOffset + ": "));
+      assertTrue(e.getMessage().startsWith("malformed record in "), e.getMessage());
+      assertTrue(e.getMessage().contains("part-0 at byte offset " + m.firstMalformedOffset + ": "),
+          e.getMessage());
     }
   }
 
@@ -252,8 +252,8 @@ public class LocalKeysTest {
       LocalKeys.read(small, text(List.of("0"), List.of()), paths(files), "left input", false);
       fail("the keys need more than 64 KiB");
     } catch (LocalKeys.TooLargeException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("left input"));
-      assertTrue(e.getMessage(), e.getMessage().contains(BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key()));
+      assertTrue(e.getMessage().contains("left input"), e.getMessage());
+      assertTrue(e.getMessage().contains(BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key()), e.getMessage());
     }
     small.setLong(BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key(), 1 << 20);
     LocalKeys k = LocalKeys.read(small, text(List.of("0"), List.of()), paths(files), "input", false);
@@ -280,7 +280,7 @@ public class LocalKeysTest {
     assertEquals(0, k.tally().malformed);
     assertEquals(expected.size(), k.distinctKeys());
     for (ByteBuffer e : expected) {
-      assertTrue(new String(e.array(), StandardCharsets.UTF_8), k.contains(e.array(), 0, e.remaining()));
+      assertTrue(k.contains(e.array(), 0, e.remaining()), new String(e.array(), StandardCharsets.UTF_8));
     }
     List<byte[]> all = new ArrayList<>();
     expected.forEach(e -> all.add(e.array()));
@@ -292,5 +292,14 @@ public class LocalKeysTest {
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     f.writeTo(out);
     return out.toByteArray();
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,13 +1,13 @@
 package io.bloomkit.mapreduce.filterjob;
 
-import static org.junit.Assert.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.common.FilterSpec;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** Partials of disjoint key shares combine into exactly the filter of all keys, for every family. */
 public class PartialFilterTest {
@@ -31,8 +31,8 @@ public class PartialFilterTest {
       }
       Filter merged = PartialFilter.merge(finished);
       Filter expected = whole.finish();
-      assertEquals(type, expected, merged);
-      assertEquals(type, 3000, merged.items());
+      assertEquals(expected, merged, type);
+      assertEquals(3000, merged.items(), type);
     }
   }
 

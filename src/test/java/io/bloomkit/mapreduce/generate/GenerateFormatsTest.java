@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.generate;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -40,16 +40,15 @@ import org.apache.orc.TypeDescription;
 import org.apache.parquet.avro.AvroParquetReader;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code generate --format}: for every dataset and format, the rows read back by the format's own
  * reader equal the text rows, parsed here by the column types the docs give.
  */
 public class GenerateFormatsTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final String[] FORMATS = {"csv", "seqfile", "avro", "parquet", "orc"};
   private static final Configuration CONF = new Configuration();
@@ -119,7 +118,7 @@ public class GenerateFormatsTest {
   /** A record's field as the value of its documented type, checking the Avro type. */
   private static Object value(GenericRecord r, Column c) {
     Schema.Field f = r.getSchema().getField(c.name);
-    assertTrue("no column " + c.name + " in " + r.getSchema(), f != null);
+    assertTrue(f != null, "no column " + c.name + " in " + r.getSchema());
     Schema s = f.schema();
     if (s.getType() == Schema.Type.UNION) { // ORC's nullable columns
       s = s.getTypes().get(1);
@@ -127,33 +126,33 @@ public class GenerateFormatsTest {
     Object v = r.get(c.name);
     switch (c.kind) {
       case LONG:
-        assertEquals(c.name, Schema.Type.LONG, s.getType());
+        assertEquals(Schema.Type.LONG, s.getType(), c.name);
         return v;
       case INT:
-        assertEquals(c.name, Schema.Type.INT, s.getType());
-        assertEquals(c.name, null, s.getLogicalType());
+        assertEquals(Schema.Type.INT, s.getType(), c.name);
+        assertEquals(null, s.getLogicalType(), c.name);
         return v;
       case DECIMAL: {
-        assertEquals(c.name, LogicalTypes.decimal(15, 2), s.getLogicalType());
+        assertEquals(LogicalTypes.decimal(15, 2), s.getLogicalType(), c.name);
         ByteBuffer b = ((ByteBuffer) v).duplicate();
         byte[] unscaled = new byte[b.remaining()];
         b.get(unscaled);
         return new BigDecimal(new BigInteger(unscaled), 2);
       }
       case DATE:
-        assertEquals(c.name, LogicalTypes.date(), s.getLogicalType());
+        assertEquals(LogicalTypes.date(), s.getLogicalType(), c.name);
         return LocalDate.ofEpochDay((Integer) v);
       case DOUBLE:
-        assertEquals(c.name, Schema.Type.DOUBLE, s.getType());
+        assertEquals(Schema.Type.DOUBLE, s.getType(), c.name);
         return v;
       default:
-        assertEquals(c.name, Schema.Type.STRING, s.getType());
+        assertEquals(Schema.Type.STRING, s.getType(), c.name);
         return v.toString();
     }
   }
 
   private static List<Object> row(List<String> fields, List<Column> columns) {
-    assertEquals(fields.toString(), columns.size(), fields.size());
+    assertEquals(columns.size(), fields.size(), fields.toString());
     List<Object> row = new ArrayList<>();
     for (int i = 0; i < columns.size(); i++) {
       row.add(parse(fields.get(i), columns.get(i).kind));
@@ -201,7 +200,7 @@ public class GenerateFormatsTest {
     File[] files = parts(dir);
     for (File f : files) {
       String ext = format.equals("seqfile") ? "" : "." + format;
-      assertTrue(f.getName(), f.getName().matches("part-\\d{5}" + Pattern.quote(ext)));
+      assertTrue(f.getName().matches("part-\\d{5}" + Pattern.quote(ext)), f.getName());
       Path p = new Path(f.getPath());
       switch (format) {
         case "csv":
@@ -267,9 +266,9 @@ public class GenerateFormatsTest {
   private Map<String, Object> generate(String name, String format, String... args) {
     List<String> all = new ArrayList<>(Arrays.asList(args));
     all.addAll(List.of("--parts", "2", "--json", "--format", format, "--out",
-        new File(tmp.getRoot(), name + "-" + format).getPath()));
+        new File(tmp, name + "-" + format).getPath()));
     ToolRun r = ToolRun.run(new GenerateTool(), all.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
@@ -282,20 +281,20 @@ public class GenerateFormatsTest {
     Map<String, Object> text = generate(name, "text", args);
     List<List<List<Object>>> want = new ArrayList<>();
     for (int d = 0; d < datasets.length; d++) {
-      File textDir = new File(new File(tmp.getRoot(), name + "-text"), datasets[d]);
+      File textDir = new File(new File(tmp, name + "-text"), datasets[d]);
       want.add(textRows(textDir, delimiter, columns.get(d)));
-      assertTrue(name, want.get(d).size() > 10);
+      assertTrue(want.get(d).size() > 10, name);
     }
     for (String format : FORMATS) {
       Map<String, Object> j = generate(name, format, args);
       for (int d = 0; d < datasets.length; d++) {
-        File dir = new File(new File(tmp.getRoot(), name + "-" + format), datasets[d]);
-        assertEquals(name + " " + datasets[d] + " " + format, want.get(d),
-            rows(dir, format, delimiter, columns.get(d)));
+        File dir = new File(new File(tmp, name + "-" + format), datasets[d]);
+        assertEquals(want.get(d), rows(dir, format, delimiter, columns.get(d)),
+            name + " " + datasets[d] + " " + format);
         if (datasets[d].isEmpty()) {
           String count = text.containsKey("rows") ? "rows" : "records";
-          assertEquals(format, text.get(count), j.get(count));
-          assertEquals(format, size(dir), j.get("bytes"));
+          assertEquals(text.get(count), j.get(count), format);
+          assertEquals(size(dir), j.get("bytes"), format);
         }
       }
     }
@@ -323,20 +322,20 @@ public class GenerateFormatsTest {
   public void codecsAreTheFormatsOwn() throws IOException {
     generate("o", "orc", "tpch", "--scale", "0.001", "--table", "nation", "--codec", "zstd");
     try (org.apache.orc.Reader in = OrcFile.createReader(
-        new Path(new File(tmp.getRoot(), "o-orc/part-00000.orc").getPath()),
+        new Path(new File(tmp, "o-orc/part-00000.orc").getPath()),
         OrcFile.readerOptions(CONF))) {
       assertEquals("ZSTD", in.getCompressionKind().name());
     }
     generate("a", "avro", "tpch", "--scale", "0.001", "--table", "nation", "--codec", "gzip");
     try (DataFileReader<GenericRecord> in = new DataFileReader<>(
-        new File(tmp.getRoot(), "a-avro/part-00001.avro"), new GenericDatumReader<>())) {
+        new File(tmp, "a-avro/part-00001.avro"), new GenericDatumReader<>())) {
       assertEquals("deflate", in.getMetaString("avro.codec"));
     }
   }
 
   @Test
   public void badFormatsAndCodecsAreUsageErrors() {
-    String out = new File(tmp.getRoot(), "never").getPath();
+    String out = new File(tmp, "never").getPath();
     String[][] bad = {
       {"--format", "parquet", "--codec", "brotli"},
       {"--format", "text", "--codec", "gzip"},
@@ -348,9 +347,9 @@ public class GenerateFormatsTest {
           "tpch", "--scale", "0.001", "--table", "nation", "--out", out));
       args.addAll(Arrays.asList(b));
       ToolRun r = ToolRun.run(new GenerateTool(), args.toArray(new String[0]));
-      assertEquals(Arrays.toString(b) + ": " + r, 2, r.code);
-      assertTrue(Arrays.toString(b), r.err.contains(b[1].equals("xml") || b[1].equals("auto")
-          ? "--format" : "--codec"));
+      assertEquals(2, r.code, Arrays.toString(b) + ": " + r);
+      assertTrue(r.err.contains(b[1].equals("xml") || b[1].equals("auto")
+          ? "--format" : "--codec"), Arrays.toString(b));
       assertTrue(!new File(out).exists());
     }
   }

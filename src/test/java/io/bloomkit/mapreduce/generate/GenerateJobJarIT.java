@@ -1,10 +1,11 @@
 package io.bloomkit.mapreduce.generate;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.testing.RepoFiles;
 import java.io.File;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,9 +22,8 @@ import org.apache.orc.RecordReader;
 import org.apache.parquet.avro.AvroParquetReader;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shaded job jar writes Parquet, ORC and Avro on a Hadoop classpath without the columnar
@@ -31,7 +31,7 @@ import org.junit.rules.TemporaryFolder;
  * scripts/bloomkit} run it): the libraries Hadoop lacks come from the jar (Avro from Hadoop, as on Hadoop 3.4).
  */
 public class GenerateJobJarIT {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** Jars the job jar carries: kept off the child's classpath (as on a cluster). */
   private static final String[] CARRIED = {
@@ -43,7 +43,7 @@ public class GenerateJobJarIT {
   private static File jar() {
     File[] jars = RepoFiles.file("target").listFiles(
         (d, n) -> n.startsWith("bloomkit-") && n.endsWith(".jar") && !n.contains("-tests"));
-    assertTrue("no job jar in target/ (the IT runs after package)", jars != null && jars.length == 1);
+    assertTrue(jars != null && jars.length == 1, "no job jar in target/ (the IT runs after package)");
     return jars[0];
   }
 
@@ -75,16 +75,16 @@ public class GenerateJobJarIT {
     cmd.add("org.apache.hadoop.util.RunJar");
     cmd.add(jar().getAbsolutePath());
     cmd.addAll(List.of(args));
-    File err = tmp.newFile();
-    Process p = new ProcessBuilder(cmd).redirectError(err).redirectOutput(tmp.newFile()).start();
-    assertTrue("no exit", p.waitFor(3, TimeUnit.MINUTES));
-    assertEquals(new String(Files.readAllBytes(err.toPath()), StandardCharsets.UTF_8), 0,
-        p.exitValue());
+    File err = File.createTempFile("junit", null, tmp);
+    Process p = new ProcessBuilder(cmd).redirectError(err).redirectOutput(File.createTempFile("junit", null, tmp)).start();
+    assertTrue(p.waitFor(3, TimeUnit.MINUTES), "no exit");
+    assertEquals(0, p.exitValue(),
+        new String(Files.readAllBytes(err.toPath()), StandardCharsets.UTF_8));
   }
 
   @Test
   public void jobJarWritesParquetOrcAndAvroThatTheLibrariesRead() throws Exception {
-    File out = tmp.newFolder();
+    File out = newFolder(tmp, "junit");
     String[] common = {"generate", "tpch", "--scale", "0.001", "--table", "orders", "--parts", "2"};
     for (String format : new String[] {"text", "parquet", "orc", "avro"}) {
       List<String> args = new ArrayList<>(List.of(common));
@@ -133,5 +133,14 @@ public class GenerateJobJarIT {
     assertEquals(want, parquet);
     assertEquals(want, orc);
     assertEquals(want, avro);
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

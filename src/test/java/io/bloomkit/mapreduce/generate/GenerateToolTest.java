@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.generate;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.data.ClickLogGenerator;
 import io.bloomkit.data.PartSink;
@@ -20,12 +20,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 public class GenerateToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> sub(Map<String, Object> m, String k) {
@@ -58,13 +57,13 @@ public class GenerateToolTest {
 
   @Test
   public void patentsWritesThreeDatasetsAsPartFilesEqualToTheGenerator() throws IOException {
-    File out = new File(tmp.getRoot(), "nber");
+    File out = new File(tmp, "nber");
     ToolRun r =
         ToolRun.run(
             new GenerateTool(),
             "patents", "--patents", "3000", "--citations", "17000", "--keys", "70",
             "--seed", "9", "--parts", "2", "--out", out.getPath(), "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals("patents", j.get("generator"));
     assertEquals(9L, j.get("seed"));
@@ -88,7 +87,7 @@ public class GenerateToolTest {
     for (int i = 0; i < 3; i++) {
       File dir = new File(out, datasets[i]);
       assertEquals(List.of("part-00000", "part-00001"), names(dir)); // no .crc files
-      assertArrayEquals(datasets[i], parts.get(i).toByteArray(), concat(dir));
+      assertArrayEquals(parts.get(i).toByteArray(), concat(dir), datasets[i]);
       assertEquals(
           Files.size(new File(dir, "part-00000").toPath())
               + Files.size(new File(dir, "part-00001").toPath()),
@@ -98,28 +97,28 @@ public class GenerateToolTest {
 
   @Test
   public void datasetsSelectsWhatIsWritten() throws IOException {
-    File out = new File(tmp.getRoot(), "some");
+    File out = new File(tmp, "some");
     ToolRun r =
         ToolRun.run(
             new GenerateTool(),
             "patents", "--patents", "500", "--citations", "900", "--keys", "10",
             "--datasets", "keys,citations", "--out", out.getPath());
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     assertEquals(List.of("citations", "keys"), names(out));
     assertEquals(900, lines(new File(out, "citations")));
     assertEquals(10, lines(new File(out, "keys")));
-    assertTrue(r.out, r.out.contains("citations:\n"));
+    assertTrue(r.out.contains("citations:\n"), r.out);
   }
 
   @Test
   public void tpchOrdersAtScaleOneHundredthInThreeParts() throws IOException {
-    File out = new File(tmp.getRoot(), "orders");
+    File out = new File(tmp, "orders");
     ToolRun r =
         ToolRun.run(
             new GenerateTool(),
             "tpch", "--scale", "0.01", "--table", "orders", "--parts", "3",
             "--out", out.getPath(), "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals(15000L, j.get("rows"));
     assertEquals("orders", j.get("table"));
@@ -133,28 +132,28 @@ public class GenerateToolTest {
 
   @Test
   public void tpchOrdersFractionRestrictsTheOrders() throws IOException {
-    File out = new File(tmp.getRoot(), "orders10");
+    File out = new File(tmp, "orders10");
     ToolRun r =
         ToolRun.run(
             new GenerateTool(),
             "tpch", "--scale", "0.01", "--table", "orders", "--orders-fraction", "0.1",
             "--out", out.getPath(), "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     long rows = (Long) MiniJson.parseObject(r.lastLine()).get("rows");
     assertEquals(rows, lines(out));
-    assertTrue("rows " + rows, rows > 1300 && rows < 1700);
+    assertTrue(rows > 1300 && rows < 1700, "rows " + rows);
   }
 
   @Test
   public void clicksWritesTheGeneratorsLogInParts() throws IOException {
-    File out = new File(tmp.getRoot(), "clicks");
+    File out = new File(tmp, "clicks");
     ToolRun r =
         ToolRun.run(
             new GenerateTool(),
             "clicks", "--records", "5000", "--duplicate-share", "0.3", "--ads", "50",
             "--alpha", "0.8", "--hours", "6", "--seed", "4", "--parts", "3",
             "--out", out.getPath(), "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals("clicks", j.get("generator"));
     assertEquals(5000L, j.get("records"));
@@ -170,7 +169,7 @@ public class GenerateToolTest {
 
   @Test
   public void badCommandLinesAreUsageErrors() throws IOException {
-    String out = new File(tmp.getRoot(), "x").getPath();
+    String out = new File(tmp, "x").getPath();
     String[][] bad = {
       {"--out", out},
       {"nosuch", "--out", out},
@@ -192,30 +191,39 @@ public class GenerateToolTest {
     };
     for (String[] args : bad) {
       ToolRun r = ToolRun.run(new GenerateTool(), args);
-      assertEquals(Arrays.toString(args) + "\n" + r, BloomkitTool.USAGE, r.code);
-      assertTrue(r.err, r.err.startsWith("generate: "));
+      assertEquals(BloomkitTool.USAGE, r.code, Arrays.toString(args) + "\n" + r);
+      assertTrue(r.err.startsWith("generate: "), r.err);
     }
     assertFalse(new File(out).exists());
-    File existing = tmp.newFolder("existing");
+    File existing = newFolder(tmp, "existing");
     ToolRun r =
         ToolRun.run(
             new GenerateTool(), "patents", "--patents", "5", "--citations", "9", "--keys", "1",
             "--out", existing.getPath());
-    assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
-    assertTrue(r.err, r.err.contains("already exists"));
+    assertEquals(BloomkitTool.USAGE, r.code, r.toString());
+    assertTrue(r.err.contains("already exists"), r.err);
     assertEquals(0, existing.list().length);
     // options are checked before the file system
     ToolRun noScale =
         ToolRun.run(new GenerateTool(), "tpch", "--table", "orders", "--out", existing.getPath());
-    assertEquals(noScale.toString(), BloomkitTool.USAGE, noScale.code);
-    assertTrue(noScale.err, noScale.err.contains("--scale"));
+    assertEquals(BloomkitTool.USAGE, noScale.code, noScale.toString());
+    assertTrue(noScale.err.contains("--scale"), noScale.err);
   }
 
   @Test
   public void helpPrintsUsageAndExitsZero() {
     ToolRun r = ToolRun.run(new GenerateTool(), "--help");
     assertEquals(0, r.code);
-    assertTrue(r.err, r.err.contains("bloomkit generate"));
-    assertTrue(r.err, r.err.contains("--orders-fraction"));
+    assertTrue(r.err.contains("bloomkit generate"), r.err);
+    assertTrue(r.err.contains("--orders-fraction"), r.err);
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

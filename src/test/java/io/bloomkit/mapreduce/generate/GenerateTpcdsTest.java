@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.generate;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.data.TpcdsDataGenerator;
 import io.bloomkit.mapreduce.cli.MiniJson;
@@ -27,9 +27,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code generate tpcds}: the tool writes the generator's lines, and every format holds the same
@@ -37,17 +36,17 @@ import org.junit.rules.TemporaryFolder;
  * types, with dsdgen's empty fields as SQL nulls.
  */
 public class GenerateTpcdsTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final Configuration CONF = new Configuration();
   private static final List<String> TABLES = List.of("item", "store");
 
   private Map<String, Object> generate(String name, String... args) {
     List<String> all = new ArrayList<>(List.of("tpcds", "--scale", "0.01", "--json", "--out",
-        new File(tmp.getRoot(), name).getPath()));
+        new File(tmp, name).getPath()));
     all.addAll(Arrays.asList(args));
     ToolRun r = ToolRun.run(new GenerateTool(), all.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
@@ -71,7 +70,7 @@ public class GenerateTpcdsTest {
     Arrays.sort(parts);
     for (File f : parts) {
       for (String line : Files.readAllLines(f.toPath(), StandardCharsets.UTF_8)) {
-        assertTrue(line, line.endsWith("|"));
+        assertTrue(line.endsWith("|"), line);
         List<String> row = new ArrayList<>();
         for (String field : line.substring(0, line.length() - 1).split("\\|", -1)) {
           row.add(field.isEmpty() ? null : field);
@@ -133,7 +132,7 @@ public class GenerateTpcdsTest {
       default:
         want = String.class;
     }
-    assertTrue(column + ": " + v.getClass(), want.isInstance(v));
+    assertTrue(want.isInstance(v), column + ": " + v.getClass());
   }
 
   /** Text rows with decimals at their column's scale, as a typed record renders them. */
@@ -153,38 +152,38 @@ public class GenerateTpcdsTest {
   private static void assertSameRows(String what, List<List<String>> want,
       List<List<String>> got) {
     for (int i = 0; i < Math.min(want.size(), got.size()); i++) {
-      assertEquals(what + " row " + i, want.get(i), got.get(i));
+      assertEquals(want.get(i), got.get(i), what + " row " + i);
     }
-    assertEquals(what + " rows", want.size(), got.size());
+    assertEquals(want.size(), got.size(), what + " rows");
   }
 
   @Test
   public void everyFormatHoldsTheTextRowsTypedWithNulls() throws IOException {
     Map<String, Object> text = generate("text", "--tables", "item,store", "--parts", "2");
     for (String t : TABLES) {
-      File dir = new File(new File(tmp.getRoot(), "text"), t);
+      File dir = new File(new File(tmp, "text"), t);
       List<List<String>> want = textRows(dir);
       long nulls = want.stream().flatMap(List::stream).filter(v -> v == null).count();
-      assertTrue(t + " has nulls", nulls > 0);
-      assertEquals(t, (long) want.size(), sub(text, t).get("rows"));
-      assertEquals(t, TpcdsDataGenerator.of(TABLES, 0.01).rowNumbers(t), want.size());
+      assertTrue(nulls > 0, t + " has nulls");
+      assertEquals((long) want.size(), sub(text, t).get("rows"), t);
+      assertEquals(TpcdsDataGenerator.of(TABLES, 0.01).rowNumbers(t), want.size(), t);
       assertSameRows(t, want, readRows(dir, TableFormat.TEXT, t));
     }
     for (String format : new String[] {"csv", "seqfile", "avro", "parquet", "orc"}) {
       Map<String, Object> j = generate(format, "--tables", "item,store", "--format", format);
       for (String t : TABLES) {
-        File dir = new File(new File(tmp.getRoot(), format), t);
+        File dir = new File(new File(tmp, format), t);
         assertSameRows(format + " " + t,
-            atScale(t, textRows(new File(new File(tmp.getRoot(), "text"), t))),
+            atScale(t, textRows(new File(new File(tmp, "text"), t))),
             readRows(dir, TableFormat.parse("format", format), t));
-        assertEquals(format, sub(text, t).get("rows"), sub(j, t).get("rows"));
+        assertEquals(sub(text, t).get("rows"), sub(j, t).get("rows"), format);
       }
     }
   }
 
   @Test
   public void badOptionsAreUsageErrorsBeforeAnyFileExists() {
-    String out = new File(tmp.getRoot(), "never").getPath();
+    String out = new File(tmp, "never").getPath();
     String[][] bad = {
       {"tpcds", "--tables", "item"}, // no --scale
       {"tpcds", "--scale", "0.01", "--tables", "item,nosuch"},
@@ -198,8 +197,8 @@ public class GenerateTpcdsTest {
       List<String> args = new ArrayList<>(Arrays.asList(bad[i]));
       args.addAll(List.of("--out", out));
       ToolRun r = ToolRun.run(new GenerateTool(), args.toArray(new String[0]));
-      assertEquals(Arrays.toString(bad[i]) + ": " + r, 2, r.code);
-      assertTrue(r.err, r.err.contains(says[i]));
+      assertEquals(2, r.code, Arrays.toString(bad[i]) + ": " + r);
+      assertTrue(r.err.contains(says[i]), r.err);
       assertFalse(new File(out).exists());
     }
   }

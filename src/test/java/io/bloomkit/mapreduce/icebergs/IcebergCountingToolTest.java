@@ -1,11 +1,12 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -13,9 +14,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code icebergs --method counting} at a threshold far above a 4-bit counter's 15, end to end in
@@ -24,7 +24,7 @@ import org.junit.rules.TemporaryFolder;
  * the exact totals, allows.
  */
 public class IcebergCountingToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** 20,000 calls of 2,000 skewed callers in 4 files (4 splits); minutes 0..9 a call. */
   private static final IcebergData DATA = new IcebergData(23, 20_000, 2_000, 4);
@@ -56,7 +56,7 @@ public class IcebergCountingToolTest {
   @Test
   public void verifiedOutputIsTheExactIcebergsAndTheCandidatesStayWithinTheBound()
       throws Exception {
-    File in = tmp.newFolder("in");
+    File in = newFolder(tmp, "in");
     for (int f = 0; f < DATA.files.size(); f++) {
       Files.write(new File(in, "part-" + f).toPath(),
           DATA.files.get(f).getBytes(StandardCharsets.UTF_8));
@@ -66,7 +66,7 @@ public class IcebergCountingToolTest {
     List<Long> sorted = new ArrayList<>(exact.totals.values());
     sorted.sort((a, b) -> Long.compare(b, a));
     long threshold = sorted.get(19);
-    assertTrue("T = " + threshold, threshold > 200);
+    assertTrue(threshold > 200, "T = " + threshold);
     long icebergs = exact.icebergLines(threshold).size();
 
     // 2,000 items x 64 bits, 4 rows of counters of T's bit length
@@ -74,13 +74,13 @@ public class IcebergCountingToolTest {
     int k = 4;
     int bits = 64 - Long.numberOfLeadingZeros(threshold);
     long width = items * 64 / (k * bits);
-    File out = new File(tmp.getRoot(), "out");
+    File out = new File(tmp, "out");
     ToolRun r = ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output",
         out.getPath(), "--key-field", "1", "--weight-field", "2", "--delimiter", ",",
         "--threshold", String.valueOf(threshold), "--method", "counting", "--verify",
         "--evaluate", "--items", String.valueOf(items), "--bits-per-key", "64", "--reducers", "2",
         "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
 
     // the output: exactly the true icebergs, with their exact totals
@@ -119,16 +119,25 @@ public class IcebergCountingToolTest {
     long candidates = n(j, "candidates");
     long falseCandidates = candidates - icebergs;
     double b = bound(exact.totals, threshold, width, k);
-    assertTrue(j.toString(), candidates >= icebergs);
-    assertTrue("false candidates " + falseCandidates + ", bound " + b,
-        falseCandidates <= b / 0.01);
+    assertTrue(candidates >= icebergs, j.toString());
+    assertTrue(falseCandidates <= b / 0.01,
+        "false candidates " + falseCandidates + ", bound " + b);
     long over15 = exact.totals.values().stream().filter(t -> t >= 15 && t < threshold).count();
-    assertTrue("the test tells a 4-bit filter apart: " + over15 + " keys in [15, T)",
-        over15 > b / 0.01);
+    assertTrue(over15 > b / 0.01,
+        "the test tells a 4-bit filter apart: " + over15 + " keys in [15, T)");
     // the sizing (64 bits a key) meets the goal: at most 2 false candidates per iceberg
     // expected, and so it went
-    assertTrue("bound " + b + " for " + icebergs + " icebergs", b <= 2 * icebergs);
-    assertTrue("false candidates " + falseCandidates, falseCandidates <= 2 * icebergs);
+    assertTrue(b <= 2 * icebergs, "bound " + b + " for " + icebergs + " icebergs");
+    assertTrue(falseCandidates <= 2 * icebergs, "false candidates " + falseCandidates);
     assertEquals((double) falseCandidates / icebergs, (Double) j.get("errorRate"), 1e-12);
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,11 +1,12 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -14,9 +15,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.Function;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Icebergs' keys through the reader layer, against naive recounts: null keys skipped and counted
@@ -24,7 +24,7 @@ import org.junit.rules.TemporaryFolder;
  * on text), composite keys written as their fields joined by the delimiter.
  */
 public class IcebergKeysTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** A naive recount: totals per key text, and how records fared. */
   private static final class Naive {
@@ -46,7 +46,7 @@ public class IcebergKeysTest {
   }
 
   private File write(String name, List<String> lines) throws Exception {
-    File dir = tmp.newFolder(name);
+    File dir = newFolder(tmp, name);
     int half = lines.size() / 2;
     Files.write(new File(dir, "part-0").toPath(),
         (String.join("\n", lines.subList(0, half)) + "\n").getBytes(StandardCharsets.UTF_8));
@@ -58,15 +58,15 @@ public class IcebergKeysTest {
 
   private Map<String, Object> run(File in, String out, String... extra) {
     List<String> args = new ArrayList<>(List.of("--input", in.getPath(), "--output",
-        new File(tmp.getRoot(), out).getPath(), "--delimiter", ",", "--reducers", "2", "--json"));
+        new File(tmp, out).getPath(), "--delimiter", ",", "--reducers", "2", "--json"));
     args.addAll(List.of(extra));
     ToolRun r = ToolRun.run(new IcebergTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
   private Map<String, Integer> output(String out) throws Exception {
-    return IcebergToolTest.lines(new File(tmp.getRoot(), out));
+    return IcebergToolTest.lines(new File(tmp, out));
   }
 
   private static long n(Map<String, Object> j, String k) {
@@ -142,19 +142,19 @@ public class IcebergKeysTest {
           args.add("--empty-is-null");
         }
         Map<String, Object> j = run(in, out, args.toArray(new String[0]));
-        assertEquals(out, t.lines(60), output(out));
-        assertEquals(out, t.records, n(j, "inputRecords"));
-        assertEquals(out, t.malformed, n(j, "malformedRecords"));
-        assertEquals(out, t.nullKeys, n(j, "nullKeys"));
-        assertEquals(out, t.nullWeights, n(j, "nullWeights"));
+        assertEquals(t.lines(60), output(out), out);
+        assertEquals(t.records, n(j, "inputRecords"), out);
+        assertEquals(t.malformed, n(j, "malformedRecords"), out);
+        assertEquals(t.nullKeys, n(j, "nullKeys"), out);
+        assertEquals(t.nullWeights, n(j, "nullWeights"), out);
         if (!m[1].equals("exact")) {
           // every record is accounted for: input = candidates + filtered + malformed + null keys
-          assertEquals(out, t.records, n(j, "candidateRecords") + n(j, "filteredRecords")
-              + n(j, "malformedRecords") + n(j, "nullKeys"));
-          assertEquals(out, (long) t.totals.size(), n(j, "keys"));
-          assertEquals(out, (long) t.lines(60).size(), n(j, "trueIcebergs"));
+          assertEquals(t.records, n(j, "candidateRecords") + n(j, "filteredRecords")
+              + n(j, "malformedRecords") + n(j, "nullKeys"), out);
+          assertEquals((long) t.totals.size(), n(j, "keys"), out);
+          assertEquals((long) t.lines(60).size(), n(j, "trueIcebergs"), out);
         } else {
-          assertEquals(out, (long) t.totals.size(), n(j, "keys"));
+          assertEquals((long) t.totals.size(), n(j, "keys"), out);
         }
       }
     }
@@ -184,8 +184,8 @@ public class IcebergKeysTest {
       }
       run(in, "string-" + method, plain.toArray(new String[0]));
       Map<String, Object> j = run(in, "long-" + method, typed.toArray(new String[0]));
-      assertEquals(method, t.lines(40), output("long-" + method));
-      assertEquals(method, output("string-" + method), output("long-" + method));
+      assertEquals(t.lines(40), output("long-" + method), method);
+      assertEquals(output("string-" + method), output("long-" + method), method);
       assertEquals(0L, n(j, "malformedRecords"));
     }
   }
@@ -231,27 +231,36 @@ public class IcebergKeysTest {
         args.addAll(List.of("--verify", "--evaluate"));
       }
       Map<String, Object> j = run(in, out, args.toArray(new String[0]));
-      assertEquals(method, t.lines(100), output(out));
-      assertEquals(method, (long) t.totals.size(), n(j, "keys"));
+      assertEquals(t.lines(100), output(out), method);
+      assertEquals((long) t.totals.size(), n(j, "keys"), method);
     }
   }
 
   @Test
   public void fieldsAreCheckedAgainstTheInputBeforeAnyJob() throws Exception {
     File in = write("named", List.of("a,k1,3", "b,k2,4"));
-    File out = new File(tmp.getRoot(), "named-out");
+    File out = new File(tmp, "named-out");
     ToolRun byName = ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output",
         out.getPath(), "--key-field", "caller", "--delimiter", ",", "--threshold", "1");
-    assertEquals(byName.toString(), 2, byName.code);
-    assertTrue(byName.err, byName.err.contains("\"caller\""));
+    assertEquals(2, byName.code, byName.toString());
+    assertTrue(byName.err.contains("\"caller\""), byName.err);
     ToolRun twoWeights = ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output",
         out.getPath(), "--key-field", "1", "--weight-field", "2,0", "--threshold", "1");
-    assertEquals(twoWeights.toString(), 2, twoWeights.code);
-    assertTrue(twoWeights.err, twoWeights.err.contains("--weight-field takes one field"));
+    assertEquals(2, twoWeights.code, twoWeights.toString());
+    assertTrue(twoWeights.err.contains("--weight-field takes one field"), twoWeights.err);
     ToolRun badType = ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output",
         out.getPath(), "--key-field", "1", "--key-type", "long,long", "--threshold", "1");
-    assertEquals(badType.toString(), 2, badType.code);
-    assertTrue(badType.err, badType.err.contains("--key-type"));
-    assertTrue(!out.exists() && tmp.getRoot().list((d, n) -> n.startsWith(".named")).length == 0);
+    assertEquals(2, badType.code, badType.toString());
+    assertTrue(badType.err.contains("--key-type"), badType.err);
+    assertTrue(!out.exists() && tmp.list((d, n) -> n.startsWith(".named")).length == 0);
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

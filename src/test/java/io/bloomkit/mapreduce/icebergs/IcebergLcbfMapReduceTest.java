@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.lcbf.LinkedCountingBloomFilter;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
@@ -13,6 +13,7 @@ import io.bloomkit.mapreduce.table.TextRowSerialization;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
@@ -31,16 +32,15 @@ import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * MRUnit tests of the {@code icebergs --method lcbf} mappers and reducers and of the verify /
  * evaluate job, counters included, against sums and filters the tests compute themselves.
  */
 public class IcebergLcbfMapReduceTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static void conf(Configuration c, long threshold) {
     TextRowSerialization.register(c, IcebergMapReduceTest.SPEC);
@@ -72,7 +72,7 @@ public class IcebergLcbfMapReduceTest {
       byte[] b = e.getKey().getBytes(StandardCharsets.UTF_8);
       f.add(LcbfFilters.hash(b, b.length), e.getValue());
     }
-    File file = new File(tmp.getRoot(), name);
+    File file = new File(tmp, name);
     try (OutputStream o = new FileOutputStream(file)) {
       f.writeTo(o);
     }
@@ -88,7 +88,7 @@ public class IcebergLcbfMapReduceTest {
     MapDriver<LongWritable, Row, Text, LongWritable> d =
         MapDriver.newMapDriver(new LcbfTotalsMapper());
     conf(d.getConfiguration(), 5);
-    File out = tmp.newFolder("job1");
+    File out = newFolder(tmp, "job1");
     d.getConfiguration().set("mapreduce.output.fileoutputformat.outputdir", out.toURI().toString());
     String[] lines = {"a,x,3", "b,y,1", "c,x,4", "d,zz,2", "e,w,4", "f,x", "g,y,one", "h,y,2.5",
         "i,zz,1", "j,big,9", "k,nil,0"};
@@ -117,7 +117,7 @@ public class IcebergLcbfMapReduceTest {
 
     File[] filters = out.listFiles((dir, n) -> n.endsWith(LcbfFilters.SUFFIX));
     assertEquals(1, filters.length);
-    assertTrue(filters[0].getName(), filters[0].getName().matches("part-m-[0-9]{5}\\.lcbf"));
+    assertTrue(filters[0].getName().matches("part-m-[0-9]{5}\\.lcbf"), filters[0].getName());
     assertEquals(filters[0].length(), c(cs, IcebergCounters.FILTER_BYTES));
     LinkedCountingBloomFilter f;
     try (InputStream in = new FileInputStream(filters[0])) {
@@ -129,7 +129,7 @@ public class IcebergLcbfMapReduceTest {
     for (Map.Entry<String, Long> e : naive.entrySet()) {
       // stored totals come back; local icebergs and zeros are not stored (no false match at 40
       // entries per key)
-      assertEquals(e.getKey(), e.getValue() < 5 ? e.getValue() : 0, freq(f, e.getKey()));
+      assertEquals(e.getValue() < 5 ? e.getValue() : 0, freq(f, e.getKey()), e.getKey());
     }
   }
 
@@ -139,7 +139,7 @@ public class IcebergLcbfMapReduceTest {
         MapDriver.newMapDriver(new LcbfTotalsMapper());
     conf(d.getConfiguration(), 100);
     d.getConfiguration().setInt(BloomkitConfig.ICEBERG_LCBF_VALUE_BITS.key(), 3); // max 7
-    File out = tmp.newFolder("job1");
+    File out = newFolder(tmp, "job1");
     d.getConfiguration().set("mapreduce.output.fileoutputformat.outputdir", out.toURI().toString());
     d.withInput(new LongWritable(0), Row.ofLine(IcebergMapReduceTest.SPEC, new Text("a,k,50")));
     d.withInput(new LongWritable(1), Row.ofLine(IcebergMapReduceTest.SPEC, new Text("b,j,6")));
@@ -166,9 +166,9 @@ public class IcebergLcbfMapReduceTest {
     try {
       d.run();
       fail("a third key must fail the task");
-    } catch (java.io.IOException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains(BloomkitConfig.ICEBERG_MAX_KEYS.key()));
-      assertTrue(e.getMessage(), e.getMessage().contains("mapreduce.input.fileinputformat.split.maxsize"));
+    } catch (IOException e) {
+      assertTrue(e.getMessage().contains(BloomkitConfig.ICEBERG_MAX_KEYS.key()), e.getMessage());
+      assertTrue(e.getMessage().contains("mapreduce.input.fileinputformat.split.maxsize"), e.getMessage());
     }
   }
 
@@ -232,7 +232,7 @@ public class IcebergLcbfMapReduceTest {
   }
 
   private File candidatesFile(String... lines) throws Exception {
-    File f = tmp.newFile("part-r-00000");
+    File f = newFile(tmp, "part-r-00000");
     Files.write(f.toPath(), (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
     return f;
   }
@@ -289,5 +289,20 @@ public class IcebergLcbfMapReduceTest {
       assertEquals(2, c(cs, IcebergCounters.HITS));
       assertEquals(verify ? 2 : 0, c(cs, IcebergCounters.ICEBERGS));
     }
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

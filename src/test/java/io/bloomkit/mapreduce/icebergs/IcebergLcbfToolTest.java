@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNull;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -17,9 +17,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code icebergs --method lcbf} (and counting's {@code --evaluate}) end to end in local mode on a
@@ -27,14 +26,14 @@ import org.junit.rules.TemporaryFolder;
  * and the hit ratio and error rate recounted here from the written candidates.
  */
 public class IcebergLcbfToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final IcebergData DATA = new IcebergData(7, 8000, 1500, 4);
   private static final IcebergData.Totals WEIGHTED = IcebergData.sum(DATA.files, 1, 2);
   private static final long T = 60;
 
   private File inputs() throws Exception {
-    File dir = new File(tmp.getRoot(), "in");
+    File dir = new File(tmp, "in");
     if (!dir.exists()) {
       dir.mkdirs();
       for (int f = 0; f < DATA.files.size(); f++) {
@@ -56,7 +55,7 @@ public class IcebergLcbfToolTest {
 
   private ToolRun tool(Configuration conf, String out, String... extra) throws Exception {
     List<String> args = new ArrayList<>(List.of(
-        "--input", inputs().getPath(), "--output", new File(tmp.getRoot(), out).getPath(),
+        "--input", inputs().getPath(), "--output", new File(tmp, out).getPath(),
         "--key-field", "1", "--delimiter", ",", "--weight-field", "2", "--threshold",
         String.valueOf(T), "--reducers", "2", "--json"));
     args.addAll(List.of(extra));
@@ -65,12 +64,12 @@ public class IcebergLcbfToolTest {
 
   private Map<String, Object> run(String out, String... extra) throws Exception {
     ToolRun r = tool(smallSplits(), out, extra);
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
   private Map<String, Integer> lines(String out) throws Exception {
-    return IcebergToolTest.lines(new File(tmp.getRoot(), out));
+    return IcebergToolTest.lines(new File(tmp, out));
   }
 
   /** The keys of {@code key<TAB>value} lines. */
@@ -99,12 +98,12 @@ public class IcebergLcbfToolTest {
         n(j, "candidateRecords") + n(j, "filteredRecords") + n(j, "malformedRecords"));
     assertEquals((long) trueIcebergs().size(), n(j, "icebergs"));
     assertEquals(n(j, "icebergs"), n(j, "hits"));
-    assertTrue(j.toString(), n(j, "candidates") >= n(j, "icebergs"));
-    assertTrue(j.toString(), n(j, "localIcebergs") > 0);
+    assertTrue(n(j, "candidates") >= n(j, "icebergs"), j.toString());
+    assertTrue(n(j, "localIcebergs") > 0, j.toString());
     assertEquals(0L, n(j, "saturations"));
-    assertTrue(j.toString(), n(j, "filterBytesShipped") > 0 && n(j, "naiveBytes") > 0);
+    assertTrue(n(j, "filterBytesShipped") > 0 && n(j, "naiveBytes") > 0, j.toString());
     // about twelve splits, each storing some totals; each loads every other split's filter
-    assertTrue(j.toString(), n(j, "filters") >= 8);
+    assertTrue(n(j, "filters") >= 8, j.toString());
     assertEquals((n(j, "filters") - 1) * n(j, "filterBytesShipped"), n(j, "filterBytesShippedToTasks"));
     assertEquals(3L, n(j, "jobs"));
     assertNull(j.get("keys")); // only with --evaluate
@@ -121,12 +120,12 @@ public class IcebergLcbfToolTest {
     Map<String, Object> j = run("cand", a.toArray(new String[0]));
     Map<String, Integer> cand = lines("cand");
     for (String line : cand.keySet()) {
-      assertTrue(line, Long.parseLong(line.substring(line.lastIndexOf('\t') + 1)) >= T);
+      assertTrue(Long.parseLong(line.substring(line.lastIndexOf('\t') + 1)) >= T, line);
     }
     Set<String> reported = keys(cand);
     Set<String> truth = trueIcebergs();
     long hits = reported.stream().filter(truth::contains).count();
-    assertTrue(j.toString(), hits < reported.size()); // this filter makes errors
+    assertTrue(hits < reported.size(), j.toString()); // this filter makes errors
     assertEquals((long) reported.size(), n(j, "candidates"));
     assertEquals((long) WEIGHTED.totals.size(), n(j, "keys"));
     assertEquals((long) truth.size(), n(j, "trueIcebergs"));
@@ -169,16 +168,16 @@ public class IcebergLcbfToolTest {
     Configuration c = ToolRun.localConf();
     c.setInt(BloomkitConfig.ICEBERG_MAX_KEYS.key(), 50);
     ToolRun r = tool(c, "toomany", "--method", "lcbf");
-    assertEquals(r.toString(), 1, r.code);
-    assertTrue(r.err, r.err.contains(BloomkitConfig.ICEBERG_MAX_KEYS.key()));
-    assertTrue(r.err, r.err.contains("more than 50 distinct keys"));
-    assertTrue(!new File(tmp.getRoot(), "toomany").exists());
+    assertEquals(1, r.code, r.toString());
+    assertTrue(r.err.contains(BloomkitConfig.ICEBERG_MAX_KEYS.key()), r.err);
+    assertTrue(r.err.contains("more than 50 distinct keys"), r.err);
+    assertTrue(!new File(tmp, "toomany").exists());
   }
 
   private void usage(String message, String... extra) throws Exception {
     ToolRun r = tool(ToolRun.localConf(), "bad", extra);
-    assertEquals(r.toString(), 2, r.code);
-    assertTrue(r.err, r.err.contains(message));
+    assertEquals(2, r.code, r.toString());
+    assertTrue(r.err.contains(message), r.err);
   }
 
   @Test

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.bloom.CountMinSketch;
 import io.bloomkit.core.hash.HashStrategy;
@@ -15,6 +15,7 @@ import io.bloomkit.mapreduce.table.TextRowSerialization;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
@@ -32,13 +33,12 @@ import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.mapreduce.MapReduceDriver;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** MRUnit tests of the icebergs mappers and reducer, counters included. */
 public class IcebergMapReduceTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** Text records {@code id,key,weight}: key field 1, weight field 2. */
   static final TableSpec SPEC = TableSpec.builder(TableFormat.TEXT).delimiter(',')
@@ -129,7 +129,7 @@ public class IcebergMapReduceTest {
     for (Map.Entry<String, Long> e : totals.entrySet()) {
       s.add(HashStrategy.MURMUR3_128_DOUBLE.hash(e.getKey()), e.getValue());
     }
-    File file = tmp.newFile("totals.cms");
+    File file = newFile(tmp, "totals.cms");
     try (OutputStream o = new FileOutputStream(file)) {
       s.writeTo(o);
     }
@@ -175,7 +175,7 @@ public class IcebergMapReduceTest {
     try {
       d.run();
       fail("ran without a sketch");
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       assertEquals("icebergs counting needs one shipped sketch of totals ("
           + IcebergFilters.SHIPPED_PREFIX + "*), got 0", e.getMessage());
     }
@@ -215,7 +215,7 @@ public class IcebergMapReduceTest {
     d.getConfiguration().setInt(BloomkitConfig.ICEBERG_MAX_KEYS.key(), 2);
     d.getConfiguration().setLong(BloomkitConfig.ICEBERG_COUNTING_WIDTH.key(), 300);
     d.getConfiguration().setInt(BloomkitConfig.ICEBERG_COUNTING_HASHES.key(), 3);
-    File out = tmp.newFolder("phase1");
+    File out = newFolder(tmp, "phase1");
     d.getConfiguration().set("mapreduce.output.fileoutputformat.outputdir", out.toURI().toString());
     String[] lines = {"a,x,3000", "b,y,1", "c,x,4000", "d,zz,2", "e,x,5000", "f,x", "g,y,one",
         "h,nil,0", "i,zz,9000"};
@@ -248,15 +248,15 @@ public class IcebergMapReduceTest {
     }
     File[] files = out.listFiles((dir, n) -> n.endsWith(IcebergFilters.SUFFIX));
     assertEquals(1, files.length);
-    assertTrue(files[0].getName(), files[0].getName().matches("part-m-[0-9]{5}\\.cms"));
+    assertTrue(files[0].getName().matches("part-m-[0-9]{5}\\.cms"), files[0].getName());
     CountMinSketch got;
     try (InputStream in = new FileInputStream(files[0])) {
       got = CountMinSketch.read(in, files[0].length());
     }
     assertEquals(expected, got);
     for (Map.Entry<String, Long> e : naive.entrySet()) {
-      assertTrue(e.getKey(), IcebergFilters.estimate(got, e.getKey().getBytes(),
-          e.getKey().length()) >= e.getValue());
+      assertTrue(IcebergFilters.estimate(got, e.getKey().getBytes(),
+          e.getKey().length()) >= e.getValue(), e.getKey());
     }
     Counters cs = d.getCounters();
     assertEquals(pairs, c(cs, IcebergCounters.LOCAL_TOTALS));
@@ -272,7 +272,7 @@ public class IcebergMapReduceTest {
         MapDriver.newMapDriver(new TotalsFilterMapper());
     conf(d.getConfiguration(), 50);
     d.getConfiguration().setLong(BloomkitConfig.ICEBERG_COUNTING_WIDTH.key(), 10);
-    File out = tmp.newFolder("phase1");
+    File out = newFolder(tmp, "phase1");
     d.getConfiguration().set("mapreduce.output.fileoutputformat.outputdir", out.toURI().toString());
     d.withInput(new LongWritable(0), row("a,x,0"));
     d.withInput(new LongWritable(1), row("b,y"));
@@ -313,8 +313,23 @@ public class IcebergMapReduceTest {
       for (Pair<Text, LongWritable> p : d.run()) {
         got.merge(p.getFirst() + "\t" + p.getSecond(), 1, Integer::sum);
       }
-      assertEquals("threshold " + threshold, t.icebergLines(threshold), got);
+      assertEquals(t.icebergLines(threshold), got, "threshold " + threshold);
       assertEquals(t.malformed, c(d.getCounters(), IcebergCounters.MALFORMED_RECORDS));
     }
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.mapreduce.config.UsageException;
 import java.util.ArrayList;
@@ -12,7 +12,7 @@ import java.util.TreeSet;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Option;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * Each method's own options, against what {@code --help} tells the user: an option whose
@@ -59,7 +59,7 @@ public class IcebergMethodTest {
         }
         CommandLine cl = parse(args);
         if (owners.contains(method)) {
-          assertEquals(args.toString(), method, IcebergMethod.parse(cl).name().toLowerCase());
+          assertEquals(method, IcebergMethod.parse(cl).name().toLowerCase(), args.toString());
           continue;
         }
         try {
@@ -68,7 +68,7 @@ public class IcebergMethodTest {
         } catch (UsageException e) {
           String expected = "--" + name + " applies to --method " + String.join(" and ", owners)
               + (owners.size() == 1 ? " only" : " (exact is exact)");
-          assertEquals(args.toString(), expected, e.getMessage());
+          assertEquals(expected, e.getMessage(), args.toString());
         }
       }
     }

@@ -1,13 +1,15 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.table.OutputFiles;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableWriter;
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,9 +30,8 @@ import org.apache.orc.OrcFile;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * icebergs {@code --output-format}: a Parquet call log (caller string, region long, minutes long)
@@ -40,7 +41,7 @@ import org.junit.rules.TemporaryFolder;
  * the files' metadata; text compressed through Hadoop's settings; usage errors.
  */
 public class IcebergOutputsTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final Configuration conf = ToolRun.localConf();
 
@@ -53,7 +54,7 @@ public class IcebergOutputsTest {
   private final Map<String, Long> byCallerRegion = new TreeMap<>();
 
   private File calls() throws Exception {
-    File dir = tmp.newFolder("calls");
+    File dir = newFolder(tmp, "calls");
     Random rnd = new Random(13);
     int id = 0;
     for (int part = 0; part < 2; part++) {
@@ -90,7 +91,7 @@ public class IcebergOutputsTest {
   }
 
   private File run(File in, String out, String... extra) {
-    File dir = new File(tmp.getRoot(), out);
+    File dir = new File(tmp, out);
     List<String> args = new ArrayList<>();
     List<String> rest = new ArrayList<>(Arrays.asList(extra));
     while (!rest.isEmpty() && rest.get(0).equals("-D")) { // generic options first
@@ -101,7 +102,7 @@ public class IcebergOutputsTest {
         "minutes", "--threshold", "40", "--reducers", "2", "--quiet"));
     args.addAll(rest);
     ToolRun r = ToolRun.run(new IcebergTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return dir;
   }
 
@@ -134,9 +135,9 @@ public class IcebergOutputsTest {
       Map<String, Integer> text =
           IcebergToolTest.lines(run(in, "text" + n, common.toArray(new String[0])));
       if (method[1].equals("exact") || method[1].equals("counting") && method.length == 3) {
-        assertEquals(Arrays.toString(method), naive(byCaller, 40), text); // exact answers
+        assertEquals(naive(byCaller, 40), text, Arrays.toString(method)); // exact answers
       } else {
-        assertTrue(Arrays.toString(method), text.size() > 0);
+        assertTrue(text.size() > 0, Arrays.toString(method));
       }
       for (TableFormat f : List.of(TableFormat.AVRO, TableFormat.PARQUET, TableFormat.ORC,
           TableFormat.SEQFILE)) {
@@ -145,7 +146,7 @@ public class IcebergOutputsTest {
         File out = run(in, f + "-" + n, args.toArray(new String[0]));
         Map<String, Integer> back = f == TableFormat.SEQFILE ? readBack(out, f, List.of("caller"))
             : readBack(out, f, List.of("caller", "total"));
-        assertEquals(f + " " + Arrays.toString(method), text, back);
+        assertEquals(text, back, f + " " + Arrays.toString(method));
       }
       n++;
     }
@@ -168,20 +169,20 @@ public class IcebergOutputsTest {
     for (TableFormat f : List.of(TableFormat.PARQUET, TableFormat.ORC)) {
       File out = run(in, f.name(), "--key-field", "caller,region", "--output-format",
           f.name().toLowerCase());
-      assertEquals(f.toString(), text, readBack(out, f, List.of("caller", "region", "total")));
+      assertEquals(text, readBack(out, f, List.of("caller", "region", "total")), f.toString());
     }
   }
 
   @Test
   public void keysGivenByNumberAreNamedKeyN() throws Exception {
-    File dir = tmp.newFolder("text-in");
-    java.nio.file.Files.write(new File(dir, "part-0").toPath(),
+    File dir = newFolder(tmp, "text-in");
+    Files.write(new File(dir, "part-0").toPath(),
         "a,1\nb,2\na,3\n7,4\n7,5\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    File out = new File(tmp.getRoot(), "numbered");
+    File out = new File(tmp, "numbered");
     ToolRun r = ToolRun.run(new IcebergTool(), "--input", dir.getPath(), "--output",
         out.getPath(), "--delimiter", ",", "--key-field", "0", "--key-type", "string",
         "--threshold", "2", "--output-format", "avro", "--quiet");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Schema s = schemaOf(out);
     assertEquals(List.of("key_0", "total"),
         Arrays.asList(s.getFields().stream().map(Schema.Field::name).toArray()));
@@ -199,8 +200,8 @@ public class IcebergOutputsTest {
           "parquet", "--output-codec", e.getKey());
       try (ParquetFileReader r =
           ParquetFileReader.open(HadoopInputFile.fromPath(parts(out)[0], conf))) {
-        assertEquals(e.getKey(), e.getValue(),
-            r.getFooter().getBlocks().get(0).getColumns().get(0).getCodec());
+        assertEquals(e.getValue(), r.getFooter().getBlocks().get(0).getColumns().get(0).getCodec(),
+            e.getKey());
       }
     }
     Map<String, CompressionKind> orc = Map.of("none", CompressionKind.NONE, "snappy",
@@ -211,9 +212,9 @@ public class IcebergOutputsTest {
           "--output-codec", e.getKey());
       try (org.apache.orc.Reader r =
           OrcFile.createReader(parts(out)[0], OrcFile.readerOptions(conf))) {
-        assertEquals(e.getKey(), e.getValue(), r.getCompressionKind());
+        assertEquals(e.getValue(), r.getCompressionKind(), e.getKey());
       }
-      assertEquals(e.getKey(), text, readBack(out, TableFormat.ORC, List.of("caller", "total")));
+      assertEquals(text, readBack(out, TableFormat.ORC, List.of("caller", "total")), e.getKey());
     }
   }
 
@@ -227,7 +228,7 @@ public class IcebergOutputsTest {
     Path[] files = parts(gz);
     assertTrue(files.length > 0);
     for (Path p : files) {
-      assertTrue(p.toString(), p.getName().endsWith(".gz"));
+      assertTrue(p.getName().endsWith(".gz"), p.toString());
     }
     assertEquals(plain, readBack(gz, TableFormat.TEXT, List.of("0", "1")));
   }
@@ -242,12 +243,12 @@ public class IcebergOutputsTest {
     tab.forEach((k, v) -> expected.put(k.replace('\t', ','), v));
     assertEquals(expected, comma);
     // counting's evaluation reads its candidates back with that separator
-    File ev = new File(tmp.getRoot(), "eval");
+    File ev = new File(tmp, "eval");
     ToolRun r = ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output", ev.getPath(),
         "--key-field", "caller", "--weight-field", "minutes", "--threshold", "40", "--method",
         "counting", "--evaluate", "--output-delimiter", ",", "--json", "--quiet");
-    assertEquals(r.toString(), 0, r.code);
-    assertTrue(r.lastLine(), r.lastLine().contains("\"hits\":" + tab.size()));
+    assertEquals(0, r.code, r.toString());
+    assertTrue(r.lastLine().contains("\"hits\":" + tab.size()), r.lastLine());
   }
 
   @Test
@@ -260,11 +261,20 @@ public class IcebergOutputsTest {
         {"--output-delimiter", ""}};
     for (String[] b : bad) {
       List<String> args = new ArrayList<>(List.of("--input", in.getPath(), "--output",
-          new File(tmp.getRoot(), "bad").getPath(), "--key-field", "caller", "--threshold", "1"));
+          new File(tmp, "bad").getPath(), "--key-field", "caller", "--threshold", "1"));
       args.addAll(Arrays.asList(b));
       ToolRun r = ToolRun.run(new IcebergTool(), args.toArray(new String[0]));
-      assertEquals(Arrays.toString(b) + " " + r, 2, r.code);
-      assertTrue(r.err, r.err.contains("--output-"));
+      assertEquals(2, r.code, Arrays.toString(b) + " " + r);
+      assertTrue(r.err.contains("--output-"), r.err);
     }
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,20 +1,20 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.xengine.DuckDb;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Weights of either sign are summed as SQL's {@code SUM} sums them ({@code GROUP BY key HAVING
@@ -22,11 +22,11 @@ import org.junit.rules.TemporaryFolder;
  * estimates need weights of at least 0, fail naming the weight and the file instead.
  */
 public class SignedWeightsTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private File delays() throws Exception {
     // 40 keys, 2,000 records; delays from -60 to 139 (early flights are negative, as in BTS data)
-    File f = tmp.newFile("delays.csv");
+    File f = newFile(tmp, "delays.csv");
     List<String> lines = new ArrayList<>();
     for (int i = 0; i < 2000; i++) {
       lines.add("k" + (i * 7 % 40) + "," + ((i * 37) % 200 - 60));
@@ -61,28 +61,34 @@ public class SignedWeightsTest {
       assertTrue(withoutNegatives > expected.size());
     }
     assertTrue(negative > 0 && !expected.isEmpty());
-    File out = new File(tmp.getRoot(), "icebergs");
+    File out = new File(tmp, "icebergs");
     ToolRun r = ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--delimiter", ",",
         "--key-field", "0", "--weight-field", "1", "--threshold", "2000", "--output",
         out.getPath(), "--json", "--quiet");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     assertEquals(expected, lines(out));
-    assertTrue(r.lastLine(), r.lastLine().contains("\"malformedRecords\":0"));
+    assertTrue(r.lastLine().contains("\"malformedRecords\":0"), r.lastLine());
   }
 
   @Test
   public void countingAndLcbfRefuseANegativeWeight() throws Exception {
     File in = delays();
     for (String method : new String[] {"counting", "lcbf"}) {
-      File out = new File(tmp.getRoot(), "icebergs-" + method);
+      File out = new File(tmp, "icebergs-" + method);
       ToolRun r = ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--delimiter", ",",
           "--key-field", "0", "--weight-field", "1", "--threshold", "2000", "--method", method,
           "--output", out.getPath(), "--quiet");
-      assertEquals(r.toString(), 1, r.code);
-      assertTrue(r.err, r.err.contains("icebergs --method " + method + ": a negative weight (-"));
-      assertTrue(r.err, r.err.contains(in.getName() + " at byte offset "));
-      assertTrue(r.err, r.err.contains("use --method exact"));
+      assertEquals(1, r.code, r.toString());
+      assertTrue(r.err.contains("icebergs --method " + method + ": a negative weight (-"), r.err);
+      assertTrue(r.err.contains(in.getName() + " at byte offset "), r.err);
+      assertTrue(r.err.contains("use --method exact"), r.err);
       assertFalse(out.exists());
     }
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.icebergs;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.table.FixedRow;
 import io.bloomkit.mapreduce.table.KeyEncoder;
@@ -12,7 +12,7 @@ import io.bloomkit.mapreduce.table.TableSpec;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The weight of a record whatever the format gives: text parsed as a decimal integer, integer
@@ -29,13 +29,13 @@ public class WeightedRecordParserTest {
 
   private static long weight(Object v) {
     WeightedRecordParser p = new WeightedRecordParser(SPEC);
-    assertEquals(String.valueOf(v), KeyEncoder.Outcome.KEY, p.parse(row(v)));
+    assertEquals(KeyEncoder.Outcome.KEY, p.parse(row(v)), String.valueOf(v));
     return p.weight();
   }
 
   private static String problem(Object v) {
     WeightedRecordParser p = new WeightedRecordParser(SPEC);
-    assertEquals(String.valueOf(v), KeyEncoder.Outcome.MALFORMED, p.parse(row(v)));
+    assertEquals(KeyEncoder.Outcome.MALFORMED, p.parse(row(v)), String.valueOf(v));
     return p.problem();
   }
 

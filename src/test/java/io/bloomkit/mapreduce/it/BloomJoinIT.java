@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.it;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.CountingFilter;
 import io.bloomkit.core.Filter;
@@ -25,8 +25,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.fs.Path;
-import org.junit.BeforeClass;
-import org.junit.Test;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * On one shared MiniDFSCluster + MiniMRYarnCluster: build then join for every filter type (none,
@@ -40,7 +40,7 @@ public class BloomJoinIT {
   private static final Path LEFT = new Path("/data/left");
   private static final Path RIGHT = new Path("/data/right");
 
-  @BeforeClass
+  @BeforeAll
   public static void start() throws Exception {
     cluster = MiniClusters.shared();
     cluster.writeParts(LEFT, JoinData.split(DATA.left, 2));
@@ -108,7 +108,7 @@ public class BloomJoinIT {
         build.addAll(List.of("--items", "400"));
       }
       ToolRun b = ToolRun.run(cluster.conf(), new BuildTool(), build.toArray(new String[0]));
-      assertEquals(b.toString(), 0, b.code);
+      assertEquals(0, b.code, b.toString());
       Map<String, Object> bj = MiniJson.parseObject(b.lastLine());
       assertEquals(400L, n(bj, "items"));
       assertEquals((long) DATA.left.size(), n(bj, "inputRecords"));
@@ -117,13 +117,13 @@ public class BloomJoinIT {
       args.addAll(List.of("--filter", filter));
     }
     ToolRun r = ToolRun.run(cluster.conf(), new JoinTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     // on a cluster the progress on stderr names the job and the URL to follow it by
     java.util.regex.Matcher started =
         java.util.regex.Pattern.compile("job (job_\\d+_\\d+) started: bloomkit join").matcher(r.err);
-    assertTrue(r.toString(), started.find());
-    assertTrue(r.toString(), r.err.contains("job " + started.group(1) + " tracking URL: http"));
+    assertTrue(started.find(), r.toString());
+    assertTrue(r.err.contains("job " + started.group(1) + " tracking URL: http"), r.toString());
 
     assertEquals(
         NaiveJoin.join(DATA.left, JoinData.KEY, DATA.right, JoinData.KEY, ',', false),
@@ -134,7 +134,7 @@ public class BloomJoinIT {
     } else {
       // most right records have no left partner and are dropped in the map
       assertTrue(n(j, "rightDroppedByFilter") > n(j, "rightRecords") / 2);
-      assertTrue(j.toString(), n(j, "filterLoadsFromCache") >= 2); // two right splits
+      assertTrue(n(j, "filterLoadsFromCache") >= 2, j.toString()); // two right splits
       assertEquals(0L, n(j, "filterLoadsFromPath"));
     }
     checkRates(j, type.equals("none") ? null : "/filters/left." + type);
@@ -178,8 +178,8 @@ public class BloomJoinIT {
       p = Binomial.filterRate(filter.shape(), filter.items());
       assertEquals(p, (Double) j.get("theoreticalFpp"), 0.01 * p);
     }
-    assertEquals(j.toString(), passing, n(j, "falsePositiveKeys"));
-    assertEquals(j.toString(), absent.size() - passing, n(j, "rightDroppedKeys"));
+    assertEquals(passing, n(j, "falsePositiveKeys"), j.toString());
+    assertEquals(absent.size() - passing, n(j, "rightDroppedKeys"), j.toString());
     assertEquals((double) passing / absent.size(), (Double) j.get("observedFppPerKey"), 1e-12);
     if (p > 0 && p < 1) {
       Binomial.assertWithin(j.get("filterType") + " false positive keys", absent.size(), p,
@@ -215,7 +215,7 @@ public class BloomJoinIT {
     ToolRun ok = ToolRun.run(cluster.conf(), new JoinTool(),
         "--left", "/nested", "--left-key", "1", "--right", RIGHT.toString(), "--right-key", "1",
         "--output", "/nested-out", "--delimiter", ",", "--filter-type", "none", "--json");
-    assertEquals(ok.toString(), 0, ok.code);
+    assertEquals(0, ok.code, ok.toString());
     assertEquals(
         NaiveJoin.join(DATA.left, JoinData.KEY, DATA.right, JoinData.KEY, ',', false),
         NaiveJoin.multiset(cluster.readLines(new Path("/nested-out"))));
@@ -224,10 +224,10 @@ public class BloomJoinIT {
     ToolRun bad = ToolRun.run(cluster.conf(), new JoinTool(),
         "--left", "/nested", "--left-key", "1", "--right", RIGHT.toString(), "--right-key", "9",
         "--output", "/never", "--delimiter", ",", "--filter-type", "none");
-    assertEquals(bad.toString(), 1, bad.code);
-    assertTrue(bad.err, bad.err.contains("records of the right input is malformed"));
-    assertTrue(bad.err, bad.err.contains("key field(s) 9"));
-    assertTrue(bad.err, bad.err.contains("/data/right/part-0 at byte offset 0: \"" + DATA.right.get(0)));
+    assertEquals(1, bad.code, bad.toString());
+    assertTrue(bad.err.contains("records of the right input is malformed"), bad.err);
+    assertTrue(bad.err.contains("key field(s) 9"), bad.err);
+    assertTrue(bad.err.contains("/data/right/part-0 at byte offset 0: \"" + DATA.right.get(0)), bad.err);
     assertTrue(!cluster.fs().exists(new Path("/never")));
   }
 
@@ -264,11 +264,11 @@ public class BloomJoinIT {
     ToolRun b = ToolRun.run(cluster.conf(), new BuildTool(),
         "-D", "mapreduce.job.ubertask.enable=true", "--input", LEFT.toString(), "--output", "/u/old.acbf", "--delimiter", ",",
         "--key-field", "1", "--items", "400", "--capacity", "1000", "--reducers", "1", "--json");
-    assertEquals(b.toString(), 0, b.code);
+    assertEquals(0, b.code, b.toString());
     ToolRun u = ToolRun.run(cluster.conf(), new UpdateTool(),
         "--filter", "/u/old.acbf", "--output", "/u/new.acbf", "--add", "/u/added",
         "--remove", "/u/removed", "--delimiter", ",", "--key-field", "1", "--json");
-    assertEquals(u.toString(), 0, u.code);
+    assertEquals(0, u.code, u.toString());
     Map<String, Object> uj = MiniJson.parseObject(u.lastLine());
     assertEquals((long) addedKeys.size(), uj.get("added"));
     assertEquals((long) removedKeys.size(), uj.get("removed"));
@@ -279,16 +279,16 @@ public class BloomJoinIT {
       updated = (CountingFilter) Filters.read(in);
     }
     long stillCounted = removedKeys.stream().filter(k -> updated.count(k) > 0).count();
-    assertTrue("removed keys still counted: " + stillCounted, stillCounted <= removedKeys.size() / 10);
+    assertTrue(stillCounted <= removedKeys.size() / 10, "removed keys still counted: " + stillCounted);
     for (String k : addedKeys) {
-      assertTrue(k, updated.mightContain(k));
+      assertTrue(updated.mightContain(k), k);
     }
 
     ToolRun j = ToolRun.run(cluster.conf(), new JoinTool(),
         "--left", "/u/left-new", "--left-key", "1", "--right", RIGHT.toString(), "--right-key", "1",
         "--output", "/u/out", "--delimiter", ",", "--filter", "/u/new.acbf", "--reducers", "2",
         "--type", "left-outer", "--json");
-    assertEquals(j.toString(), 0, j.code);
+    assertEquals(0, j.code, j.toString());
     assertEquals(
         NaiveJoin.join(newLeft, JoinData.KEY, DATA.right, JoinData.KEY, ',', true),
         NaiveJoin.multiset(cluster.readLines(new Path("/u/out"))));
@@ -314,16 +314,16 @@ public class BloomJoinIT {
     ToolRun stale = ToolRun.run(cluster.conf(), new JoinTool(),
         "--left", "/u/left-new", "--left-key", "1", "--right", RIGHT.toString(), "--right-key", "1",
         "--output", "/u/stale-out", "--delimiter", ",", "--filter", "/u/old.acbf", "--json");
-    assertEquals(stale.toString(), 1, stale.code);
+    assertEquals(1, stale.code, stale.toString());
     java.util.regex.Matcher m = java.util.regex.Pattern
         .compile("/u/old.acbf rejects the keys of (\\d+) left records \\(first: \"([^\"]*)\"")
         .matcher(stale.err);
-    assertTrue(stale.err, m.find());
+    assertTrue(m.find(), stale.err);
     assertEquals(rejectedRecords, Long.parseLong(m.group(1)));
-    assertTrue(stale.err, rejected.contains(m.group(2)));
+    assertTrue(rejected.contains(m.group(2)), stale.err);
     assertFalse(cluster.fs().exists(new Path("/u/stale-out")));
     for (org.apache.hadoop.fs.FileStatus st : cluster.fs().listStatus(new Path("/u"))) {
-      assertFalse(st.getPath().toString(), st.getPath().getName().startsWith(".stale-out"));
+      assertFalse(st.getPath().getName().startsWith(".stale-out"), st.getPath().toString());
     }
   }
 

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.it;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -10,8 +10,8 @@ import io.bloomkit.mapreduce.dedup.DedupTool;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;
-import org.junit.BeforeClass;
-import org.junit.Test;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * On one shared MiniDFSCluster + MiniMRYarnCluster: dedup of a generated click log with skewed
@@ -26,7 +26,7 @@ public class DedupIT {
   private static final DedupData DATA = new DedupData(77, 20000, 3000, 3, 100000);
   private static final Path LOG = new Path("/dedup/data/clicks");
 
-  @BeforeClass
+  @BeforeAll
   public static void start() throws Exception {
     cluster = MiniClusters.shared();
     cluster.writeParts(LOG, DATA.bytes());
@@ -48,7 +48,7 @@ public class DedupIT {
         "--method", method, "--json"));
     args.addAll(List.of(extra));
     ToolRun r = ToolRun.run(cluster.conf(), new DedupTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
@@ -60,14 +60,14 @@ public class DedupIT {
       Map<String, Object> j = method.equals("counting")
           ? dedup(method, "--items", "3000") // sizes counting's filter (refused for exact)
           : dedup(method);
-      assertEquals(method, e.kept, DedupData.multiset(cluster.readLines(new Path("/dedup/out/" + method))));
-      assertEquals(method, e.duplicates,
-          DedupData.multiset(cluster.readLines(new Path("/dedup/out/" + method + ".dup"))));
+      assertEquals(e.kept, DedupData.multiset(cluster.readLines(new Path("/dedup/out/" + method))), method);
+      assertEquals(e.duplicates, DedupData.multiset(cluster.readLines(new Path("/dedup/out/" + method + ".dup"))),
+          method);
       assertEquals(e.records, n(j, "inputRecords"));
       assertEquals(e.malformed, n(j, "malformedRecords"));
       assertEquals(e.records, n(j, "kept") + n(j, "duplicates") + n(j, "malformedRecords"));
       if (method.equals("counting")) {
-        assertTrue(j.toString(), n(j, "shuffleAvoided") > 0);
+        assertTrue(n(j, "shuffleAvoided") > 0, j.toString());
         assertEquals(2L, n(j, "jobs"));
       } else {
         assertEquals(0L, n(j, "shuffleAvoided"));
@@ -87,7 +87,7 @@ public class DedupIT {
         "--local-filter", "exact", "--evaluate");
     assertEquals(0L, recount("stream", j, 0));
     assertEquals(0L, n(j, "falseNegatives"));
-    assertTrue(j.toString(), n(j, "localDuplicates") > 1000);
+    assertTrue(n(j, "localDuplicates") > 1000, j.toString());
     assertEquals(n(j, "localDuplicates"), n(j, "localMarkers"));
     assertEquals(n(j, "localDuplicates"), n(j, "shuffleAvoided"));
     assertEquals(0L, n(j, "localFalsePositives"));
@@ -105,8 +105,8 @@ public class DedupIT {
     long[] errors = DedupData.errors(e, kept, removed);
     long fp = errors[0];
     long fn = errors[1];
-    assertEquals(j.toString(), fp, n(j, "falsePositives"));
-    assertEquals(j.toString(), fn, n(j, "falseNegatives"));
+    assertEquals(fp, n(j, "falsePositives"), j.toString());
+    assertEquals(fn, n(j, "falseNegatives"), j.toString());
     assertEquals(e.records, kept.size() + removed.size() + n(j, "malformedRecords"));
     assertEquals(e.records, n(j, "kept") + n(j, "duplicates") + n(j, "malformedRecords"));
     assertEquals((long) kept.size(), n(j, "kept"));
@@ -125,8 +125,8 @@ public class DedupIT {
     Map<String, Object> t = dedupTo("timer", "stream", "--filter", "timer", "--window", "5000",
         "--memory-bits", "400000", "--local-filter", "exact", "--evaluate");
     recount("timer", t, 5000);
-    assertEquals(t.toString(), 0L, n(t, "falseNegatives"));
+    assertEquals(0L, n(t, "falseNegatives"), t.toString());
     assertEquals(5000L, n(t, "filterWindow"));
-    assertTrue(t.toString(), n(t, "localDuplicates") > 0);
+    assertTrue(n(t, "localDuplicates") > 0, t.toString());
   }
 }

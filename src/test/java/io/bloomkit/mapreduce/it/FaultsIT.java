@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.it;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.core.format.Provenance;
@@ -23,7 +23,6 @@ import io.bloomkit.mapreduce.join.NaiveJoin;
 import io.bloomkit.registry.Filters;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,10 +37,10 @@ import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.output.PathOutputCommitterFactory;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
-import org.junit.BeforeClass;
-import org.junit.FixMethodOrder;
-import org.junit.Test;
-import org.junit.runners.MethodSorters;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer.MethodName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Faults on a cluster change nothing: build, join, dedup and icebergs run on the shared cluster
@@ -53,7 +52,7 @@ import org.junit.runners.MethodSorters;
  * the faults land mid-job; the test then checks from the completion events that each fault really
  * happened.
  */
-@FixMethodOrder(MethodSorters.NAME_ASCENDING) // the NodeManager tests last: they stop the shared cluster
+@TestMethodOrder(MethodName.class) // the NodeManager tests last: they stop the shared cluster
 public class FaultsIT {
   private static MiniClusters cluster;
   private static final JoinData JOIN = new JoinData(2026, 400, 20000);
@@ -72,7 +71,7 @@ public class FaultsIT {
     KILL, SPECULATE, NODE
   }
 
-  @BeforeClass
+  @BeforeAll
   public static void start() throws Exception {
     cluster = MiniClusters.shared();
     writeData();
@@ -87,7 +86,7 @@ public class FaultsIT {
     local.set("mapreduce.framework.name", "local");
     ToolRun b = ToolRun.run(local, new BuildTool(), "--input", LEFT.toString(), "--output",
         LEFT_FILTER.toString(), "--key-field", "1", "--delimiter", ",", "--json");
-    assertEquals(b.toString(), 0, b.code);
+    assertEquals(0, b.code, b.toString());
   }
 
   /** A tool run: its JSON and its outputs (multisets of lines, or bytes of a filter). */
@@ -275,7 +274,7 @@ public class FaultsIT {
       local.set("mapreduce.framework.name", "local");
       String out = "/faults/reference/" + c.name;
       ToolRun t = ToolRun.run(local, c.tool(), c.args(out).toArray(new String[0]));
-      assertEquals(t.toString(), 0, t.code);
+      assertEquals(0, t.code, t.toString());
       r = new Run();
       r.json = MiniJson.parseObject(t.lastLine());
       c.read(out, r);
@@ -307,7 +306,7 @@ public class FaultsIT {
       t = ToolRun.run(on.conf(), c.tool(), args.toArray(new String[0]));
       System.err.printf("FaultsIT %s under %s: exit %d in %.1f s, parked %s%n", c.name, fault,
           t.code, (System.nanoTime() - start) / 1e9, f.parked());
-      assertEquals(t.toString(), 0, t.code);
+      assertEquals(0, t.code, t.toString());
       r.json = MiniJson.parseObject(t.lastLine());
       c.read(out, r);
       lastFaults = f;
@@ -316,13 +315,13 @@ public class FaultsIT {
       Object want = expected.outputs.get(k);
       Object got = r.outputs.get(k);
       if (want instanceof byte[]) {
-        assertArrayEquals(c.name + " " + k + " under " + fault, (byte[]) want, (byte[]) got);
+        assertArrayEquals((byte[]) want, (byte[]) got, c.name + " " + k + " under " + fault);
       } else {
-        assertEquals(c.name + " " + k + " under " + fault, want, got);
+        assertEquals(want, got, c.name + " " + k + " under " + fault);
       }
     }
     for (String k : c.counters()) {
-      assertEquals(c.name + " " + k + " under " + fault, expected.json.get(k), r.json.get(k));
+      assertEquals(expected.json.get(k), r.json.get(k), c.name + " " + k + " under " + fault);
     }
     c.balance(r.json);
     return r;
@@ -351,7 +350,7 @@ public class FaultsIT {
         () -> faults(conf, dir, p -> Faults.killOrFail(conf, p.attempt,
             p.attempt.getTaskType() == TaskType.REDUCE)));
     List<Faults.Parked> parked = lastFaults.parked();
-    assertTrue(c.name + ": no attempt parked", !parked.isEmpty());
+    assertTrue(!parked.isEmpty(), c.name + ": no attempt parked");
     boolean reduce = false;
     for (JobID job : lastFaults.jobs()) {
       Map<TaskAttemptID, TaskCompletionEvent.Status> fates = Faults.fates(conf, job);
@@ -361,14 +360,14 @@ public class FaultsIT {
         }
         boolean r = p.attempt.getTaskType() == TaskType.REDUCE;
         reduce |= r;
-        assertEquals(p + " " + fates, r ? TaskCompletionEvent.Status.FAILED
-            : TaskCompletionEvent.Status.KILLED, fates.get(p.attempt));
+        assertEquals(r ? TaskCompletionEvent.Status.FAILED
+            : TaskCompletionEvent.Status.KILLED, fates.get(p.attempt), p + " " + fates);
         TaskAttemptID ok = Faults.succeeded(fates, p.attempt.getTaskID());
-        assertNotNull(p + " " + fates, ok);
-        assertTrue(p + " " + fates, ok.getId() > p.attempt.getId());
+        assertNotNull(ok, p + " " + fates);
+        assertTrue(ok.getId() > p.attempt.getId(), p + " " + fates);
       }
     }
-    assertEquals(c.name + ": a reduce attempt failed", c.reduces(), reduce);
+    assertEquals(c.reduces(), reduce, c.name + ": a reduce attempt failed");
   }
 
   private static Faults faults(Configuration conf, Path dir, Faults.Action a) {
@@ -436,18 +435,18 @@ public class FaultsIT {
         }
         reduce |= type == 'r';
         // task 0: the original attempt won after the speculative one did all its work
-        assertTrue(job + " " + parked, parked.contains(job + " " + type + "0.1@commit"));
-        assertEquals(job + " " + fates, 0, winner(fates, task(job, type, 0)));
+        assertTrue(parked.contains(job + " " + type + "0.1@commit"), job + " " + parked);
+        assertEquals(0, winner(fates, task(job, type, 0)), job + " " + fates);
         // task 1: the speculative attempt won
-        assertEquals(job + " " + fates, 1, winner(fates, task(job, type, 1)));
+        assertEquals(1, winner(fates, task(job, type, 1)), job + " " + fates);
       }
     }
-    assertEquals(c.name + ": reduces speculated " + parked, c.reduces(), reduce);
+    assertEquals(c.reduces(), reduce, c.name + ": reduces speculated " + parked);
   }
 
   private static int winner(Map<TaskAttemptID, TaskCompletionEvent.Status> fates, TaskID task) {
     TaskAttemptID ok = Faults.succeeded(fates, task);
-    assertNotNull(task + " did not succeed: " + fates, ok);
+    assertNotNull(ok, task + " did not succeed: " + fates);
     return ParkingCommitters.attemptInLife(ok);
   }
 
@@ -515,13 +514,13 @@ public class FaultsIT {
             lastFaults = f;
             return f;
           });
-      assertTrue(c.name + ": no NodeManager stopped " + lastFaults.parked() + "; attempts "
-          + Faults.allFates(conf), stopped[0] >= 0);
+      assertTrue(stopped[0] >= 0, c.name + ": no NodeManager stopped " + lastFaults.parked() + "; attempts "
+          + Faults.allFates(conf));
       JobID job = lastFaults.jobs().iterator().next();
       Map<TaskAttemptID, TaskCompletionEvent.Status> fates = Faults.fates(conf, job);
       long lost = fates.values().stream()
           .filter(s -> s != TaskCompletionEvent.Status.SUCCEEDED).count();
-      assertTrue(c.name + ": no attempt lost with the node " + fates, lost > 0);
+      assertTrue(lost > 0, c.name + ": no attempt lost with the node " + fates);
     } finally {
       cluster = null; // the ITs after this one start a new shared cluster
     }

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.it;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -17,7 +17,7 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * Right skew on the shared MiniCluster (issue 14, section 4): one right key holds most of the right
@@ -66,7 +66,7 @@ public class HotKeysIT {
     }
     Configuration conf = cluster.conf();
     String opts = conf.get("mapreduce.reduce.java.opts");
-    assertTrue(opts, opts.contains("-Xmx256m"));
+    assertTrue(opts.contains("-Xmx256m"), opts);
     String out = "/hot/out";
     long start = System.nanoTime();
     ToolRun r = ToolRun.run(conf, new JoinTool(),
@@ -77,7 +77,7 @@ public class HotKeysIT {
         "--filter-type", "none", "--reducers", "2", "--json");
     System.err.printf("HotKeysIT: join of %d hot right records in %.1f s%n", HOT,
         (System.nanoTime() - start) / 1e9);
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals(1L, j.get("hotKeys"));
     assertEquals((long) HOT, j.get("hotKeyRightRecords"));
@@ -90,18 +90,18 @@ public class HotKeysIT {
     long lines = 0;
     for (FileStatus st : cluster.fs().listStatus(new Path(out), p -> p.getName().startsWith("part-"))) {
       String name = st.getPath().getName();
-      assertTrue(name, name.startsWith("part-r-0000"));
+      assertTrue(name.startsWith("part-r-0000"), name);
       int reducer = Integer.parseInt(name.substring("part-r-".length()));
       try (BufferedReader in = new BufferedReader(
           new InputStreamReader(cluster.fs().open(st.getPath()), StandardCharsets.UTF_8))) {
         for (String line = in.readLine(); line != null; line = in.readLine()) {
           lines++;
           String[] p = line.split(",", -1);
-          assertEquals(line, 2, p.length);
-          assertTrue(line, leftKeys.contains(p[1]));
+          assertEquals(2, p.length, line);
+          assertTrue(leftKeys.contains(p[1]), line);
           int i = Integer.parseInt(p[0].substring(1));
-          assertEquals(line, i < HOT ? "HOT" : "K" + (i % 1000), p[1]); // a right line as written
-          assertTrue(line, seen.add(p[0]));
+          assertEquals(i < HOT ? "HOT" : "K" + (i % 1000), p[1], line); // a right line as written
+          assertTrue(seen.add(p[0]), line);
           hotPerReducer[reducer] += p[1].equals("HOT") ? 1 : 0;
         }
       }
@@ -109,7 +109,7 @@ public class HotKeysIT {
     assertEquals(expected, lines); // every expected line, each once (distinct, all expected)
     // the hot key's work spread over both reducers (round-robin: about half each)
     for (long n : hotPerReducer) {
-      assertTrue(java.util.Arrays.toString(hotPerReducer), n >= HOT / 2 - 2 && n <= HOT / 2 + 2);
+      assertTrue(n >= HOT / 2 - 2 && n <= HOT / 2 + 2, java.util.Arrays.toString(hotPerReducer));
     }
   }
 

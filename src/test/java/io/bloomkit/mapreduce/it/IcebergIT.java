@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.it;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;
-import org.junit.BeforeClass;
-import org.junit.Test;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * On one shared MiniDFSCluster + MiniMRYarnCluster: icebergs of a generated call log with skewed
@@ -29,7 +29,7 @@ public class IcebergIT {
   private static final Path LOG = new Path("/icebergs/data/calls");
   private static final long T = 12;
 
-  @BeforeClass
+  @BeforeAll
   public static void start() throws Exception {
     cluster = MiniClusters.shared();
     cluster.writeParts(LOG, DATA.bytes());
@@ -48,7 +48,7 @@ public class IcebergIT {
         "--input", LOG.toString(), "--output", out, "--key-field", "1", "--delimiter", ",",
         "--threshold", String.valueOf(T), "--reducers", "2", "--method", "lcbf", "--verify",
         "--evaluate", "--entries-per-key", "20", "--num-hashes", "3", "--value-bits", "30", "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     List<String> lines = cluster.readLines(new Path(out));
     assertEquals(t.icebergLines(T), DedupData.multiset(lines));
@@ -83,16 +83,16 @@ public class IcebergIT {
         args.addAll(List.of("--verify", "--items", "5000"));
       }
       ToolRun r = ToolRun.run(cluster.conf(), new IcebergTool(), args.toArray(new String[0]));
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       Map<String, Object> j = MiniJson.parseObject(r.lastLine());
-      assertEquals(method, t.icebergLines(T), DedupData.multiset(cluster.readLines(new Path(out))));
+      assertEquals(t.icebergLines(T), DedupData.multiset(cluster.readLines(new Path(out))), method);
       assertEquals(t.records, n(j, "inputRecords"));
       assertEquals(t.malformed, n(j, "malformedRecords"));
       assertEquals((long) t.icebergLines(T).size(), n(j, "icebergs"));
       if (method.equals("counting")) {
         assertEquals(t.records,
             n(j, "candidateRecords") + n(j, "filteredRecords") + n(j, "malformedRecords"));
-        assertTrue(j.toString(), n(j, "filteredRecords") > 0);
+        assertTrue(n(j, "filteredRecords") > 0, j.toString());
       } else {
         assertEquals((long) t.totals.size(), n(j, "keys"));
       }

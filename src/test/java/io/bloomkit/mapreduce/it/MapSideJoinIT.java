@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.it;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
@@ -10,7 +10,7 @@ import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.join.NaiveJoin;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code join --strategy map-side} on the shared MiniDFSCluster + MiniMRYarnCluster, one job
@@ -39,7 +39,7 @@ public class MapSideJoinIT {
     ToolRun r = ToolRun.run(cluster.conf(), new JoinTool(), "--left", left.toString(),
         "--left-key", "1", "--right", right.toString(), "--right-key", "1", "--output", out,
         "--delimiter", ",", "--strategy", "map-side", "--type", "right-outer", "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     assertEquals(
         NaiveJoin.join(DATA.left, JoinData.KEY, DATA.right, JoinData.KEY, ',', "right-outer", null),
         NaiveJoin.multiset(cluster.readLines(new Path(out))));

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.it;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.bloom.ExactKeySet;
@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.hadoop.fs.Path;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * On the shared MiniDFSCluster + MiniMRYarnCluster, one probe job: a two-file fact table against
@@ -65,7 +65,7 @@ public class ProbeIT {
     String out = "/probe/out";
     ToolRun r = ToolRun.run(cluster.conf(), new ProbeTool(), "--input", data.toString(),
         "--output", out, "--filter", a + ":1", "--filter", b + ":2", "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals(DedupData.multiset(expected), DedupData.multiset(cluster.readLines(new Path(out))));
     assertTrue(expected.size() > 100);

@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.it;
 
-import static org.junit.Assert.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
@@ -41,8 +41,8 @@ import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
-import org.junit.BeforeClass;
-import org.junit.Test;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Real tables on the shared MiniDFSCluster + MiniMRYarnCluster: files written here by each format's
@@ -59,7 +59,7 @@ public class TablesIT {
   /** Right rows: (l_orderkey int or null, l_qty long, l_comment string). */
   private static final List<Object[]> LINES = new ArrayList<>();
 
-  @BeforeClass
+  @BeforeAll
   public static void start() throws Exception {
     cluster = MiniClusters.shared();
     Random r = new Random(1313);
@@ -214,7 +214,7 @@ public class TablesIT {
       throws Exception {
     ToolRun r = ToolRun.run(cluster.conf(), (io.bloomkit.mapreduce.cli.BloomkitTool) tool,
         args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
@@ -297,7 +297,7 @@ public class TablesIT {
         "--left", "/tables/orders.parquet", "--left-key", "o_orderkey",
         "--right", "/tables/lines.txt", "--right-key", "0", "--output", out + "-string",
         "--filter-type", "none");
-    assertEquals(r.toString(), 2, r.code);
+    assertEquals(2, r.code, r.toString());
   }
 
   @Test

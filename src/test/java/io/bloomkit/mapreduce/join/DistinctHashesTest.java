@@ -1,11 +1,11 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.HashSet;
 import java.util.Random;
 import java.util.Set;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** The distinct count against a hash set, through many compactions and growths. */
 public class DistinctHashesTest {
@@ -20,10 +20,10 @@ public class DistinctHashesTest {
         d.add(h);
         naive.add(h);
         if (i % 4_999 == 0) {
-          assertEquals("range " + range + " after " + i, naive.size(), d.count());
+          assertEquals(naive.size(), d.count(), "range " + range + " after " + i);
         }
       }
-      assertEquals("range " + range, naive.size(), d.count());
+      assertEquals(naive.size(), d.count(), "range " + range);
     }
     assertEquals(0, new DistinctHashes().count());
   }

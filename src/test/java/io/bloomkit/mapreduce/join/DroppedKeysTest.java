@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.DataOutputStream;
 import java.io.File;
@@ -10,18 +10,17 @@ import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The client's merge count of the tasks' sorted dropped-key files against a hash set. */
 public class DroppedKeysTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   @Test
   public void mergeCountEqualsTheDistinctUnionOfOverlappingFiles() throws Exception {
     FileSystem fs = FileSystem.getLocal(new Configuration());
-    Path dir = new Path(new File(tmp.getRoot(), "dropped").getPath());
+    Path dir = new Path(new File(tmp, "dropped").getPath());
     SplittableRandom rnd = new SplittableRandom(7);
     Set<Long> union = new HashSet<>();
     for (int task = 0; task < 6; task++) {

@@ -1,10 +1,11 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -14,13 +15,12 @@ import java.util.Map;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The client's sample of the right input finds the keys a recount of the same rows finds. */
 public class HotKeySamplerTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final TableSpec RIGHT = TableSpec.builder(TableFormat.TEXT).delimiter(',')
       .key(List.of("1"), List.of()).build();
@@ -88,7 +88,7 @@ public class HotKeySamplerTest {
 
   @Test
   public void aSampleOfEveryRowFindsTheKeysAboveTheShare() throws Exception {
-    File dir = tmp.newFolder("right");
+    File dir = newFolder(tmp, "right");
     List<List<String>> files = write(dir);
     List<String> expected = recount(files, Integer.MAX_VALUE, 0.03);
     assertEquals(expected, find(dir, 1_000_000, 0.03, 1000));
@@ -101,12 +101,21 @@ public class HotKeySamplerTest {
 
   @Test
   public void aSmallSampleReadsTheFirstRowsOfEachSplit() throws Exception {
-    File dir = tmp.newFolder("right");
+    File dir = newFolder(tmp, "right");
     List<List<String>> files = write(dir);
     // 400 rows: the first 200 of each file; "front" holds 100 of them
     List<String> expected = recount(files, 200, 0.2);
     assertEquals(List.of("front"), expected);
     assertEquals(expected, find(dir, 400, 0.2, 1000));
     assertEquals(recount(files, 200, 0.01), find(dir, 400, 0.01, 1000));
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.JoinCounters;
@@ -25,7 +25,7 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * Right skew: the mappers split a hot key's right records over buckets and copy its left records
@@ -191,19 +191,19 @@ public class HotKeysJoinTest {
         Configuration conf = conf(type, 3, "hot1", "hot2", "hot3");
         Run run = run(conf, left, right, tasks, 4);
         String what = type + ", " + tasks + " map tasks";
-        assertEquals(what, NaiveJoin.join(left, new int[] {0}, right, new int[] {1}, ',', type, null),
-            NaiveJoin.multiset(run.lines));
+        assertEquals(NaiveJoin.join(left, new int[] {0}, right, new int[] {1}, ',', type, null), NaiveJoin.multiset(run.lines),
+            what);
         // lonely's two records only: hot3's copies in buckets without a right record are matched
-        assertEquals(what, 2L, (long) run.counters.get(JoinCounters.LEFT_UNMATCHED));
-        assertEquals(what, 40L + 6, (long) run.counters.get(JoinCounters.FALSE_POSITIVES));
+        assertEquals(2L, (long) run.counters.get(JoinCounters.LEFT_UNMATCHED), what);
+        assertEquals(40L + 6, (long) run.counters.get(JoinCounters.FALSE_POSITIVES), what);
         // hot2, k0, k3: a hot key once, not once per bucket
-        assertEquals(what, 3L, (long) run.counters.get(JoinCounters.FALSE_POSITIVE_KEYS));
-        assertEquals(what, (long) run.lines.size(),
-            (long) run.counters.get(JoinCounters.OUTPUT_RECORDS));
+        assertEquals(3L, (long) run.counters.get(JoinCounters.FALSE_POSITIVE_KEYS), what);
+        assertEquals((long) run.lines.size(), (long) run.counters.get(JoinCounters.OUTPUT_RECORDS),
+            what);
         // the hot keys' right records were spread over 3 of the 4 reducers
-        assertEquals(what, 3, run.rightReducers.get("hot1").size());
-        assertEquals(what, 3, run.rightReducers.get("hot2").size());
-        assertEquals(what, 1, run.rightReducers.get("k1").size());
+        assertEquals(3, run.rightReducers.get("hot1").size(), what);
+        assertEquals(3, run.rightReducers.get("hot2").size(), what);
+        assertEquals(1, run.rightReducers.get("k1").size(), what);
       }
     }
   }

@@ -1,7 +1,8 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNull;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.BloomkitConfigTest;
@@ -12,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** The hot keys as the tasks see them: through job.xml, looked up and bucketed. */
 public class HotKeysTest {
@@ -71,9 +72,10 @@ public class HotKeysTest {
     assertEquals("12312 12", b.toString());
   }
 
-  @Test(expected = IllegalArgumentException.class)
+  @Test
   public void refusesOneBucket() {
-    HotKeys.store(new Configuration(false), List.of(new byte[] {1}), 1);
+    assertThrows(IllegalArgumentException.class, () ->
+      HotKeys.store(new Configuration(false), List.of(new byte[]{1}), 1));
   }
 
   @Test

@@ -1,32 +1,32 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The join tool in local mode on a right side with one hot key: the client finds it, the join
  * splits it over both reducers, and the output equals the naive join's.
  */
 public class HotKeysToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final List<String> left = new ArrayList<>();
   private final List<String> right = new ArrayList<>();
 
   private File write(String name, List<String> lines) throws Exception {
-    File dir = tmp.newFolder(name);
+    File dir = newFolder(tmp, name);
     Files.write(new File(dir, "part-0").toPath(),
         (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
     return dir;
@@ -62,12 +62,12 @@ public class HotKeysToolTest {
     File l = write("left", left);
     File r = write("right", right);
     for (String type : new String[] {"inner", "left-outer"}) {
-      File out = new File(tmp.getRoot(), "out-" + type);
+      File out = new File(tmp, "out-" + type);
       ToolRun run = ToolRun.run(new JoinTool(), "-D", "bloomkit.join.hot.min.bytes=0",
           "--left", l.getPath(), "--left-key", "1",
           "--right", r.getPath(), "--right-key", "1", "--output", out.getPath(), "--delimiter", ",",
           "--type", type, "--reducers", "2", "--json");
-      assertEquals(run.toString(), 0, run.code);
+      assertEquals(0, run.code, run.toString());
       Map<String, Object> j = MiniJson.parseObject(run.lastLine());
       assertEquals(NaiveJoin.join(left, new int[] {1}, right, new int[] {1}, ',',
           type.equals("left-outer")), NaiveJoin.multiset(JoinToolTest.readOutput(out)));
@@ -82,11 +82,11 @@ public class HotKeysToolTest {
       }
     }
     // the off switch: nothing split, the same output
-    File off = new File(tmp.getRoot(), "off");
+    File off = new File(tmp, "off");
     ToolRun run = ToolRun.run(new JoinTool(), "-D", "bloomkit.join.hot.enabled=false",
         "--left", l.getPath(), "--left-key", "1", "--right", r.getPath(), "--right-key", "1",
         "--output", off.getPath(), "--delimiter", ",", "--reducers", "2", "--json");
-    assertEquals(run.toString(), 0, run.code);
+    assertEquals(0, run.code, run.toString());
     Map<String, Object> j = MiniJson.parseObject(run.lastLine());
     assertEquals(0L, n(j, "hotKeys"));
     assertEquals(0L, n(j, "hotKeyRightRecords"));
@@ -97,5 +97,14 @@ public class HotKeysToolTest {
       withHot += part(off, reducer).stream().anyMatch(s -> s.endsWith(",HOT")) ? 1 : 0;
     }
     assertEquals(1, withHot); // unsplit: all on one reducer
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,7 +1,8 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -10,7 +11,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.apache.hadoop.io.WritableComparator;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 public class JoinKeyTest {
   private static byte[] bytes(JoinKey k) throws Exception {
@@ -143,8 +144,10 @@ public class JoinKeyTest {
     }
   }
 
-  @Test(expected = IllegalArgumentException.class)
+  @Test
   public void refusesABucketTheTagCannotHold() {
-    new JoinKey("k", JoinKey.LEFT, JoinKey.MAX_BUCKETS + 1);
+    assertThrows(IllegalArgumentException.class, () -> {
+      new JoinKey("k", JoinKey.LEFT, JoinKey.MAX_BUCKETS + 1);
+    });
   }
 }

@@ -1,12 +1,13 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -15,9 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The join tool in local mode on SQL null keys and typed keys: the output against a naive join
@@ -27,7 +27,7 @@ import org.junit.rules.TemporaryFolder;
  * every record of each side accounted for.
  */
 public class JoinKeysToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private File left;
   private File right;
@@ -43,8 +43,8 @@ public class JoinKeysToolTest {
     for (int i = 0; i < 900; i++) {
       rightLines.add("R" + i + "," + key(rnd, 200) + ",p" + i);
     }
-    left = tmp.newFolder("left");
-    right = tmp.newFolder("right");
+    left = newFolder(tmp, "left");
+    right = newFolder(tmp, "right");
     List<byte[]> l = JoinData.split(leftLines, 2);
     List<byte[]> r = JoinData.split(rightLines, 2);
     for (int i = 0; i < 2; i++) {
@@ -153,7 +153,7 @@ public class JoinKeysToolTest {
 
   private void check(String what, boolean typed, boolean emptyIsNull, String type,
       String... more) throws Exception {
-    File out = new File(tmp.getRoot(), what);
+    File out = new File(tmp, what);
     List<String> args = new ArrayList<>(List.of("--type", type));
     if (typed) {
       args.addAll(List.of("--left-key-type", "long", "--right-key-type", "long"));
@@ -163,28 +163,28 @@ public class JoinKeysToolTest {
     }
     args.addAll(List.of(more));
     ToolRun r = join(out, args.toArray(new String[0]));
-    assertEquals(what + ": " + r, 0, r.code);
+    assertEquals(0, r.code, what + ": " + r);
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     Naive expected = naive(typed, emptyIsNull, type.equals("left-outer"));
     List<String> lines = JoinToolTest.readOutput(out);
-    assertEquals(what, expected.out, NaiveJoin.multiset(lines));
-    assertTrue(what, new File(out, "_SUCCESS").exists());
-    assertEquals(what, expected.leftNull, n(j, "leftNullKeys"));
-    assertEquals(what, expected.rightNull, n(j, "rightNullKeys"));
-    assertEquals(what, expected.leftMalformed, n(j, "leftMalformed"));
-    assertEquals(what, expected.rightMalformed, n(j, "rightMalformed"));
-    assertTrue(what, expected.leftNull > 0 && expected.rightNull > 0);
+    assertEquals(expected.out, NaiveJoin.multiset(lines), what);
+    assertTrue(new File(out, "_SUCCESS").exists(), what);
+    assertEquals(expected.leftNull, n(j, "leftNullKeys"), what);
+    assertEquals(expected.rightNull, n(j, "rightNullKeys"), what);
+    assertEquals(expected.leftMalformed, n(j, "leftMalformed"), what);
+    assertEquals(expected.rightMalformed, n(j, "rightMalformed"), what);
+    assertTrue(expected.leftNull > 0 && expected.rightNull > 0, what);
     // input = passed + dropped + malformed + null, per side
-    assertEquals(what, leftLines.size(), n(j, "leftRecords"));
-    assertEquals(what, rightLines.size(), n(j, "rightRecords"));
-    assertEquals(what, n(j, "leftRecords"),
-        n(j, "leftPassed") + n(j, "leftMalformed") + n(j, "leftNullKeys"));
-    assertEquals(what, n(j, "rightRecords"), n(j, "rightPassed") + n(j, "rightDroppedByFilter")
-        + n(j, "rightMalformed") + n(j, "rightNullKeys"));
+    assertEquals(leftLines.size(), n(j, "leftRecords"), what);
+    assertEquals(rightLines.size(), n(j, "rightRecords"), what);
+    assertEquals(n(j, "leftRecords"), n(j, "leftPassed") + n(j, "leftMalformed") + n(j, "leftNullKeys"),
+        what);
+    assertEquals(n(j, "rightRecords"), n(j, "rightPassed") + n(j, "rightDroppedByFilter")
+        + n(j, "rightMalformed") + n(j, "rightNullKeys"), what);
     // null keys never reach the shuffle
-    assertEquals(what, n(j, "leftPassed") + n(j, "rightPassed"), n(j, "mapOutputRecords"));
-    assertEquals(what, lines.size(), n(j, "outputRecords"));
-    assertEquals(what, 0L, n(j, "leftKeysRejectedByFilter"));
+    assertEquals(n(j, "leftPassed") + n(j, "rightPassed"), n(j, "mapOutputRecords"), what);
+    assertEquals(lines.size(), n(j, "outputRecords"), what);
+    assertEquals(0L, n(j, "leftKeysRejectedByFilter"), what);
   }
 
   @Test
@@ -195,13 +195,13 @@ public class JoinKeysToolTest {
     check("outer-empty-null", false, true, "left-outer", "--filter-type", "exact");
     check("outer-none", false, true, "left-outer", "--filter-type", "none");
     // the left outer join's null-key lines come from the map tasks, in the output directory
-    File[] mapFiles = new File(tmp.getRoot(), "outer")
+    File[] mapFiles = new File(tmp, "outer")
         .listFiles((d, name) -> name.startsWith("part-null-keys-m-"));
     assertTrue(mapFiles.length > 0);
     for (File f : mapFiles) {
       for (String line : new String(Files.readAllBytes(f.toPath()), StandardCharsets.UTF_8)
           .split("\n")) {
-        assertTrue(line, line.endsWith(",\\N\t"));
+        assertTrue(line.endsWith(",\\N\t"), line);
       }
     }
   }
@@ -218,17 +218,26 @@ public class JoinKeysToolTest {
   @Test
   public void keysOfDifferentTypesAreAUsageErrorNamingBoth() throws Exception {
     writeInputs();
-    File out = new File(tmp.getRoot(), "mixed");
+    File out = new File(tmp, "mixed");
     ToolRun r = join(out, "--left-key-type", "long");
-    assertEquals(r.toString(), 2, r.code);
-    assertTrue(r.err, r.err.contains("the left key is (long) but the right key is (string)"));
+    assertEquals(2, r.code, r.toString());
+    assertTrue(r.err.contains("the left key is (long) but the right key is (string)"), r.err);
     assertFalse(out.exists());
     ToolRun arity = join(out, "--left-key-type", "long,long");
-    assertEquals(arity.toString(), 2, arity.code);
-    assertTrue(arity.err, arity.err.contains("--left-key-type gives 2 types for 1 key fields"));
+    assertEquals(2, arity.code, arity.toString());
+    assertTrue(arity.err.contains("--left-key-type gives 2 types for 1 key fields"), arity.err);
     ToolRun name = ToolRun.run(new JoinTool(), "--left", left.getPath(), "--left-key", "1",
         "--right", right.getPath(), "--right-key", "cited", "--output", out.getPath());
-    assertEquals(name.toString(), 2, name.code);
-    assertTrue(name.err, name.err.contains("\"cited\""));
+    assertEquals(2, name.code, name.toString());
+    assertTrue(name.err.contains("\"cited\""), name.err);
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

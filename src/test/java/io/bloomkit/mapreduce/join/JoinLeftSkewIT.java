@@ -1,13 +1,14 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolProcess;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,9 +16,8 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Left skew with a small heap: {@code join} in local mode in a JVM of 96 MiB, the left side one key
@@ -27,7 +27,7 @@ import org.junit.rules.TemporaryFolder;
  * generator: every left record once with the right record. The spill files are gone afterwards.
  */
 public class JoinLeftSkewIT {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final int HOT = 2_000_000;
 
@@ -38,7 +38,7 @@ public class JoinLeftSkewIT {
 
   @Test
   public void aKeyOfTwoMillionLeftRecordsJoinsInA96MiBHeap() throws Exception {
-    File in = tmp.newFolder("in");
+    File in = newFolder(tmp, "in");
     File leftDir = new File(in, "left");
     File rightDir = new File(in, "right");
     Files.createDirectories(leftDir.toPath());
@@ -51,11 +51,11 @@ public class JoinLeftSkewIT {
       w.write("k,small-key\n");
     }
     Files.writeString(new File(rightDir, "part-0").toPath(), "r1,h\nr2,k\nr3,none\n");
-    File hadoopTmp = tmp.newFolder("hadoop-tmp");
-    File out = new File(tmp.getRoot(), "out");
+    File hadoopTmp = newFolder(tmp, "hadoop-tmp");
+    File out = new File(tmp, "out");
     ToolProcess p =
         ToolProcess.run(
-            tmp.getRoot(),
+            tmp,
             List.of("-Xmx96m"),
             "join",
             "-D", "hadoop.tmp.dir=" + hadoopTmp,
@@ -64,11 +64,11 @@ public class JoinLeftSkewIT {
             "--right", rightDir.getPath(), "--right-key", "1",
             "--delimiter", ",", "--filter-type", "none",
             "--output", out.getPath(), "--json");
-    assertEquals(p.toString(), 0, p.code);
+    assertEquals(0, p.code, p.toString());
     Map<String, Object> j = MiniJson.parseObject(p.out.trim());
     assertEquals(HOT + 1L, j.get("outputRecords"));
     long spilled = (Long) j.get("leftSpilledRecords");
-    assertTrue(j.toString(), spilled > 0 && spilled < HOT);
+    assertTrue(spilled > 0 && spilled < HOT, j.toString());
 
     // the recount: each hot left line exactly once, with r1; the small key with r2
     BitSet seen = new BitSet(HOT);
@@ -84,10 +84,10 @@ public class JoinLeftSkewIT {
               small = true;
               continue;
             }
-            assertTrue(line, line.startsWith("h,") && line.endsWith(",left-record\tr1,h"));
+            assertTrue(line.startsWith("h,") && line.endsWith(",left-record\tr1,h"), line);
             int i = Integer.parseInt(line.substring(2, 9));
             assertEquals(left(i) + "\tr1,h", line);
-            assertTrue("twice: " + line, !seen.get(i));
+            assertTrue(!seen.get(i), "twice: " + line);
             seen.set(i);
           }
         }
@@ -99,5 +99,14 @@ public class JoinLeftSkewIT {
     try (Stream<Path> s = Files.walk(hadoopTmp.toPath())) {
       assertEquals(0, s.filter(f -> f.getFileName().toString().endsWith(".spill")).count());
     }
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

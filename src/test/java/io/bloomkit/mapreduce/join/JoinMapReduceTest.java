@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.bloom.ExactKeySet;
@@ -18,6 +18,7 @@ import io.bloomkit.mapreduce.table.TextRowSerialization;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,13 +32,12 @@ import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.mapreduce.MultipleInputsMapReduceDriver;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** MRUnit tests of the join mappers and reducer, counters included. */
 public class JoinMapReduceTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** The left side: text, delimiter ',', key field 0. */
   static final TableSpec LEFT = text("0");
@@ -69,7 +69,7 @@ public class JoinMapReduceTest {
   }
 
   private File write(Filter f) throws Exception {
-    File file = tmp.newFile();
+    File file = File.createTempFile("junit", null, tmp);
     try (OutputStream out = new FileOutputStream(file)) {
       f.writeTo(out);
     }
@@ -106,7 +106,7 @@ public class JoinMapReduceTest {
   @Test
   public void leftMapperCountsKeysTheFilterRejectsAndKeepsTheFirst() throws Exception {
     File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k3")));
-    File rejects = new File(tmp.getRoot(), "rejects");
+    File rejects = new File(tmp, "rejects");
     MapDriver<LongWritable, Row, JoinKey, JoinValue> d = leftWithFilter(f, rejects);
     d.withInput(new LongWritable(0), l("k1,a"));
     d.withInput(new LongWritable(5), l("k2,b"));
@@ -124,15 +124,15 @@ public class JoinMapReduceTest {
     assertEquals(3, c(d.getCounters(), JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER));
     File[] left = rejects.listFiles((dir, n) -> !n.startsWith("."));
     assertEquals(1, left.length);
-    String first = new String(java.nio.file.Files.readAllBytes(left[0].toPath()),
+    String first = new String(Files.readAllBytes(left[0].toPath()),
         java.nio.charset.StandardCharsets.UTF_8);
-    assertTrue(first, first.startsWith("\"k2\" ") && first.contains("byte offset 5"));
+    assertTrue(first.startsWith("\"k2\" ") && first.contains("byte offset 5"), first);
   }
 
   @Test
   public void leftMapperWithAPassingFilterRejectsNothing() throws Exception {
     File f = write(ExactKeySet.ofStrings(Arrays.asList("k1", "k2")));
-    File rejects = new File(tmp.getRoot(), "rejects");
+    File rejects = new File(tmp, "rejects");
     MapDriver<LongWritable, Row, JoinKey, JoinValue> d = leftWithFilter(f, rejects);
     d.withInput(new LongWritable(0), l("k1,a"));
     d.withInput(new LongWritable(5), l("k2,b"));
@@ -191,7 +191,7 @@ public class JoinMapReduceTest {
       d.run();
       fail();
     } catch (java.io.IOException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("byte offset 42"));
+      assertTrue(e.getMessage().contains("byte offset 42"), e.getMessage());
     }
   }
 
@@ -232,9 +232,9 @@ public class JoinMapReduceTest {
               : type.equals("right-outer") || type.equals("full-outer")
                   ? Arrays.asList("\tr1,k2,x", "\tr2,\\N", "\tr5,k4")
                   : List.of();
-      assertEquals(type, expected, m.written);
-      assertEquals(type, expected.size(), c(d.getCounters(), JoinCounters.RIGHT_WRITTEN_BY_MAP));
-      assertEquals(type, expected.size(), c(d.getCounters(), JoinCounters.OUTPUT_RECORDS));
+      assertEquals(expected, m.written, type);
+      assertEquals(expected.size(), c(d.getCounters(), JoinCounters.RIGHT_WRITTEN_BY_MAP), type);
+      assertEquals(expected.size(), c(d.getCounters(), JoinCounters.OUTPUT_RECORDS), type);
     }
   }
 
@@ -304,17 +304,17 @@ public class JoinMapReduceTest {
           new JoinValue(JoinKey.LEFT, "nothing-but-key"));
       d.runTest();
       Counters cs = d.getCounters();
-      assertEquals(type, 5, c(cs, JoinCounters.LEFT_RECORDS));
-      assertEquals(type, 2, c(cs, JoinCounters.LEFT_NULL_KEYS));
-      assertEquals(type, 2, c(cs, JoinCounters.LEFT_PASSED));
-      assertEquals(type, 1, c(cs, JoinCounters.LEFT_MALFORMED));
-      assertEquals(type, 1, c(cs, JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER)); // "nothing-but-key"
+      assertEquals(5, c(cs, JoinCounters.LEFT_RECORDS), type);
+      assertEquals(2, c(cs, JoinCounters.LEFT_NULL_KEYS), type);
+      assertEquals(2, c(cs, JoinCounters.LEFT_PASSED), type);
+      assertEquals(1, c(cs, JoinCounters.LEFT_MALFORMED), type);
+      assertEquals(1, c(cs, JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER), type); // "nothing-but-key"
       assertEquals(c(cs, JoinCounters.LEFT_RECORDS), c(cs, JoinCounters.LEFT_PASSED)
           + c(cs, JoinCounters.LEFT_MALFORMED) + c(cs, JoinCounters.LEFT_NULL_KEYS));
       boolean outer = type.equals("left-outer");
       // a left outer join writes them from the map, with an empty right part
-      assertEquals(type, outer ? Arrays.asList("\\N,b\t", "\\N,c\t") : List.of(), m.nullKeyLines);
-      assertEquals(type, outer ? 2 : 0, c(cs, JoinCounters.OUTPUT_RECORDS));
+      assertEquals(outer ? Arrays.asList("\\N,b\t", "\\N,c\t") : List.of(), m.nullKeyLines, type);
+      assertEquals(outer ? 2 : 0, c(cs, JoinCounters.OUTPUT_RECORDS), type);
     }
   }
 
@@ -522,7 +522,7 @@ public class JoinMapReduceTest {
       }
       Map<String, Integer> expected =
           NaiveJoin.join(left, new int[] {0}, right, new int[] {1}, ',', type.equals("left-outer"));
-      assertEquals(type, expected, NaiveJoin.multiset(got));
+      assertEquals(expected, NaiveJoin.multiset(got), type);
       Counters cs = d.getCounters();
       assertEquals(left.size(), c(cs, JoinCounters.LEFT_RECORDS));
       assertEquals(right.size(), c(cs, JoinCounters.RIGHT_RECORDS));

@@ -1,13 +1,14 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.table.OutputFiles;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableWriter;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -36,9 +37,8 @@ import org.apache.orc.OrcFile;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * join {@code --output-format}: a Parquet left table (customers) joined with an ORC right table
@@ -49,7 +49,7 @@ import org.junit.rules.TemporaryFolder;
  * joined with a SequenceFile right side into records equals a naive join.
  */
 public class JoinOutputsTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final Configuration conf = ToolRun.localConf();
 
@@ -70,8 +70,8 @@ public class JoinOutputsTest {
 
   private void tables() throws Exception {
     Random rnd = new Random(13);
-    left = tmp.newFolder("customers");
-    right = tmp.newFolder("orders");
+    left = newFolder(tmp, "customers");
+    right = newFolder(tmp, "orders");
     FileSystem fs = FileSystem.getLocal(conf);
     long id = 0;
     for (int part = 0; part < 2; part++) {
@@ -144,13 +144,13 @@ public class JoinOutputsTest {
   }
 
   private File run(String out, String... extra) {
-    File dir = new File(tmp.getRoot(), out);
+    File dir = new File(tmp, out);
     List<String> args = new ArrayList<>(List.of("--left", left.getPath(), "--left-key",
         "custkey", "--right", right.getPath(), "--right-key", "custkey", "--output",
         dir.getPath(), "--reducers", "2", "--quiet"));
     args.addAll(Arrays.asList(extra));
     ToolRun r = ToolRun.run(new JoinTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return dir;
   }
 
@@ -172,24 +172,24 @@ public class JoinOutputsTest {
     for (String type : List.of("inner", "left-outer")) {
       boolean outer = type.equals("left-outer");
       Map<String, Integer> text = textLines(run("text-" + type, "--type", type));
-      assertEquals(type, naive(outer, ""), text);
+      assertEquals(naive(outer, ""), text, type);
       // a record output's unmatched left rows have the four right columns null
       Map<String, Integer> expected = naive(outer, "\\N\t\\N\t\\N\t\\N");
-      assertTrue(type, expected.size() > 100);
+      assertTrue(expected.size() > 100, type);
       for (TableFormat f : List.of(TableFormat.PARQUET, TableFormat.ORC, TableFormat.AVRO,
           TableFormat.SEQFILE)) {
         File out = run(f + "-" + type, "--type", type, "--output-format",
             f.name().toLowerCase());
         Map<String, Integer> back = OutputFiles.lines(conf, out, f, "id");
-        assertEquals(f + " " + type, expected, back);
+        assertEquals(expected, back, f + " " + type);
         Map<String, Integer> textRows = new TreeMap<>();
         text.forEach((line, n) -> textRows.put(line.endsWith("\t")
             ? line + "\\N\t\\N\t\\N\t\\N" : line, n));
-        assertEquals(f + " " + type + " vs text", textRows, back);
+        assertEquals(textRows, back, f + " " + type + " vs text");
         if (outer) {
-          assertTrue(f + ": null-key left rows are written from the map",
-              Arrays.stream(OutputFiles.parts(out))
-                  .anyMatch(p -> p.getName().startsWith(LeftJoinMapper.NULL_KEY_FILES)));
+          assertTrue(Arrays.stream(OutputFiles.parts(out))
+                  .anyMatch(p -> p.getName().startsWith(LeftJoinMapper.NULL_KEY_FILES)),
+              f + ": null-key left rows are written from the map");
         }
       }
     }
@@ -229,9 +229,9 @@ public class JoinOutputsTest {
         "\\N\t\\N\t\\N\t\\N");
     File full = run("parquet-full", "--type", "full-outer", "--output-format", "parquet");
     assertEquals(fullOuter, OutputFiles.lines(conf, full, TableFormat.PARQUET, "id"));
-    assertTrue("unmatched right rows are written from the map",
-        Arrays.stream(OutputFiles.parts(full))
-            .anyMatch(p -> p.getName().startsWith(RightJoinMapper.UNMATCHED_FILES)));
+    assertTrue(Arrays.stream(OutputFiles.parts(full))
+            .anyMatch(p -> p.getName().startsWith(RightJoinMapper.UNMATCHED_FILES)),
+        "unmatched right rows are written from the map");
     Map<String, Integer> semi = naive("right-semi", null, null);
     assertTrue(semi.size() > 100);
     assertEquals(semi, textLines(run("text-semi", "--type", "right-semi")));
@@ -254,8 +254,8 @@ public class JoinOutputsTest {
         List<String> names = new ArrayList<>();
         for (Schema.Field f : r.getSchema().getFields()) {
           names.add(f.name());
-          assertEquals(f.name(), Schema.Type.UNION, f.schema().getType());
-          assertEquals(f.name(), Schema.Type.NULL, f.schema().getTypes().get(0).getType());
+          assertEquals(Schema.Type.UNION, f.schema().getType(), f.name());
+          assertEquals(Schema.Type.NULL, f.schema().getTypes().get(0).getType(), f.name());
         }
         assertEquals(List.of("id", "l_name", "region", "l_custkey", "orderkey", "r_custkey",
             "total", "r_name"), names);
@@ -276,8 +276,8 @@ public class JoinOutputsTest {
           e.getKey());
       try (ParquetFileReader r = ParquetFileReader.open(
           HadoopInputFile.fromPath(OutputFiles.parts(out)[0], conf))) {
-        assertEquals(e.getKey(), e.getValue(),
-            r.getFooter().getBlocks().get(0).getColumns().get(0).getCodec());
+        assertEquals(e.getValue(), r.getFooter().getBlocks().get(0).getColumns().get(0).getCodec(),
+            e.getKey());
       }
       assertEquals(expected, OutputFiles.lines(conf, out, TableFormat.PARQUET, "id"));
     }
@@ -296,27 +296,27 @@ public class JoinOutputsTest {
 
   @Test
   public void textInputsBecomePrefixedStringColumns() throws Exception {
-    File l = tmp.newFolder("l");
+    File l = newFolder(tmp, "l");
     Files.write(new File(l, "part-0").toPath(), "1,a\n2,b\n3,c\n".getBytes(StandardCharsets.UTF_8));
-    File r = tmp.newFolder("r");
+    File r = newFolder(tmp, "r");
     Files.write(new File(r, "part-0").toPath(),
         "x,1,p\ny,1,q\nz,4,s\n".getBytes(StandardCharsets.UTF_8));
-    File out = new File(tmp.getRoot(), "out");
+    File out = new File(tmp, "out");
     ToolRun run = ToolRun.run(new JoinTool(), "--left", l.getPath(), "--left-key", "0",
         "--right", r.getPath(), "--right-key", "1", "--delimiter", ",", "--type", "left-outer",
         "--output", out.getPath(), "--output-format", "seqfile", "--output-delimiter", "|",
         "--quiet");
-    assertEquals(run.toString(), 0, run.code);
+    assertEquals(0, run.code, run.toString());
     Map<String, Integer> expected = new TreeMap<>();
     for (String s : List.of("1|a|x|1|p", "1|a|y|1|q", "2|b|\\N|\\N|\\N", "3|c|\\N|\\N|\\N")) {
       expected.put(s, 1);
     }
     assertEquals(expected, OutputFiles.lines(conf, out, TableFormat.SEQFILE, "0"));
-    File parquet = new File(tmp.getRoot(), "parquet");
+    File parquet = new File(tmp, "parquet");
     run = ToolRun.run(new JoinTool(), "--left", l.getPath(), "--left-key", "0",
         "--right", r.getPath(), "--right-key", "1", "--delimiter", ",", "--output",
         parquet.getPath(), "--output-format", "parquet", "--quiet");
-    assertEquals(run.toString(), 0, run.code);
+    assertEquals(0, run.code, run.toString());
     try (ParquetFileReader pr = ParquetFileReader.open(
         HadoopInputFile.fromPath(OutputFiles.parts(parquet)[0], conf))) {
       assertEquals("[l__c0, l__c1, r__c0, r__c1, _c2]", pr.getFileMetaData().getSchema()
@@ -328,8 +328,8 @@ public class JoinOutputsTest {
   public void csvLeftJoinsSequenceFileRightIntoRecords() throws Exception {
     // left: CSV (quoted delimiters and quotes, short and long rows, null keys); right: a
     // SequenceFile of (LongWritable custkey, Text order)
-    File l = tmp.newFolder("csv-left");
-    File r = tmp.newFolder("seq-right");
+    File l = newFolder(tmp, "csv-left");
+    File r = newFolder(tmp, "seq-right");
     Random rnd = new Random(5);
     StringBuilder csv = new StringBuilder();
     List<String> lLines = new ArrayList<>();
@@ -368,13 +368,13 @@ public class JoinOutputsTest {
     assertTrue(expected.size() > 100);
     // (Avro output from CSV and SequenceFile inputs: DedupOutputsTest)
     for (TableFormat f : List.of(TableFormat.PARQUET, TableFormat.ORC)) {
-      File out = new File(tmp.getRoot(), "csv-seq-" + f);
+      File out = new File(tmp, "csv-seq-" + f);
       ToolRun run = ToolRun.run(new JoinTool(), "--left", l.getPath(), "--left-format", "csv",
           "--left-key", "0", "--left-key-type", "long", "--right", r.getPath(), "--right-key",
           "key", "--right-key-type", "long", "--delimiter", ",", "--type", "left-outer",
           "--output", out.getPath(), "--output-format", f.name().toLowerCase(), "--quiet");
-      assertEquals(run.toString(), 0, run.code);
-      assertEquals(f.toString(), expected, OutputFiles.lines(conf, out, f, "key"));
+      assertEquals(0, run.code, run.toString());
+      assertEquals(expected, OutputFiles.lines(conf, out, f, "key"), f.toString());
     }
   }
 
@@ -391,23 +391,23 @@ public class JoinOutputsTest {
     for (String[] b : bad) {
       List<String> args = new ArrayList<>(List.of("--left", left.getPath(), "--left-key",
           "custkey", "--right", right.getPath(), "--right-key", "custkey", "--output",
-          new File(tmp.getRoot(), "bad").getPath()));
+          new File(tmp, "bad").getPath()));
       args.addAll(Arrays.asList(b));
       ToolRun r = ToolRun.run(new JoinTool(), args.toArray(new String[0]));
-      assertEquals(Arrays.toString(b), 2, r.code);
-      assertTrue(r.err, r.err.contains("--output-"));
+      assertEquals(2, r.code, Arrays.toString(b));
+      assertTrue(r.err.contains("--output-"), r.err);
     }
-    assertTrue(!new File(tmp.getRoot(), "bad").exists());
+    assertTrue(!new File(tmp, "bad").exists());
   }
 
   private File mapSide(String out, String... extra) {
-    File dir = new File(tmp.getRoot(), out);
+    File dir = new File(tmp, out);
     List<String> args = new ArrayList<>(List.of("--left", left.getPath(), "--left-key",
         "custkey", "--right", right.getPath(), "--right-key", "custkey", "--output",
         dir.getPath(), "--strategy", "map-side", "--quiet"));
     args.addAll(Arrays.asList(extra));
     ToolRun r = ToolRun.run(new JoinTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return dir;
   }
 
@@ -458,5 +458,14 @@ public class JoinOutputsTest {
     File rs = mapSide("ms-orc", "--type", "right-semi",
         "--output-format", "orc");
     assertEquals(rightSemi, OutputFiles.lines(conf, rs, TableFormat.ORC, "orderkey"));
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNull;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
@@ -13,6 +13,7 @@ import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.join.plan.CostModel;
 import io.bloomkit.mapreduce.join.plan.Workload;
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -20,9 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code join --strategy auto} (the default), {@code --explain} and {@code --max-filter-bytes} in
@@ -30,13 +30,13 @@ import org.junit.rules.TemporaryFolder;
  * reports, finds cheapest; auto's output equals the naive join.
  */
 public class JoinPlannerTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** 300 left keys (12 repeated), 6,000 right records of which about 5% match. */
   private final JoinData data = new JoinData(11, 300, 6000);
 
   private File write(String name, List<String> lines) throws Exception {
-    File dir = tmp.newFolder(name);
+    File dir = newFolder(tmp, name);
     List<byte[]> parts = JoinData.split(lines, 2);
     for (int i = 0; i < parts.size(); i++) {
       Files.write(new File(dir, name + i).toPath(), parts.get(i));
@@ -94,14 +94,14 @@ public class JoinPlannerTest {
   /** Runs {@code --explain}: exit 0, one JSON object, no output directory, no staging left. */
   private Map<String, Object> explain(Configuration conf, File left, File right, String... more)
       throws Exception {
-    File out = new File(tmp.getRoot(), "explained");
+    File out = new File(tmp, "explained");
     List<String> args = new ArrayList<>(List.of(more));
     args.add("--explain");
     ToolRun r = join(conf, left, right, out, args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
-    assertFalse("--explain created the output", out.exists());
-    assertEquals(0, tmp.getRoot().list((d, n) -> n.startsWith(".explained")).length);
-    assertFalse(r.err, r.err.contains("started:"));
+    assertEquals(0, r.code, r.toString());
+    assertFalse(out.exists(), "--explain created the output");
+    assertEquals(0, tmp.list((d, n) -> n.startsWith(".explained")).length);
+    assertFalse(r.err.contains("started:"), r.err);
     return MiniJson.parseObject(r.lastLine());
   }
 
@@ -148,10 +148,10 @@ public class JoinPlannerTest {
     assertFalse(e.get("candidates").toString().contains("map-side"));
 
     // the run: the filter built in the client, output equal to the naive join
-    File out = new File(tmp.getRoot(), "out");
+    File out = new File(tmp, "out");
     ToolRun r = join(conf, left, right, out);
-    assertEquals(r.toString(), 0, r.code);
-    assertFalse(r.err, r.err.contains("build"));
+    assertEquals(0, r.code, r.toString());
+    assertFalse(r.err.contains("build"), r.err);
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals(NaiveJoin.join(data.left, JoinData.KEY, data.right, JoinData.KEY, ',', false),
         NaiveJoin.multiset(JoinToolTest.readOutput(out)));
@@ -203,12 +203,12 @@ public class JoinPlannerTest {
     File right = write("right", data.right);
     Configuration conf = ToolRun.localConf();
     for (String type : List.of("left-outer", "left-semi", "right-anti")) {
-      File out = new File(tmp.getRoot(), "out-" + type);
+      File out = new File(tmp, "out-" + type);
       ToolRun r = join(conf, left, right, out, "--type", type);
-      assertEquals(r.toString(), 0, r.code);
-      assertEquals(type,
-          NaiveJoin.join(data.left, JoinData.KEY, data.right, JoinData.KEY, ',', type, null),
-          NaiveJoin.multiset(JoinToolTest.readOutput(out)));
+      assertEquals(0, r.code, r.toString());
+      assertEquals(NaiveJoin.join(data.left, JoinData.KEY, data.right, JoinData.KEY, ',', type, null),
+          NaiveJoin.multiset(JoinToolTest.readOutput(out)),
+          type);
       Map<String, Object> j = MiniJson.parseObject(r.lastLine());
       Map<String, Object> plan = obj(j, "plan");
       assertEquals(j.get("strategy"), plan.get("strategy"));
@@ -216,9 +216,9 @@ public class JoinPlannerTest {
       Map<String, Object> e = explain(conf, left, right, "--type", type);
       CostModel.Candidate expected = modelChoice(conf, obj(e, "workload"),
           !type.equals("left-outer"), type.equals("left-semi"));
-      assertEquals(type, expected.kind() == CostModel.Kind.MAP_SIDE ? "map-side" : "reduce-side",
-          plan.get("strategy"));
-      assertEquals(type, expected.filter(), plan.get("filter"));
+      assertEquals(expected.kind() == CostModel.Kind.MAP_SIDE ? "map-side" : "reduce-side", plan.get("strategy"),
+          type);
+      assertEquals(expected.filter(), plan.get("filter"), type);
       if (type.equals("left-outer")) {
         assertEquals("reduce-side", plan.get("strategy"));
         assertFalse(e.get("candidates").toString().contains("map-side"));
@@ -237,14 +237,14 @@ public class JoinPlannerTest {
     Configuration conf = ToolRun.localConf();
     conf.setDouble("bloomkit.plan.filter.heap.share", 1e-9);
     conf.setLong("bloomkit.mapside.max.bytes", 100);
-    File out = new File(tmp.getRoot(), "out");
+    File out = new File(tmp, "out");
     ToolRun r = join(conf, left, right, out, "--filter-type", "bf", "--bits-per-key", "16");
-    assertEquals(r.toString(), 2, r.code);
-    assertTrue(r.err, r.err.contains("bloomkit.plan.filter.heap.share"));
+    assertEquals(2, r.code, r.toString());
+    assertTrue(r.err.contains("bloomkit.plan.filter.heap.share"), r.err);
     // the view of 300 keys at 16 bits per key: 4,800 bits in 75 words
-    assertTrue(r.err, r.err.contains("takes 600 bytes"));
+    assertTrue(r.err.contains("takes 600 bytes"), r.err);
     assertFalse(out.exists());
-    assertFalse(r.err, r.err.contains("started:"));
+    assertFalse(r.err.contains("started:"), r.err);
     Map<String, Object> e = explain(conf, left, right);
     assertEquals("reduce-side", obj(e, "plan").get("strategy"));
     assertNull(obj(e, "plan").get("filter"));
@@ -257,17 +257,17 @@ public class JoinPlannerTest {
     File left = write("left", data.left);
     File right = write("right", data.right);
     Configuration conf = ToolRun.localConf();
-    File out = new File(tmp.getRoot(), "out");
+    File out = new File(tmp, "out");
     // 300 keys at 16 bits per key are 600 bytes: capped to 250
     ToolRun r = join(conf, left, right, out, "--strategy", "reduce-side", "--filter-type", "bf",
         "--bits-per-key", "16", "--max-filter-bytes", "250");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     Map<String, Object> p = obj(j, "plan");
     assertEquals("option", p.get("how"));
     assertEquals(true, p.get("capped"));
     double bits = num(p, "bitsPerKey");
-    assertTrue(String.valueOf(bits), bits < 16 && bits > 6);
+    assertTrue(bits < 16 && bits > 6, String.valueOf(bits));
     assertTrue(num(p, "filterBytes") <= 250);
     FilterShape shape = FilterShape.forBitsPerKey(FilterFamily.BLOOM, null, 300, 0, bits, 0);
     assertEquals(shape.expectedFpp(), num(p, "fpp"), 1e-12);
@@ -302,11 +302,11 @@ public class JoinPlannerTest {
     File right = write("right", rightLines);
     Configuration conf = ToolRun.localConf();
     conf.setLong("bloomkit.build.local.max.bytes", 0); // sampled, then built by a job
-    File out = new File(tmp.getRoot(), "out");
+    File out = new File(tmp, "out");
     // the estimate (about 3,000 keys) fits 16 bits per key in 40,000 bytes; 41,000 keys do not
     ToolRun r = join(conf, left, right, out, "--strategy", "reduce-side", "--filter-type", "bf", "--bits-per-key", "16",
         "--max-filter-bytes", "40000");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     Map<String, Object> p = obj(j, "plan");
     assertEquals("job", p.get("built"));
@@ -323,5 +323,14 @@ public class JoinPlannerTest {
     assertEquals(expected.expectedFpp(), num(j, "theoreticalFpp"), 1e-12);
     assertEquals(NaiveJoin.join(leftLines, JoinData.KEY, rightLines, JoinData.KEY, ',', false),
         NaiveJoin.multiset(JoinToolTest.readOutput(out)));
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,14 +1,14 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertThrows;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** The join's output schema: names, prefixes, nullability, nested names. */
 public class JoinRecordsTest {
@@ -26,8 +26,8 @@ public class JoinRecordsTest {
     assertEquals(List.of("l_id", "a", "l_addr", "r_id", "b", "r_addr"),
         out.getFields().stream().map(Schema.Field::name).collect(Collectors.toList()));
     for (Schema.Field f : out.getFields()) {
-      assertEquals(f.name(), Schema.Type.NULL, f.schema().getTypes().get(0).getType());
-      assertTrue(f.name(), f.hasDefaultValue());
+      assertEquals(Schema.Type.NULL, f.schema().getTypes().get(0).getType(), f.name());
+      assertTrue(f.hasDefaultValue(), f.name());
     }
     // the JSON parses back to the same schema (the shared nested type is defined once)
     assertEquals(out, new Schema.Parser().parse(out.toString()));
@@ -41,12 +41,12 @@ public class JoinRecordsTest {
         .endRecord();
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> JoinRecords.schema(l, r));
-    assertTrue(e.getMessage(), e.getMessage().contains("addr"));
+    assertTrue(e.getMessage().contains("addr"), e.getMessage());
     Schema l2 = SchemaBuilder.record("l").fields().requiredLong("id").requiredLong("l_id")
         .endRecord();
     Schema r2 = SchemaBuilder.record("r").fields().requiredLong("id").endRecord();
     e = assertThrows(IllegalArgumentException.class, () -> JoinRecords.schema(l2, r2));
-    assertTrue(e.getMessage(), e.getMessage().contains("l_id"));
+    assertTrue(e.getMessage().contains("l_id"), e.getMessage());
   }
 
   @Test

@@ -1,11 +1,13 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.JoinCounters;
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.io.Text;
@@ -13,9 +15,8 @@ import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Left skew: one key with far more left records than the reducer's memory budget. The reducer
@@ -23,7 +24,7 @@ import org.junit.rules.TemporaryFolder;
  * when the task ends.
  */
 public class JoinReducerSpillTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** Left records of the hot key; with 8 KiB of memory most of them spill. */
   private static final int LEFTS = 50_000;
@@ -62,14 +63,14 @@ public class JoinReducerSpillTest {
   }
 
   private static void assertNoFiles(File dir) throws Exception {
-    try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.walk(dir.toPath())) {
-      assertEquals(0, s.filter(java.nio.file.Files::isRegularFile).count());
+    try (java.util.stream.Stream<java.nio.file.Path> s = Files.walk(dir.toPath())) {
+      assertEquals(0, s.filter(Files::isRegularFile).count());
     }
   }
 
   @Test
   public void aKeyOfManyLeftRecordsSpillsAndJoinsAsTheNaiveJoin() throws Exception {
-    File local = tmp.newFolder("local");
+    File local = newFolder(tmp, "local");
     List<String> left = hotLeft(LEFTS);
     // each right record visits the buffered records again: memory, then the spill file
     List<String> right = List.of("r1,hot", "r2,hot");
@@ -88,7 +89,7 @@ public class JoinReducerSpillTest {
 
   @Test
   public void unmatchedSpilledLeftRecordsAreWrittenByALeftOuterJoin() throws Exception {
-    File local = tmp.newFolder("local");
+    File local = newFolder(tmp, "local");
     List<String> left = hotLeft(5_000);
     List<String> got = new ArrayList<>();
     Counters cs = run("left-outer", left, List.of(), got, local);
@@ -98,5 +99,14 @@ public class JoinReducerSpillTest {
     assertEquals(left.size(), c(cs, JoinCounters.LEFT_UNMATCHED));
     assertTrue(c(cs, JoinCounters.LEFT_SPILLED_RECORDS) > 0);
     assertNoFiles(local);
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,6 +1,6 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.mock;
@@ -15,7 +15,7 @@ import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.counters.GenericCounter;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The reducer as the framework drives it: ONE value object, refilled for every value, and a value

@@ -1,22 +1,23 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.bloom.ExactKeySet;
-import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.Filter;
-import io.bloomkit.registry.Filters;
+import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.build.BuildTool;
-import io.bloomkit.mapreduce.update.UpdateTool;
-import java.io.FileInputStream;
-import java.io.InputStream;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
+import io.bloomkit.mapreduce.update.UpdateTool;
+import io.bloomkit.registry.Filters;
 import java.io.File;
+import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,21 +30,20 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The join tool in local mode: results against the naive join, counters, exit codes. */
 public class JoinToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final JoinData data = new JoinData(11, 300, 6000);
   private File left;
   private File right;
 
   private void writeInputs() throws Exception {
-    left = tmp.newFolder("left");
-    right = tmp.newFolder("right");
+    left = newFolder(tmp, "left");
+    right = newFolder(tmp, "right");
     List<byte[]> l = JoinData.split(data.left, 2);
     List<byte[]> r = JoinData.split(data.right, 2);
     for (int i = 0; i < 2; i++) {
@@ -77,7 +77,7 @@ public class JoinToolTest {
   }
 
   private void check(String type, ToolRun r, File out, boolean exact) throws Exception {
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals(
         NaiveJoin.join(data.left, JoinData.KEY, data.right, new int[] {1}, ',', type.equals("left-outer")),
@@ -102,7 +102,7 @@ public class JoinToolTest {
   @Test
   public void filteredJoinsEqualTheNaiveJoin() throws Exception {
     writeInputs();
-    File out = new File(tmp.getRoot(), "acbf-out");
+    File out = new File(tmp, "acbf-out");
     ToolRun r = join(out.getPath(), "inner");
     check("inner", r, out, false);
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
@@ -110,9 +110,9 @@ public class JoinToolTest {
     assertTrue(n(j, "rightDroppedByFilter") > 0);
     assertTrue((Double) j.get("theoreticalFpp") > 0 && (Double) j.get("theoreticalFpp") < 0.01);
     // the staging directory with the built filter is gone
-    assertEquals(0, tmp.getRoot().list((d, name) -> name.contains("._join-")).length);
+    assertEquals(0, tmp.list((d, name) -> name.contains("._join-")).length);
 
-    File none = new File(tmp.getRoot(), "none-out");
+    File none = new File(tmp, "none-out");
     ToolRun rn = join(none.getPath(), "left-outer", "--filter-type", "none");
     check("left-outer", rn, none, false);
     assertEquals(0L, n(MiniJson.parseObject(rn.lastLine()), "rightDroppedByFilter"));
@@ -125,11 +125,11 @@ public class JoinToolTest {
         keys.add(k);
       }
     }
-    File exact = new File(tmp.getRoot(), "keys.exact");
+    File exact = new File(tmp, "keys.exact");
     try (OutputStream o = new FileOutputStream(exact)) {
       ExactKeySet.ofStrings(keys).writeTo(o);
     }
-    File exOut = new File(tmp.getRoot(), "exact-out");
+    File exOut = new File(tmp, "exact-out");
     check("left-outer", join(exOut.getPath(), "left-outer", "--filter", exact.getPath()), exOut, true);
   }
 
@@ -157,12 +157,12 @@ public class JoinToolTest {
     // a weak filter (3 bits per key, k = 2: about 24% false positives) to have many of them
     BloomFilter bf = BloomFilter.create(FilterShape.bloom(600, 2, 200));
     leftKeys.forEach(bf::add);
-    File filterFile = new File(tmp.getRoot(), "left.bf");
+    File filterFile = new File(tmp, "left.bf");
     try (OutputStream o = new FileOutputStream(filterFile)) {
       bf.writeTo(o);
     }
-    left = tmp.newFolder("left");
-    right = tmp.newFolder("right");
+    left = newFolder(tmp, "left");
+    right = newFolder(tmp, "right");
     Files.write(new File(left, "l0").toPath(), JoinData.split(leftLines, 1).get(0));
     List<byte[]> parts = JoinData.split(rightLines, 2);
     long droppedRecords = 0;
@@ -185,9 +185,9 @@ public class JoinToolTest {
         }
       }
     }
-    File out = new File(tmp.getRoot(), "bf-out");
+    File out = new File(tmp, "bf-out");
     ToolRun r = join(out.getPath(), "inner", "--filter", filterFile.getPath());
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals(droppedRecords, n(j, "rightDroppedByFilter"));
     assertEquals(fpRecords, n(j, "falsePositives"));
@@ -198,30 +198,30 @@ public class JoinToolTest {
     assertEquals((double) fpKeys.size() / (fpKeys.size() + droppedKeys.size()),
         (Double) j.get("observedFppPerKey"), 1e-12);
     // the keys repeat: distinct counts are well below record counts
-    assertTrue(j.toString(), n(j, "rightDroppedKeys") < droppedRecords / 2);
-    assertTrue(j.toString(), n(j, "falsePositiveKeys") < fpRecords / 2);
+    assertTrue(n(j, "rightDroppedKeys") < droppedRecords / 2, j.toString());
+    assertTrue(n(j, "falsePositiveKeys") < fpRecords / 2, j.toString());
     assertFalse(j.containsKey("observedFpp"));
   }
 
   @Test
   public void refusesBeforeAnyJob() throws Exception {
     writeInputs();
-    File out = new File(tmp.getRoot(), "out");
+    File out = new File(tmp, "out");
     assertEquals(0, ToolRun.run(new JoinTool(), "-h").code);
     assertEquals(2, join(out.getPath(), "outer").code);
     assertEquals(2, ToolRun.run(new JoinTool(), "--left", left.getPath()).code);
     ToolRun missing =
-        ToolRun.run(new JoinTool(), "--left", tmp.getRoot() + "/nope", "--left-key", "0",
+        ToolRun.run(new JoinTool(), "--left", tmp + "/nope", "--left-key", "0",
             "--right", right.getPath(), "--right-key", "1", "--output", out.getPath());
     assertEquals(2, missing.code);
     assertTrue(missing.err.contains("does not exist"));
-    File existing = tmp.newFolder("existing");
+    File existing = newFolder(tmp, "existing");
     ToolRun ex = join(existing.getPath(), "inner");
     assertEquals(2, ex.code);
     assertTrue(ex.err.contains("already exists"));
-    assertEquals(2, join(out.getPath(), "inner", "--filter", tmp.getRoot() + "/nofilter").code);
+    assertEquals(2, join(out.getPath(), "inner", "--filter", tmp + "/nofilter").code);
 
-    File exact = new File(tmp.getRoot(), "big.exact");
+    File exact = new File(tmp, "big.exact");
     List<String> keys = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {
       keys.add("key-" + i);
@@ -235,50 +235,50 @@ public class JoinToolTest {
         ToolRun.run(small, new JoinTool(), "--left", left.getPath(), "--left-key", "1",
             "--right", right.getPath(), "--right-key", "1", "--output", out.getPath(),
             "--filter", exact.getPath());
-    assertEquals(budget.toString(), 2, budget.code);
-    assertTrue(budget.err, budget.err.contains("bloomkit.exact.max.bytes"));
+    assertEquals(2, budget.code, budget.toString());
+    assertTrue(budget.err.contains("bloomkit.exact.max.bytes"), budget.err);
 
     byte[] b = Files.readAllBytes(exact.toPath());
     b[b.length - 10] ^= 0x40;
     Files.write(exact.toPath(), b);
     ToolRun corrupt = join(out.getPath(), "inner", "--filter", exact.getPath());
-    assertEquals(corrupt.toString(), 1, corrupt.code);
-    assertTrue(corrupt.err, corrupt.err.contains("checksum"));
+    assertEquals(1, corrupt.code, corrupt.toString());
+    assertTrue(corrupt.err.contains("checksum"), corrupt.err);
     assertTrue(!out.exists());
   }
 
   @Test
   public void strictJoinFailsNamingFileAndOffset() throws Exception {
     writeInputs();
-    File out = new File(tmp.getRoot(), "strict-out");
+    File out = new File(tmp, "strict-out");
     ToolRun r = join(out.getPath(), "inner", "--filter-type", "none", "--strict");
-    assertEquals(r.toString(), 1, r.code);
-    assertTrue(r.err, r.err.contains("byte offset") && r.err.contains("malformed record in"));
+    assertEquals(1, r.code, r.toString());
+    assertTrue(r.err.contains("byte offset") && r.err.contains("malformed record in"), r.err);
     assertFalse(out.exists()); // the output is committed only when complete
-    assertEquals(0, tmp.getRoot().list((d, name) -> name.startsWith(".strict-out")).length);
+    assertEquals(0, tmp.list((d, name) -> name.startsWith(".strict-out")).length);
   }
 
   @Test
   public void aRerunReplacesTheTemporariesOfAKilledJoin() throws Exception {
     writeInputs();
-    File out = new File(tmp.getRoot(), "again");
-    File stale = new File(tmp.getRoot(), ".again._join-" + java.util.UUID.randomUUID());
+    File out = new File(tmp, "again");
+    File stale = new File(tmp, ".again._join-" + java.util.UUID.randomUUID());
     assertTrue(new File(stale, "out/_temporary/0").mkdirs());
     assertTrue(new File(stale, "left.acbf").createNewFile());
     ToolRun r = join(out.getPath(), "inner");
     check("inner", r, out, false);
     assertTrue(new File(out, "_SUCCESS").exists());
     assertFalse(stale.exists());
-    assertEquals(0, tmp.getRoot().list((d, name) -> name.startsWith(".again")).length);
+    assertEquals(0, tmp.list((d, name) -> name.startsWith(".again")).length);
   }
 
   // ---- the join validates a given filter against the left keys ----
 
   private File build(String input, String keyField, String name) {
-    File f = new File(tmp.getRoot(), name);
+    File f = new File(tmp, name);
     ToolRun r = ToolRun.run(new BuildTool(), "--input", input, "--key-field", keyField,
         "--delimiter", ",", "--output", f.getPath());
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return f;
   }
 
@@ -304,19 +304,19 @@ public class JoinToolTest {
   /** The join with this filter fails, names the file, the exact count and a rejected key. */
   private void assertRejected(File filter, String outName, String... more) throws Exception {
     List<String> expected = rejectedKeys(filter);
-    assertTrue("the test needs a filter that rejects some left key", expected.size() > 0);
-    File out = new File(tmp.getRoot(), outName);
+    assertTrue(expected.size() > 0, "the test needs a filter that rejects some left key");
+    File out = new File(tmp, outName);
     List<String> args = new ArrayList<>(List.of("--filter", filter.getPath()));
     args.addAll(List.of(more));
     ToolRun r = join(out.getPath(), "inner", args.toArray(new String[0]));
-    assertEquals(r.toString(), 1, r.code);
-    assertTrue(r.err, r.err.contains(filter.getName()));
+    assertEquals(1, r.code, r.toString());
+    assertTrue(r.err.contains(filter.getName()), r.err);
     Matcher m = REJECTS.matcher(r.err);
-    assertTrue(r.err, m.find());
+    assertTrue(m.find(), r.err);
     assertEquals(expected.size(), Long.parseLong(m.group(1)));
-    assertTrue(r.err, expected.contains(m.group(2)));
-    assertFalse("no output is committed", out.exists());
-    assertEquals(0, tmp.getRoot().list((d, name) -> name.startsWith("." + outName)).length);
+    assertTrue(expected.contains(m.group(2)), r.err);
+    assertFalse(out.exists(), "no output is committed");
+    assertEquals(0, tmp.list((d, name) -> name.startsWith("." + outName)).length);
   }
 
   @Test
@@ -330,10 +330,10 @@ public class JoinToolTest {
     writeInputs();
     // built before l1 was added to the left side: stale (l1 is new beside its source l0) ...
     File old = build(new File(left, "l0").getPath(), "1", "old.acbf");
-    ToolRun stale = join(new File(tmp.getRoot(), "stale-out").getPath(), "inner", "--filter",
+    ToolRun stale = join(new File(tmp, "stale-out").getPath(), "inner", "--filter",
         old.getPath());
-    assertEquals(stale.toString(), 2, stale.code);
-    assertTrue(stale.err, stale.err.contains("/l1: new file in "));
+    assertEquals(2, stale.code, stale.toString());
+    assertTrue(stale.err.contains("/l1: new file in "), stale.err);
     // ... and used anyway, the left-key check (the guarantee) fails the join
     assertRejected(old, "older-out", "--allow-stale");
   }
@@ -342,15 +342,24 @@ public class JoinToolTest {
   public void filterWithLeftKeysRemovedByUpdateFailsTheJoin() throws Exception {
     writeInputs();
     File full = build(left.getPath(), "1", "full.acbf");
-    File remove = new File(tmp.getRoot(), "remove.txt");
+    File remove = new File(tmp, "remove.txt");
     Files.write(remove.toPath(), List.of("x," + (3_000_000 + 5 * 37), "y," + (3_000_000 + 77 * 37)));
-    File updated = new File(tmp.getRoot(), "updated.acbf");
+    File updated = new File(tmp, "updated.acbf");
     ToolRun u = ToolRun.run(new UpdateTool(), "--filter", full.getPath(), "--output", updated.getPath(),
         "--remove", remove.getPath(), "--key-field", "1", "--delimiter", ",");
-    assertEquals(u.toString(), 0, u.code);
+    assertEquals(0, u.code, u.toString());
     assertRejected(updated, "updated-out");
     // the filter of the same keys before the update passes, and the join is complete
-    File out = new File(tmp.getRoot(), "full-out");
+    File out = new File(tmp, "full-out");
     check("inner", join(out.getPath(), "inner", "--filter", full.getPath()), out, false);
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

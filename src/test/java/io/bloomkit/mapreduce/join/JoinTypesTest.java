@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.common.JobCounters;
@@ -9,14 +9,14 @@ import io.bloomkit.mapreduce.config.JoinCounters;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.File;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every join type with every filter family and none, through the whole task pipeline in memory
@@ -24,7 +24,7 @@ import org.junit.rules.TemporaryFolder;
  * positives, null keys, malformed lines and duplicate keys on both sides.
  */
 public class JoinTypesTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   static final String[] TYPES = {"inner", "left-outer", "right-outer", "full-outer", "left-semi",
       "right-semi", "left-anti", "right-anti"};
@@ -69,7 +69,7 @@ public class JoinTypesTest {
       return null;
     }
     Filter f = JoinData.filter(type, 60, 4, left, ',', LEFT_KEY, "\\N");
-    File file = tmp.newFile(type + ".filter");
+    File file = newFile(tmp, type + ".filter");
     try (OutputStream out = new FileOutputStream(file)) {
       f.writeTo(out);
     }
@@ -87,7 +87,7 @@ public class JoinTypesTest {
         JoinHarness h = JoinHarness.run(type, filter, LEFT, left, RIGHT, right);
         Map<String, Integer> expected =
             NaiveJoin.join(left, LEFT_KEY, right, RIGHT_KEY, ',', type, "\\N");
-        assertEquals(what, expected, NaiveJoin.multiset(h.lines));
+        assertEquals(expected, NaiveJoin.multiset(h.lines), what);
         assertCounters(what, h, type, filterType);
       }
     }
@@ -98,25 +98,25 @@ public class JoinTypesTest {
     JoinPlan.Type t = JoinPlan.Type.valueOf(type.toUpperCase().replace('-', '_'));
     long dropped = h.get(JoinCounters.RIGHT_DROPPED_BY_FILTER);
     long rightNull = h.get(JoinCounters.RIGHT_NULL_KEYS);
-    assertEquals(what, 9, rightNull);
-    assertEquals(what, 2, h.get(JoinCounters.LEFT_NULL_KEYS));
+    assertEquals(9, rightNull, what);
+    assertEquals(2, h.get(JoinCounters.LEFT_NULL_KEYS), what);
     if (filterType.equals("none")) {
-      assertEquals(what, 0, dropped);
+      assertEquals(0, dropped, what);
     } else {
-      assertTrue(what, dropped > 0);
+      assertTrue(dropped > 0, what);
       if (!filterType.equals("exact")) {
-        assertTrue(what + ": the weak filter lets some through",
-            h.get(JoinCounters.FALSE_POSITIVES) > 0);
+        assertTrue(h.get(JoinCounters.FALSE_POSITIVES) > 0,
+            what + ": the weak filter lets some through");
       } else {
-        assertEquals(what, 0, h.get(JoinCounters.FALSE_POSITIVES));
+        assertEquals(0, h.get(JoinCounters.FALSE_POSITIVES), what);
       }
     }
     // right records the map wrote: the rejected and null-key ones, for the right-preserving types
     long byMap = t.keepsUnmatchedRight() ? dropped + rightNull : 0;
-    assertEquals(what, byMap, h.get(JoinCounters.RIGHT_WRITTEN_BY_MAP));
+    assertEquals(byMap, h.get(JoinCounters.RIGHT_WRITTEN_BY_MAP), what);
     long leftByMap = t.keepsUnmatchedLeft() ? 2 : 0;
-    assertEquals(what, byMap + leftByMap, h.mapLines.size());
-    assertEquals(what, h.lines.size(), h.get(JoinCounters.OUTPUT_RECORDS));
+    assertEquals(byMap + leftByMap, h.mapLines.size(), what);
+    assertEquals(h.lines.size(), h.get(JoinCounters.OUTPUT_RECORDS), what);
     // the tool's own balance check passes (REDUCE_OUTPUT_RECORDS: the reducer's lines)
     h.counters.findCounter(org.apache.hadoop.mapreduce.TaskCounter.REDUCE_OUTPUT_RECORDS)
         .setValue(h.lines.size() - h.mapLines.size());
@@ -129,8 +129,14 @@ public class JoinTypesTest {
     List<String> right = right();
     for (String type : new String[] {"inner", "full-outer"}) {
       JoinHarness h = JoinHarness.run(type, null, LEFT, left, RIGHT, right, 10);
-      assertEquals(type, NaiveJoin.join(left, LEFT_KEY, right, RIGHT_KEY, ',', type, "\\N"),
-          NaiveJoin.multiset(h.lines));
+      assertEquals(NaiveJoin.join(left, LEFT_KEY, right, RIGHT_KEY, ',', type, "\\N"), NaiveJoin.multiset(h.lines),
+          type);
     }
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

@@ -1,22 +1,23 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The reducer's buffer of a key's left records against a naive list of copies: records before and
@@ -24,13 +25,13 @@ import org.junit.rules.TemporaryFolder;
  * reused; the spill files gone after clear and close.
  */
 public class LeftRecordsTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** Spill files made in a folder of their own, remembered so the test can check they are gone. */
   private final List<File> made = new ArrayList<>();
 
   private LeftRecords records(long budget) throws Exception {
-    File dir = tmp.newFolder();
+    File dir = newFolder(tmp, "junit");
     return new LeftRecords(budget, () -> {
       File f = File.createTempFile("left-", ".spill", dir);
       made.add(f);
@@ -47,7 +48,7 @@ public class LeftRecordsTest {
   private static void assertSame(List<byte[]> want, List<byte[]> got) {
     assertEquals(want.size(), got.size());
     for (int i = 0; i < want.size(); i++) {
-      assertArrayEquals("record " + i, want.get(i), got.get(i));
+      assertArrayEquals(want.get(i), got.get(i), "record " + i);
     }
   }
 
@@ -60,7 +61,7 @@ public class LeftRecordsTest {
 
   private void assertNoFilesLeft() {
     for (File f : made) {
-      assertFalse(f + " left behind", f.exists());
+      assertFalse(f.exists(), f + " left behind");
     }
   }
 
@@ -79,8 +80,8 @@ public class LeftRecordsTest {
             naive.add(b);
             reused.set(b); // the framework refills one value object: add must copy
             r.add(reused);
-            assertTrue("in memory " + r.memoryBytes() + " > budget " + budget,
-                r.memoryBytes() <= budget);
+            assertTrue(r.memoryBytes() <= budget,
+                "in memory " + r.memoryBytes() + " > budget " + budget);
           }
           assertEquals(n, r.count());
           assertEquals(n == 0, r.isEmpty());
@@ -93,10 +94,10 @@ public class LeftRecordsTest {
             total += b.length;
           }
           if (budget >= (1 << 20) || n == 0) {
-            assertEquals(at, 0, r.spilledRecords());
+            assertEquals(0, r.spilledRecords(), at);
           }
           if (total > budget) {
-            assertTrue(at, r.spilledRecords() > 0);
+            assertTrue(r.spilledRecords() > 0, at);
           }
           r.clear();
           assertEquals(0, r.count());
@@ -224,11 +225,11 @@ public class LeftRecordsTest {
       try {
         r.forEach(t -> {
           if (t.toString().equals("record-30")) {
-            throw new java.io.IOException("boom");
+            throw new IOException("boom");
           }
         });
         fail();
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         assertEquals("boom", e.getMessage());
       }
       assertEquals(50, visit(r).size());
@@ -261,14 +262,14 @@ public class LeftRecordsTest {
       LeftRecords.budget(c);
       fail();
     } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("bloomkit.join.buffer.bytes"));
+      assertTrue(e.getMessage().contains("bloomkit.join.buffer.bytes"), e.getMessage());
     }
   }
 
   @Test
   public void aTaskSpillsUnderTheClusterLocalDirectoriesAndRemovesItsFiles() throws Exception {
-    File local1 = tmp.newFolder("local1");
-    File local2 = tmp.newFolder("local2");
+    File local1 = newFolder(tmp, "local1");
+    File local2 = newFolder(tmp, "local2");
     Configuration c = new Configuration(false);
     c.set(LeftRecords.LOCAL_DIRS, local1 + "," + local2);
     c.setLong(BloomkitConfig.JOIN_BUFFER_BYTES.key(), 16);
@@ -279,7 +280,7 @@ public class LeftRecordsTest {
       List<File> spills = spillFiles(local1);
       spills.addAll(spillFiles(local2));
       assertEquals(1, spills.size());
-      assertTrue(spills.get(0).getName(), spills.get(0).getName().contains("attempt_1_0001_r_000000_0"));
+      assertTrue(spills.get(0).getName().contains("attempt_1_0001_r_000000_0"), spills.get(0).getName());
       assertEquals(100, visit(r).size());
     }
     assertEquals(0, spillFiles(local1).size() + spillFiles(local2).size());
@@ -287,9 +288,18 @@ public class LeftRecordsTest {
 
   private static List<File> spillFiles(File dir) throws Exception {
     List<File> files = new ArrayList<>();
-    try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.walk(dir.toPath())) {
-      s.filter(java.nio.file.Files::isRegularFile).forEach(p -> files.add(p.toFile()));
+    try (java.util.stream.Stream<java.nio.file.Path> s = Files.walk(dir.toPath())) {
+      s.filter(Files::isRegularFile).forEach(p -> files.add(p.toFile()));
     }
     return files;
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

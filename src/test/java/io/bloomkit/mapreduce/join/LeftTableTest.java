@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** The map-side join's table against a naive map of key to records. */
 public class LeftTableTest {
@@ -42,14 +42,14 @@ public class LeftTableTest {
     for (Map.Entry<String, List<String>> e : naive.entrySet()) {
       byte[] k = b(e.getKey() + "tail");
       int g = t.find(k, k.length - 4);
-      assertTrue(e.getKey(), g >= 0);
+      assertTrue(g >= 0, e.getKey());
       List<String> got = new ArrayList<>();
       t.forEach(g, v -> got.add(v.toString()));
-      assertEquals(e.getKey(), e.getValue(), got);
+      assertEquals(e.getValue(), got, e.getKey());
       assertEquals(e.getValue().size(), t.count(g));
     }
     for (String absent : List.of("", "k", "k1y", "zzz", "k3000x")) {
-      assertEquals(absent, -1, t.find(b(absent), absent.length()));
+      assertEquals(-1, t.find(b(absent), absent.length()), absent);
     }
   }
 
@@ -64,7 +64,7 @@ public class LeftTableTest {
     for (int i = 0; i < 300; i++) {
       String k = "key" + rnd.nextInt(500);
       boolean isNew = t.match(t.find(b(k), b(k).length));
-      assertEquals(k, marked.add(k), isNew);
+      assertEquals(marked.add(k), isNew, k);
     }
     Set<String> got = new HashSet<>();
     t.forEachMatchedKey((k, n) -> assertTrue(got.add(new String(k, 0, n, StandardCharsets.UTF_8))));

@@ -1,19 +1,19 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import java.io.File;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code join --strategy map-side} in local mode: every type it does against the naive join, the
@@ -21,15 +21,15 @@ import org.junit.rules.TemporaryFolder;
  * side over the budget before any job, and the task's guard when the estimate passes).
  */
 public class MapSideJoinToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final JoinData data = new JoinData(17, 300, 6000);
   private File left;
   private File right;
 
   private void writeInputs() throws Exception {
-    left = tmp.newFolder("left");
-    right = tmp.newFolder("right");
+    left = newFolder(tmp, "left");
+    right = newFolder(tmp, "right");
     JoinData.write(data.left, left, "l", 2);
     JoinData.write(data.right, right, "r", 2);
   }
@@ -57,19 +57,19 @@ public class MapSideJoinToolTest {
     long malformedRight = data.right.stream().filter(l -> !l.contains(",")).count();
     for (String type : List.of("inner", "right-outer", "left-semi", "left-anti", "right-semi",
         "right-anti")) {
-      File out = new File(tmp.getRoot(), type);
+      File out = new File(tmp, type);
       ToolRun r = join(out.getPath(), type);
-      assertEquals(type + ": " + r, 0, r.code);
+      assertEquals(0, r.code, type + ": " + r);
       List<String> lines = JoinToolTest.readOutput(out);
-      assertEquals(type,
-          NaiveJoin.join(data.left, JoinData.KEY, data.right, new int[] {1}, ',', type, null),
-          NaiveJoin.multiset(lines));
-      assertTrue(type, lines.size() > 10);
+      assertEquals(NaiveJoin.join(data.left, JoinData.KEY, data.right, new int[] {1}, ',', type, null),
+          NaiveJoin.multiset(lines),
+          type);
+      assertTrue(lines.size() > 10, type);
       Map<String, Object> j = MiniJson.parseObject(r.lastLine());
       assertEquals("map-side", j.get("strategy"));
-      assertEquals(type, (long) data.left.size(), n(j, "leftRecords"));
-      assertEquals(type, malformedLeft, n(j, "leftMalformed"));
-      assertEquals(type, data.left.size() - malformedLeft, n(j, "leftPassed"));
+      assertEquals((long) data.left.size(), n(j, "leftRecords"), type);
+      assertEquals(malformedLeft, n(j, "leftMalformed"), type);
+      assertEquals(data.left.size() - malformedLeft, n(j, "leftPassed"), type);
       assertEquals((long) data.right.size(), n(j, "rightRecords"));
       assertEquals(malformedRight, n(j, "rightMalformed"));
       assertEquals(n(j, "rightRecords"), n(j, "mapSideRightMatched")
@@ -87,32 +87,32 @@ public class MapSideJoinToolTest {
             .filter(k -> k != null && data.left.stream()
                 .anyMatch(l -> k.equals(NaiveJoin.key(l, ',', JoinData.KEY))))
             .distinct().count();
-        assertEquals(type, matchedKeys, n(j, "mapSideLeftMatchedKeys"));
+        assertEquals(matchedKeys, n(j, "mapSideLeftMatchedKeys"), type);
       }
     }
-    assertEquals(0, tmp.getRoot().list((d, name) -> name.contains("._join-")).length);
+    assertEquals(0, tmp.list((d, name) -> name.contains("._join-")).length);
   }
 
   @Test
   public void refusesWhatItCannotDoBeforeAnyJob() throws Exception {
     writeInputs();
-    File out = new File(tmp.getRoot(), "out");
+    File out = new File(tmp, "out");
     for (String type : List.of("left-outer", "full-outer")) {
       ToolRun r = join(out.getPath(), type);
-      assertEquals(r.toString(), 2, r.code);
-      assertTrue(r.err, r.err.contains("--strategy map-side cannot do --type " + type));
+      assertEquals(2, r.code, r.toString());
+      assertTrue(r.err.contains("--strategy map-side cannot do --type " + type), r.err);
     }
     String[][] filterOptions = {{"--filter-type", "bf"}, {"--filter", "x.acbf"},
         {"--reducers", "3"}, {"--bits-per-key", "8"}};
     for (String[] o : filterOptions) {
       ToolRun r = join(out.getPath(), "inner", o);
-      assertEquals(r.toString(), 2, r.code);
-      assertTrue(r.err, r.err.contains("map-side"));
+      assertEquals(2, r.code, r.toString());
+      assertTrue(r.err.contains("map-side"), r.err);
     }
     ToolRun unknown = ToolRun.run(new JoinTool(), "--left", left.getPath(), "--left-key", "1",
         "--right", right.getPath(), "--right-key", "1", "--output", out.getPath(),
         "--strategy", "broadcast");
-    assertEquals(unknown.toString(), 2, unknown.code);
+    assertEquals(2, unknown.code, unknown.toString());
     assertFalse(out.exists());
   }
 
@@ -122,10 +122,10 @@ public class MapSideJoinToolTest {
     writeInputs();
     Configuration small = ToolRun.localConf();
     small.setLong("bloomkit.mapside.max.bytes", 1000);
-    File out = new File(tmp.getRoot(), "small");
+    File out = new File(tmp, "small");
     ToolRun r = join(small, out.getPath(), "inner");
-    assertEquals(r.toString(), 2, r.code);
-    assertTrue(r.err, r.err.contains("bloomkit.mapside.max.bytes = 1000"));
+    assertEquals(2, r.code, r.toString());
+    assertTrue(r.err.contains("bloomkit.mapside.max.bytes = 1000"), r.err);
     assertFalse(out.exists());
   }
 
@@ -142,22 +142,22 @@ public class MapSideJoinToolTest {
     }
     Configuration tight = ToolRun.localConf();
     tight.setLong("bloomkit.mapside.max.bytes", bytes + 1);
-    File out = new File(tmp.getRoot(), "tight");
+    File out = new File(tmp, "tight");
     ToolRun r = join(tight, out.getPath(), "inner");
-    assertEquals(r.toString(), 1, r.code);
-    assertTrue(r.err, r.err.contains("bloomkit.mapside.max.bytes = " + (bytes + 1)));
+    assertEquals(1, r.code, r.toString());
+    assertTrue(r.err.contains("bloomkit.mapside.max.bytes = " + (bytes + 1)), r.err);
     assertFalse(out.exists());
-    assertEquals(0, tmp.getRoot().list((d, name) -> name.startsWith(".tight")).length);
+    assertEquals(0, tmp.list((d, name) -> name.startsWith(".tight")).length);
   }
 
   /** A strict map-side join fails on the first malformed record, naming file and offset. */
   @Test
   public void strictFailsNamingTheFile() throws Exception {
     writeInputs();
-    File out = new File(tmp.getRoot(), "strict");
+    File out = new File(tmp, "strict");
     ToolRun r = join(out.getPath(), "right-semi", "--strict");
-    assertEquals(r.toString(), 1, r.code);
-    assertTrue(r.err, r.err.contains("malformed record in") && r.err.contains("byte offset"));
+    assertEquals(1, r.code, r.toString());
+    assertTrue(r.err.contains("malformed record in") && r.err.contains("byte offset"), r.err);
     assertFalse(out.exists());
   }
 
@@ -187,5 +187,14 @@ public class MapSideJoinToolTest {
     assertEquals(Runtime.getRuntime().maxMemory() / processors / 4, MapSideJoin.budget(local));
     local.setInt("mapreduce.local.map.tasks.maximum", 3);
     assertEquals(Runtime.getRuntime().maxMemory() / 3 / 4, MapSideJoin.budget(local));
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

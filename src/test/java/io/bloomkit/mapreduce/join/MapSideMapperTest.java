@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.join;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.JoinCounters;
@@ -11,6 +11,7 @@ import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.mapreduce.table.TextRowSerialization;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -26,9 +27,8 @@ import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.types.Pair;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * MRUnit tests of the map-side join's mappers: the left side read from a file into the table, each
@@ -37,7 +37,7 @@ import org.junit.rules.TemporaryFolder;
  * and the task's budget guard.
  */
 public class MapSideMapperTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** Left: key field 0; right: key field 1; text, ','. */
   private static final TableSpec LEFT = JoinMapReduceTest.text("0");
@@ -51,14 +51,14 @@ public class MapSideMapperTest {
 
   private Configuration conf(Configuration c, String type) throws Exception {
     if (leftDir == null) {
-      leftDir = tmp.newFolder("left");
+      leftDir = newFolder(tmp, "left");
       ByteArrayOutputStream b = new ByteArrayOutputStream();
       for (String l : LEFT_LINES) {
         b.write((l + "\n").getBytes(StandardCharsets.UTF_8));
       }
       b.write(new byte[] {(byte) 0xC0, ',', 'x', '\n'});
       Files.write(new File(leftDir, "part-0").toPath(), b.toByteArray());
-      matched = new File(tmp.getRoot(), "matched");
+      matched = new File(tmp, "matched");
     }
     TextRowSerialization.allow(c);
     LEFT.store(c, BloomkitConfig.JOIN_LEFT_INPUT_SPEC);
@@ -152,7 +152,7 @@ public class MapSideMapperTest {
     d.runTest(); // no output
     Counters cs = d.getCounters();
     checkCounters(cs, 0);
-    assertEquals("the second job counts the left side", 0, c(cs, JoinCounters.LEFT_RECORDS));
+    assertEquals(0, c(cs, JoinCounters.LEFT_RECORDS), "the second job counts the left side");
     LeftTable keys = MapSideLeftMapper.readMatched(new Configuration(),
         new Path(matched.getPath()));
     Set<String> got = new HashSet<>();
@@ -194,7 +194,7 @@ public class MapSideMapperTest {
   /** A cut-short side file (a failed attempt's) still gives its complete keys. */
   @Test
   public void aTruncatedMatchedFileKeepsItsCompleteKeys() throws Exception {
-    File dir = tmp.newFolder("cut");
+    File dir = newFolder(tmp, "cut");
     ByteArrayOutputStream b = new ByteArrayOutputStream();
     java.io.DataOutputStream out = new java.io.DataOutputStream(b);
     out.writeInt(3);
@@ -214,9 +214,18 @@ public class MapSideMapperTest {
     try {
       d.run();
       fail("the table does not fit 200 bytes");
-    } catch (java.io.IOException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("bloomkit.mapside.max.bytes = 200"));
-      assertTrue(e.getMessage(), e.getMessage().contains("left"));
+    } catch (IOException e) {
+      assertTrue(e.getMessage().contains("bloomkit.mapside.max.bytes = 200"), e.getMessage());
+      assertTrue(e.getMessage().contains("left"), e.getMessage());
     }
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

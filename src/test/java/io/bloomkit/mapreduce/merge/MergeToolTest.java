@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.merge;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.acbf.AccurateCountingBloomFilter;
 import io.bloomkit.bloom.BloomFilter;
@@ -20,19 +20,16 @@ import io.bloomkit.core.key.KeyType;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.registry.Filters;
-import io.bloomkit.testing.FilterBytes;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code merge} and {@code subtract} on files written by the families' own writers, against the
@@ -42,14 +39,14 @@ import org.junit.rules.TemporaryFolder;
 public class MergeToolTest {
   private static final KeySignature STRINGS = KeySignature.of(KeyType.STRING);
 
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private File write(StoredFilter f, String name) throws Exception {
     return write(f, name, STRINGS);
   }
 
   private File write(StoredFilter f, String name, KeySignature keys) throws Exception {
-    File file = new File(tmp.getRoot(), name);
+    File file = new File(tmp, name);
     try (OutputStream out = new FileOutputStream(file)) {
       f.writeTo(FilterFormat.withKeys(out, keys));
     }
@@ -63,7 +60,7 @@ public class MergeToolTest {
   }
 
   private File out(String name) {
-    return new File(tmp.getRoot(), name);
+    return new File(tmp, name);
   }
 
   private static FilterShape acbfShape(long capacity) {
@@ -79,7 +76,7 @@ public class MergeToolTest {
 
   private void assertNothingWritten(File out) {
     assertFalse(out.exists());
-    assertEquals(0, tmp.getRoot().list((d, n) -> n.contains("_tmp")).length);
+    assertEquals(0, tmp.list((d, n) -> n.contains("_tmp")).length);
   }
 
   @Test
@@ -93,7 +90,7 @@ public class MergeToolTest {
     File o = out("abc.acbf");
     ToolRun r = ToolRun.run(new MergeTool(), "--output", o.getPath(), fa.getPath(),
         write(b, "b.acbf").getPath(), write(c, "c.acbf").getPath(), "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     AccurateCountingBloomFilter expected = fill(fill(fill(
         AccurateCountingBloomFilter.create(shape), "k", 0, 100), "k", 50, 150), "k", 90, 120);
     CountingFilter merged = (CountingFilter) read(o);
@@ -126,7 +123,7 @@ public class MergeToolTest {
     File o = out("xy.bf");
     ToolRun r = ToolRun.run(new MergeTool(), "--output", o.getPath(),
         write(x, "x.bf").getPath(), write(y, "y.bf").getPath());
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     assertEquals(both, read(o)); // the OR of the bits is the filter of all the keys
 
     List<String> s1 = List.of("a", "b", "c");
@@ -135,7 +132,7 @@ public class MergeToolTest {
     r = ToolRun.run(new MergeTool(), "--output", e.getPath(),
         write(ExactKeySet.ofStrings(s1), "1.exact").getPath(),
         write(ExactKeySet.ofStrings(s2), "2.exact").getPath());
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     assertEquals(ExactKeySet.ofStrings(List.of("a", "b", "c", "d")), read(e));
 
     FilterShape cbfShape = FilterShape.counting(3_000, 3, 300);
@@ -143,7 +140,7 @@ public class MergeToolTest {
     r = ToolRun.run(new MergeTool(), "--output", c.getPath(),
         write(fill(CountingBloomFilter.create(cbfShape), "c", 0, 80), "1.cbf").getPath(),
         write(fill(CountingBloomFilter.create(cbfShape), "c", 40, 90), "2.cbf").getPath());
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     assertEquals(fill(fill(CountingBloomFilter.create(cbfShape), "c", 0, 80), "c", 40, 90), read(c));
     assertEquals(2, ((CountingFilter) read(c)).count("c50"));
   }
@@ -180,18 +177,18 @@ public class MergeToolTest {
           expected = "cannot merge filters with different key types: (string) vs (long)";
       }
       ToolRun r = ToolRun.run(new MergeTool(), "--output", o.getPath(), a.getPath(), b.getPath());
-      assertEquals(r.toString(), 2, r.code);
-      assertTrue(r.err, r.err.startsWith("merge: merge file:" + a.getPath() + " and file:"
-          + b.getPath() + ": " + expected + "; nothing written"));
+      assertEquals(2, r.code, r.toString());
+      assertTrue(r.err.startsWith("merge: merge file:" + a.getPath() + " and file:"
+          + b.getPath() + ": " + expected + "; nothing written"), r.err);
       assertNothingWritten(o);
     }
     // the same checks for subtract, in its own words
     File b = write(AccurateCountingBloomFilter.create(
         FilterShape.acbf(AcbfSizing.T2, 2_000, 3, 600, 600)), "t2.acbf");
     ToolRun r = ToolRun.run(new SubtractTool(), "--output", o.getPath(), a.getPath(), b.getPath());
-    assertEquals(r.toString(), 2, r.code);
-    assertTrue(r.err, r.err.contains(
-        "cannot subtract filters with different variant: acbf vs acbf2; nothing written"));
+    assertEquals(2, r.code, r.toString());
+    assertTrue(r.err.contains(
+        "cannot subtract filters with different variant: acbf vs acbf2; nothing written"), r.err);
     assertNothingWritten(o);
   }
 
@@ -204,15 +201,15 @@ public class MergeToolTest {
     File o = out("o.acbf");
     ToolRun r = ToolRun.run(new MergeTool(), "--output", o.getPath(), a.getPath(), b.getPath(),
         c.getPath());
-    assertEquals(r.toString(), 1, r.code);
-    assertTrue(r.err, r.err.contains("merging 251 items would exceed the capacity of 250 of file:"
-        + a.getPath()));
+    assertEquals(1, r.code, r.toString());
+    assertTrue(r.err.contains("merging 251 items would exceed the capacity of 250 of file:"
+        + a.getPath()), r.err);
     assertNothingWritten(o);
     // at the capacity exactly it fits
     File c50 = write(fill(AccurateCountingBloomFilter.create(shape), "c", 0, 50), "c50.acbf");
     r = ToolRun.run(new MergeTool(), "--output", o.getPath(), a.getPath(), b.getPath(),
         c50.getPath());
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     assertEquals(250, read(o).items());
   }
 
@@ -229,7 +226,7 @@ public class MergeToolTest {
       File o = out("o" + acbf);
       ToolRun r = ToolRun.run(new SubtractTool(), "--output", o.getPath(), w.getPath(),
           day1.getPath(), day3.getPath(), "--json");
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       CountingFilter left = (CountingFilter) read(o);
       assertEquals(fill(empty.get(), "d", 50, 150), left);
       assertEquals(100, left.items());
@@ -257,10 +254,10 @@ public class MergeToolTest {
     File d = write(day, "day.acbf");
     File o = out("o.acbf");
     ToolRun r = ToolRun.run(new SubtractTool(), "--output", o.getPath(), b.getPath(), d.getPath());
-    assertEquals(r.toString(), 1, r.code);
-    assertTrue(r.err, r.err.startsWith("subtract: subtracting file:" + d.getPath() + " from file:"
-        + b.getPath() + ": cannot subtract: " + below + " positions would go below zero"));
-    assertTrue(r.err, r.err.trim().endsWith("; nothing written"));
+    assertEquals(1, r.code, r.toString());
+    assertTrue(r.err.startsWith("subtract: subtracting file:" + d.getPath() + " from file:"
+        + b.getPath() + ": cannot subtract: " + below + " positions would go below zero"), r.err);
+    assertTrue(r.err.trim().endsWith("; nothing written"), r.err);
     assertNothingWritten(o);
   }
 
@@ -272,20 +269,20 @@ public class MergeToolTest {
     assertEquals(0, ToolRun.run(new SubtractTool(), "--help").code);
     ToolRun one = ToolRun.run(new MergeTool(), "--output", o.getPath(), bf.getPath());
     assertEquals(2, one.code);
-    assertTrue(one.err, one.err.contains("expected two or more filter files (FILE1 FILE2 ...), got 1"));
+    assertTrue(one.err.contains("expected two or more filter files (FILE1 FILE2 ...), got 1"), one.err);
     assertEquals(2, ToolRun.run(new MergeTool(), bf.getPath(), bf.getPath()).code); // no --output
     ToolRun exists = ToolRun.run(new MergeTool(), "--output", bf.getPath(), bf.getPath(), bf.getPath());
     assertEquals(2, exists.code);
-    assertTrue(exists.err, exists.err.contains("output already exists"));
+    assertTrue(exists.err.contains("output already exists"), exists.err);
     ToolRun missing = ToolRun.run(new MergeTool(), "--output", o.getPath(), bf.getPath(),
-        tmp.getRoot() + "/nope");
+        tmp + "/nope");
     assertEquals(2, missing.code);
-    assertTrue(missing.err, missing.err.contains("filter path does not exist"));
+    assertTrue(missing.err.contains("filter path does not exist"), missing.err);
     ToolRun notCounting = ToolRun.run(new SubtractTool(), "--output", o.getPath(), bf.getPath(),
         bf.getPath());
     assertEquals(2, notCounting.code);
-    assertTrue(notCounting.err,
-        notCounting.err.contains("unsupported family bf for subtract (subtract needs cbf, acbf)"));
+    assertTrue(notCounting.err.contains("unsupported family bf for subtract (subtract needs cbf, acbf)"),
+        notCounting.err);
     assertNothingWritten(o);
   }
 
@@ -296,7 +293,7 @@ public class MergeToolTest {
         new io.bloomkit.core.format.Provenance.KeySpec(List.of("0"), ",", List.of("string")),
         io.bloomkit.core.format.Provenance.Step.builder("build").options(List.of("--input", "d1"))
             .createdMillis(1_000).build());
-    File a = new File(tmp.getRoot(), "a.acbf");
+    File a = new File(tmp, "a.acbf");
     try (OutputStream out = new FileOutputStream(a)) {
       fill(AccurateCountingBloomFilter.create(shape), "a", 0, 30)
           .writeTo(FilterFormat.withKeys(out, STRINGS, built));
@@ -306,7 +303,7 @@ public class MergeToolTest {
       File o = out("o" + merge);
       String[] args = {"--output", o.getPath(), a.getPath(), b.getPath()};
       ToolRun r = ToolRun.run(merge ? new MergeTool() : new SubtractTool(), args);
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       io.bloomkit.core.format.Provenance p = io.bloomkit.mapreduce.common.FilterFiles.readProvenance(
           ToolRun.localConf(), new org.apache.hadoop.fs.Path(o.getPath()), "test",
           Filters.FAMILIES).orElseThrow();
@@ -320,8 +317,8 @@ public class MergeToolTest {
       assertEquals(a.length(), step.sources().get(0).length());
       assertEquals(b.length(), step.sources().get(1).length());
       assertTrue(step.sources().get(1).path().endsWith("/b.acbf"));
-      assertTrue(step.description(),
-          step.description().endsWith("the result holds " + (merge ? 40 : 20) + " items"));
+      assertTrue(step.description().endsWith("the result holds " + (merge ? 40 : 20) + " items"),
+          step.description());
     }
     // a first file without provenance: its history is unknown, none is written
     File o = out("none");

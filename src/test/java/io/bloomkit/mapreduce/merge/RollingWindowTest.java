@@ -1,16 +1,15 @@
 package io.bloomkit.mapreduce.merge;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNull;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.acbf.AccurateCountingBloomFilter;
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.bloom.CountingBloomFilter;
 import io.bloomkit.core.AcbfSizing;
 import io.bloomkit.core.CountingFilter;
-import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
@@ -24,7 +23,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Function;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The rolling window of issue 15 on the families' own structures: eight days of keys (a key may be
@@ -154,8 +153,8 @@ public class RollingWindowTest {
     // the naive counter vector: each day's keys at their positions, summed over days 1..7
     long[] naive = naive(days, 1, 7, m, k);
     for (int p = 0; p < m; p++) {
-      assertTrue(what + ": no counter saturates here", naive[p] < 15);
-      assertEquals(what + " counter " + p, naive[p], merged.counter(p));
+      assertTrue(naive[p] < 15, what + ": no counter saturates here");
+      assertEquals(naive[p], merged.counter(p), what + " counter " + p);
     }
     long items = 0;
     for (int d = 1; d <= 7; d++) {
@@ -170,15 +169,15 @@ public class RollingWindowTest {
         added.add(key);
       }
     }
-    assertEquals(what, added, merged);
+    assertEquals(added, merged, what);
     // every query answered as by the filter of the seven days' distinct keys
     CountingFilter distinct = filterOf(create, shape, days.union(1, 7));
     for (int p = 0; p < m; p++) {
-      assertEquals(what + " position " + p, distinct.counter(p) > 0, merged.counter(p) > 0);
+      assertEquals(distinct.counter(p) > 0, merged.counter(p) > 0, what + " position " + p);
     }
     int falsePositives = 0;
     for (String key : days.probes()) {
-      assertEquals(what + " " + key, distinct.mightContain(key), merged.mightContain(key));
+      assertEquals(distinct.mightContain(key), merged.mightContain(key), what + " " + key);
       falsePositives += key.startsWith("absent-") && merged.mightContain(key) ? 1 : 0;
     }
 
@@ -187,17 +186,17 @@ public class RollingWindowTest {
     moved.subtract(daily.get(0));
     moved.merge(daily.get(7));
     if (moved instanceof AccurateCountingBloomFilter) {
-      assertNull(what, ((AccurateCountingBloomFilter) moved).invariantViolation());
+      assertNull(((AccurateCountingBloomFilter) moved).invariantViolation(), what);
     }
     CountingFilter reference = copy(daily.get(1));
     for (int d = 3; d <= 8; d++) {
       reference.merge(daily.get(d - 1));
     }
-    assertEquals(what, reference, moved);
+    assertEquals(reference, moved, what);
     assertEquals(reference.items(), moved.items());
     CountingFilter later = filterOf(create, shape, days.union(2, 8));
     for (String key : days.probes()) {
-      assertEquals(what + " " + key, later.mightContain(key), moved.mightContain(key));
+      assertEquals(later.mightContain(key), moved.mightContain(key), what + " " + key);
     }
     checkCounts(what + " moved", days, 2, 8, moved, naive(days, 2, 8, m, k));
     assertTrue(days.dayOneOnly.size() >= 50);
@@ -206,12 +205,12 @@ public class RollingWindowTest {
       if (later.mightContain(key)) {
         stillPassing++; // a false positive of the days 2..8 filter itself
       } else {
-        assertEquals(what + ": " + key + " (day 1 only) is gone", 0, moved.count(key));
-        assertFalse(what + ": " + key + " (day 1 only) is gone", moved.mightContain(key));
+        assertEquals(0, moved.count(key), what + ": " + key + " (day 1 only) is gone");
+        assertFalse(moved.mightContain(key), what + ": " + key + " (day 1 only) is gone");
       }
     }
-    assertTrue(what + ": false positives " + falsePositives + ", " + stillPassing,
-        falsePositives < 20 && stillPassing < 5);
+    assertTrue(falsePositives < 20 && stillPassing < 5,
+        what + ": false positives " + falsePositives + ", " + stillPassing);
   }
 
   /** Each key's positions counted once per day of {@code [from, to]} whose keys hold it. */
@@ -244,13 +243,13 @@ public class RollingWindowTest {
       for (int i = 0; i < f.numHashes(); i++) {
         min = Math.min(min, naive[(int) h.position(i, naive.length)]);
       }
-      assertEquals(what + " count of " + key, min, f.count(key));
+      assertEquals(min, f.count(key), what + " count of " + key);
       long held = window.contains(key) ? days.days(key, from, to) : 0;
-      assertTrue(what + " count of " + key, f.count(key) >= held);
+      assertTrue(f.count(key) >= held, what + " count of " + key);
       overCounted += window.contains(key) && f.count(key) != held ? 1 : 0;
     }
-    assertTrue(what + ": over-counted keys " + overCounted + " of " + window.size(),
-        overCounted * 200 <= window.size());
+    assertTrue(overCounted * 200 <= window.size(),
+        what + ": over-counted keys " + overCounted + " of " + window.size());
   }
 
   /** Days whose counts are exact at the shapes below: a few keys share all k positions' counts. */
@@ -301,11 +300,11 @@ public class RollingWindowTest {
       DAYS_KEYS.union(from, from + 6).forEach(all::add);
       assertEquals(all, merged);
       for (String key : DAYS_KEYS.probes()) {
-        assertEquals(key, all.mightContain(key), merged.mightContain(key));
+        assertEquals(all.mightContain(key), merged.mightContain(key), key);
       }
       if (from == 2) {
         for (String key : DAYS_KEYS.dayOneOnly) {
-          assertFalse(key, merged.mightContain(key) && !all.mightContain(key));
+          assertFalse(merged.mightContain(key) && !all.mightContain(key), key);
         }
       }
     }

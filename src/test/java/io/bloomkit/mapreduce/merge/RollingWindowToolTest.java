@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.merge;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.acbf.AccurateCountingBloomFilter;
 import io.bloomkit.core.CountingFilter;
@@ -19,9 +19,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The rolling window end to end through the tools, as the Oozie coordinator of {@code
@@ -32,7 +31,7 @@ import org.junit.rules.TemporaryFolder;
  * own merge of the daily filters. Ten local build jobs of a few hundred lines each.
  */
 public class RollingWindowToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final String[] SHAPE = {
     "--filter", "acbf", "--items", "300", "--capacity", "700", "--bits-per-key", "24"};
@@ -40,12 +39,12 @@ public class RollingWindowToolTest {
   private final RollingWindowTest.Days days = new RollingWindowTest.Days(7, 150, 12);
 
   private String path(String name) {
-    return new File(tmp.getRoot(), name).getPath();
+    return new File(tmp, name).getPath();
   }
 
   /** Day {@code d}'s input: its keys, each on one line, some twice (a day counts a key once). */
   private String input(int d) throws Exception {
-    File f = new File(tmp.getRoot(), "in/day" + d + ".txt");
+    File f = new File(tmp, "in/day" + d + ".txt");
     f.getParentFile().mkdirs();
     List<String> lines = new ArrayList<>();
     int i = 0;
@@ -60,7 +59,7 @@ public class RollingWindowToolTest {
   }
 
   private void run(ToolRun r) {
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
   }
 
   private String build(String name, String inputs) {
@@ -104,13 +103,13 @@ public class RollingWindowToolTest {
     int gone = 0;
     for (String key : days.dayOneOnly) {
       if (!later.mightContain(key)) {
-        assertEquals(key + " (day 1 only) is gone", 0, moved.count(key));
-        assertFalse(key + " (day 1 only) is gone", moved.mightContain(key));
+        assertEquals(0, moved.count(key), key + " (day 1 only) is gone");
+        assertFalse(moved.mightContain(key), key + " (day 1 only) is gone");
         gone++;
       }
     }
-    assertTrue("day-1-only keys gone: " + gone + " of " + days.dayOneOnly.size(),
-        gone >= days.dayOneOnly.size() - 1 && gone >= 10);
+    assertTrue(gone >= days.dayOneOnly.size() - 1 && gone >= 10,
+        "day-1-only keys gone: " + gone + " of " + days.dayOneOnly.size());
   }
 
   private static String in(String[] in, int from, int to) {
@@ -130,18 +129,18 @@ public class RollingWindowToolTest {
     for (int d = from + 1; d <= to; d++) {
       merged.merge(read(day[d]));
     }
-    assertEquals(what, merged, window);
+    assertEquals(merged, window, what);
     long m = window.shape().positions();
     RollingWindowTest.checkCounts(what, days, from, to, window,
         RollingWindowTest.naive(days, from, to, m, window.numHashes()));
     AccurateCountingBloomFilter built = read(builtPath);
     assertEquals(days.union(from, to).size(), built.items());
     for (long p = 0; p < m; p++) {
-      assertEquals(what + " position " + p, built.counter(p) > 0, window.counter(p) > 0);
+      assertEquals(built.counter(p) > 0, window.counter(p) > 0, what + " position " + p);
     }
     Set<String> held = days.union(from, to);
     for (String key : days.probes()) {
-      assertEquals(what + " " + key, built.mightContain(key), window.mightContain(key));
+      assertEquals(built.mightContain(key), window.mightContain(key), what + " " + key);
       if (held.contains(key)) {
         assertTrue(window.mightContain(key));
       }

@@ -1,13 +1,14 @@
 package io.bloomkit.mapreduce.oozie;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.BloomkitDriver;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.dedup.DedupData;
 import io.bloomkit.testing.RepoFiles;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -18,9 +19,8 @@ import java.util.TreeMap;
 import javax.xml.transform.stream.StreamSource;
 import org.apache.commons.cli.CommandLine;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 
 /**
@@ -34,7 +34,7 @@ public class DedupIcebergsWorkflowTest {
   private static final File WORKFLOW = new File(DIR, "workflow.xml");
   private static final File JOB_PROPERTIES = new File(DIR, "job.properties");
 
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   @Test
   public void workflowIsValidAgainstOozieWorkflowSchema() throws Exception {
@@ -56,14 +56,14 @@ public class DedupIcebergsWorkflowTest {
       assertEquals(BloomkitDriver.class.getName(), a.mainClass);
       assertEquals("fail", a.error);
       String tool = a.args.get(0);
-      assertTrue(tool, BloomkitDriver.TOOLS.containsKey(tool));
+      assertTrue(BloomkitDriver.TOOLS.containsKey(tool), tool);
       Configuration conf = new Configuration(false);
       CommandLine cl =
           OozieWorkflowTest.parse(
               BloomkitDriver.TOOLS.get(tool).get(),
               OozieWorkflowTest.substituteAll(a.args.subList(1, a.args.size()), props),
               conf);
-      assertEquals(a.name + " leftover arguments", List.of(), cl.getArgList());
+      assertEquals(List.of(), cl.getArgList(), a.name + " leftover arguments");
       assertEquals("default", conf.get("mapreduce.job.queuename"));
       assertTrue(cl.hasOption("json"));
       parsed.put(tool, cl);
@@ -88,11 +88,11 @@ public class DedupIcebergsWorkflowTest {
     Document d = OozieWorkflowTest.workflow(WORKFLOW);
     Map<String, String> props = OozieWorkflowTest.properties(d, JOB_PROPERTIES);
     DedupData data = new DedupData(8, 3000, 60, 2, 500);
-    File in = tmp.newFolder("clicks");
+    File in = newFolder(tmp, "clicks");
     for (int f = 0; f < data.files.size(); f++) {
       Files.write(new File(in, "part-" + f).toPath(), data.files.get(f).getBytes(StandardCharsets.UTF_8));
     }
-    File work = tmp.newFolder("work");
+    File work = newFolder(tmp, "work");
     props.put("clicksPath", in.toURI().toString());
     props.put("cleanDir", new File(work, "clean").toURI().toString());
     props.put("duplicatesDir", new File(work, "dups").toURI().toString());
@@ -104,7 +104,7 @@ public class DedupIcebergsWorkflowTest {
               ToolRun.localConf(),
               BloomkitDriver.TOOLS.get(a.args.get(0)).get(),
               args.toArray(new String[0]));
-      assertEquals(a.name + "\n" + r, 0, r.code);
+      assertEquals(0, r.code, a.name + "\n" + r);
     }
     DedupData.Expected e = DedupData.dedup(data.files, new int[] {1, 3}, 2, 0);
     assertEquals(e.kept, DedupData.multiset(lines(new File(work, "clean"))));
@@ -134,5 +134,14 @@ public class DedupIcebergsWorkflowTest {
       }
     }
     return out;
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.oozie;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.data.SampleDataJoin;
 import io.bloomkit.mapreduce.BloomkitDriver;
@@ -39,9 +39,8 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.GenericOptionsParser;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -65,7 +64,7 @@ public class OozieWorkflowTest {
     TOOLS.put("join", JoinTool::new);
   }
 
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   // ---- schema ----
 
@@ -82,7 +81,7 @@ public class OozieWorkflowTest {
           return new ClasspathInput(u, publicId, systemId, baseUri);
         });
     URL xsd = OozieWorkflowTest.class.getClassLoader().getResource("oozie-workflow-1.0.xsd");
-    assertNotNull("oozie-workflow-1.0.xsd (oozie-client) on the test classpath", xsd);
+    assertNotNull(xsd, "oozie-workflow-1.0.xsd (oozie-client) on the test classpath");
     try (InputStream in = xsd.openStream()) {
       return f.newSchema(new StreamSource(in, xsd.toExternalForm()));
     }
@@ -102,7 +101,7 @@ public class OozieWorkflowTest {
       {"name=\"build-filter\"", "name=\"build filter\""}, // bad identifier
     };
     for (String[] b : breakages) {
-      assertTrue(b[0], good.contains(b[0]));
+      assertTrue(good.contains(b[0]), b[0]);
       String bad = good.replaceFirst(Pattern.quote(b[0]), Matcher.quoteReplacement(b[1]));
       try {
         workflowSchema().newValidator().validate(new StreamSource(new StringReader(bad)));
@@ -138,7 +137,7 @@ public class OozieWorkflowTest {
 
   static Element child(Element e, String name) {
     List<Element> l = children(e, name);
-    assertEquals(name + " in " + e.getAttribute("name"), 1, l.size());
+    assertEquals(1, l.size(), name + " in " + e.getAttribute("name"));
     return l.get(0);
   }
 
@@ -257,14 +256,14 @@ public class OozieWorkflowTest {
     Map<String, CommandLine> parsed = new HashMap<>();
     for (JavaAction a : javaActions(d).values()) {
       String toolName = a.args.get(0);
-      assertTrue("unknown tool " + toolName, TOOLS.containsKey(toolName));
+      assertTrue(TOOLS.containsKey(toolName), "unknown tool " + toolName);
       List<String> args = new ArrayList<>();
       for (String s : a.args.subList(1, a.args.size())) {
         args.add(substitute(s, props));
       }
       Configuration conf = new Configuration(false);
       CommandLine cl = parse(TOOLS.get(toolName).get(), args, conf);
-      assertEquals(a.name + " leftover arguments", List.of(), cl.getArgList());
+      assertEquals(List.of(), cl.getArgList(), a.name + " leftover arguments");
       assertEquals("default", conf.get("mapreduce.job.queuename"));
       assertTrue(cl.hasOption("json"));
       parsed.put(toolName, cl);
@@ -272,12 +271,12 @@ public class OozieWorkflowTest {
     CommandLine build = parsed.get("build");
     CommandLine join = parsed.get("join");
     for (String o : new String[] {"input", "output", "key-field", "delimiter"}) {
-      assertTrue("build --" + o, build.hasOption(o));
+      assertTrue(build.hasOption(o), "build --" + o);
     }
     assertEquals("acbf", build.getOptionValue("filter"));
     assertEquals("16", build.getOptionValue("bits-per-key"));
     for (String o : new String[] {"left", "left-key", "right", "right-key", "output", "filter"}) {
-      assertTrue("join --" + o, join.hasOption(o));
+      assertTrue(join.hasOption(o), "join --" + o);
     }
     // the join uses the filter the build wrote, on the same keys, fields and delimiter
     assertEquals(build.getOptionValue("output"), join.getOptionValue("filter"));
@@ -287,7 +286,7 @@ public class OozieWorkflowTest {
     assertEquals(",", join.getOptionValue("delimiter"));
     assertEquals("1", join.getOptionValue("right-key"));
     assertTrue(
-        join.getOptionValue("output"), join.getOptionValue("output").startsWith("hdfs://"));
+        join.getOptionValue("output").startsWith("hdfs://"), join.getOptionValue("output"));
     // each action deletes its own output first, so a rerun does not fail on existing paths
     Map<String, JavaAction> actions = javaActions(d);
     assertEquals(
@@ -324,7 +323,7 @@ public class OozieWorkflowTest {
   public void theStepsRunLocallyOnSampleDataAndGiveTheNaiveJoin() throws Exception {
     Document d = workflow();
     Map<String, String> props = properties(d);
-    File work = tmp.newFolder("oozie");
+    File work = newFolder(tmp, "oozie");
     props.put(
         "keysPath",
         new File(SampleDataJoin.SAMPLE_DATA, "keys").getAbsoluteFile().toURI().toString());
@@ -339,7 +338,7 @@ public class OozieWorkflowTest {
       ToolRun r =
           ToolRun.run(
               ToolRun.localConf(), TOOLS.get(a.args.get(0)).get(), args.toArray(new String[0]));
-      assertEquals(a.name + "\n" + r, 0, r.code);
+      assertEquals(0, r.code, a.name + "\n" + r);
     }
     assertEquals(SampleDataJoin.naiveJoin(), SampleDataJoin.sortedOutput(out));
   }
@@ -431,5 +430,14 @@ public class OozieWorkflowTest {
 
     @Override
     public void setCertifiedText(boolean b) {}
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,10 +1,10 @@
 package io.bloomkit.mapreduce.oozie;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.core.CountingFilter;
 import io.bloomkit.mapreduce.BloomkitDriver;
@@ -33,11 +33,9 @@ import javax.xml.validation.Schema;
 import javax.xml.validation.SchemaFactory;
 import org.apache.commons.cli.CommandLine;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -65,14 +63,14 @@ public class RollingWindowCoordinatorTest {
   private static final File WORKFLOW = new File(DIR, "workflow.xml");
   private static final File JOB_PROPERTIES = new File(DIR, "job.properties");
 
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   // ---- schemas ----
 
   static Schema coordinatorSchema() throws Exception {
     URL xsd = RollingWindowCoordinatorTest.class.getClassLoader()
         .getResource("oozie-coordinator-0.5.xsd");
-    assertNotNull("oozie-coordinator-0.5.xsd (oozie-client) on the test classpath", xsd);
+    assertNotNull(xsd, "oozie-coordinator-0.5.xsd (oozie-client) on the test classpath");
     try (InputStream in = xsd.openStream()) {
       return SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI)
           .newSchema(new StreamSource(in, xsd.toExternalForm()));
@@ -111,7 +109,7 @@ public class RollingWindowCoordinatorTest {
   }
 
   private static void assertRejected(Schema schema, String good, String[] b) throws Exception {
-    assertTrue(b[0], good.contains(b[0]));
+    assertTrue(good.contains(b[0]), b[0]);
     String bad = good.replaceFirst(Pattern.quote(b[0]), Matcher.quoteReplacement(b[1]));
     try {
       schema.newValidator().validate(new StreamSource(new StringReader(bad)));
@@ -136,7 +134,7 @@ public class RollingWindowCoordinatorTest {
 
   private static Element child(Element e, String ns, String name) {
     List<Element> l = children(e, ns, name);
-    assertEquals(name + " in " + e.getLocalName(), 1, l.size());
+    assertEquals(1, l.size(), name + " in " + e.getLocalName());
     return l.get(0);
   }
 
@@ -172,7 +170,7 @@ public class RollingWindowCoordinatorTest {
       for (Element d : children(child(app, COORD, k[0]), COORD, k[1])) {
         assertEquals("${coord:current(0)}", text(d, COORD, "instance"));
         String t = templates.get(d.getAttribute("dataset"));
-        assertNotNull(d.getAttribute("dataset"), t);
+        assertNotNull(t, d.getAttribute("dataset"));
         events.put(d.getAttribute("name"), instance(t, day, props));
       }
     }
@@ -183,7 +181,7 @@ public class RollingWindowCoordinatorTest {
       Matcher m = DATA.matcher(v);
       while (m.find()) {
         String uri = events.get(m.group(2));
-        assertNotNull("no data-" + m.group(1).toLowerCase() + " " + m.group(2), uri);
+        assertNotNull(uri, "no data-" + m.group(1).toLowerCase() + " " + m.group(2));
         v = v.replace(m.group(), uri);
       }
       m = FORMAT_NOMINAL.matcher(v);
@@ -193,11 +191,11 @@ public class RollingWindowCoordinatorTest {
       m = FORMAT_OFFSET.matcher(v);
       while (m.find()) {
         String n = m.group(2).matches("\\d+") ? m.group(2) : props.get(m.group(2));
-        assertNotNull("no property " + m.group(2), n);
+        assertNotNull(n, "no property " + m.group(2));
         long offset = Long.parseLong(n) * (m.group(1).isEmpty() ? 1 : -1);
         v = v.replace(m.group(), day.plusDays(offset).format(DateTimeFormatter.ofPattern(m.group(3))));
       }
-      assertFalse("EL left in " + v, v.contains("coord:"));
+      assertFalse(v.contains("coord:"), "EL left in " + v);
       conf.put(text(p, COORD, "name"), OozieWorkflowTest.substitute(v, props));
     }
     return conf;
@@ -248,7 +246,7 @@ public class RollingWindowCoordinatorTest {
     Map<String, CommandLine> cl = new HashMap<>();
     for (Map.Entry<String, List<String>> a : actions.entrySet()) {
       String tool = a.getValue().get(0);
-      assertTrue(tool, BloomkitDriver.TOOLS.containsKey(tool));
+      assertTrue(BloomkitDriver.TOOLS.containsKey(tool), tool);
       Configuration conf = new Configuration(false);
       CommandLine c = OozieWorkflowTest.parse(BloomkitDriver.TOOLS.get(tool).get(),
           OozieWorkflowTest.substituteAll(a.getValue().subList(1, a.getValue().size()), props),
@@ -268,8 +266,8 @@ public class RollingWindowCoordinatorTest {
     // one fixed shape: every day's filter and the seeded window are mergeable
     for (String o : new String[] {"input", "key-field", "delimiter", "filter", "items", "capacity",
         "bits-per-key"}) {
-      assertTrue("build-day --" + o, build.hasOption(o));
-      assertEquals(o, build.getOptionValue(o), seed.getOptionValue(o));
+      assertTrue(build.hasOption(o), "build-day --" + o);
+      assertEquals(build.getOptionValue(o), seed.getOptionValue(o), o);
     }
     assertEquals(List.of(), build.getArgList());
     assertEquals("acbf", build.getOptionValue("filter"));
@@ -304,7 +302,7 @@ public class RollingWindowCoordinatorTest {
     Configuration local = ToolRun.localConf();
     while (true) {
       Element n = nodes.get(next);
-      assertNotNull("no node " + next, n);
+      assertNotNull(n, "no node " + next);
       visited.add(next);
       switch (n.getLocalName()) {
         case "end":
@@ -337,7 +335,7 @@ public class RollingWindowCoordinatorTest {
             }
             ToolRun r = ToolRun.run(local, BloomkitDriver.TOOLS.get(args.get(0)).get(),
                 args.subList(1, args.size()).toArray(new String[0]));
-            assertEquals(next + "\n" + r, 0, r.code);
+            assertEquals(0, r.code, next + "\n" + r);
           }
           for (Element fs : children(n, WF, "fs")) {
             for (Element op : children(fs, WF, null)) {
@@ -351,7 +349,7 @@ public class RollingWindowCoordinatorTest {
               }
             }
           }
-          assertTrue(next, ok);
+          assertTrue(ok, next);
           assertEquals("fail", child(n, WF, "error").getAttribute("to"));
           next = child(n, WF, "ok").getAttribute("to");
           break;
@@ -378,14 +376,14 @@ public class RollingWindowCoordinatorTest {
       return p.getFileSystem(conf).exists(p);
     }
     m = COMPARE.matcher(el);
-    assertTrue("unsupported EL " + el, m.matches());
+    assertTrue(m.matches(), "unsupported EL " + el);
     int c = value(props, m.group(1)).compareTo(value(props, m.group(3)));
     return m.group(2).equals("eq") ? c == 0 : c < 0;
   }
 
   private static String value(Map<String, String> props, String name) {
     String v = props.get(name);
-    assertNotNull("no property " + name, v);
+    assertNotNull(v, "no property " + name);
     return v;
   }
 
@@ -406,7 +404,7 @@ public class RollingWindowCoordinatorTest {
   @Test
   public void fourDaysOfATwoDayWindowRunLocally() throws Exception {
     Document wf = OozieWorkflowTest.workflow(WORKFLOW);
-    File root = tmp.getRoot();
+    File root = tmp;
     Map<String, String> overrides = new HashMap<>();
     overrides.put("inputRoot", new File(root, "events").toURI().toString().replaceAll("/$", ""));
     overrides.put("filterRoot", new File(root, "window").toURI().toString().replaceAll("/$", ""));
@@ -433,8 +431,8 @@ public class RollingWindowCoordinatorTest {
       Files.write(new File(in, "_SUCCESS").toPath(), new byte[0]);
       paths.add(walk(wf, props));
       File dir = new File(new Path(props.get("window")).toUri()).getParentFile();
-      assertEquals("day " + d, new TreeSet<>(List.of("day.acbf", "window.acbf")),
-          new TreeSet<>(List.of(dir.list((x, n) -> n.endsWith(".acbf")))));
+      assertEquals(new TreeSet<>(List.of("day.acbf", "window.acbf")), new TreeSet<>(List.of(dir.list((x, n) -> n.endsWith(".acbf")))),
+          "day " + d);
     }
     assertEquals(List.of("build-day", "has-window", "seed-window", "end"), paths.get(0));
     assertEquals(List.of("build-day", "has-window", "merge", "has-expired", "keep-merged", "end"),
@@ -452,7 +450,7 @@ public class RollingWindowCoordinatorTest {
     for (int d = 1; d <= 4; d++) {
       for (String k : keys(d)) {
         long held = (keys(3).contains(k) ? 1 : 0) + (keys(4).contains(k) ? 1 : 0);
-        assertEquals("count of " + k, held, w.count(k));
+        assertEquals(held, w.count(k), "count of " + k);
       }
     }
     // a day whose predecessor has no window (day 5 never ran) is killed, not a fresh window

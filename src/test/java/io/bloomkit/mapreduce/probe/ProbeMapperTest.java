@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.probe;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.bloom.ExactKeySet;
@@ -28,10 +28,9 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.types.Pair;
-import org.junit.Before;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link ProbeMapper} with two filters (an exact set on field 1, a small Bloom filter on field 2)
@@ -39,7 +38,7 @@ import org.junit.rules.TemporaryFolder;
  * filters: lines with both, one or no key in the filters, null keys, malformed lines.
  */
 public class ProbeMapperTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final String NULL = "\\N";
   private static final TableSpec SPEC = TableSpec.builder(TableFormat.TEXT).delimiter(',')
@@ -54,7 +53,7 @@ public class ProbeMapperTest {
   private File exactFile;
   private File bloomFile;
 
-  @Before
+  @BeforeEach
   public void writeFilters() throws IOException {
     bloom.add("b1");
     bloom.add("b2");
@@ -63,7 +62,7 @@ public class ProbeMapperTest {
   }
 
   private File write(Filter f, String name) throws IOException {
-    File file = tmp.newFile(name);
+    File file = newFile(tmp, name);
     try (OutputStream o = new FileOutputStream(file)) {
       f.writeTo(o);
     }
@@ -148,7 +147,7 @@ public class ProbeMapperTest {
         for (Pair<Object, Object> p : d.run()) {
           got.add(p.getSecond().toString());
         }
-        assertEquals(mode, m.written, got);
+        assertEquals(m.written, got, mode);
         all.addAll(got);
         Counters c = d.getCounters();
         for (ProbeCounters pc : ProbeCounters.values()) {
@@ -156,13 +155,13 @@ public class ProbeMapperTest {
           if (pc == ProbeCounters.FILTER_LOADS_FROM_PATH) {
             expected = 2; // one task, two filters, no symlink
           }
-          assertEquals(mode + " " + pc, expected, c.findCounter(pc).getValue());
+          assertEquals(expected, c.findCounter(pc).getValue(), mode + " " + pc);
         }
         for (int i = 0; i < 2; i++) {
           for (String name : new String[] {ProbeCounters.passed(i), ProbeCounters.rejected(i),
               ProbeCounters.nullKeys(i)}) {
-            assertEquals(mode + " " + name, (long) m.counters.getOrDefault(name, 0L),
-                c.findCounter(ProbeCounters.FILTER_GROUP, name).getValue());
+            assertEquals((long) m.counters.getOrDefault(name, 0L), c.findCounter(ProbeCounters.FILTER_GROUP, name).getValue(),
+                mode + " " + name);
           }
         }
         ProbeJob.checkBalance(JobCounters.of(c), 2, any, invert);
@@ -192,14 +191,14 @@ public class ProbeMapperTest {
       ProbeJob.checkBalance(JobCounters.of(c), 2, true, false);
       fail("an --all run's counters balanced as --any");
     } catch (IOException expected) {
-      assertTrue(expected.getMessage(), expected.getMessage().contains("unaccounted for"));
+      assertTrue(expected.getMessage().contains("unaccounted for"), expected.getMessage());
     }
     c.findCounter(ProbeCounters.WRITTEN).increment(1);
     try {
       ProbeJob.checkBalance(JobCounters.of(c), 2, false, false);
       fail("one written record too many balanced");
     } catch (IOException expected) {
-      assertTrue(expected.getMessage(), expected.getMessage().contains("unaccounted for"));
+      assertTrue(expected.getMessage().contains("unaccounted for"), expected.getMessage());
     }
   }
 
@@ -211,7 +210,13 @@ public class ProbeMapperTest {
       d.run();
       fail("a malformed record passed --strict");
     } catch (IOException expected) {
-      assertTrue(expected.getMessage(), expected.getMessage().contains("byte offset 54"));
+      assertTrue(expected.getMessage().contains("byte offset 54"), expected.getMessage());
     }
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.probe;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.acbf.AccurateCountingBloomFilter;
 import io.bloomkit.bloom.BloomFilter;
@@ -22,6 +22,7 @@ import io.bloomkit.mapreduce.table.OutputFiles;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableWriter;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -38,10 +39,9 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.junit.Before;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The probe tool in local mode on a small fact table {@code id,date,item,store} (two files, null
@@ -53,7 +53,7 @@ import org.junit.rules.TemporaryFolder;
  * {@code --invert} split the well-formed records. Usage errors, and a Parquet input by column name.
  */
 public class ProbeToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final String NULL = "\\N";
   private final Configuration conf = new Configuration();
@@ -78,10 +78,10 @@ public class ProbeToolTest {
     return s < 10;
   }
 
-  @Before
+  @BeforeEach
   public void writeInputAndFilters() throws Exception {
     Random rnd = new Random(14);
-    input = tmp.newFolder("facts");
+    input = newFolder(tmp, "facts");
     for (int f = 0; f < 2; f++) {
       StringBuilder b = new StringBuilder();
       for (int i = 0; i < 1500; i++) {
@@ -118,7 +118,7 @@ public class ProbeToolTest {
   }
 
   private File write(Filter f, String name, KeyType type) throws Exception {
-    File file = new File(tmp.getRoot(), name);
+    File file = new File(tmp, name);
     FilterFiles.writeAtomically(conf, new Path(file.toURI()), f, KeySignature.of(type));
     return file;
   }
@@ -186,15 +186,15 @@ public class ProbeToolTest {
 
   private Map<String, Object> probe(String out, String... more) throws Exception {
     List<String> args = new ArrayList<>(List.of("--input", input.getPath(), "--output",
-        new File(tmp.getRoot(), out).getPath(), "--delimiter", ",", "--json"));
+        new File(tmp, out).getPath(), "--delimiter", ",", "--json"));
     args.addAll(List.of(more));
     ToolRun r = ToolRun.run(new ProbeTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), BloomkitTool.OK, r.code);
+    assertEquals(BloomkitTool.OK, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
   private Map<String, Integer> output(String out) throws Exception {
-    return OutputFiles.lines(conf, new File(tmp.getRoot(), out), TableFormat.TEXT, "0");
+    return OutputFiles.lines(conf, new File(tmp, out), TableFormat.TEXT, "0");
   }
 
   /** Equal multisets of lines; a failure shows the counts and a few lines either way. */
@@ -293,9 +293,9 @@ public class ProbeToolTest {
       if (!any) {
         // no record that is in all three is lost; the Bloom filter lets false positives through
         for (String l : exactSemijoin) {
-          assertTrue(l, got.containsKey(l));
+          assertTrue(got.containsKey(l), l);
         }
-        assertTrue(j.toString(), n(j, "written") > exactSemijoin.size());
+        assertTrue(n(j, "written") > exactSemijoin.size(), j.toString());
       }
       // counters against the model: nulls, per filter in order (a record stops at the first
       // filter that decides it)
@@ -324,9 +324,9 @@ public class ProbeToolTest {
         assertEquals(nullKeys, n(r, "nullKeys"));
         assertEquals((long) (lines.size() - wellFormed.size()), n(r, "malformedRecords"));
         for (int i = 0; i < 3; i++) {
-          assertEquals(mode + " filter " + i, passed[i], n(filter(r, i), "passed"));
-          assertEquals(mode + " filter " + i, rejected[i], n(filter(r, i), "rejected"));
-          assertEquals(mode + " filter " + i, nulls[i], n(filter(r, i), "nullKeys"));
+          assertEquals(passed[i], n(filter(r, i), "passed"), mode + " filter " + i);
+          assertEquals(rejected[i], n(filter(r, i), "rejected"), mode + " filter " + i);
+          assertEquals(nulls[i], n(filter(r, i), "nullKeys"), mode + " filter " + i);
         }
         assertEquals(List.of("exact", "bf", "acbf"), List.of(filter(r, 0).get("filterType"),
             filter(r, 1).get("filterType"), filter(r, 2).get("filterType")));
@@ -337,12 +337,12 @@ public class ProbeToolTest {
 
   @Test
   public void usageErrorsBeforeAnyJob() throws Exception {
-    String out = new File(tmp.getRoot(), "out").getPath();
-    File comma = new File(tmp.newFolder("a,b"), "items.bf");
+    String out = new File(tmp, "out").getPath();
+    File comma = new File(newFolder(tmp, "a,b"), "items.bf");
     Files.copy(itemsFile.toPath(), comma.toPath());
     String[][] cases = {
       {"FILE:KEYFIELDS", "--filter", datesFile.getPath()},
-      {"does not exist", "--filter", tmp.getRoot() + "/none.bf:1"},
+      {"does not exist", "--filter", tmp + "/none.bf:1"},
       {"was built for keys (long) but the input's key is (string)", "--filter",
         datesFile.getPath() + ":1"},
       {"given 2 times for 3 filters", "--filter", datesFile.getPath() + ":1", "--filter",
@@ -359,8 +359,8 @@ public class ProbeToolTest {
           "--delimiter", ","));
       args.addAll(List.of(c).subList(1, c.length));
       ToolRun r = ToolRun.run(new ProbeTool(), args.toArray(new String[0]));
-      assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
-      assertTrue(c[0] + "\n" + r.err, r.err.contains(c[0]));
+      assertEquals(BloomkitTool.USAGE, r.code, r.toString());
+      assertTrue(r.err.contains(c[0]), c[0] + "\n" + r.err);
       assertFalse(new File(out).exists());
     }
   }
@@ -374,7 +374,7 @@ public class ProbeToolTest {
   public void parquetInputByColumnNameWritesParquet() throws Exception {
     Schema schema = SchemaBuilder.record("fact").fields().requiredString("id")
         .requiredLong("date").optionalString("item").requiredString("store").endRecord();
-    File dir = tmp.newFolder("parquet");
+    File dir = newFolder(tmp, "parquet");
     FileSystem fs = FileSystem.getLocal(conf);
     Map<String, Integer> expected = new TreeMap<>();
     Map<String, Integer> inverted = new TreeMap<>();
@@ -400,7 +400,7 @@ public class ProbeToolTest {
     input = dir;
     probe("pq", "--filter", datesFile.getPath() + ":date", "--filter",
         itemsFile.getPath() + ":item");
-    File out = new File(tmp.getRoot(), "pq");
+    File out = new File(tmp, "pq");
     assertTrue(out.listFiles((d, name) -> name.endsWith(".parquet")).length > 0);
     assertLines("expected", expected, OutputFiles.lines(conf, out, TableFormat.PARQUET, "id"));
     Map<String, Object> j = probe("pq-text", "--filter", datesFile.getPath() + ":date",
@@ -409,5 +409,14 @@ public class ProbeToolTest {
     assertLines("inverted", inverted, output("pq-text"));
     assertEquals(new HashMap<>(Map.of("long", 1)).keySet().iterator().next(),
         ((List<?>) filter(j, 0).get("keyTypes")).get(0));
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,10 +1,10 @@
 package io.bloomkit.mapreduce.simulate;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** {@code bloomkit simulate window|slices|tree|lcbf}: JSON rows (arrays included) and usage errors. */
 public class SimulateDistributedTest {
@@ -20,15 +20,15 @@ public class SimulateDistributedTest {
     int[] expected = {2, 2, 2, 1};
     for (int i = 0; i < runs.length; i++) {
       ToolRun r = ToolRun.run(new SimulateTool(), runs[i]);
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       String[] lines = r.out.trim().split("\n");
-      assertEquals(runs[i][0], expected[i], lines.length);
+      assertEquals(expected[i], lines.length, runs[i][0]);
       for (String line : lines) {
-        assertTrue(line, line.startsWith("{\"filter\":") && line.contains("\"fpr\":") && line.contains("\"falseNegatives\":"));
+        assertTrue(line.startsWith("{\"filter\":") && line.contains("\"fpr\":") && line.contains("\"falseNegatives\":"), line);
       }
     }
     ToolRun tree = ToolRun.run(new SimulateTool(), runs[2]);
-    assertTrue(tree.out, tree.out.contains("\"hitsPerLevel\":["));
+    assertTrue(tree.out.contains("\"hitsPerLevel\":["), tree.out);
   }
 
   @Test
@@ -37,7 +37,7 @@ public class SimulateDistributedTest {
     assertEquals(2, ToolRun.run(new SimulateTool(), "window", "--window", "0").code);
     ToolRun list = ToolRun.run(new SimulateTool(), "--help");
     for (String name : new String[] {"window", "slices", "tree", "lcbf"}) {
-      assertTrue(list.err, list.err.contains(name + ":"));
+      assertTrue(list.err.contains(name + ":"), list.err);
     }
   }
 }

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.simulate;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.registry.Simulations;
@@ -9,6 +9,7 @@ import io.bloomkit.sim.Param;
 import io.bloomkit.sim.ParamValues;
 import io.bloomkit.sim.Simulation;
 import io.bloomkit.testing.RepoFiles;
+import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,36 +24,35 @@ import org.apache.commons.cli.Options;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 public class SimulateToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   @Test
   public void printsOneJsonObjectPerRowAndTheSameRowsAsCsv() throws Exception {
-    Path csv = tmp.getRoot().toPath().resolve("out/acbf.csv");
+    Path csv = tmp.toPath().resolve("out/acbf.csv");
     ToolRun r =
         ToolRun.run(
             new SimulateTool(), "acbf", "--items", "2000", "--queries", "20000", "--trials", "1",
             "--periods", "1", "--counters-per-item", "8,16", "--hashes", "3", "--filters",
             "cbf,acbf-opt", "--csv", csv.toString());
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     String[] lines = r.out.trim().split("\n");
     assertEquals(2 * 2 * 2, lines.length);
     for (String line : lines) {
-      assertTrue(line, line.startsWith("{\"filter\":"));
-      assertTrue(line, line.contains("\"countersPerItem\":") && line.contains("\"theory\":"));
+      assertTrue(line.startsWith("{\"filter\":"), line);
+      assertTrue(line.contains("\"countersPerItem\":") && line.contains("\"theory\":"), line);
     }
     List<String> rows = Files.readAllLines(csv, StandardCharsets.UTF_8);
     assertEquals(lines.length + 1, rows.size());
-    assertTrue(rows.get(0), rows.get(0).startsWith("filter,countersPerItem,hashes,hashChoice,items,phase"));
+    assertTrue(rows.get(0).startsWith("filter,countersPerItem,hashes,hashChoice,items,phase"), rows.get(0));
   }
 
   @Test
   public void csvCellsWithCommasQuotesAndNewlinesRoundTrip() throws Exception {
-    Path csv = tmp.getRoot().toPath().resolve("odd.csv");
+    Path csv = tmp.toPath().resolve("odd.csv");
     Map<String, Object> a = new LinkedHashMap<>();
     a.put("name", "a,b");
     a.put("quote", "say \"hi\"");
@@ -90,7 +90,7 @@ public class SimulateToolTest {
       }
     }
     assertTrue(rows.size() > 100);
-    Path again = tmp.getRoot().toPath().resolve("again.csv");
+    Path again = tmp.toPath().resolve("again.csv");
     SimulateTool.writeCsv(again, rows);
     assertEquals(Files.readAllLines(committed, StandardCharsets.UTF_8),
         Files.readAllLines(again, StandardCharsets.UTF_8));
@@ -104,9 +104,9 @@ public class SimulateToolTest {
     assertEquals(2, ToolRun.run(new SimulateTool(), "acbf", "--items", "x").code);
     ToolRun help = ToolRun.run(new SimulateTool(), "acbf", "--help");
     assertEquals(0, help.code);
-    assertTrue(help.err, help.err.contains("--counters-per-item"));
+    assertTrue(help.err.contains("--counters-per-item"), help.err);
     ToolRun list = ToolRun.run(new SimulateTool(), "--help");
-    assertTrue(list.err, list.err.contains("acbf: ACBF paper section 3.3"));
+    assertTrue(list.err.contains("acbf: ACBF paper section 3.3"), list.err);
   }
 
   /** Each simulation's options are its parameters: one --name ARG per parameter, with its help. */
@@ -116,14 +116,14 @@ public class SimulateToolTest {
       Options o = new SimulateTool().commandLineOptions(s.name());
       Set<String> names = new HashSet<>();
       for (Param<?> p : s.params()) {
-        assertTrue(s.name() + " declares " + p.name() + " twice", names.add(p.name()));
+        assertTrue(names.add(p.name()), s.name() + " declares " + p.name() + " twice");
         Option opt = o.getOption(p.name());
-        assertEquals(s.name() + " " + p.name(), p.argName(), opt.getArgName());
-        assertEquals(s.name() + " " + p.name(), p.help(), opt.getDescription());
+        assertEquals(p.argName(), opt.getArgName(), s.name() + " " + p.name());
+        assertEquals(p.help(), opt.getDescription(), s.name() + " " + p.name());
         assertTrue(opt.hasArg());
       }
       // plus --csv, --json and --help of the tool
-      assertEquals(s.name(), names.size() + 3, o.getOptions().size());
+      assertEquals(names.size() + 3, o.getOptions().size(), s.name());
     }
   }
 
@@ -140,12 +140,12 @@ public class SimulateToolTest {
     }
     ToolRun r = ToolRun.run(new SimulateTool(), "acbf", "--items", "x");
     assertEquals(2, r.code);
-    assertTrue(r.err, r.err.contains("simulate: --items: not an integer: x"));
+    assertTrue(r.err.contains("simulate: --items: not an integer: x"), r.err);
     r = ToolRun.run(new SimulateTool(), "lcbf", "--nodes", "1");
     assertEquals(2, r.code);
-    assertTrue(r.err, r.err.contains("simulate: --nodes must be at least 2: 1"));
+    assertTrue(r.err.contains("simulate: --nodes must be at least 2: 1"), r.err);
     r = ToolRun.run(new SimulateTool(), "dedup", "--memory-bits", "100");
     assertEquals(2, r.code);
-    assertTrue(r.err, r.err.contains("simulate: --filter is required"));
+    assertTrue(r.err.contains("simulate: --filter is required"), r.err);
   }
 }

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.table;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNull;
-import static org.junit.Assert.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.bloomkit.mapreduce.xengine.DuckDb;
 import java.io.File;
@@ -29,11 +29,10 @@ import org.apache.parquet.avro.AvroParquetWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
-import org.junit.ClassRule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every codec of Parquet, ORC and Avro, in files other writers made (DuckDB's Parquet writer;
@@ -43,7 +42,7 @@ import org.junit.rules.TemporaryFolder;
  * codec.
  */
 public class CodecsReadTest {
-  @ClassRule public static TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public static File tmp;
 
   private static final int ROWS = 2000;
   private static final String DATA = "SELECT i::BIGINT AS id, 'name' || (i % 97) AS name,"
@@ -55,13 +54,13 @@ public class CodecsReadTest {
 
   private final Configuration conf = RowsRead.localConf();
 
-  @BeforeClass
+  @BeforeAll
   public static void data() {
     db = DuckDb.open();
     expected = texts(db.rows(DATA + " ORDER BY id"));
   }
 
-  @AfterClass
+  @AfterAll
   public static void close() {
     db.close();
   }
@@ -104,7 +103,7 @@ public class CodecsReadTest {
   }
 
   private static Path parquet(String compression) throws IOException {
-    File f = new File(tmp.getRoot(), "duckdb-" + compression + ".parquet");
+    File f = new File(tmp, "duckdb-" + compression + ".parquet");
     db.exec("COPY (" + DATA + ") TO " + DuckDb.literal(f.toPath())
         + " (FORMAT parquet, COMPRESSION " + compression + ")");
     return new Path(f.toURI());
@@ -122,7 +121,7 @@ public class CodecsReadTest {
     List<List<String>> duck = texts(db.rows("SELECT id, name, amount FROM read_parquet("
         + DuckDb.literal(new File(file.toUri()).toPath()) + ") ORDER BY id"));
     assertEquals(expected, duck);
-    assertEquals(compression, expected, read(TableFormat.PARQUET, file));
+    assertEquals(expected, read(TableFormat.PARQUET, file), compression);
   }
 
   @Test
@@ -158,7 +157,7 @@ public class CodecsReadTest {
   /** Parquet's LZ4 with Hadoop's framing (parquet-mr's own LZ4, through Hadoop's Lz4Codec). */
   @Test
   public void parquetLz4HadoopFraming() throws IOException {
-    File f = new File(tmp.getRoot(), "parquet-mr-lz4.parquet");
+    File f = new File(tmp, "parquet-mr-lz4.parquet");
     Path file = new Path(f.toURI());
     Schema schema = SchemaBuilder.record("r").fields().requiredLong("id")
         .requiredString("name").requiredLong("amount").endRecord();
@@ -219,7 +218,7 @@ public class CodecsReadTest {
   }
 
   private Path orc(CompressionKind kind) throws IOException {
-    Path path = new Path(new File(tmp.getRoot(), "java-" + kind + ".orc").toURI());
+    Path path = new Path(new File(tmp, "java-" + kind + ".orc").toURI());
     TypeDescription schema = TypeDescription.fromString("struct<id:bigint,name:string,amount:int>");
     OrcFile.WriterOptions options = OrcFile.writerOptions(new Configuration()).setSchema(schema)
         .compress(kind).bufferSize(4096);
@@ -237,7 +236,7 @@ public class CodecsReadTest {
     try (org.apache.orc.Reader r = OrcFile.createReader(file, OrcFile.readerOptions(conf))) {
       assertEquals(kind, r.getCompressionKind());
     }
-    assertEquals(kind.toString(), expected, read(TableFormat.ORC, file));
+    assertEquals(expected, read(TableFormat.ORC, file), kind.toString());
   }
 
   @Test
@@ -274,7 +273,7 @@ public class CodecsReadTest {
       .requiredLong("id").requiredString("name").requiredInt("amount").endRecord();
 
   private Path avro(String name, CodecFactory codec) throws IOException {
-    File f = new File(tmp.getRoot(), "java-" + name + ".avro");
+    File f = new File(tmp, "java-" + name + ".avro");
     try (DataFileWriter<GenericRecord> w = new DataFileWriter<>(new GenericDatumWriter<>(AVRO))) {
       w.setCodec(codec);
       w.setSyncInterval(2048);
@@ -291,7 +290,7 @@ public class CodecsReadTest {
   }
 
   private void readsAvro(String name, CodecFactory codec) throws IOException {
-    assertEquals(name, expected, read(TableFormat.AVRO, avro(name, codec)));
+    assertEquals(expected, read(TableFormat.AVRO, avro(name, codec)), name);
   }
 
   @Test

@@ -1,10 +1,10 @@
 package io.bloomkit.mapreduce.table;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNull;
-import static org.junit.Assert.assertThrows;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.key.KeyType;
 import java.io.File;
@@ -16,16 +16,15 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Avro, Parquet and ORC readers against files their own libraries' writers made: every value
  * per slot, the line rendering, positions, projection, and {@link TableSchemas#resolve}.
  */
 public class ColumnarReadersTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final Configuration conf = new Configuration();
 
@@ -34,7 +33,7 @@ public class ColumnarReadersTest {
           "addr.zip");
 
   private Path write(TableFormat format, List<ColumnarSamples.Sample> rows) throws IOException {
-    File f = tmp.newFile(format.cliName() + "-" + rows.size() + "." + format.cliName());
+    File f = newFile(tmp, format.cliName() + "-" + rows.size() + "." + format.cliName());
     f.delete();
     switch (format) {
       case AVRO:
@@ -67,14 +66,14 @@ public class ColumnarReadersTest {
       ColumnarSamples.Sample s = ColumnarSamples.ROWS.get(i);
       Object[] got = read.get((long) i);
       for (int slot = 0; slot < FIELDS.size(); slot++) {
-        assertEquals(format + " row " + i + " " + FIELDS.get(slot), s.get(FIELDS.get(slot)),
-            got[slot]);
+        assertEquals(s.get(FIELDS.get(slot)), got[slot],
+            format + " row " + i + " " + FIELDS.get(slot));
       }
       // every column is among the fields (addr through its two fields; tags is not), so the
       // projected line lacks only tags
       String line = ColumnarSamples.line(s);
       String expected = projection ? line.substring(0, line.lastIndexOf('\t')) : line;
-      assertEquals(format + " row " + i + " line", expected, got[FIELDS.size()]);
+      assertEquals(expected, got[FIELDS.size()], format + " row " + i + " line");
     }
   }
 
@@ -111,9 +110,9 @@ public class ColumnarReadersTest {
       TableSpec spec = spec(f, Arrays.asList("ok", "ID"), Collections.singletonList("addr.zip"),
           true);
       Map<Long, Object[]> read = ColumnarSamples.read(conf, spec, file);
-      assertEquals(f.toString(), "1\ttrue\t{\"zip\":404}", read.get(0L)[3]);
-      assertEquals(f.toString(), "2\tfalse\t\\N", read.get(1L)[3]);
-      assertEquals(f.toString(), 1L, read.get(0L)[1]); // "ID": case-insensitive, as Hive
+      assertEquals("1\ttrue\t{\"zip\":404}", read.get(0L)[3], f.toString());
+      assertEquals("2\tfalse\t\\N", read.get(1L)[3], f.toString());
+      assertEquals(1L, read.get(0L)[1], f.toString()); // "ID": case-insensitive, as Hive
     }
   }
 
@@ -131,7 +130,7 @@ public class ColumnarReadersTest {
       IllegalArgumentException e =
           assertThrows(IllegalArgumentException.class,
               () -> TableSchemas.resolve(conf, beyond, new Path[] {file}, false));
-      assertTrue(e.getMessage(), e.getMessage().contains("beyond the 10 top-level columns"));
+      assertTrue(e.getMessage().contains("beyond the 10 top-level columns"), e.getMessage());
     }
   }
 
@@ -152,14 +151,14 @@ public class ColumnarReadersTest {
     work.put("zip", 2);
     r.put("home", home);
     r.put("work", work);
-    File avro = new File(tmp.getRoot(), "two.avro");
+    File avro = new File(tmp, "two.avro");
     try (org.apache.avro.file.DataFileWriter<org.apache.avro.generic.GenericRecord> w =
         new org.apache.avro.file.DataFileWriter<>(
             new org.apache.avro.generic.GenericDatumWriter<>(schema))) {
       w.create(schema, avro);
       w.append(r);
     }
-    Path parquet = new Path(new File(tmp.getRoot(), "two.parquet").toURI());
+    Path parquet = new Path(new File(tmp, "two.parquet").toURI());
     try (org.apache.parquet.hadoop.ParquetWriter<org.apache.avro.generic.GenericRecord> w =
         org.apache.parquet.avro.AvroParquetWriter.<org.apache.avro.generic.GenericRecord>builder(
                 org.apache.parquet.hadoop.util.HadoopOutputFile.fromPath(parquet, conf))
@@ -170,17 +169,17 @@ public class ColumnarReadersTest {
       TableSpec spec = spec(Tables.detect(conf, file), Collections.singletonList("home.city"),
           Collections.singletonList("work.zip"), true);
       Object[] row = ColumnarSamples.read(conf, spec, file).get(0L);
-      assertEquals(file.toString(),
-          Arrays.asList("Oslo", 2L, "{\"city\":\"Oslo\"}\t{\"zip\":2}"), Arrays.asList(row));
+      assertEquals(Arrays.asList("Oslo", 2L, "{\"city\":\"Oslo\"}\t{\"zip\":2}"),
+          Arrays.asList(row), file.toString());
     }
   }
 
   @Test
   public void positionsAreRecordNumbersAcrossSplits() throws IOException {
     List<ColumnarSamples.Sample> rows = ColumnarSamples.numbered(20_000);
-    Path avro = ColumnarSamples.writeAvro(tmp.newFile("n.avro"), rows, 2000);
-    Path parquet = ColumnarSamples.writeParquet(new File(tmp.getRoot(), "n.parquet"), rows, 64 << 10);
-    Path orc = ColumnarSamples.writeOrc(new File(tmp.getRoot(), "n.orc"), rows, 64 << 10);
+    Path avro = ColumnarSamples.writeAvro(newFile(tmp, "n.avro"), rows, 2000);
+    Path parquet = ColumnarSamples.writeParquet(new File(tmp, "n.parquet"), rows, 64 << 10);
+    Path orc = ColumnarSamples.writeOrc(new File(tmp, "n.orc"), rows, 64 << 10);
     for (Path file : Arrays.asList(avro, parquet, orc)) {
       TableFormat f = Tables.detect(conf, file);
       Configuration small = new Configuration(conf);
@@ -190,12 +189,12 @@ public class ColumnarReadersTest {
           .store(job.getConfiguration(), io.bloomkit.mapreduce.config.BloomkitConfig.INPUT_SPEC);
       TableInputFormat.setInputPaths(job, file);
       int splits = new TableInputFormat().getSplits(job).size();
-      assertTrue(f + " splits " + splits, splits > 3);
+      assertTrue(splits > 3, f + " splits " + splits);
       Map<Long, Object[]> read = ColumnarSamples.read(small,
           spec(f, Collections.singletonList("id"), Collections.emptyList(), true), file);
-      assertEquals(f.toString(), rows.size(), read.size());
+      assertEquals(rows.size(), read.size(), f.toString());
       for (Map.Entry<Long, Object[]> e : read.entrySet()) {
-        assertEquals(f + " at " + e.getKey(), e.getKey(), e.getValue()[0]);
+        assertEquals(e.getKey(), e.getValue()[0], f + " at " + e.getKey());
       }
       // ordered: one split per file
       Map<Long, Object[]> ordered = ColumnarSamples.read(small,
@@ -213,10 +212,10 @@ public class ColumnarReadersTest {
           Arrays.asList("id", "big", "price", "day", "ts", "ok", "name", "addr.city"),
           Collections.singletonList("score"), false);
       TableSpec resolved = TableSchemas.resolve(conf, spec, new Path[] {file}, false);
-      assertEquals(f.toString(),
-          Arrays.asList(KeyType.LONG, KeyType.LONG, KeyType.DECIMAL, KeyType.DATE,
+      assertEquals(Arrays.asList(KeyType.LONG, KeyType.LONG, KeyType.DECIMAL, KeyType.DATE,
               KeyType.TIMESTAMP, KeyType.BOOLEAN, KeyType.STRING, KeyType.STRING),
-          resolved.keyTypes());
+          resolved.keyTypes(),
+          f.toString());
       assertEquals(spec.fields(), resolved.fields());
     }
   }
@@ -231,24 +230,24 @@ public class ColumnarReadersTest {
         IllegalArgumentException e =
             assertThrows(IllegalArgumentException.class,
                 () -> TableSchemas.resolve(conf, spec, new Path[] {file}, false));
-        assertEquals(f.toString(),
-            "field \"" + bad + "\" is not a column of " + file + "; its columns: id, big, name,"
+        assertEquals("field \"" + bad + "\" is not a column of " + file + "; its columns: id, big, name,"
                 + " price, day, ts, ok, score, addr.city, addr.zip, tags",
-            e.getMessage());
+            e.getMessage(),
+            f.toString());
       }
       TableSpec intoList = spec(f, Collections.singletonList("tags.x"), Collections.emptyList(),
           false);
       IllegalArgumentException e =
           assertThrows(IllegalArgumentException.class,
               () -> TableSchemas.resolve(conf, intoList, new Path[] {file}, false));
-      assertTrue(e.getMessage(), e.getMessage().contains("only struct fields can be named"));
+      assertTrue(e.getMessage().contains("only struct fields can be named"), e.getMessage());
       // in a task, a named column the file lacks reads as null (the client checked that some
       // file of the input has it: Spark's mergeSchema), on every row
       Map<Long, Object[]> rows = ColumnarSamples.read(conf, spec(f,
           Collections.singletonList("nope"), Collections.emptyList(), true), file);
-      assertEquals(f.toString(), ColumnarSamples.ROWS.size(), rows.size());
+      assertEquals(ColumnarSamples.ROWS.size(), rows.size(), f.toString());
       for (Object[] v : rows.values()) {
-        assertNull(f.toString(), v[0]);
+        assertNull(v[0], f.toString());
       }
     }
   }
@@ -262,9 +261,9 @@ public class ColumnarReadersTest {
         IllegalArgumentException e =
             assertThrows(IllegalArgumentException.class,
                 () -> TableSchemas.resolve(conf, spec, new Path[] {file}, false));
-        assertTrue(e.getMessage(),
-            e.getMessage().startsWith("key column \"" + key + "\" of " + file + " is a "));
-        assertTrue(e.getMessage(), e.getMessage().contains("--key-type"));
+        assertTrue(e.getMessage().startsWith("key column \"" + key + "\" of " + file + " is a "),
+            e.getMessage());
+        assertTrue(e.getMessage().contains("--key-type"), e.getMessage());
         TableSpec typed = spec.toBuilder()
             .key(spec.fields().subList(0, 1), Collections.singletonList(KeyType.STRING)).build();
         assertEquals(typed, TableSchemas.resolve(conf, typed, new Path[] {file}, true));
@@ -319,13 +318,13 @@ public class ColumnarReadersTest {
       StringBuilder outcomes = new StringBuilder();
       Tables.read(conf, spec, (p, pos, row) -> outcomes.append(keys.encode(row)).append(' '),
           file);
-      assertEquals(f.toString(), "KEY NULL NULL ", outcomes.toString());
+      assertEquals("KEY NULL NULL ", outcomes.toString(), f.toString());
     }
   }
 
   @Test
   public void eachFormatIsDetectedAndAMixedDirectoryNamesTwoFiles() throws IOException {
-    File dir = tmp.newFolder("mixed");
+    File dir = newFolder(tmp, "mixed");
     Path avro = ColumnarSamples.writeAvro(new File(dir, "a.data"), ColumnarSamples.ROWS, 64000);
     Path parquet =
         ColumnarSamples.writeParquet(new File(dir, "b.data"), ColumnarSamples.ROWS, 1 << 20);
@@ -337,8 +336,23 @@ public class ColumnarReadersTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class,
             () -> Tables.detect(conf, new Path[] {new Path(dir.toURI())}));
-    assertTrue(e.getMessage(), e.getMessage().contains(parquet.toString()));
-    assertTrue(e.getMessage(), e.getMessage().contains(orc.toString()));
-    assertTrue(e.getMessage(), e.getMessage().contains("parquet") && e.getMessage().contains("orc"));
+    assertTrue(e.getMessage().contains(parquet.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains(orc.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains("parquet") && e.getMessage().contains("orc"), e.getMessage());
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

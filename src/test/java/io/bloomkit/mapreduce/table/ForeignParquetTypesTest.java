@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.table;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.key.KeyType;
 import io.bloomkit.mapreduce.xengine.DuckDb;
@@ -18,11 +18,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.orc.OrcFile;
 import org.apache.orc.TypeDescription;
 import org.apache.orc.Writer;
-import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
-import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.NanoTime;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -31,9 +31,8 @@ import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Parquet files as DuckDB (Spark's layout) writes them, with v1 and v2 data pages (v2: delta
@@ -41,7 +40,7 @@ import org.junit.rules.TemporaryFolder;
  * own SQL reads from the same file, and key columns get the key type of their true type.
  */
 public class ForeignParquetTypesTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** Columns and the SQL that renders DuckDB's value as bloomkit's {@link #text} renders its. */
   private static final String[][] COLUMNS = {
@@ -99,7 +98,7 @@ public class ForeignParquetTypesTest {
   public void everyTypeReadsAsDuckDbReadsIt() throws IOException {
     for (String version : new String[] {"V1", "V2"}) {
       try (DuckDb db = DuckDb.open()) {
-        File f = write(db, tmp.getRoot(), "t" + version + ".parquet", version);
+        File f = write(db, tmp, "t" + version + ".parquet", version);
         StringBuilder sql = new StringBuilder("SELECT ");
         List<String> fields = new ArrayList<>();
         for (int i = 0; i < COLUMNS.length; i++) {
@@ -110,9 +109,9 @@ public class ForeignParquetTypesTest {
         List<String> expected = db.lines(sql.toString(), '|', "NULL");
         String encodings = db.lines("SELECT string_agg(DISTINCT encodings, ',') FROM"
             + " parquet_metadata('" + f + "')", '|', "").get(0);
-        assertTrue(version + " " + encodings, encodings.contains("DICTIONARY"));
-        assertEquals(version + " " + encodings, version.equals("V2"),
-            encodings.contains("DELTA_BINARY_PACKED"));
+        assertTrue(encodings.contains("DICTIONARY"), version + " " + encodings);
+        assertEquals(version.equals("V2"), encodings.contains("DELTA_BINARY_PACKED"),
+            version + " " + encodings);
 
         Configuration conf = RowsRead.localConf();
         Path p = new Path(f.toURI());
@@ -141,8 +140,8 @@ public class ForeignParquetTypesTest {
             }
             want.add(String.join("|", kept));
           }
-          assertEquals(version + " projection " + projection, want,
-              new ArrayList<>(got.values()));
+          assertEquals(want, new ArrayList<>(got.values()),
+              version + " projection " + projection);
         }
       }
     }
@@ -164,7 +163,7 @@ public class ForeignParquetTypesTest {
   @Test
   public void keyColumnsGetTheKeyTypeOfTheirTrueType() throws IOException {
     try (DuckDb db = DuckDb.open()) {
-      File f = write(db, tmp.getRoot(), "k.parquet", "V2");
+      File f = write(db, tmp, "k.parquet", "V2");
       Configuration conf = RowsRead.localConf();
       List<String> keys = Arrays.asList("d9", "d18", "d38", "tns", "tus", "dt", "u", "ub", "ui",
           "ut", "s.b.c", "s.a");
@@ -183,7 +182,7 @@ public class ForeignParquetTypesTest {
    */
   @Test
   public void typedKeysMeetTheSameValueFromOtherFormats() throws Exception {
-    File pq = new File(tmp.getRoot(), "dec.parquet");
+    File pq = new File(tmp, "dec.parquet");
     try (DuckDb db = DuckDb.open()) {
       db.exec("COPY (SELECT 12.50::DECIMAL(12,2) AS d, DATE '2024-02-29' AS day)"
           + " TO '" + pq + "' (FORMAT parquet)");
@@ -216,7 +215,7 @@ public class ForeignParquetTypesTest {
     assertArrayEquals(KeyEncoder.encode(KeyType.DECIMAL, "12.50"), parquet[0]);
     assertArrayEquals(KeyEncoder.encode(KeyType.DECIMAL, "12.5"), parquet[0]);
 
-    Path orc = new Path(new File(tmp.getRoot(), "day.orc").toURI());
+    Path orc = new Path(new File(tmp, "day.orc").toURI());
     TypeDescription type = TypeDescription.fromString("struct<day:date>");
     try (Writer w = OrcFile.createWriter(orc, OrcFile.writerOptions(conf).setSchema(type))) {
       VectorizedRowBatch batch = type.createRowBatch();
@@ -248,7 +247,7 @@ public class ForeignParquetTypesTest {
         + "  optional int32 u32 (INTEGER(32,false));\n"
         + "  optional int64 u64 (INTEGER(64,false));\n"
         + "}");
-    Path path = new Path(new File(tmp.getRoot(), "hive.parquet").toURI());
+    Path path = new Path(new File(tmp, "hive.parquet").toURI());
     SimpleGroupFactory groups = new SimpleGroupFactory(schema);
     try (ParquetWriter<Group> w = ExampleParquetWriter.builder(path).withType(schema)
         .withConf(new Configuration()).build()) {
@@ -307,7 +306,7 @@ public class ForeignParquetTypesTest {
   @Test
   public void recordOutputsKeepTheTypes() throws IOException {
     try (DuckDb db = DuckDb.open()) {
-      File f = write(db, tmp.getRoot(), "in.parquet", "V2");
+      File f = write(db, tmp, "in.parquet", "V2");
       Configuration conf = RowsRead.localConf();
       Path in = new Path(f.toURI());
       TableSpec spec = TableSchemas.resolve(conf,
@@ -320,7 +319,7 @@ public class ForeignParquetTypesTest {
       org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.getLocal(conf);
       for (TableFormat format : new TableFormat[] {TableFormat.PARQUET, TableFormat.ORC,
           TableFormat.AVRO}) {
-        Path out = new Path(new File(tmp.getRoot(), "out" + TableWriter.extension(format))
+        Path out = new Path(new File(tmp, "out" + TableWriter.extension(format))
             .toURI());
         outs.put(format, out);
         writers.put(format, TableWriter.open(conf, fs, out, format, schema, null, "\t"));
@@ -353,7 +352,7 @@ public class ForeignParquetTypesTest {
         List<String> read = new ArrayList<>();
         Tables.read(conf, back, (file, position, row) -> read.add(row.line().toString()),
             e.getValue());
-        assertEquals(e.getKey().toString(), lines, read);
+        assertEquals(lines, read, e.getKey().toString());
       }
     }
   }
@@ -364,7 +363,7 @@ public class ForeignParquetTypesTest {
    */
   @Test
   public void anUnsignedBigintReadAsLongMeetsABigint() throws Exception {
-    File pq = new File(tmp.getRoot(), "u.parquet");
+    File pq = new File(tmp, "u.parquet");
     try (DuckDb db = DuckDb.open()) {
       db.exec("COPY (SELECT 5::UBIGINT AS u UNION ALL SELECT 18446744073709551615::UBIGINT)"
           + " TO '" + pq + "' (FORMAT parquet)");

@@ -1,10 +1,10 @@
 package io.bloomkit.mapreduce.table;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNull;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.core.key.KeyType;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
@@ -22,16 +22,15 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The partition rules of {@link HivePartitions}, and the errors a user meets first. */
 public class HivePartitionsTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private File write(String relative, String text) throws Exception {
-    File f = new File(tmp.getRoot(), relative);
+    File f = new File(tmp, relative);
     f.getParentFile().mkdirs();
     Files.write(f.toPath(), text.getBytes(StandardCharsets.UTF_8));
     return f;
@@ -64,7 +63,7 @@ public class HivePartitionsTest {
     write("in/k=__HIVE_DEFAULT_PARTITION__/d=/part.txt", "z\t3\n");
     TableSpec spec = TableSpec.builder(TableFormat.TEXT).key(List.of("k", "0"), List.of())
         .otherFields(List.of("d")).build();
-    Path in = new Path(new File(tmp.getRoot(), "in").getPath());
+    Path in = new Path(new File(tmp, "in").getPath());
     TableSpec resolved = HivePartitions.resolve(local(), spec, new Path[] {in}, false,
         HivePartitions.parseTypes("partition-types", "d:date"), "partition-types", true);
     assertEquals(List.of("k", "d"), resolved.partitions().names());
@@ -80,17 +79,17 @@ public class HivePartitionsTest {
   public void filesWithOtherPartitionDirectoriesFailNamingBoth() throws Exception {
     write("in/a=1/part.txt", "x\n");
     write("in/b=1/part.txt", "y\n");
-    File out = new File(tmp.getRoot(), "out");
-    ToolRun r = ToolRun.run(new DedupTool(), "--input", new File(tmp.getRoot(), "in").getPath(),
+    File out = new File(tmp, "out");
+    ToolRun r = ToolRun.run(new DedupTool(), "--input", new File(tmp, "in").getPath(),
         "--output", out.getPath(), "--key-field", "0");
-    assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
-    assertTrue(r.err, r.err.contains("a=1/part.txt") && r.err.contains("b=1/part.txt"));
+    assertEquals(BloomkitTool.USAGE, r.code, r.toString());
+    assertTrue(r.err.contains("a=1/part.txt") && r.err.contains("b=1/part.txt"), r.err);
     assertTrue(!out.exists());
   }
 
   @Test
   public void badPartitionTypesAndDuplicateNamesAreUsageErrors() throws Exception {
-    File dir = new File(tmp.getRoot(), "t");
+    File dir = new File(tmp, "t");
     try (DuckDb db = DuckDb.open()) {
       db.exec("COPY (SELECT i AS id, 'v' || (i % 3) AS p, i % 2 AS q FROM range(0, 30) r(i))"
           + " TO " + DuckDb.literal(dir.toPath())
@@ -103,25 +102,25 @@ public class HivePartitionsTest {
       {"id", "--partition-types", "p", "name:type"},
     };
     for (String[] c : cases) {
-      File out = new File(tmp.getRoot(), "out");
+      File out = new File(tmp, "out");
       ToolRun r = ToolRun.run(new DedupTool(), "--input", dir.getPath(), "--output",
           out.getPath(), "--key-field", c[0], c[1], c[2]);
-      assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
-      assertTrue(c[3] + "\n" + r.err, r.err.contains(c[3]));
+      assertEquals(BloomkitTool.USAGE, r.code, r.toString());
+      assertTrue(r.err.contains(c[3]), c[3] + "\n" + r.err);
       assertTrue(!out.exists());
     }
     // the files also hold column p: a partition column cannot repeat one
-    File out = new File(tmp.getRoot(), "out");
+    File out = new File(tmp, "out");
     ToolRun r = ToolRun.run(new DedupTool(), "--input", dir.getPath(), "--output",
         out.getPath(), "--key-field", "id");
-    assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
-    assertTrue(r.err, r.err.contains("\"p\" is both a partition directory"));
+    assertEquals(BloomkitTool.USAGE, r.code, r.toString());
+    assertTrue(r.err.contains("\"p\" is both a partition directory"), r.err);
   }
 
   @Test
   public void specKeepsThePartitionsThroughJson() throws Exception {
     write("in/k=1/part.txt", "x\n");
-    Path in = new Path(new File(tmp.getRoot(), "in").getPath());
+    Path in = new Path(new File(tmp, "in").getPath());
     TableSpec spec = HivePartitions.resolve(local(),
         TableSpec.builder(TableFormat.TEXT).key(List.of("k"), List.of()).build(),
         new Path[] {in}, false, Map.of("k", KeyType.LONG), "partition-types", true);
@@ -130,13 +129,13 @@ public class HivePartitionsTest {
     assertEquals(List.of(KeyType.LONG), back.partitions().types());
     assertEquals(List.of(KeyType.LONG), back.keyTypes());
     assertArrayEquals(new Object[] {1L},
-        back.partitions().values(new Path(new File(tmp.getRoot(), "in/k=1/part.txt")
+        back.partitions().values(new Path(new File(tmp, "in/k=1/part.txt")
             .toURI())));
     try {
-      back.partitions().values(new Path(new File(tmp.getRoot(), "in/part.txt").toURI()));
+      back.partitions().values(new Path(new File(tmp, "in/part.txt").toURI()));
       fail();
     } catch (java.io.IOException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("no partition directory"));
+      assertTrue(e.getMessage().contains("no partition directory"), e.getMessage());
     }
   }
 }

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.table;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.bloomkit.core.key.CanonicalKey;
 import io.bloomkit.core.key.KeyType;
@@ -14,7 +14,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import org.apache.hadoop.io.Text;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /** {@link KeyEncoder} on typed values: every format's values meet their text forms. */
 public class KeyEncoderTest {
@@ -181,15 +181,15 @@ public class KeyEncoderTest {
           String what = types + " emptyIsNull=" + emptyIsNull + " line "
               + new String(b, StandardCharsets.UTF_8);
           if (want == null) {
-            assertEquals(what, KeyEncoder.Outcome.NULL, got);
-            assertEquals(what, -1, enc.length());
+            assertEquals(KeyEncoder.Outcome.NULL, got, what);
+            assertEquals(-1, enc.length(), what);
           } else if (want == BAD) {
-            assertEquals(what, KeyEncoder.Outcome.MALFORMED, got);
-            assertEquals(what, null, enc.key());
+            assertEquals(KeyEncoder.Outcome.MALFORMED, got, what);
+            assertEquals(null, enc.key(), what);
           } else {
-            assertEquals(what + ": " + enc.problem(), KeyEncoder.Outcome.KEY, got);
-            assertArrayEquals(what, want, java.util.Arrays.copyOf(enc.bytes(), enc.length()));
-            assertArrayEquals(what, want, enc.key());
+            assertEquals(KeyEncoder.Outcome.KEY, got, what + ": " + enc.problem());
+            assertArrayEquals(want, java.util.Arrays.copyOf(enc.bytes(), enc.length()), what);
+            assertArrayEquals(want, enc.key(), what);
           }
         }
       }

@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.table;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.key.CanonicalKey;
 import io.bloomkit.core.key.KeyType;
@@ -15,9 +15,8 @@ import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link LocalKeys} over Avro, Parquet and ORC files written by each format's own writer ({@link
@@ -25,7 +24,7 @@ import org.junit.rules.TemporaryFolder;
  * (null parts make a null key, a double read as {@code long} a malformed record).
  */
 public class LocalKeysColumnarTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final Configuration conf = new Configuration();
 
@@ -79,7 +78,7 @@ public class LocalKeysColumnarTest {
   }
 
   private Path write(TableFormat format, List<ColumnarSamples.Sample> rows) throws Exception {
-    File f = new File(tmp.getRoot(), "t." + format.cliName());
+    File f = new File(tmp, "t." + format.cliName());
     f.delete();
     switch (format) {
       case AVRO:
@@ -110,17 +109,17 @@ public class LocalKeysColumnarTest {
     TableSpec spec = TableSpec.builder(format).key(fields, types).projection(true).build();
     LocalKeys k = LocalKeys.read(conf, spec, new Path[] {file}, "input", false);
     String what = format + " " + fields;
-    assertEquals(what, ROWS, k.records());
-    assertEquals(what, m.nulls, k.nullKeys());
-    assertEquals(what, m.malformed, k.tally().malformed);
-    assertEquals(what, m.keys.size(), k.distinctKeys());
+    assertEquals(ROWS, k.records(), what);
+    assertEquals(m.nulls, k.nullKeys(), what);
+    assertEquals(m.malformed, k.tally().malformed, what);
+    assertEquals(m.keys.size(), k.distinctKeys(), what);
     for (ByteBuffer b : m.keys) {
-      assertTrue(what, k.contains(b.array(), 0, b.remaining()));
+      assertTrue(k.contains(b.array(), 0, b.remaining()), what);
     }
     if (m.firstMalformed >= 0) {
-      assertNotNull(what, k.tally().first);
-      assertTrue(what, k.tally().first.recordNumber);
-      assertEquals(what, m.firstMalformed, k.tally().first.offset);
+      assertNotNull(k.tally().first, what);
+      assertTrue(k.tally().first.recordNumber, what);
+      assertEquals(m.firstMalformed, k.tally().first.offset, what);
     }
   }
 

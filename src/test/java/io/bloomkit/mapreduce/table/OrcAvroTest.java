@@ -1,16 +1,15 @@
 package io.bloomkit.mapreduce.table;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNull;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -35,16 +34,15 @@ import org.apache.orc.mapred.OrcStruct;
 import org.apache.parquet.avro.AvroParquetReader;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * OrcAvro and TableWriter on random records of every supported type, nulls included: what is read
  * back (through ORC's, Avro's and parquet-avro's own readers) equals the records written.
  */
 public class OrcAvroTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static Schema nullable(Schema s) {
     return Schema.createUnion(Schema.create(Schema.Type.NULL), s);
@@ -187,7 +185,7 @@ public class OrcAvroTest {
   private static void assertSameRecords(List<GenericRecord> want, List<GenericRecord> got) {
     assertEquals(want.size(), got.size());
     for (int i = 0; i < want.size(); i++) {
-      assertEquals("record " + i, json(want.get(i)), json(got.get(i)));
+      assertEquals(json(want.get(i)), json(got.get(i)), "record " + i);
     }
   }
 
@@ -269,9 +267,9 @@ public class OrcAvroTest {
     Configuration conf = new Configuration();
     FileSystem fs = FileSystem.getLocal(conf).getRaw();
     for (String codec : new String[] {"none", "snappy", "gzip"}) {
-      Path orc = new Path(tmp.getRoot().getPath(), "a-" + codec + ".orc");
-      Path avro = new Path(tmp.getRoot().getPath(), "a-" + codec + ".avro");
-      Path parquet = new Path(tmp.getRoot().getPath(), "a-" + codec + ".parquet");
+      Path orc = new Path(tmp.getPath(), "a-" + codec + ".orc");
+      Path avro = new Path(tmp.getPath(), "a-" + codec + ".avro");
+      Path parquet = new Path(tmp.getPath(), "a-" + codec + ".parquet");
       for (Path p : new Path[] {orc, avro, parquet}) {
         TableFormat f = TableFormat.parse("format", p.getName().replaceAll(".*\\.", ""));
         try (TableWriter w = TableWriter.open(conf, fs, p, f, schema, codec, "\t")) {
@@ -332,14 +330,14 @@ public class OrcAvroTest {
         TableWriter.codec(f, "lz4");
         throw new AssertionError("lz4 accepted for " + f);
       } catch (IllegalArgumentException e) {
-        assertTrue(e.getMessage(), e.getMessage().contains("none|snappy|gzip|zstd"));
+        assertTrue(e.getMessage().contains("none|snappy|gzip|zstd"), e.getMessage());
       }
     }
     try {
       TableWriter.codec(TableFormat.CSV, "gzip");
       throw new AssertionError("gzip accepted for csv");
     } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("--codec for csv"));
+      assertTrue(e.getMessage().contains("--codec for csv"), e.getMessage());
     }
   }
 
@@ -351,7 +349,7 @@ public class OrcAvroTest {
     GenericRecord back = OrcAvro.toAvro(OrcAvro.toOrcStruct(r, OrcAvro.toOrc(schema)), schema);
     for (Schema.Field f : schema.getFields()) {
       if (!f.name().equals("i")) {
-        assertNull(f.name(), back.get(f.name()));
+        assertNull(back.get(f.name()), f.name());
       }
     }
     Schema wider = SchemaBuilder.record("all").fields().optionalLong("nosuch").endRecord();
@@ -359,7 +357,7 @@ public class OrcAvroTest {
       OrcAvro.toAvro(OrcAvro.toOrcStruct(r, OrcAvro.toOrc(schema)), wider);
       throw new AssertionError("missing field accepted");
     } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("nosuch"));
+      assertTrue(e.getMessage().contains("nosuch"), e.getMessage());
     }
     assertFalse(RecordText.line(back, ",").isEmpty());
   }

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.table;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import java.io.File;
@@ -26,9 +26,8 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * ORC timestamps written by bloomkit (TableWriter, and TableOutputs in a job) read back as the same
@@ -36,7 +35,7 @@ import org.junit.rules.TemporaryFolder;
  * which the UTC reader would shift by the zone's offset, 5.5 hours here).
  */
 public class OrcUtcTimestampTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   static final Schema SCHEMA = SchemaBuilder.record("t").fields().requiredLong("id")
       .name("ts").type(LogicalTypes.timestampMicros().addToSchema(Schema.create(Schema.Type.LONG)))
@@ -87,7 +86,7 @@ public class OrcUtcTimestampTest {
       }
       // TableWriter (generate's path)
       Configuration conf = new Configuration();
-      Path direct = new Path(new File(tmp.getRoot(), "direct.orc").toURI());
+      Path direct = new Path(new File(tmp, "direct.orc").toURI());
       try (TableWriter w = TableWriter.open(conf, FileSystem.getLocal(conf), direct,
           TableFormat.ORC, SCHEMA, "none", ",")) {
         for (int i = 0; i < 5; i++) {
@@ -97,9 +96,9 @@ public class OrcUtcTimestampTest {
       assertEquals(want, read(direct));
 
       // TableOutputs (the tools' path): a local job's reducer writes the rows
-      File in = tmp.newFile();
+      File in = File.createTempFile("junit", null, tmp);
       Files.write(in.toPath(), "0\n1\n2\n3\n4\n".getBytes(StandardCharsets.UTF_8));
-      File out = new File(tmp.getRoot(), "job");
+      File out = new File(tmp, "job");
       Job job = Job.getInstance(ToolRun.localConf());
       job.getConfiguration().setInt(Job.COMPLETION_POLL_INTERVAL_KEY, 50); // not Hadoop's 5 s
       job.setMapperClass(TableOutputsTest.IdMapper.class);

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.table;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNull;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.bloomkit.core.key.KeyType;
 import java.io.File;
@@ -23,9 +23,8 @@ import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A Parquet file as Spark and Hive write it (no parquet-avro schema in the footer; an INT96
@@ -33,7 +32,7 @@ import org.junit.rules.TemporaryFolder;
  * parquet-hadoop's example writer: the Avro schema is converted from the Parquet one.
  */
 public class ParquetWithoutAvroSchemaTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final MessageType SCHEMA =
       MessageTypeParser.parseMessageType(
@@ -51,7 +50,7 @@ public class ParquetWithoutAvroSchemaTest {
 
   @Test
   public void readsSparkStyleTypes() throws IOException {
-    Path path = new Path(new File(tmp.getRoot(), "spark.parquet").toURI());
+    Path path = new Path(new File(tmp, "spark.parquet").toURI());
     Instant ts = Instant.parse("2024-02-29T12:34:56.123456Z");
     long epochDay = LocalDate.parse("2024-02-29").toEpochDay();
     long nanosOfDay = ts.getEpochSecond() % 86_400 * 1_000_000_000L + ts.getNano();
@@ -98,7 +97,7 @@ public class ParquetWithoutAvroSchemaTest {
       Object[] second = read.get(1L);
       assertEquals(8L, second[0]);
       for (int i = 1; i < fields.size(); i++) {
-        assertNull(fields.get(i), second[i]);
+        assertNull(second[i], fields.get(i));
       }
     }
   }

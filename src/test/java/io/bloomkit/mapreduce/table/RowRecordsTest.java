@@ -1,9 +1,10 @@
 package io.bloomkit.mapreduce.table;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNull;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,9 +26,8 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link Row#record} and {@link TableSchemas#recordSchema}: the records of Avro, Parquet and ORC
@@ -39,7 +39,7 @@ import org.junit.rules.TemporaryFolder;
  * Hadoop wrote them, or the key and the Text value's fields when fields are numbers.
  */
 public class RowRecordsTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private final Configuration conf = new Configuration();
 
@@ -72,7 +72,7 @@ public class RowRecordsTest {
       expected.add(RecordText.line(r, "|"));
     }
     for (TableFormat f : List.of(TableFormat.AVRO, TableFormat.PARQUET, TableFormat.ORC)) {
-      Path file = new Path(tmp.newFolder(f.name()).getPath(), "part-0");
+      Path file = new Path(newFolder(tmp, f.name()).getPath(), "part-0");
       try (TableWriter w = TableWriter.open(conf, FileSystem.getLocal(conf), file, f, SCHEMA,
           null, "\t")) {
         for (GenericRecord r : rows()) {
@@ -83,14 +83,14 @@ public class RowRecordsTest {
       Schema schema = TableSchemas.recordSchema(conf, spec, file.getParent());
       List<String> names = new ArrayList<>();
       schema.getFields().forEach(x -> names.add(x.name()));
-      assertEquals(f.toString(), List.of("id", "name", "score"), names);
-      assertEquals(f.toString(), expected, readRecords(spec, schema, file));
+      assertEquals(List.of("id", "name", "score"), names, f.toString());
+      assertEquals(expected, readRecords(spec, schema, file), f.toString());
     }
   }
 
   @Test
   public void textRowsAreStringColumnsCountedOnTheFirstLine() throws Exception {
-    File dir = tmp.newFolder("text");
+    File dir = newFolder(tmp, "text");
     Files.write(new File(dir, "part-0").toPath(),
         "a,1,x\nb,\\N\nc,3,z,extra\nd,,w\n".getBytes(StandardCharsets.UTF_8));
     TableSpec spec = TableSpec.builder(TableFormat.TEXT).delimiter(',')
@@ -139,14 +139,14 @@ public class RowRecordsTest {
     assertEquals(types.length, schema.getFields().size());
     for (int i = 0; i < types.length; i++) {
       Schema s = schema.getFields().get(i).schema();
-      assertEquals(schema.getFields().get(i).name(),
-          List.of(Schema.create(Schema.Type.NULL), Schema.create(types[i])), s.getTypes());
+      assertEquals(List.of(Schema.create(Schema.Type.NULL), Schema.create(types[i])),
+          s.getTypes(), schema.getFields().get(i).name());
     }
   }
 
   @Test
   public void csvRowsAreStringColumnsCountedOnTheFirstRecord() throws Exception {
-    File dir = tmp.newFolder("csv");
+    File dir = newFolder(tmp, "csv");
     // quoted delimiters, quotes and a line break; a short and a long row; null token, quoted
     // null token, empty and quoted empty fields (--empty-is-null)
     Files.write(new File(dir, "part-0.csv").toPath(),
@@ -168,7 +168,7 @@ public class RowRecordsTest {
 
   @Test
   public void csvHeaderNamesTheColumnsAsValidUniqueAvroNames() throws Exception {
-    File dir = tmp.newFolder("csvh");
+    File dir = newFolder(tmp, "csvh");
     Files.write(new File(dir, "part-0.csv").toPath(),
         "id,first name,id,,2x,first_name\n7,\"Ann, B\",8,,x\n".getBytes(StandardCharsets.UTF_8));
     TableSpec spec = TableSpec.builder(TableFormat.CSV).delimiter(',').csvHeader(true)
@@ -183,7 +183,7 @@ public class RowRecordsTest {
 
   private Path seqFile(String name, Class<?> keyClass, Class<?> valueClass, Writable... kvs)
       throws Exception {
-    Path p = new Path(tmp.newFolder(name).getPath(), "part-0");
+    Path p = new Path(newFolder(tmp, name).getPath(), "part-0");
     try (SequenceFile.Writer w = SequenceFile.createWriter(conf, SequenceFile.Writer.file(p),
         SequenceFile.Writer.keyClass(keyClass), SequenceFile.Writer.valueClass(valueClass))) {
       for (int i = 0; i < kvs.length; i += 2) {
@@ -219,7 +219,7 @@ public class RowRecordsTest {
         NullWritable.get(), new Text("a,b,c"), NullWritable.get(), new Text("d,e"),
         NullWritable.get(), new Text("\\N,f,g,h"));
     schema = TableSchemas.recordSchema(conf, byField, nullText);
-    assertEquals("a NullWritable key is no column", List.of("_c0", "_c1", "_c2"), names(schema));
+    assertEquals(List.of("_c0", "_c1", "_c2"), names(schema), "a NullWritable key is no column");
     assertNullable(schema, Schema.Type.STRING, Schema.Type.STRING, Schema.Type.STRING);
     assertEquals(List.of(Arrays.asList("a", "b", "c"), Arrays.asList("d", "e", null),
         Arrays.asList(null, "f", "g")), values(byField, schema, nullText));
@@ -233,10 +233,19 @@ public class RowRecordsTest {
 
   @Test
   public void noRecordsNoSchema() throws Exception {
-    File dir = tmp.newFolder("empty");
+    File dir = newFolder(tmp, "empty");
     Files.write(new File(dir, "part-0").toPath(), new byte[0]);
     TableSpec spec = TableSpec.builder(TableFormat.TEXT)
         .key(List.of("0"), Collections.emptyList()).build();
     assertNull(TableSchemas.recordSchema(conf, spec, new Path(dir.getPath())));
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,21 +1,21 @@
 package io.bloomkit.mapreduce.table;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertThrows;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 public class TableFormatTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static TableFormat of(byte... b) {
     return TableFormat.detect(b, b.length);
@@ -47,7 +47,7 @@ public class TableFormatTest {
   @Test
   public void realFilesAreDetected() throws Exception {
     Configuration conf = new Configuration();
-    File dir = tmp.newFolder("real");
+    File dir = newFolder(tmp, "real");
     assertEquals(TableFormat.ORC, Tables.detectFile(conf, ColumnarSamples.writeOrc(
         new File(dir, "a.orc"), ColumnarSamples.ROWS, 64 * 1024)));
     assertEquals(TableFormat.PARQUET, Tables.detectFile(conf, ColumnarSamples.writeParquet(
@@ -78,7 +78,7 @@ public class TableFormatTest {
 
   @Test
   public void aDirectoryOfMixedFormatsNamesTwoFiles() throws Exception {
-    File dir = tmp.newFolder("in");
+    File dir = newFolder(tmp, "in");
     Configuration conf = new Configuration();
     write(dir, "a.txt", "k\tv\n".getBytes(StandardCharsets.UTF_8));
     write(dir, "_SUCCESS", new byte[0]);
@@ -88,13 +88,13 @@ public class TableFormatTest {
     write(dir, "sub/c.parquet", "PAR1\0\0\0\0PAR1".getBytes(StandardCharsets.UTF_8));
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Tables.detect(conf, in));
-    assertTrue(e.getMessage(), e.getMessage().contains("a.txt is text"));
-    assertTrue(e.getMessage(), e.getMessage().contains("c.parquet is parquet"));
+    assertTrue(e.getMessage().contains("a.txt is text"), e.getMessage());
+    assertTrue(e.getMessage().contains("c.parquet is parquet"), e.getMessage());
   }
 
   @Test
   public void readsTextRowsInPathOrder() throws Exception {
-    File dir = tmp.newFolder("rows");
+    File dir = newFolder(tmp, "rows");
     write(dir, "b", "3\tc\n4\td\n".getBytes(StandardCharsets.UTF_8));
     write(dir, "a", "1\ta\n\n2\tb\n".getBytes(StandardCharsets.UTF_8));
     TableSpec spec =
@@ -109,5 +109,14 @@ public class TableFormatTest {
             .append(';'),
         new Path(dir.toURI()));
     assertEquals("a@0=a/1;a@4=!blank line;a@5=b/2;b@0=c/3;b@4=d/4;", seen.toString());
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

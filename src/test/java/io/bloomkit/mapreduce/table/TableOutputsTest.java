@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.table;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import java.io.File;
@@ -41,13 +41,12 @@ import org.apache.orc.TypeDescription;
 import org.apache.parquet.avro.AvroParquetReader;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A local job whose reducer writes records through TableOutputs, in every format, read back. */
 public class TableOutputsTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   static final Schema SCHEMA = SchemaBuilder.record("row").fields()
       .requiredLong("id")
@@ -105,13 +104,13 @@ public class TableOutputsTest {
   }
 
   private File run(TableFormat format, String codec) throws Exception {
-    File in = tmp.newFile();
+    File in = File.createTempFile("junit", null, tmp);
     StringBuilder ids = new StringBuilder();
     for (int i = ROWS - 1; i >= 0; i--) {
       ids.append(i).append('\n');
     }
     Files.write(in.toPath(), ids.toString().getBytes(StandardCharsets.UTF_8));
-    File out = new File(tmp.getRoot(), format.cliName() + "-" + codec);
+    File out = new File(tmp, format.cliName() + "-" + codec);
     Configuration conf = ToolRun.localConf();
     Job job = Job.getInstance(conf);
     job.getConfiguration().setInt(Job.COMPLETION_POLL_INTERVAL_KEY, 50); // not Hadoop's 5 s
@@ -123,7 +122,7 @@ public class TableOutputsTest {
     FileInputFormat.addInputPath(job, new Path(in.getPath()));
     FileOutputFormat.setOutputPath(job, new Path(out.getPath()));
     TableOutputs.configure(job, format, SCHEMA, codec);
-    assertTrue(format.cliName(), job.waitForCompletion(false));
+    assertTrue(job.waitForCompletion(false), format.cliName());
     File[] parts = out.listFiles((d, n) -> n.startsWith("part-r-00000") && !n.endsWith(".crc"));
     assertEquals(1, parts.length);
     return parts[0];
@@ -170,7 +169,7 @@ public class TableOutputsTest {
     }
     List<String> got = new ArrayList<>();
     File avro = run(TableFormat.AVRO, "gzip");
-    assertTrue(avro.getName(), avro.getName().endsWith(".avro"));
+    assertTrue(avro.getName().endsWith(".avro"), avro.getName());
     try (DataFileReader<GenericRecord> r = new DataFileReader<>(avro, new GenericDatumReader<>())) {
       assertEquals("deflate", r.getMetaString("avro.codec"));
       r.forEach(x -> got.add(json(x)));
@@ -178,7 +177,7 @@ public class TableOutputsTest {
     assertEquals(want, got);
     got.clear();
     File parquet = run(TableFormat.PARQUET, "snappy");
-    assertTrue(parquet.getName(), parquet.getName().endsWith(".parquet"));
+    assertTrue(parquet.getName().endsWith(".parquet"), parquet.getName());
     try (ParquetReader<GenericRecord> r = AvroParquetReader.<GenericRecord>builder(
         HadoopInputFile.fromPath(new Path(parquet.getPath()), conf)).withConf(conf).build()) {
       for (GenericRecord x = r.read(); x != null; x = r.read()) {

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.table;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.File;
@@ -27,9 +27,8 @@ import org.apache.orc.TypeDescription;
 import org.apache.parquet.avro.AvroParquetWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A projected read of one key column out of many reads far fewer bytes than a read of every
@@ -40,7 +39,7 @@ public class TableStatsTest {
   private static final int WIDE = 12;
   private static final int ROWS = 5000;
 
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** Asks every record for its key, as a build job's mapper does. */
   public static final class KeyMapper
@@ -72,7 +71,7 @@ public class TableStatsTest {
       fields = fields.requiredString("c" + i);
     }
     Schema schema = fields.endRecord();
-    Path path = new Path(new File(tmp.getRoot(), "wide.parquet").toURI());
+    Path path = new Path(new File(tmp, "wide.parquet").toURI());
     Random rnd = new Random(7);
     try (ParquetWriter<GenericRecord> w =
         AvroParquetWriter.<GenericRecord>builder(HadoopOutputFile.fromPath(path, new Configuration()))
@@ -97,7 +96,7 @@ public class TableStatsTest {
       type.append(",c").append(i).append(":string");
     }
     TypeDescription schema = TypeDescription.fromString(type.append('>').toString());
-    Path path = new Path(new File(tmp.getRoot(), "wide.orc").toURI());
+    Path path = new Path(new File(tmp, "wide.orc").toURI());
     Random rnd = new Random(7);
     ColumnarSamples.writeOrc(path, OrcFile.writerOptions(new Configuration()).setSchema(schema),
         ROWS, (b, r, n) -> {
@@ -138,9 +137,9 @@ public class TableStatsTest {
     long full = bytesRead(file, format, false);
     long projected = bytesRead(file, format, true);
     long size = file.getFileSystem(new Configuration()).getFileStatus(file).getLen();
-    assertTrue(format + ": full read " + full + " of a " + size + "-byte file", full >= size / 2);
-    assertTrue(format + ": projected " + projected + " vs full " + full, projected > 0);
-    assertTrue(format + ": projected " + projected + " vs full " + full, projected * 4 < full);
+    assertTrue(full >= size / 2, format + ": full read " + full + " of a " + size + "-byte file");
+    assertTrue(projected > 0, format + ": projected " + projected + " vs full " + full);
+    assertTrue(projected * 4 < full, format + ": projected " + projected + " vs full " + full);
   }
 
   @Test

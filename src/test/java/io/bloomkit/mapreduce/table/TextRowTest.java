@@ -1,8 +1,8 @@
 package io.bloomkit.mapreduce.table;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNull;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.bloomkit.core.key.CanonicalKey;
 import io.bloomkit.core.key.KeyType;
@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.regex.Pattern;
 import org.apache.hadoop.io.Text;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link TextRow} and {@link KeyEncoder} on text against a naive model: {@code String.split} of the
@@ -79,32 +79,32 @@ public class TextRowTest {
         // the naive model
         String[] split = line.split(Pattern.quote(String.valueOf(delimiter)), -1);
         if (blank(line)) {
-          assertEquals(line, "blank line", row.problem());
+          assertEquals("blank line", row.problem(), line);
           assertEquals(KeyEncoder.Outcome.MALFORMED, outcome);
           continue;
         }
         int keyMax = keyFields.stream().mapToInt(Integer::parseInt).max().getAsInt();
         if (keyMax >= split.length) {
-          assertEquals(line, "has " + split.length + " fields, key field " + keyMax + " missing",
-              row.problem());
+          assertEquals("has " + split.length + " fields, key field " + keyMax + " missing", row.problem(),
+              line);
           assertEquals(KeyEncoder.Outcome.MALFORMED, outcome);
           missing++;
           continue;
         }
         if (Integer.parseInt(other) >= split.length) {
-          assertEquals(line, "has " + split.length + " fields, key field " + other + " missing",
-              row.problem());
+          assertEquals("has " + split.length + " fields, key field " + other + " missing", row.problem(),
+              line);
           missing++;
           continue;
         }
-        assertNull(line, row.problem());
+        assertNull(row.problem(), line);
         List<String> all = new ArrayList<>(keyFields);
         all.add(other);
         String[] expected = new String[all.size()];
         for (int s = 0; s < all.size(); s++) {
           String v = split[Integer.parseInt(all.get(s))];
           expected[s] = v.equals("\\N") || (emptyIsNull && v.isEmpty()) ? null : v;
-          assertEquals(line + " slot " + s, expected[s], row.value(s));
+          assertEquals(expected[s], row.value(s), line + " slot " + s);
         }
         boolean anyNull = false;
         byte[][] parts = new byte[keyCount][];
@@ -113,12 +113,12 @@ public class TextRowTest {
           parts[k] = expected[k] == null ? null : expected[k].getBytes(StandardCharsets.UTF_8);
         }
         if (anyNull) {
-          assertEquals(line, KeyEncoder.Outcome.NULL, outcome);
+          assertEquals(KeyEncoder.Outcome.NULL, outcome, line);
           nulls++;
         } else {
-          assertEquals(line, KeyEncoder.Outcome.KEY, outcome);
+          assertEquals(KeyEncoder.Outcome.KEY, outcome, line);
           byte[] want = keyCount == 1 ? parts[0] : CanonicalKey.composite(parts);
-          assertArrayEquals(line, want, enc.key());
+          assertArrayEquals(want, enc.key(), line);
           keys++;
         }
       }

@@ -1,9 +1,9 @@
 package io.bloomkit.mapreduce.update;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.acbf.AccurateCountingBloomFilter;
 import io.bloomkit.bloom.CountingBloomFilter;
@@ -24,6 +24,7 @@ import io.bloomkit.registry.Filters;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -43,22 +44,21 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The MapReduce path of {@code update} ({@link UpdateJobs}, local-mode jobs): the same file, JSON
  * and refusals as the client path ({@link FilterUpdate}), and its reducers' counters (MRUnit).
  */
 public class UpdateMapReduceTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static final NullWritable NIL = NullWritable.get();
   private static final String MARK = "running MapReduce jobs";
 
   private File write(Filter f, String name) throws Exception {
-    File file = new File(tmp.getRoot(), name);
+    File file = new File(tmp, name);
     try (OutputStream out = new FileOutputStream(file)) {
       f.writeTo(FilterFormat.withKeys(out, KeySignature.parse("string")));
     }
@@ -66,7 +66,7 @@ public class UpdateMapReduceTest {
   }
 
   private File lines(String name, List<String> lines) throws Exception {
-    File f = new File(tmp.getRoot(), name);
+    File f = new File(tmp, name);
     Files.write(f.toPath(), (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
     return f;
   }
@@ -148,14 +148,14 @@ public class UpdateMapReduceTest {
       int reducers, String... more) throws Exception {
     File addFile = lines(name + ".add", add);
     File removeFile = lines(name + ".remove", remove);
-    File client = new File(tmp.getRoot(), name + ".client");
-    File job = new File(tmp.getRoot(), name + ".job");
+    File client = new File(tmp, name + ".client");
+    File job = new File(tmp, name + ".job");
     ToolRun c = update(ToolRun.localConf(), in, client, addFile, removeFile, more);
-    assertEquals(c.toString(), 0, c.code);
-    assertFalse(c.err, c.err.contains(MARK));
+    assertEquals(0, c.code, c.toString());
+    assertFalse(c.err.contains(MARK), c.err);
     ToolRun j = update(jobs(reducers), in, job, addFile, removeFile, more);
-    assertEquals(j.toString(), 0, j.code);
-    assertTrue(j.err, j.err.contains(MARK));
+    assertEquals(0, j.code, j.toString());
+    assertTrue(j.err.contains(MARK), j.err);
     Optional<Provenance> history = provenance(in);
     if (history.isEmpty()) {
       assertArrayEquals(Files.readAllBytes(client.toPath()), Files.readAllBytes(job.toPath()));
@@ -174,7 +174,7 @@ public class UpdateMapReduceTest {
     List<String> varies = history.isEmpty()
         ? List.of("seconds", "filter") : List.of("seconds", "filter", "serializedBytes");
     for (String key : varies) {
-      assertTrue(key, cj.remove(key) != null && jj.remove(key) != null);
+      assertTrue(cj.remove(key) != null && jj.remove(key) != null, key);
     }
     assertEquals(cj, jj);
     return job;
@@ -224,7 +224,7 @@ public class UpdateMapReduceTest {
       f.add("k" + i);
     }
     // a filter with a provenance: both paths append the same step
-    File in = new File(tmp.getRoot(), "acbf.in");
+    File in = new File(tmp, "acbf.in");
     FilterFiles.writeAtomically(ToolRun.localConf(), new Path(in.getPath()), f,
         KeySignature.parse("string"),
         Provenance.of(new Provenance.KeySpec(List.of("1"), ",", List.of("string")),
@@ -259,11 +259,11 @@ public class UpdateMapReduceTest {
       f.add("k" + i);
     }
     File in = write(f, "full.acbf");
-    File out = new File(tmp.getRoot(), "never.acbf");
+    File out = new File(tmp, "never.acbf");
     ToolRun r = update(jobs(1), in, out, lines("more", List.of("a,x", "b,y", "c,x")), null);
-    assertEquals(r.toString(), 1, r.code);
-    assertTrue(r.err, r.err.contains(MARK));
-    assertTrue(r.err, r.err.contains("adding 2 keys to the 99 held would exceed the capacity of 100"));
+    assertEquals(1, r.code, r.toString());
+    assertTrue(r.err.contains(MARK), r.err);
+    assertTrue(r.err.contains("adding 2 keys to the 99 held would exceed the capacity of 100"), r.err);
     assertNothingWritten(out);
   }
 
@@ -277,12 +277,12 @@ public class UpdateMapReduceTest {
     List<String> never = nonMembers(f, "zz-", 5);
     List<String> remove = new ArrayList<>(List.of("a,k1", "b,k2"));
     never.forEach(k -> remove.add("n," + k));
-    File out = new File(tmp.getRoot(), "out.cbf");
+    File out = new File(tmp, "out.cbf");
     ToolRun r = update(jobs(2), in, out, null, lines("remove", remove)); // two partitions
-    assertEquals(r.toString(), 1, r.code);
-    assertTrue(r.err, r.err.contains("5 of the 7 keys to remove are not members"));
-    assertTrue(r.err, r.err.contains("(first: \"" + new TreeSet<>(never).first() + "\")"));
-    assertTrue(r.err, r.err.contains(in.getPath()));
+    assertEquals(1, r.code, r.toString());
+    assertTrue(r.err.contains("5 of the 7 keys to remove are not members"), r.err);
+    assertTrue(r.err.contains("(first: \"" + new TreeSet<>(never).first() + "\")"), r.err);
+    assertTrue(r.err.contains(in.getPath()), r.err);
     assertNothingWritten(out);
   }
 
@@ -299,31 +299,31 @@ public class UpdateMapReduceTest {
     File in = write(f, "tiny.cbf");
     File remove = lines("remove", List.of("r,a", "r," + fp));
     // without --skip-non-members both paths refuse: the second removal finds a counter at 0
-    File client = new File(tmp.getRoot(), "client.cbf");
+    File client = new File(tmp, "client.cbf");
     ToolRun c = update(ToolRun.localConf(), in, client, null, remove);
-    assertEquals(c.toString(), 1, c.code);
-    assertTrue(c.err, c.err.contains("stopped being a member"));
+    assertEquals(1, c.code, c.toString());
+    assertTrue(c.err.contains("stopped being a member"), c.err);
     assertNothingWritten(client);
-    File out = new File(tmp.getRoot(), "job.cbf");
+    File out = new File(tmp, "job.cbf");
     ToolRun j = update(jobs(1), in, out, null, remove);
-    assertEquals(j.toString(), 1, j.code);
-    assertTrue(j.err, j.err.contains("removing the 2 member keys would take counters below zero"));
+    assertEquals(1, j.code, j.toString());
+    assertTrue(j.err.contains("removing the 2 member keys would take counters below zero"), j.err);
     assertNothingWritten(out);
     // with it, the client skips the key that stopped being a member (in input order); the jobs,
     // without an order, refuse
     ToolRun skipped = update(ToolRun.localConf(), in, client, null, remove, "--skip-non-members");
-    assertEquals(skipped.toString(), 0, skipped.code);
+    assertEquals(0, skipped.code, skipped.toString());
     assertEquals(1L, MiniJson.parseObject(skipped.lastLine()).get("removedNonMembers"));
     ToolRun refused = update(jobs(1), in, out, null, remove, "--skip-non-members");
-    assertEquals(refused.toString(), 1, refused.code);
-    assertTrue(refused.err, refused.err.contains("below zero"));
+    assertEquals(1, refused.code, refused.toString());
+    assertTrue(refused.err.contains("below zero"), refused.err);
     assertNothingWritten(out);
   }
 
   private void assertNothingWritten(File out) {
     assertFalse(out.exists());
-    String[] left = tmp.getRoot().list((d, n) -> n.contains("_tmp") || n.contains("_update"));
-    assertEquals(Arrays.toString(left), 0, left.length);
+    String[] left = tmp.list((d, n) -> n.contains("_tmp") || n.contains("_update"));
+    assertEquals(0, left.length, Arrays.toString(left));
   }
 
   // ---- the reducers (MRUnit) ----
@@ -338,7 +338,7 @@ public class UpdateMapReduceTest {
 
   private static CountingFilter onlyPartial(File dir) throws Exception {
     File[] files = dir.listFiles((d, n) -> n.startsWith("partial-filter"));
-    assertEquals(Arrays.toString(files), 1, files.length);
+    assertEquals(1, files.length, Arrays.toString(files));
     return read(files[0]);
   }
 
@@ -347,7 +347,7 @@ public class UpdateMapReduceTest {
     AccurateCountingBloomFilter f = acbf(150);
     f.add("held");
     File shapeOf = write(f, "shape.acbf");
-    File dir = tmp.newFolder("add");
+    File dir = newFolder(tmp, "add");
     ReduceDriver<Text, NullWritable, NullWritable, NullWritable> d =
         ReduceDriver.newReduceDriver(new AddDeltaReducer());
     BloomkitConfig.UPDATE_FILTER_PATH.set(d.getConfiguration(), shapeOf.getPath());
@@ -364,7 +364,7 @@ public class UpdateMapReduceTest {
   @Test
   public void addReducerLeavesOutAnAcbfVectorOverTheCapacity() throws Exception {
     File shapeOf = write(acbf(100), "small.acbf");
-    File dir = tmp.newFolder("over");
+    File dir = newFolder(tmp, "over");
     ReduceDriver<Text, NullWritable, NullWritable, NullWritable> d =
         ReduceDriver.newReduceDriver(new AddDeltaReducer());
     BloomkitConfig.UPDATE_FILTER_PATH.set(d.getConfiguration(), shapeOf.getPath());
@@ -386,7 +386,7 @@ public class UpdateMapReduceTest {
       f.add("k" + i);
     }
     File shipped = write(f, "shipped.cbf");
-    File dir = tmp.newFolder("remove");
+    File dir = newFolder(tmp, "remove");
     ReduceDriver<Text, NullWritable, Text, NullWritable> d =
         ReduceDriver.newReduceDriver(new RemoveDeltaReducer());
     BloomkitConfig.JOIN_FILTER_PATH.set(d.getConfiguration(), shipped.getPath());
@@ -404,5 +404,14 @@ public class UpdateMapReduceTest {
     CountingBloomFilter model = cbf();
     List.of("k1", "k2", "k3").forEach(model::add);
     assertEquals(model, onlyPartial(dir));
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

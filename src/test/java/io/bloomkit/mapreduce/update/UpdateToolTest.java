@@ -1,21 +1,21 @@
 package io.bloomkit.mapreduce.update;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.acbf.AccurateCountingBloomFilter;
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.bloom.CountingBloomFilter;
+import io.bloomkit.core.AcbfSizing;
 import io.bloomkit.core.CountingFilter;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
-import io.bloomkit.registry.Filters;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
-import io.bloomkit.core.AcbfSizing;
+import io.bloomkit.registry.Filters;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -24,12 +24,11 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Map;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 public class UpdateToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private File write(Filter f, String name) throws Exception {
     return write(f, name, io.bloomkit.core.key.KeySignature.LEGACY);
@@ -38,7 +37,7 @@ public class UpdateToolTest {
   /** The filter in a file recording {@code keys} (LEGACY: a format version 1 file). */
   private File write(Filter f, String name, io.bloomkit.core.key.KeySignature keys)
       throws Exception {
-    File file = new File(tmp.getRoot(), name);
+    File file = new File(tmp, name);
     try (OutputStream out = new FileOutputStream(file)) {
       f.writeTo(io.bloomkit.core.format.FilterFormat.withKeys(out, keys));
     }
@@ -46,7 +45,7 @@ public class UpdateToolTest {
   }
 
   private File lines(String name, String... lines) throws Exception {
-    File f = new File(tmp.getRoot(), name);
+    File f = new File(tmp, name);
     Files.write(f.toPath(), (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
     return f;
   }
@@ -72,12 +71,12 @@ public class UpdateToolTest {
     byte[] original = Files.readAllBytes(in.toPath());
     File add = lines("add.txt", "x,k100", "y,k101", "dup,k100", "malformed");
     File remove = lines("remove.txt", "a,k0", "b,k1", "c,never-added");
-    File out = new File(tmp.getRoot(), "out.acbf");
+    File out = new File(tmp, "out.acbf");
     ToolRun r =
         ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
             "--add", add.getPath(), "--remove", remove.getPath(), "--delimiter", ",", "--key-field", "1",
             "--skip-non-members", "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals(100L, j.get("itemsBefore"));
     assertEquals(2L, j.get("added"));
@@ -104,11 +103,11 @@ public class UpdateToolTest {
         CountingBloomFilter.create(FilterShape.forFpp(FilterFamily.COUNTING, null, 10, 0, 0.01, 0));
     f.add("a");
     File in = write(f, "in.cbf");
-    File out = new File(tmp.getRoot(), "out.cbf");
+    File out = new File(tmp, "out.cbf");
     ToolRun r =
         ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
             "--remove", lines("r", "a").getPath());
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     assertFalse(read(out).mightContain("a"));
     assertEquals(0, read(out).items());
   }
@@ -120,14 +119,14 @@ public class UpdateToolTest {
       f.add("k" + i);
     }
     File in = write(f, "full.acbf");
-    File out = new File(tmp.getRoot(), "never.acbf");
+    File out = new File(tmp, "never.acbf");
     ToolRun r =
         ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
             "--add", lines("more", "x", "y").getPath());
-    assertEquals(r.toString(), 1, r.code);
-    assertTrue(r.err, r.err.contains("capacity"));
+    assertEquals(1, r.code, r.toString());
+    assertTrue(r.err.contains("capacity"), r.err);
     assertFalse(out.exists());
-    assertEquals(0, tmp.getRoot().list((d, n) -> n.contains("_tmp")).length);
+    assertEquals(0, tmp.list((d, n) -> n.contains("_tmp")).length);
   }
 
   @Test
@@ -135,27 +134,27 @@ public class UpdateToolTest {
     BloomFilter bf = BloomFilter.create(FilterShape.bloom(64, 2, 4));
     File bfFile = write(bf, "x.bf");
     File keys = lines("keys", "a");
-    File out = new File(tmp.getRoot(), "o");
+    File out = new File(tmp, "o");
     assertEquals(0, ToolRun.run(new UpdateTool(), "--help").code);
     assertEquals(2, ToolRun.run(new UpdateTool(), "--filter", bfFile.getPath(), "--output", out.getPath()).code);
     ToolRun notCounting =
         ToolRun.run(new UpdateTool(), "--filter", bfFile.getPath(), "--output", out.getPath(), "--add", keys.getPath());
     assertEquals(2, notCounting.code);
-    assertTrue(notCounting.err, notCounting.err.contains("unsupported family bf for update (update needs cbf, acbf)"));
+    assertTrue(notCounting.err.contains("unsupported family bf for update (update needs cbf, acbf)"), notCounting.err);
     assertEquals(
         2,
         ToolRun.run(new UpdateTool(), "--filter", bfFile.getPath(), "--output", keys.getPath(), "--add", keys.getPath()).code);
     assertEquals(
         2,
-        ToolRun.run(new UpdateTool(), "--filter", bfFile.getPath(), "--output", out.getPath(), "--add", tmp.getRoot() + "/no").code);
+        ToolRun.run(new UpdateTool(), "--filter", bfFile.getPath(), "--output", out.getPath(), "--add", tmp + "/no").code);
     File acbfFile = write(acbf(100), "c.acbf");
     byte[] b = Files.readAllBytes(acbfFile.toPath());
     b[8] = 99; // numHashes
     Files.write(acbfFile.toPath(), b);
     ToolRun corrupt =
         ToolRun.run(new UpdateTool(), "--filter", acbfFile.getPath(), "--output", out.getPath(), "--add", keys.getPath());
-    assertEquals(corrupt.toString(), 1, corrupt.code);
-    assertTrue(corrupt.err, corrupt.err.contains("corrupt filter"));
+    assertEquals(1, corrupt.code, corrupt.toString());
+    assertTrue(corrupt.err.contains("corrupt filter"), corrupt.err);
     assertFalse(out.exists());
   }
 
@@ -185,15 +184,15 @@ public class UpdateToolTest {
     AccurateCountingBloomFilter f = members();
     File in = write(f, "in.acbf");
     String[] remove = removeList(f, 25);
-    File out = new File(tmp.getRoot(), "out.acbf");
+    File out = new File(tmp, "out.acbf");
     ToolRun r = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
         "--remove", lines("remove.txt", remove).getPath());
-    assertEquals(r.toString(), 1, r.code);
-    assertTrue(r.err, r.err.contains("25 of the 27 keys to remove are not members"));
-    assertTrue(r.err, r.err.contains("\"" + remove[2] + "\"")); // the first in input order
-    assertTrue(r.err, r.err.contains(in.getPath()));
+    assertEquals(1, r.code, r.toString());
+    assertTrue(r.err.contains("25 of the 27 keys to remove are not members"), r.err);
+    assertTrue(r.err.contains("\"" + remove[2] + "\""), r.err); // the first in input order
+    assertTrue(r.err.contains(in.getPath()), r.err);
     assertFalse(out.exists());
-    assertEquals(0, tmp.getRoot().list((d, n) -> n.contains("_tmp")).length);
+    assertEquals(0, tmp.list((d, n) -> n.contains("_tmp")).length);
   }
 
   @Test
@@ -202,10 +201,10 @@ public class UpdateToolTest {
     File in = write(f, "in.acbf");
     String[] remove = removeList(f, 40);
     double fpp = f.expectedFpp(); // before the removals
-    File out = new File(tmp.getRoot(), "out.acbf");
+    File out = new File(tmp, "out.acbf");
     ToolRun r = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
         "--remove", lines("remove.txt", remove).getPath(), "--skip-non-members", "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals(40L, j.get("removedNonMembers"));
     assertEquals(2L, j.get("removed"));
@@ -213,8 +212,8 @@ public class UpdateToolTest {
     // 40 / (1 - fpp) non-members, of which 40 fpp / (1 - fpp) were removed as false positives
     double expected = 40 * fpp / (1 - fpp);
     assertEquals(expected, (Double) j.get("expectedWrongDecrements"), 1e-12);
-    assertTrue(r.err, r.err.contains("warning") && r.err.contains("40 keys to remove were not members"));
-    assertTrue(r.err, r.err.contains(String.format(java.util.Locale.ROOT, "%.3g", expected)));
+    assertTrue(r.err.contains("warning") && r.err.contains("40 keys to remove were not members"), r.err);
+    assertTrue(r.err.contains(String.format(java.util.Locale.ROOT, "%.3g", expected)), r.err);
     f.remove("k3");
     f.remove("k7");
     assertEquals(f, read(out));
@@ -228,11 +227,11 @@ public class UpdateToolTest {
     File in = write(f, "in.acbf");
     String[] add = {"x,k100", "y,\\N", "z,", "w,k101", "v,\\N", "u"};
     String[] remove = {"a,k0", "b,\\N"};
-    File out = new File(tmp.getRoot(), "out.acbf");
+    File out = new File(tmp, "out.acbf");
     ToolRun r = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
         "--add", lines("add.txt", add).getPath(), "--remove", lines("remove.txt", remove).getPath(),
         "--key-field", "1", "--delimiter", ",", "--empty-is-null", "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     // a naive recount of the lines: null (\N or empty) keys, malformed (no field 1), the rest
     AccurateCountingBloomFilter core = members();
@@ -272,11 +271,11 @@ public class UpdateToolTest {
         CountingBloomFilter.create(FilterShape.forFpp(FilterFamily.COUNTING, null, 100, 0, 0.01, 0));
     // a filter of long keys (a format version 1 file holds strings: refused)
     File in = write(f, "in.cbf", io.bloomkit.core.key.KeySignature.parse("long"));
-    File out = new File(tmp.getRoot(), "out.cbf");
+    File out = new File(tmp, "out.cbf");
     ToolRun r = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output", out.getPath(),
         "--add", lines("add.txt", "0404", "+404", "17", "4x").getPath(), "--key-type", "long",
         "--json");
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
     assertEquals(2L, j.get("added")); // 0404 and +404 are one long key
     assertEquals(1L, j.get("malformedRecords"));
@@ -288,15 +287,15 @@ public class UpdateToolTest {
   @Test
   public void keyFieldsAndTypesAreCheckedBeforeAnythingIsRead() throws Exception {
     File in = write(members(), "in.acbf");
-    File out = new File(tmp.getRoot(), "out.acbf");
+    File out = new File(tmp, "out.acbf");
     ToolRun byName = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output",
         out.getPath(), "--add", lines("add.txt", "k1").getPath(), "--key-field", "caller");
-    assertEquals(byName.toString(), 2, byName.code);
-    assertTrue(byName.err, byName.err.contains("\"caller\""));
+    assertEquals(2, byName.code, byName.toString());
+    assertTrue(byName.err.contains("\"caller\""), byName.err);
     ToolRun types = ToolRun.run(new UpdateTool(), "--filter", in.getPath(), "--output",
         out.getPath(), "--add", lines("add2.txt", "k1").getPath(), "--key-type", "long,long");
-    assertEquals(types.toString(), 2, types.code);
-    assertTrue(types.err, types.err.contains("--key-type"));
+    assertEquals(2, types.code, types.toString());
+    assertTrue(types.err.contains("--key-type"), types.err);
     assertFalse(out.exists());
   }
 }

@@ -1,7 +1,7 @@
 package io.bloomkit.mapreduce.xengine;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
@@ -20,13 +20,12 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
-import org.junit.ClassRule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
-import org.junit.runner.RunWith;
-import org.junit.runners.Parameterized;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * bloomkit's tools on table files another engine wrote, against that engine's SQL answer. DuckDB
@@ -38,15 +37,15 @@ import org.junit.runners.Parameterized;
  * JOIN}, window functions and {@code GROUP BY ... HAVING} give on the same files. A Parquet output
  * of bloomkit is read back by DuckDB (row count and a sum).
  */
-@RunWith(Parameterized.class)
-public class CrossEngineTest {
-  @ClassRule public static TemporaryFolder tmp = new TemporaryFolder();
+@ParameterizedClass(name = "{0}")
+@MethodSource("layouts")
+class CrossEngineTest {
+  @TempDir static Path tmp;
 
   private static DuckDb db;
 
   /** The layouts: how DuckDB writes the two tables, and how bloomkit is told to read them. */
-  @Parameterized.Parameters(name = "{0}")
-  public static Collection<Object[]> layouts() {
+  static Collection<Object[]> layouts() {
     return Arrays.asList(new Object[][] {
         {"parquet-snappy", "(FORMAT parquet, COMPRESSION snappy)", ".parquet", new String[0]},
         {"csv-header", "(FORMAT csv, HEADER)", ".csv",
@@ -59,14 +58,14 @@ public class CrossEngineTest {
   private final String suffix;
   private final String[] readOptions;
 
-  public CrossEngineTest(String layout, String copyOptions, String suffix, String[] readOptions) {
+  CrossEngineTest(String layout, String copyOptions, String suffix, String[] readOptions) {
     this.layout = layout;
     this.copyOptions = copyOptions;
     this.suffix = suffix;
     this.readOptions = readOptions;
   }
 
-  @BeforeClass
+  @BeforeAll
   public static void tables() {
     db = DuckDb.open();
     // 200 airports A000..A199, one key twice, one null key; zone a small integer
@@ -80,14 +79,14 @@ public class CrossEngineTest {
         + " ((i * 37) % 500)::BIGINT AS delay FROM range(0, 3000) t(i)");
   }
 
-  @AfterClass
+  @AfterAll
   public static void close() {
     db.close();
   }
 
   /** The table written by DuckDB in this layout, once per layout. */
   private Path table(String name) {
-    Path dir = tmp.getRoot().toPath().resolve(layout).resolve(name);
+    Path dir = tmp.resolve(layout).resolve(name);
     Path file = dir.resolve(name + suffix);
     if (!Files.exists(file)) {
       try {
@@ -205,12 +204,12 @@ public class CrossEngineTest {
   }
 
   private Path out(String name) {
-    return tmp.getRoot().toPath().resolve(layout + "-out").resolve(name);
+    return tmp.resolve(layout + "-out").resolve(name);
   }
 
   private static ToolRun ok(BloomkitTool tool, String... args) {
     ToolRun r = ToolRun.run(tool, args);
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     return r;
   }
 
@@ -223,7 +222,7 @@ public class CrossEngineTest {
         ok(new JoinTool(), joinArgs("--left", table("airports").toString(), "--left-key", "iata",
             "--right", table("flights").toString(), "--right-key", "origin", "--type", type,
             "--strategy", strategy, "--output", o.toString()));
-        assertEquals(type + " " + strategy, expectedJoin(type), lines(o));
+        assertEquals(expectedJoin(type), lines(o), type + " " + strategy);
       }
     }
   }
@@ -238,7 +237,7 @@ public class CrossEngineTest {
       ok(new JoinTool(), joinArgs("--left", table("airports").toString(), "--left-key", "iata",
           "--right", table("flights").toString(), "--right-key", "origin", "--type", type,
           "--filter", filter.toString(), "--strategy", "reduce-side", "--output", o.toString()));
-      assertEquals(type, expectedJoin(type), lines(o));
+      assertEquals(expectedJoin(type), lines(o), type);
     }
   }
 
@@ -253,7 +252,7 @@ public class CrossEngineTest {
       Path o = out("dedup-" + method);
       ok(new DedupTool(), args("--input", table("flights").toString(), "--key-field", "origin",
           "--method", method, "--output", o.toString()));
-      assertEquals(method, expected, lines(o));
+      assertEquals(expected, lines(o), method);
     }
   }
 
@@ -261,8 +260,8 @@ public class CrossEngineTest {
   public void icebergsEqualGroupByHaving() throws Exception {
     List<String> expected = sorted(db.lines("SELECT dest || chr(9) || sum(delay) FROM "
         + scan("flights") + " GROUP BY dest HAVING sum(delay) >= 3500", '\t', "\\N"));
-    assertTrue("the threshold leaves some icebergs and some not", expected.size() > 5
-        && expected.size() < 200);
+    assertTrue(expected.size() > 5 && expected.size() < 200,
+        "the threshold leaves some icebergs and some not");
     for (String[] method : new String[][] {{"exact"}, {"counting", "--verify"}}) {
       Path o = out("icebergs-" + method[0]);
       List<String> a = new ArrayList<>(List.of("--input", table("flights").toString(),
@@ -270,7 +269,7 @@ public class CrossEngineTest {
           "--output", o.toString(), "--method"));
       a.addAll(Arrays.asList(method));
       ok(new IcebergTool(), args(a.toArray(new String[0])));
-      assertEquals(method[0], expected, lines(o));
+      assertEquals(expected, lines(o), method[0]);
     }
   }
 
@@ -283,7 +282,7 @@ public class CrossEngineTest {
         "--filter", "exact", "--output", known.toString()));
     db.exec("CREATE OR REPLACE TABLE even AS SELECT iata FROM " + scan("airports")
         + " WHERE zone % 2 = 0");
-    Path evenDir = tmp.getRoot().toPath().resolve(layout).resolve("even");
+    Path evenDir = tmp.resolve(layout).resolve("even");
     if (!Files.exists(evenDir)) {
       Files.createDirectories(evenDir);
       db.exec("COPY (SELECT * FROM even) TO " + DuckDb.literal(evenDir.resolve("even" + suffix))
@@ -330,7 +329,7 @@ public class CrossEngineTest {
   static List<String> lines(Path dir) throws IOException {
     List<String> out = new ArrayList<>();
     File[] parts = dir.toFile().listFiles((d, n) -> n.startsWith("part-"));
-    assertTrue(dir + " has part files", parts != null && parts.length > 0);
+    assertTrue(parts != null && parts.length > 0, dir + " has part files");
     for (File p : parts) {
       out.addAll(Files.readAllLines(p.toPath(), StandardCharsets.UTF_8));
     }

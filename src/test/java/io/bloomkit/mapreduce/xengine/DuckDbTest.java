@@ -1,21 +1,21 @@
 package io.bloomkit.mapreduce.xengine;
 
-import static org.junit.Assert.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The oracle itself: it writes a Parquet file and reads it back, with a sum recounted here. */
 public class DuckDbTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   @Test
   public void writesParquetAndAnswersSql() throws Exception {
-    Path f = tmp.getRoot().toPath().resolve("t.parquet");
+    Path f = tmp.toPath().resolve("t.parquet");
     long expected = 0;
     for (int i = 1; i <= 100; i++) {
       expected += i * 3L;

@@ -1,22 +1,22 @@
 package io.bloomkit.mapreduce.xengine;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.dedup.DedupTool;
 import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import java.io.File;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Tools on typed Parquet columns as DuckDB writes them (DECIMAL on INT32, a VARCHAR[] list),
@@ -25,11 +25,11 @@ import org.junit.rules.TemporaryFolder;
  * DuckDB reads back with its DECIMAL and list types.
  */
 public class ForeignTypesToolsTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   /** acct DECIMAL(9,2) (2.25, 2.50, ...), w a whole DECIMAL(9,2) weight, tags a VARCHAR[]. */
   private File accounts(DuckDb db, String version) {
-    File f = new File(tmp.getRoot(), "acct-" + version + ".parquet");
+    File f = new File(tmp, "acct-" + version + ".parquet");
     db.exec("COPY (SELECT ((i * 7) % 60 / 4)::DECIMAL(9,2) AS acct,"
         + " (i % 5)::DECIMAL(9,2) AS w, ['t' || (i % 3), 'u' || (i % 4)] AS tags"
         + " FROM range(1500) t(i)) TO '" + f + "' (FORMAT parquet, PARQUET_VERSION " + version
@@ -60,17 +60,17 @@ public class ForeignTypesToolsTest {
             + "' GROUP BY acct HAVING sum(w) >= " + threshold, '\t', "\\N");
         long keys = (Long) db.rows("SELECT count(DISTINCT acct) FROM '" + in + "'").get(0).get(0);
         assertFalse(expected.isEmpty() || expected.size() == keys);
-        File out = new File(tmp.getRoot(), "ice-" + version);
+        File out = new File(tmp, "ice-" + version);
         ToolRun r = ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output",
             out.getPath(), "--key-field", "acct", "--weight-field", "w", "--threshold",
             threshold, "--quiet");
-        assertEquals(r.toString(), 0, r.code);
+        assertEquals(0, r.code, r.toString());
         List<String> found = new ArrayList<>();
         for (String line : partLines(out)) {
           found.add(line.split("\t")[0]);
         }
-        assertEquals(version, decimals(expected), decimals(found));
-        assertEquals(version, expected.size(), found.size());
+        assertEquals(decimals(expected), decimals(found), version);
+        assertEquals(expected.size(), found.size(), version);
       }
     }
   }
@@ -79,7 +79,7 @@ public class ForeignTypesToolsTest {
   public void aDecimalKeyJoinsItsValuesInTextReadAsDecimal() throws Exception {
     try (DuckDb db = DuckDb.open()) {
       File left = accounts(db, "V2");
-      File right = tmp.newFolder("right");
+      File right = newFolder(tmp, "right");
       // the text side writes some values with fewer digits (2.5 for 2.50) and some absent ones
       File csv = new File(right, "r.csv");
       Files.write(csv.toPath(), List.of("2.5,a", "3.25,b", "7.00,c", "7,d", "99.99,e", "14.75,f"),
@@ -87,11 +87,11 @@ public class ForeignTypesToolsTest {
       long expected = (Long) db.rows("SELECT count(*) FROM '" + left + "' l JOIN read_csv('"
           + csv + "', header = false, columns = {'k': 'DECIMAL(9,2)', 'v': 'VARCHAR'}) r"
           + " ON l.acct = r.k").get(0).get(0);
-      File out = new File(tmp.getRoot(), "joined");
+      File out = new File(tmp, "joined");
       ToolRun r = ToolRun.run(new JoinTool(), "--left", left.getPath(), "--left-key", "acct",
           "--right", right.getPath(), "--right-key", "0", "--right-format", "csv",
           "--right-key-type", "decimal", "--output", out.getPath(), "--quiet");
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       assertEquals(expected, partLines(out).size());
     }
   }
@@ -99,16 +99,16 @@ public class ForeignTypesToolsTest {
   @Test
   public void aParquetOutputKeepsDecimalAndListTypesForDuckDb() throws Exception {
     try (DuckDb db = DuckDb.open()) {
-      File in = new File(tmp.getRoot(), "dups.parquet");
+      File in = new File(tmp, "dups.parquet");
       // records with the same (acct, w) are the same record: dedup keeps SQL's DISTINCT rows
       db.exec("COPY (SELECT ((i * 7) % 60 / 4)::DECIMAL(9,2) AS acct,"
           + " (i % 5)::DECIMAL(9,2) AS w, [acct::VARCHAR, 'u' || w::VARCHAR] AS tags,"
           + " [{'x': acct, 'y': w::VARCHAR}] AS pairs FROM range(1500) t(i))"
           + " TO '" + in + "' (FORMAT parquet, PARQUET_VERSION V2)");
-      File out = new File(tmp.getRoot(), "distinct");
+      File out = new File(tmp, "distinct");
       ToolRun r = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output",
           out.getPath(), "--key-field", "acct,w", "--output-format", "parquet", "--quiet");
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       String glob = out.getPath() + "/part-*.parquet";
       String describe = "SELECT column_name || ' ' || column_type FROM (DESCRIBE SELECT * FROM ";
       assertEquals(db.lines(describe + "'" + in + "')", '\t', ""),
@@ -118,5 +118,14 @@ public class ForeignTypesToolsTest {
       assertEquals(db.lines(sql + "(SELECT DISTINCT * FROM '" + in + "')", '|', "NULL"),
           db.lines(sql + "read_parquet('" + glob + "')", '|', "NULL"));
     }
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,9 +1,10 @@
 package io.bloomkit.mapreduce.xengine;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.bloomkit.core.CountingFilter;
 import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
@@ -13,8 +14,8 @@ import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.probe.ProbeTool;
 import io.bloomkit.mapreduce.update.UpdateTool;
-import io.bloomkit.core.CountingFilter;
 import io.bloomkit.registry.Filters;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -26,11 +27,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.After;
-import org.junit.Before;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Hive-style partitioned directories written by DuckDB ({@code PARTITION_BY}), read by every
@@ -43,17 +43,17 @@ import org.junit.rules.TemporaryFolder;
  * by origin and w ({@code csv}); {@code airports(code, city)} as CSV partitioned by code.
  */
 public class HivePartitionsToolTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private DuckDb db;
   private Path flights;
   private Path csv;
   private Path airports;
 
-  @Before
+  @BeforeEach
   public void tables() throws IOException {
     db = DuckDb.open();
-    Path root = tmp.getRoot().toPath();
+    Path root = tmp.toPath();
     flights = root.resolve("flights");
     csv = root.resolve("csv");
     airports = root.resolve("airports");
@@ -68,13 +68,13 @@ public class HivePartitionsToolTest {
         + " (FORMAT csv, HEADER, PARTITION_BY (code))");
   }
 
-  @After
+  @AfterEach
   public void close() {
     db.close();
   }
 
   private static Map<String, Object> ok(ToolRun r) {
-    assertEquals(r.toString(), BloomkitTool.OK, r.code);
+    assertEquals(BloomkitTool.OK, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
   }
 
@@ -109,7 +109,7 @@ public class HivePartitionsToolTest {
 
   @Test
   public void dedupKeysOnAPartitionColumnAndWritesItInParquet() {
-    Path out = tmp.getRoot().toPath().resolve("dedup");
+    Path out = tmp.toPath().resolve("dedup");
     Map<String, Object> j = ok(ToolRun.run(new DedupTool(), "--input", flights.toString(),
         "--output", out.toString(), "--key-field", "origin", "--output-format", "parquet",
         "--json"));
@@ -131,7 +131,7 @@ public class HivePartitionsToolTest {
 
   @Test
   public void dedupTimeFieldIsATypedPartitionColumnOfCsv() {
-    Path out = tmp.getRoot().toPath().resolve("dedup-csv");
+    Path out = tmp.toPath().resolve("dedup-csv");
     Map<String, Object> j = ok(ToolRun.run(new DedupTool(), "--input", csv.toString(),
         "--output", out.toString(), "--csv-header", "--input-format", "csv", "--key-field", "origin", "--time-field", "w",
         "--partition-types", "w:long", "--output-format", "parquet", "--json"));
@@ -145,7 +145,7 @@ public class HivePartitionsToolTest {
 
   @Test
   public void dedupTextOutputAppendsThePartitionValues() throws IOException {
-    Path out = tmp.getRoot().toPath().resolve("dedup-text");
+    Path out = tmp.toPath().resolve("dedup-text");
     ok(ToolRun.run(new DedupTool(), "--input", csv.toString(), "--output", out.toString(),
         "--csv-header", "--input-format", "csv", "--key-field", "origin,w", "--json"));
     // CSV lines as read, then origin and w; a null partition value as the null token
@@ -158,7 +158,7 @@ public class HivePartitionsToolTest {
 
   @Test
   public void icebergsWeighsByATypedPartitionColumn() throws IOException {
-    Path out = tmp.getRoot().toPath().resolve("icebergs");
+    Path out = tmp.toPath().resolve("icebergs");
     ok(ToolRun.run(new IcebergTool(), "--input", csv.toString(), "--output", out.toString(),
         "--csv-header", "--input-format", "csv", "--key-field", "origin", "--weight-field", "w", "--partition-types",
         "w:long", "--threshold", "100", "--json"));
@@ -170,7 +170,7 @@ public class HivePartitionsToolTest {
 
   @Test
   public void joinsOnPartitionColumnsOfBothSides() {
-    Path semi = tmp.getRoot().toPath().resolve("semi");
+    Path semi = tmp.toPath().resolve("semi");
     Map<String, Object> j = ok(ToolRun.run(new JoinTool(), "--left", flights.toString(),
         "--left-key", "origin", "--right", airports.toString(), "--right-key", "code",
         "--csv-header", "--right-format", "csv", "--type", "left-semi", "--output",
@@ -182,16 +182,16 @@ public class HivePartitionsToolTest {
     assertFalse(j.isEmpty());
 
     // --partition-types is shared by the sides: a name on neither side is a usage error
-    Path typo = tmp.getRoot().toPath().resolve("typo");
+    Path typo = tmp.toPath().resolve("typo");
     ToolRun bad = ToolRun.run(new JoinTool(), "--left", flights.toString(), "--left-key",
         "origin", "--right", airports.toString(), "--right-key", "code", "--csv-header",
         "--right-format", "csv", "--partition-types", "orign:string", "--output",
         typo.toString());
-    assertEquals(bad.toString(), BloomkitTool.USAGE, bad.code);
-    assertTrue(bad.err, bad.err.contains("\"orign\" is a partition column of no input"));
+    assertEquals(BloomkitTool.USAGE, bad.code, bad.toString());
+    assertTrue(bad.err.contains("\"orign\" is a partition column of no input"), bad.err);
     assertFalse(Files.exists(typo));
 
-    Path inner = tmp.getRoot().toPath().resolve("inner");
+    Path inner = tmp.toPath().resolve("inner");
     ok(ToolRun.run(new JoinTool(), "--left", flights.toString(), "--left-key", "origin",
         "--right", airports.toString(), "--right-key", "code", "--csv-header",
         "--right-format", "csv", "--output", inner.toString(), "--output-format", "parquet",
@@ -204,13 +204,13 @@ public class HivePartitionsToolTest {
 
   @Test
   public void buildProbeAndUpdateKeyOnPartitionColumns() throws IOException {
-    Path filter = tmp.getRoot().toPath().resolve("airports.exact");
+    Path filter = tmp.toPath().resolve("airports.exact");
     Map<String, Object> b = ok(ToolRun.run(new BuildTool(), "--input", airports.toString(),
         "--csv-header", "--input-format", "csv", "--key-field", "code", "--filter", "exact", "--output",
         filter.toString(), "--json"));
     assertEquals(sql("SELECT count(*) FROM airports"), n(b, "inputRecords"));
 
-    Path probed = tmp.getRoot().toPath().resolve("probed");
+    Path probed = tmp.toPath().resolve("probed");
     ok(ToolRun.run(new ProbeTool(), "--input", flights.toString(), "--filter",
         filter + ":origin", "--output", probed.toString(), "--output-format", "parquet",
         "--json"));
@@ -223,17 +223,17 @@ public class HivePartitionsToolTest {
 
     // update (counting filters): removing the airports' partition keys empties a filter built
     // from them; adding the CSV's origins makes each a member
-    Path counting = tmp.getRoot().toPath().resolve("airports.cbf");
+    Path counting = tmp.toPath().resolve("airports.cbf");
     ok(ToolRun.run(new BuildTool(), "--input", airports.toString(), "--csv-header",
         "--input-format", "csv", "--key-field", "code", "--filter", "cbf", "--output",
         counting.toString(), "--json"));
-    Path emptied = tmp.getRoot().toPath().resolve("emptied.cbf");
+    Path emptied = tmp.toPath().resolve("emptied.cbf");
     Map<String, Object> u = ok(ToolRun.run(new UpdateTool(), "--filter", counting.toString(),
         "--output", emptied.toString(), "--remove", airports.toString(), "--csv-header",
         "--input-format", "csv", "--key-field", "code", "--json"));
     assertEquals(sql("SELECT count(*) FROM airports"), n(u, "itemsBefore"));
     assertEquals(0L, n(u, "items"));
-    Path updated = tmp.getRoot().toPath().resolve("updated.cbf");
+    Path updated = tmp.toPath().resolve("updated.cbf");
     u = ok(ToolRun.run(new UpdateTool(), "--filter", emptied.toString(), "--output",
         updated.toString(), "--add", csv.toString(), "--csv-header", "--input-format", "csv",
         "--key-field", "origin", "--json"));
@@ -244,7 +244,7 @@ public class HivePartitionsToolTest {
     }
     for (String origin : db.lines("SELECT DISTINCT origin FROM t WHERE origin IS NOT NULL",
         '\t', "")) {
-      assertTrue(origin, f.mightContain(origin));
+      assertTrue(f.mightContain(origin), origin);
     }
     assertTrue(n(u, "items") >= sql("SELECT count(DISTINCT origin) FROM t"));
   }
@@ -255,7 +255,7 @@ public class HivePartitionsToolTest {
         .requiredLong("id").endRecord();
     String[][] dirs = {{"2024-01-02", "12.5"}, {"2024-02-29", "0.25"}, {"2024-02-29", "3"}};
     // expected in (day, amount) order
-    Path root = tmp.getRoot().toPath().resolve("avro");
+    Path root = tmp.toPath().resolve("avro");
     long id = 0;
     for (String[] d : dirs) {
       Path dir = root.resolve("day=" + d[0]).resolve("amount=" + d[1]);
@@ -272,7 +272,7 @@ public class HivePartitionsToolTest {
         }
       }
     }
-    Path out = tmp.getRoot().toPath().resolve("avro-out");
+    Path out = tmp.toPath().resolve("avro-out");
     Map<String, Object> j = ok(ToolRun.run(new DedupTool(), "--input", root.toString(),
         "--output", out.toString(), "--key-field", "day,amount", "--partition-types",
         "day:date,amount:decimal", "--output-format", "parquet", "--json"));
@@ -290,11 +290,11 @@ public class HivePartitionsToolTest {
   @Test
   public void aGlobMatchIsTheRootAsInSpark() {
     // as Spark without basePath: flights/origin=* are the roots, so origin is no column
-    Path out = tmp.getRoot().toPath().resolve("glob");
+    Path out = tmp.toPath().resolve("glob");
     ToolRun r = ToolRun.run(new DedupTool(), "--input", flights.resolve("origin=*").toString(),
         "--output", out.toString(), "--key-field", "origin");
-    assertEquals(r.toString(), BloomkitTool.USAGE, r.code);
-    assertTrue(r.err, r.err.contains("field \"origin\" is not a column"));
+    assertEquals(BloomkitTool.USAGE, r.code, r.toString());
+    assertTrue(r.err.contains("field \"origin\" is not a column"), r.err);
     Map<String, Object> j = ok(ToolRun.run(new DedupTool(), "--input",
         flights.resolve("origin=*").toString(), "--output", out.toString(), "--key-field", "w",
         "--json"));
@@ -305,12 +305,12 @@ public class HivePartitionsToolTest {
   @Test
   public void orcUnderPartitionsCountsPerPartition() throws IOException {
     // DuckDB writes no ORC: generate writes the files (40 and 25 records) under src=a and src=b
-    Path root = tmp.getRoot().toPath().resolve("orc");
+    Path root = tmp.toPath().resolve("orc");
     ok(ToolRun.run(new io.bloomkit.mapreduce.generate.GenerateTool(), "clicks", "--out",
         root.resolve("src=a").toString(), "--records", "40", "--format", "orc", "--json"));
     ok(ToolRun.run(new io.bloomkit.mapreduce.generate.GenerateTool(), "clicks", "--out",
         root.resolve("src=b").toString(), "--records", "25", "--format", "orc", "--json"));
-    Path out = tmp.getRoot().toPath().resolve("orc-out");
+    Path out = tmp.toPath().resolve("orc-out");
     ok(ToolRun.run(new IcebergTool(), "--input", root.toString(), "--output", out.toString(),
         "--key-field", "src", "--threshold", "1", "--json"));
     assertEquals(List.of("a\t40", "b\t25"), lines(out));

@@ -1,19 +1,20 @@
 package io.bloomkit.mapreduce.xengine;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.dedup.DedupTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Files of one input with different schemas, written by DuckDB and read by {@code dedup} (exact,
@@ -24,11 +25,11 @@ import org.junit.rules.TemporaryFolder;
  * types, with nothing written.
  */
 public class SchemaMergeTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private ToolRun dedup(File in, String out, String... extra) {
     List<String> args = new ArrayList<>(List.of("--input", in.getPath(), "--output",
-        new File(tmp.getRoot(), out).getPath(), "--quiet"));
+        new File(tmp, out).getPath(), "--quiet"));
     args.addAll(Arrays.asList(extra));
     return ToolRun.run(new DedupTool(), args.toArray(new String[0]));
   }
@@ -38,12 +39,12 @@ public class SchemaMergeTest {
   }
 
   private String outGlob(String out) {
-    return DuckDb.literal(new File(tmp.getRoot(), out).toPath()) + " || '/part-*'";
+    return DuckDb.literal(new File(tmp, out).toPath()) + " || '/part-*'";
   }
 
   @Test
   public void missingColumnsAreNullAndNarrowTypesWiden() throws Exception {
-    File dir = tmp.newFolder("flights");
+    File dir = newFolder(tmp, "flights");
     try (DuckDb db = DuckDb.open()) {
       db.exec("COPY (SELECT CAST(i AS INTEGER) AS id, 'o' || (i % 7) AS origin,"
           + " CAST(i % 50 AS INTEGER) AS delay, CAST(i / 4.0 AS FLOAT) AS dist"
@@ -52,7 +53,7 @@ public class SchemaMergeTest {
           + " CAST(i / 8.0 AS DOUBLE) AS dist, 'o' || (i % 5) AS origin"
           + " FROM range(300, 500) t(i)) TO " + file(dir, "b.parquet") + " (FORMAT parquet)");
       ToolRun r = dedup(dir, "out", "--key-field", "id", "--output-format", "parquet");
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       String cols = "id, origin, delay, dist, gate";
       List<String> expected = db.lines("SELECT " + cols + " FROM read_parquet(["
           + file(dir, "a.parquet") + ", " + file(dir, "b.parquet")
@@ -69,7 +70,7 @@ public class SchemaMergeTest {
 
   @Test
   public void incompatibleTypesFailNamingTheColumnBothFilesAndBothTypes() throws Exception {
-    File dir = tmp.newFolder("flights");
+    File dir = newFolder(tmp, "flights");
     try (DuckDb db = DuckDb.open()) {
       db.exec("COPY (SELECT i AS id, i % 50 AS delay FROM range(0, 100) t(i)) TO "
           + file(dir, "a.parquet") + " (FORMAT parquet)");
@@ -77,18 +78,18 @@ public class SchemaMergeTest {
           + file(dir, "b.parquet") + " (FORMAT parquet)");
     }
     ToolRun r = dedup(dir, "out", "--key-field", "id", "--output-format", "parquet");
-    assertEquals(r.toString(), 2, r.code);
+    assertEquals(2, r.code, r.toString());
     String line = r.err.split("\n", 2)[0];
-    assertTrue(line, line.contains("column \"delay\" is long in "));
-    assertTrue(line, line.contains("a.parquet but string in "));
-    assertTrue(line, line.contains("b.parquet"));
-    assertFalse(new File(tmp.getRoot(), "out").exists());
+    assertTrue(line.contains("column \"delay\" is long in "), line);
+    assertTrue(line.contains("a.parquet but string in "), line);
+    assertTrue(line.contains("b.parquet"), line);
+    assertFalse(new File(tmp, "out").exists());
   }
 
   @Test
   public void keyColumnsOfDifferentTypesFailBeforeAnyJob() throws Exception {
-    File dir = tmp.newFolder("left");
-    File right = tmp.newFolder("right");
+    File dir = newFolder(tmp, "left");
+    File right = newFolder(tmp, "right");
     try (DuckDb db = DuckDb.open()) {
       db.exec("COPY (SELECT i AS id, 'x' AS v FROM range(0, 100) t(i)) TO "
           + file(dir, "a.parquet") + " (FORMAT parquet)");
@@ -97,26 +98,26 @@ public class SchemaMergeTest {
       db.exec("COPY (SELECT i AS id FROM range(0, 200) t(i)) TO "
           + file(right, "r.parquet") + " (FORMAT parquet)");
       ToolRun r = dedup(dir, "out", "--key-field", "id");
-      assertEquals(r.toString(), 2, r.code);
+      assertEquals(2, r.code, r.toString());
       String line = r.err.split("\n", 2)[0];
-      assertTrue(line, line.contains("key field \"id\" is a long key in "));
-      assertTrue(line, line.contains("a.parquet but a string key in "));
-      assertTrue(line, line.contains("b.parquet"));
-      assertFalse(new File(tmp.getRoot(), "out").exists());
-      String out = new File(tmp.getRoot(), "j").getPath();
+      assertTrue(line.contains("key field \"id\" is a long key in "), line);
+      assertTrue(line.contains("a.parquet but a string key in "), line);
+      assertTrue(line.contains("b.parquet"), line);
+      assertFalse(new File(tmp, "out").exists());
+      String out = new File(tmp, "j").getPath();
       r = ToolRun.run(new JoinTool(), "--left", dir.getPath(), "--left-key", "id", "--right",
           right.getPath(), "--right-key", "id", "--output", out, "--quiet");
-      assertEquals(r.toString(), 2, r.code);
-      assertTrue(r.err, r.err.split("\n", 2)[0].contains("b.parquet"));
+      assertEquals(2, r.code, r.toString());
+      assertTrue(r.err.split("\n", 2)[0].contains("b.parquet"), r.err);
       assertFalse(new File(out).exists());
       // read as one type, every file's keys meet: a semi join keeps all 200 left rows
       r = ToolRun.run(new JoinTool(), "--left", dir.getPath(), "--left-key", "id",
           "--left-key-type", "string", "--right", right.getPath(), "--right-key", "id",
           "--right-key-type", "string", "--type", "left-semi", "--output", out, "--quiet");
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       long rows = 0;
       for (File f : new File(out).listFiles((d, n) -> n.startsWith("part-"))) {
-        rows += java.nio.file.Files.readAllLines(f.toPath()).size();
+        rows += Files.readAllLines(f.toPath()).size();
       }
       assertEquals(db.value("SELECT count(*) FROM (SELECT CAST(id AS VARCHAR) AS id FROM"
           + " read_parquet([" + file(dir, "a.parquet") + ", " + file(dir, "b.parquet")
@@ -127,7 +128,7 @@ public class SchemaMergeTest {
 
   @Test
   public void csvHeadersInAnotherOrderAreReadByName() throws Exception {
-    File dir = tmp.newFolder("airports");
+    File dir = newFolder(tmp, "airports");
     try (DuckDb db = DuckDb.open()) {
       db.exec("COPY (SELECT 'A' || i AS iata, 'name ' || i AS name FROM range(0, 40) t(i)) TO "
           + file(dir, "a.csv") + " (FORMAT csv, HEADER)");
@@ -135,7 +136,7 @@ public class SchemaMergeTest {
           + " FROM range(0, 30) t(i)) TO " + file(dir, "b.csv") + " (FORMAT csv, HEADER)");
       ToolRun r = dedup(dir, "out", "--input-format", "csv", "--csv-header", "--key-field",
           "iata", "--output-format", "parquet");
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       String cols = "iata, name, CAST(elev AS VARCHAR)";
       List<String> expected = db.lines("SELECT " + cols + " FROM read_csv(["
           + file(dir, "a.csv") + ", " + file(dir, "b.csv")
@@ -144,5 +145,14 @@ public class SchemaMergeTest {
       assertEquals(expected, db.lines("SELECT " + cols + " FROM read_parquet(" + outGlob("out")
           + ") ORDER BY iata", '\t', "\\N"));
     }
+  }
+
+  private static File newFolder(File root, String... subDirs) throws IOException {
+    String subFolder = String.join("/", subDirs);
+    File result = new File(root, subFolder);
+    if (!result.mkdirs()) {
+      throw new IOException("Couldn't create folders " + root);
+    }
+    return result;
   }
 }

@@ -1,18 +1,19 @@
 package io.bloomkit.mapreduce.xengine;
 
-import static org.junit.Assert.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.join.JoinTool;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.Rule;
-import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Keys in CSV text as DuckDB (like Hive and Spark) writes them, joined with typed Parquet columns
@@ -20,7 +21,7 @@ import org.junit.rules.TemporaryFolder;
  * date alone read as a timestamp (midnight), and numbers with surrounding blanks.
  */
 public class TextKeysTest {
-  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @TempDir public File tmp;
 
   private static String file(File f) {
     return DuckDb.literal(f.toPath());
@@ -29,13 +30,13 @@ public class TextKeysTest {
   /** An inner join's output rows. */
   private long join(File left, String leftKey, String leftType, File right, String rightKey,
       String... extra) throws Exception {
-    File out = new File(tmp.getRoot(), "out-" + System.nanoTime());
+    File out = new File(tmp, "out-" + System.nanoTime());
     List<String> args = new ArrayList<>(List.of("--left", left.getPath(), "--left-format", "csv",
         "--csv-header", "--left-key", leftKey, "--left-key-type", leftType, "--right",
         right.getPath(), "--right-key", rightKey, "--output", out.getPath(), "--quiet"));
     args.addAll(Arrays.asList(extra));
     ToolRun r = ToolRun.run(new JoinTool(), args.toArray(new String[0]));
-    assertEquals(r.toString(), 0, r.code);
+    assertEquals(0, r.code, r.toString());
     long rows = 0;
     for (File f : out.listFiles((d, n) -> n.startsWith("part-"))) {
       rows += Files.readAllLines(f.toPath(), StandardCharsets.UTF_8).size();
@@ -45,9 +46,9 @@ public class TextKeysTest {
 
   @Test
   public void timestampsWithASpaceAndDatesAloneMeetTimestampColumns() throws Exception {
-    File left = tmp.newFile("left.csv");
-    File dates = tmp.newFile("dates.csv");
-    File right = tmp.newFile("right.parquet");
+    File left = newFile(tmp, "left.csv");
+    File dates = newFile(tmp, "dates.csv");
+    File right = newFile(tmp, "right.parquet");
     try (DuckDb db = DuckDb.open()) {
       db.exec("COPY (SELECT TIMESTAMP '2001-01-02 09:06:00' + i * INTERVAL 90 SECOND"
           + " + (i % 3) * INTERVAL 250 MILLISECOND AS ts, i AS id FROM range(0, 300) t(i)) TO "
@@ -72,14 +73,14 @@ public class TextKeysTest {
 
   @Test
   public void numbersWithBlanksAreTrimmedAsSqlCastsThem() throws Exception {
-    File left = tmp.newFile("padded.csv");
+    File left = newFile(tmp, "padded.csv");
     StringBuilder csv = new StringBuilder("n,price\n");
     for (int i = 0; i < 100; i++) {
       csv.append(i % 2 == 0 ? " " + i + " " : "\t" + i).append(',')
           .append(i % 3 == 0 ? " " : "").append(i).append(".50 \n");
     }
     Files.write(left.toPath(), csv.toString().getBytes(StandardCharsets.UTF_8));
-    File right = tmp.newFile("right.parquet");
+    File right = newFile(tmp, "right.parquet");
     try (DuckDb db = DuckDb.open()) {
       db.exec("COPY (SELECT i AS n, CAST(i + 0.5 AS DECIMAL(9,2)) AS price"
           + " FROM range(0, 200, 3) t(i)) TO " + file(right) + " (FORMAT parquet)");
@@ -87,7 +88,7 @@ public class TextKeysTest {
       long expected = (Long) db.value("SELECT count(*) FROM " + l + " l JOIN read_parquet("
           + file(right) + ") r ON CAST(trim(l.n, ' \t') AS BIGINT) = r.n");
       assertEquals(expected, join(left, "n", "long", right, "n"));
-      File rightCsv = tmp.newFile("right.csv");
+      File rightCsv = newFile(tmp, "right.csv");
       db.exec("COPY (SELECT i + 0.5 AS price FROM range(0, 200, 3) t(i)) TO "
           + file(rightCsv) + " (FORMAT csv, HEADER)");
       long prices = (Long) db.value("SELECT count(*) FROM " + l + " l JOIN read_csv("
@@ -100,8 +101,8 @@ public class TextKeysTest {
   @Test
   public void emptyCsvKeysAsDuckDbWritesNullWarnOnceAndJoinAsSqlWithEmptyIsNull()
       throws Exception {
-    File left = tmp.newFile("l.csv");
-    File right = tmp.newFile("r.csv");
+    File left = newFile(tmp, "l.csv");
+    File right = newFile(tmp, "r.csv");
     try (DuckDb db = DuckDb.open()) {
       db.exec("COPY (SELECT CASE WHEN i % 10 = 0 THEN NULL ELSE 'k' || (i % 40) END AS k, i AS v"
           + " FROM range(0, 200) t(i)) TO " + file(left) + " (FORMAT csv, HEADER)");
@@ -111,24 +112,30 @@ public class TextKeysTest {
           "--left-key", "k", "--right", right.getPath(), "--right-format", "csv",
           "--right-key", "k"};
       List<String> a = new ArrayList<>(Arrays.asList(args));
-      a.addAll(List.of("--output", new File(tmp.getRoot(), "o1").getPath()));
+      a.addAll(List.of("--output", new File(tmp, "o1").getPath()));
       ToolRun r = ToolRun.run(new JoinTool(), a.toArray(new String[0]));
-      assertEquals(r.toString(), 0, r.code);
+      assertEquals(0, r.code, r.toString());
       String warning = "join: warning: the left input's " + new org.apache.hadoop.fs.Path(
           left.toURI()) + " has empty key fields";
-      org.junit.Assert.assertTrue(r.err, r.err.contains(warning));
-      assertEquals(r.err, r.err.indexOf("join: warning:"), r.err.lastIndexOf("join: warning:"));
+      Assertions.assertTrue(r.err.contains(warning), r.err);
+      assertEquals(r.err.indexOf("join: warning:"), r.err.lastIndexOf("join: warning:"), r.err);
       a = new ArrayList<>(Arrays.asList(args));
-      a.addAll(List.of("--empty-is-null", "--output", new File(tmp.getRoot(), "o2").getPath()));
+      a.addAll(List.of("--empty-is-null", "--output", new File(tmp, "o2").getPath()));
       r = ToolRun.run(new JoinTool(), a.toArray(new String[0]));
-      assertEquals(r.toString(), 0, r.code);
-      org.junit.Assert.assertFalse(r.err, r.err.contains("join: warning:"));
+      assertEquals(0, r.code, r.toString());
+      Assertions.assertFalse(r.err.contains("join: warning:"), r.err);
       long rows = 0;
-      for (File f : new File(tmp.getRoot(), "o2").listFiles((d, n) -> n.startsWith("part-"))) {
+      for (File f : new File(tmp, "o2").listFiles((d, n) -> n.startsWith("part-"))) {
         rows += Files.readAllLines(f.toPath(), StandardCharsets.UTF_8).size();
       }
       assertEquals(db.value("SELECT count(*) FROM read_csv(" + file(left) + ", header=true) l"
           + " JOIN read_csv(" + file(right) + ", header=true) r ON l.k = r.k"), rows);
     }
+  }
+
+  private static File newFile(File parent, String child) throws IOException {
+    File result = new File(parent, child);
+    result.createNewFile();
+    return result;
   }
 }

@@ -1,18 +1,18 @@
 package io.bloomkit.mapreduce.join.plan;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertNull;
-import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomkit.acbf.AccurateCountingBloomFilter;
 import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.bloom.ExactKeySet;
 import io.bloomkit.core.AcbfSizing;
-import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.Filter;
+import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.StoredFilter;
 import io.bloomkit.core.format.FilterFormat;
@@ -28,7 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.Consumer;
-import org.junit.Test;
+import org.junit.jupiter.api.Test;
 
 /**
  * The cost model against the sums of docs/planner.md recomputed here, candidate by candidate, from
@@ -97,13 +97,13 @@ public class CostModelTest {
   }
 
   private static void assertClose(String what, double expected, double actual) {
-    assertEquals(what, expected, actual, Math.abs(expected) * 1e-12);
+    assertEquals(expected, actual, Math.abs(expected) * 1e-12, what);
   }
 
   private static Map<String, Candidate> byName(List<Candidate> cs) {
     Map<String, Candidate> m = new HashMap<>();
     for (Candidate c : cs) {
-      assertNull("two candidates named " + c.name(), m.put(c.name(), c));
+      assertNull(m.put(c.name(), c), "two candidates named " + c.name());
     }
     return m;
   }
@@ -139,7 +139,7 @@ public class CostModelTest {
     assertEquals(bestName, best.name());
     // the minimum is inside the range, so the choice really trades shipping against shuffling
     assertEquals("bf", best.filter());
-    assertTrue(best.toString(), best.bitsPerKey() > 4 && best.bitsPerKey() < 24);
+    assertTrue(best.bitsPerKey() > 4 && best.bitsPerKey() < 24, best.toString());
     assertEquals(2, best.jobs()); // 100 MB: a build job
     assertEquals(shape("bf", N, best.bitsPerKey()).expectedFpp(), best.fpp(), 0);
     assertClose("map output records",
@@ -172,7 +172,7 @@ public class CostModelTest {
     assertEquals(0.0, best.shuffleBytes(), 0);
     assertClose("written records", R * MATCH, best.mapOutputRecords());
     for (Candidate c : model.candidates(tiny)) {
-      assertTrue(c + " is not cheaper than " + best, c.seconds() >= best.seconds());
+      assertTrue(c.seconds() >= best.seconds(), c + " is not cheaper than " + best);
     }
 
     // a left side of exactly a quarter of the heap is a candidate, one byte more is not
@@ -199,11 +199,11 @@ public class CostModelTest {
   public void aByteCapLowersTheBitsPerKeyAndReportsTheirRate() {
     Workload w = big(GIB);
     Candidate free = CostModel.builder(C).filters("bf").build().cheapest(w);
-    assertTrue(free.toString(), free.bitsPerKey() > 10);
+    assertTrue(free.bitsPerKey() > 10, free.toString());
     long cap = (long) (9.5 * N / 8); // the bytes of 9.5 bits per key
     CostModel capped = CostModel.builder(C).filters("bf").maxFilterBytes(cap).build();
     for (Candidate c : capped.candidates(w)) {
-      assertTrue(c.toString(), c.filterBytes() <= cap);
+      assertTrue(c.filterBytes() <= cap, c.toString());
     }
     Candidate best = capped.cheapest(w);
     assertTrue(best.capped());
@@ -224,31 +224,31 @@ public class CostModelTest {
     List<Candidate> cs = model.candidates(w);
     Map<String, Candidate> capped = new HashMap<>();
     for (Candidate c : cs) {
-      assertTrue(c.toString(), c.filterHeapBytes() <= heap / 4.0);
-      assertTrue(c.toString(), c.kind() != Kind.MAP_SIDE); // 100 MB does not fit either
+      assertTrue(c.filterHeapBytes() <= heap / 4.0, c.toString());
+      assertTrue(c.kind() != Kind.MAP_SIDE, c.toString()); // 100 MB does not fit either
       if (c.capped()) {
         assertNull(capped.put(c.filter(), c));
       }
     }
-    assertNull("the key set (about 16 MB) does not fit", capped.get("exact"));
+    assertNull(capped.get("exact"), "the key set (about 16 MB) does not fit");
     for (Candidate c : cs) {
       assertNotEquals("exact", c.filter());
     }
     // each family's capped size is the largest that fits, to 1/100 bit
     for (String f : new String[] {"bf", "acbf"}) {
       Candidate c = capped.get(f);
-      assertNotNull(f, c);
+      assertNotNull(c, f);
       FilterShape more = shape(f, N, c.bitsPerKey() + 0.01);
-      assertTrue(f, 8 * ((more.positions() + 63) / 64) > heap / 4.0);
+      assertTrue(8 * ((more.positions() + 63) / 64) > heap / 4.0, f);
       assertClose(f, filteredSeconds(w, shape(f, N, c.bitsPerKey())), c.seconds());
     }
     // the bf cap is below 10.25; the acbf query view (its first level) is smaller than its memory
-    assertTrue(capped.get("bf").toString(), capped.get("bf").bitsPerKey() < 10.25);
+    assertTrue(capped.get("bf").bitsPerKey() < 10.25, capped.get("bf").toString());
     assertTrue(capped.get("acbf").bitsPerKey() > capped.get("bf").bitsPerKey());
   }
 
   private static void assertNotEquals(String unexpected, String actual) {
-    assertFalse(unexpected + " was listed", unexpected.equals(actual));
+    assertFalse(unexpected.equals(actual), unexpected + " was listed");
   }
 
   @Test
@@ -303,8 +303,8 @@ public class CostModelTest {
         long payload = r.header.payloadBytes;
         long model = CostModel.filterBytes(s);
         // bf: whole words of bits; acbf: words of the first level, 12 bytes, words of the levels
-        assertTrue(name + "@" + bits + ": model " + model + ", file payload " + payload,
-            payload >= model && payload - model <= 8 + 12 + 8);
+        assertTrue(payload >= model && payload - model <= 8 + 12 + 8,
+            name + "@" + bits + ": model " + model + ", file payload " + payload);
         // the heap of the query view a join task reads
         Filter view = Filters.readQueryView(new ByteArrayInputStream(file.toByteArray()));
         assertEquals(s.positions(), view.shape().positions());
@@ -339,7 +339,7 @@ public class CostModelTest {
     try {
       r.run();
     } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains(named));
+      assertTrue(e.getMessage().contains(named), e.getMessage());
       return;
     }
     fail("accepted: " + named);
@@ -349,8 +349,8 @@ public class CostModelTest {
   @Test
   public void vintSizesAreHadoops() {
     for (long v : new long[] {0, 1, 127, 128, 255, 256, 65535, 65536, 1L << 24, 1L << 31, Long.MAX_VALUE}) {
-      assertEquals(String.valueOf(v), org.apache.hadoop.io.WritableUtils.getVIntSize(v),
-          CostModel.vintSize(v));
+      assertEquals(org.apache.hadoop.io.WritableUtils.getVIntSize(v), CostModel.vintSize(v),
+          String.valueOf(v));
     }
   }
 

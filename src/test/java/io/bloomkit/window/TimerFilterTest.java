@@ -8,7 +8,6 @@ import io.bloomkit.core.BloomMath;
 import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.data.TimedStream;
-import io.bloomkit.data.Zipf;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;

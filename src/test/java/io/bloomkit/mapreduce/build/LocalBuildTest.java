@@ -15,7 +15,6 @@ import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.BuildCounters;
 import io.bloomkit.mapreduce.filterjob.FilterBuild;
-import io.bloomkit.mapreduce.filterjob.LocalKeys;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
@@ -33,7 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The client-side build ({@link LocalKeys}, inputs below {@link
+ * The client-side build ({@link io.bloomkit.mapreduce.filterjob.LocalKeys}, inputs below {@link
  * BloomkitConfig#BUILD_LOCAL_MAX_BYTES}) against the build job (local mode, the key 0) on the same
  * input: the same filter file byte for byte for every family, the same result, the same JSON of
  * {@code build} and {@code join}.

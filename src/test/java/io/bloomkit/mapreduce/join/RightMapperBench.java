@@ -9,7 +9,6 @@ import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableFormat;
-import io.bloomkit.mapreduce.table.TableInputFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.File;
 import java.io.IOException;

@@ -84,7 +84,7 @@ public class GenerateJobJarIT {
 
   @Test
   public void jobJarWritesParquetOrcAndAvroThatTheLibrariesRead() throws Exception {
-    File out = newFolder(tmp, "junit");
+    File out = java.nio.file.Files.createTempDirectory(tmp.toPath(), "out").toFile();
     String[] common = {"generate", "tpch", "--scale", "0.001", "--table", "orders", "--parts", "2"};
     for (String format : new String[] {"text", "parquet", "orc", "avro"}) {
       List<String> args = new ArrayList<>(List.of(common));

@@ -31,7 +31,7 @@ public class LeftRecordsTest {
   private final List<File> made = new ArrayList<>();
 
   private LeftRecords records(long budget) throws Exception {
-    File dir = newFolder(tmp, "junit");
+    File dir = java.nio.file.Files.createTempDirectory(tmp.toPath(), "spills").toFile();
     return new LeftRecords(budget, () -> {
       File f = File.createTempFile("left-", ".spill", dir);
       made.add(f);

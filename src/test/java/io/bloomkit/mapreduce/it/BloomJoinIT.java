@@ -29,10 +29,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * On one shared MiniDFSCluster + MiniMRYarnCluster: build then join for every filter type (none,
- * bf, cbf, acbf, exact), two input files per side and two reducers, the filter read from HDFS by
- * the right-side tasks through the DistributedCache. Each output equals a naive in-memory join as
- * a multiset and every record of each side is accounted for. Then update an ACBF and join again.
+ * On one shared MiniDFSCluster + MiniMRYarnCluster: an ACBF built by two reducers from their
+ * partial filters, then a join with two input files per side and two reducers, the filter read
+ * from HDFS by the right-side tasks through the DistributedCache. The output equals a naive
+ * in-memory join as a multiset and every record of each side is accounted for. Then nested input
+ * directories, an all-malformed side, and an updated ACBF joined again. Every filter family with
+ * every join type runs in local mode (join/JoinTypesTest, xengine/CrossEngineTest).
  */
 public class BloomJoinIT {
   private static MiniClusters cluster;
@@ -52,70 +54,34 @@ public class BloomJoinIT {
   }
 
   @Test
-  public void joinWithoutFilter() throws Exception {
-    buildThenJoin("none");
-  }
-
-  @Test
-  public void joinWithBloomFilter() throws Exception {
-    buildThenJoin("bf", 1);
-  }
-
-  @Test
-  public void joinWithCountingBloomFilter() throws Exception {
-    buildThenJoin("cbf", 1);
-  }
-
-  @Test
   public void joinWithAcbfBuiltFromTwoReducersPartials() throws Exception {
     buildThenJoin("acbf", 2);
   }
 
-  @Test
-  public void joinWithExactKeySet() throws Exception {
-    buildThenJoin("exact", 1);
-  }
-
-  private void buildThenJoin(String type) throws Exception {
-    buildThenJoin(type, 0);
-  }
-
   /**
-   * Builds the filter of the left keys (unless none) with {@code buildReducers} reducers, joins,
-   * checks against the naive join. One-reducer builds run as uber jobs (inside the AM, set with a
-   * generic -D option) to keep the test time down; the two-reducer build sums partials on the
-   * cluster. The two-phase build (sizing from the distinct-key count) is covered in local mode.
+   * Builds the filter of the left keys with {@code buildReducers} reducers (their partial filters
+   * summed on the cluster), joins, checks against the naive join. The other filter families, the
+   * one-reducer and the two-phase builds (sizing from the distinct-key count) take the same
+   * runtime path and are covered in local mode (join/JoinTypesTest, build/*).
    */
   private void buildThenJoin(String type, int buildReducers) throws Exception {
     String out = "/out/" + type;
     List<String> args = new ArrayList<>(List.of(
         "--left", LEFT.toString(), "--left-key", "1", "--right", RIGHT.toString(),
         "--right-key", "1", "--output", out, "--delimiter", ",", "--reducers", "2", "--json"));
-    if (type.equals("none")) {
-      args.addAll(List.of("--filter-type", "none"));
-    } else {
-      String filter = "/filters/left." + type;
-      // the build job on the cluster, not the client-side build of a small input
-      List<String> build = new ArrayList<>(
-          List.of("-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0"));
-      if (buildReducers == 1) {
-        build.addAll(List.of("-D", "mapreduce.job.ubertask.enable=true"));
-      }
-      build.addAll(List.of(
-          "--input", LEFT.toString(), "--output", filter, "--key-field", "1", "--delimiter", ",",
-          "--filter", type, "--reducers", String.valueOf(buildReducers), "--json"));
-      if (!type.equals("exact")) { // an exact key set has no sizing (refused)
-        build.addAll(List.of("--items", "400"));
-      }
-      ToolRun b = ToolRun.run(cluster.conf(), new BuildTool(), build.toArray(new String[0]));
-      assertEquals(0, b.code, b.toString());
-      Map<String, Object> bj = MiniJson.parseObject(b.lastLine());
-      assertEquals(400L, n(bj, "items"));
-      assertEquals((long) DATA.left.size(), n(bj, "inputRecords"));
-      assertEquals(1L, n(bj, "malformedRecords"));
-      assertTrue(cluster.fs().exists(new Path(filter)));
-      args.addAll(List.of("--filter", filter));
-    }
+    String filter = "/filters/left." + type;
+    // the build job on the cluster, not the client-side build of a small input
+    ToolRun b = ToolRun.run(cluster.conf(), new BuildTool(),
+        "-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0",
+        "--input", LEFT.toString(), "--output", filter, "--key-field", "1", "--delimiter", ",",
+        "--filter", type, "--reducers", String.valueOf(buildReducers), "--items", "400", "--json");
+    assertEquals(0, b.code, b.toString());
+    Map<String, Object> bj = MiniJson.parseObject(b.lastLine());
+    assertEquals(400L, n(bj, "items"));
+    assertEquals((long) DATA.left.size(), n(bj, "inputRecords"));
+    assertEquals(1L, n(bj, "malformedRecords"));
+    assertTrue(cluster.fs().exists(new Path(filter)));
+    args.addAll(List.of("--filter", filter));
     ToolRun r = ToolRun.run(cluster.conf(), new JoinTool(), args.toArray(new String[0]));
     assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());
@@ -129,18 +95,11 @@ public class BloomJoinIT {
         NaiveJoin.join(DATA.left, JoinData.KEY, DATA.right, JoinData.KEY, ',', false),
         NaiveJoin.multiset(cluster.readLines(new Path(out))));
     checkBalance(j, DATA.left.size(), DATA.right.size());
-    if (type.equals("none")) {
-      assertEquals(0L, n(j, "rightDroppedByFilter"));
-    } else {
-      // most right records have no left partner and are dropped in the map
-      assertTrue(n(j, "rightDroppedByFilter") > n(j, "rightRecords") / 2);
-      assertTrue(n(j, "filterLoadsFromCache") >= 2, j.toString()); // two right splits
-      assertEquals(0L, n(j, "filterLoadsFromPath"));
-    }
-    checkRates(j, type.equals("none") ? null : "/filters/left." + type);
-    if (type.equals("exact")) {
-      assertEquals(0L, n(j, "falsePositives"));
-    }
+    // most right records have no left partner and are dropped in the map
+    assertTrue(n(j, "rightDroppedByFilter") > n(j, "rightRecords") / 2);
+    assertTrue(n(j, "filterLoadsFromCache") >= 2, j.toString()); // two right splits
+    assertEquals(0L, n(j, "filterLoadsFromPath"));
+    checkRates(j, filter);
   }
 
   /**
@@ -167,17 +126,13 @@ public class BloomJoinIT {
     long fp = n(j, "falsePositives");
     assertEquals((double) fp / (n(j, "rightDroppedByFilter") + fp),
         (Double) j.get("observedFppPerRecord"), 1e-12);
-    long passing = absent.size();
-    double p = 1.0;
-    if (filterPath != null) {
-      Filter filter;
-      try (InputStream in = cluster.fs().open(new Path(filterPath))) {
-        filter = Filters.read(in, Filter.class);
-      }
-      passing = absent.stream().filter(filter::mightContain).count();
-      p = Binomial.filterRate(filter.shape(), filter.items());
-      assertEquals(p, (Double) j.get("theoreticalFpp"), 0.01 * p);
+    Filter filter;
+    try (InputStream in = cluster.fs().open(new Path(filterPath))) {
+      filter = Filters.read(in, Filter.class);
     }
+    long passing = absent.stream().filter(filter::mightContain).count();
+    double p = Binomial.filterRate(filter.shape(), filter.items());
+    assertEquals(p, (Double) j.get("theoreticalFpp"), 0.01 * p);
     assertEquals(passing, n(j, "falsePositiveKeys"), j.toString());
     assertEquals(absent.size() - passing, n(j, "rightDroppedKeys"), j.toString());
     assertEquals((double) passing / absent.size(), (Double) j.get("observedFppPerKey"), 1e-12);

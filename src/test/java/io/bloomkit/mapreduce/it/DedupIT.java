@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * On one shared MiniDFSCluster + MiniMRYarnCluster: dedup of a generated click log with skewed
- * users (three files, two reducers) by {@code exact} and by {@code counting}, the counting filter
- * shipped through the DistributedCache. Both outputs equal the naive dedup (kept and removed
- * records, as multisets), so {@code counting} equals {@code exact}; every record is accounted for.
- * Then {@code stream} with a large Bloom filter in two slices, evaluated against the oracle, also
- * with the exact local filter in the map tasks, and the timer filter with a window.
+ * users (three files, two reducers) by {@code stream} with a large Bloom filter in two slices and
+ * the exact local filter in the map tasks, evaluated against the naive dedup (kept and removed
+ * records); every record is accounted for. The other methods and filters run in local mode
+ * (dedup/DedupMethodTest, dedup/StreamDedupTest) and {@code counting} under faults on the cluster
+ * (FaultsIT).
  */
 public class DedupIT {
   private static MiniClusters cluster;
@@ -50,29 +50,6 @@ public class DedupIT {
     ToolRun r = ToolRun.run(cluster.conf(), new DedupTool(), args.toArray(new String[0]));
     assertEquals(0, r.code, r.toString());
     return MiniJson.parseObject(r.lastLine());
-  }
-
-  @Test
-  public void countingEqualsExactAndEveryRecordIsAccountedFor() throws Exception {
-    DedupData.Expected e = DedupData.dedup(DATA.files, 1, 2, 0);
-    assertTrue(e.duplicates.size() > 1000);
-    for (String method : List.of("exact", "counting")) {
-      Map<String, Object> j = method.equals("counting")
-          ? dedup(method, "--items", "3000") // sizes counting's filter (refused for exact)
-          : dedup(method);
-      assertEquals(e.kept, DedupData.multiset(cluster.readLines(new Path("/dedup/out/" + method))), method);
-      assertEquals(e.duplicates, DedupData.multiset(cluster.readLines(new Path("/dedup/out/" + method + ".dup"))),
-          method);
-      assertEquals(e.records, n(j, "inputRecords"));
-      assertEquals(e.malformed, n(j, "malformedRecords"));
-      assertEquals(e.records, n(j, "kept") + n(j, "duplicates") + n(j, "malformedRecords"));
-      if (method.equals("counting")) {
-        assertTrue(n(j, "shuffleAvoided") > 0, j.toString());
-        assertEquals(2L, n(j, "jobs"));
-      } else {
-        assertEquals(0L, n(j, "shuffleAvoided"));
-      }
-    }
   }
 
   /**
@@ -112,21 +89,5 @@ public class DedupIT {
     assertEquals((long) kept.size(), n(j, "kept"));
     assertEquals((long) removed.size(), n(j, "duplicates"));
     return fn;
-  }
-
-  /**
-   * stream with the timer filter (window 5,000; 2 slices of 200,000 bits = 15,384 timers of 13
-   * bits) and the exact leaf dropping within the window: the --evaluate counters equal a recount
-   * against the naive windowed dedup, and the window runs from every occurrence (markers included),
-   * so no false negatives.
-   */
-  @Test
-  public void streamWithTheTimerFilterFollowsTheNaiveWindowedDedup() throws Exception {
-    Map<String, Object> t = dedupTo("timer", "stream", "--filter", "timer", "--window", "5000",
-        "--memory-bits", "400000", "--local-filter", "exact", "--evaluate");
-    recount("timer", t, 5000);
-    assertEquals(0L, n(t, "falseNegatives"), t.toString());
-    assertEquals(5000L, n(t, "filterWindow"));
-    assertTrue(n(t, "localDuplicates") > 0, t.toString());
   }
 }

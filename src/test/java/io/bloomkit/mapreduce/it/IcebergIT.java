@@ -1,14 +1,12 @@
 package io.bloomkit.mapreduce.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.dedup.DedupData;
 import io.bloomkit.mapreduce.icebergs.IcebergData;
 import io.bloomkit.mapreduce.icebergs.IcebergTool;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;
@@ -17,11 +15,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * On one shared MiniDFSCluster + MiniMRYarnCluster: icebergs of a generated call log with skewed
- * callers (three files, two reducers) by {@code exact} and by {@code counting --verify}, the
- * counting filter shipped through the DistributedCache. Both equal the naive sums, so counting
- * equals exact; every record is accounted for. And {@code lcbf --verify --evaluate} on the three splits,
- * each split's linked counting filter shipped to every other split's task: with large filters its
- * output equals the naive icebergs, and its hit ratio and error rate equal a recount.
+ * callers (three files, two reducers) by {@code lcbf --verify --evaluate}, each split's linked
+ * counting filter shipped to every other split's task: with large filters its output equals the
+ * naive icebergs, and its hit ratio and error rate equal a recount. The {@code exact} and
+ * {@code counting} methods run in local mode (icebergs/IcebergMethodTest,
+ * icebergs/IcebergCountingToolTest) and {@code lcbf} under faults on the cluster (FaultsIT).
  */
 public class IcebergIT {
   private static MiniClusters cluster;
@@ -68,34 +66,5 @@ public class IcebergIT {
     assertEquals((n(j, "filters") - 1) * n(j, "filterBytesShipped"),
         n(j, "filterBytesShippedToTasks"));
     assertEquals(3L, n(j, "jobs"));
-  }
-
-  @Test
-  public void verifiedCountingEqualsExact() throws Exception {
-    IcebergData.Totals t = IcebergData.sum(DATA.files, 1, -1);
-    assertTrue(t.icebergLines(T).size() > 20);
-    for (String method : List.of("exact", "counting")) {
-      String out = "/icebergs/out/" + method;
-      List<String> args = new ArrayList<>(List.of(
-          "--input", LOG.toString(), "--output", out, "--key-field", "1", "--delimiter", ",",
-          "--threshold", String.valueOf(T), "--reducers", "2", "--method", method, "--json"));
-      if (method.equals("counting")) {
-        args.addAll(List.of("--verify", "--items", "5000"));
-      }
-      ToolRun r = ToolRun.run(cluster.conf(), new IcebergTool(), args.toArray(new String[0]));
-      assertEquals(0, r.code, r.toString());
-      Map<String, Object> j = MiniJson.parseObject(r.lastLine());
-      assertEquals(t.icebergLines(T), DedupData.multiset(cluster.readLines(new Path(out))), method);
-      assertEquals(t.records, n(j, "inputRecords"));
-      assertEquals(t.malformed, n(j, "malformedRecords"));
-      assertEquals((long) t.icebergLines(T).size(), n(j, "icebergs"));
-      if (method.equals("counting")) {
-        assertEquals(t.records,
-            n(j, "candidateRecords") + n(j, "filteredRecords") + n(j, "malformedRecords"));
-        assertTrue(n(j, "filteredRecords") > 0, j.toString());
-      } else {
-        assertEquals((long) t.totals.size(), n(j, "keys"));
-      }
-    }
   }
 }

@@ -10,7 +10,6 @@ import io.bloomkit.mapreduce.dedup.DedupTool;
 import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.join.NaiveJoin;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,17 +20,13 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
-import org.apache.avro.file.DataFileWriter;
 import org.apache.avro.generic.GenericData;
-import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
-import org.apache.hadoop.io.SequenceFile;
-import org.apache.hadoop.io.Text;
 import org.apache.orc.OrcFile;
 import org.apache.orc.TypeDescription;
 import org.apache.orc.Writer;
@@ -45,10 +40,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Real tables on the shared MiniDFSCluster + MiniMRYarnCluster: files written here by each format's
- * own writer (Parquet, ORC, Avro, SequenceFile, CSV), joined by column name and typed keys, checked
- * against a naive join of the same rows computed here. A columnar record is expected as its fields
- * in schema order joined by a tab, null as {@code \N}; a null key never matches.
+ * Real tables on the shared MiniDFSCluster + MiniMRYarnCluster: Parquet and ORC files written
+ * on HDFS by each format's own writer, joined by column name, checked against
+ * a naive join of the same rows computed here; dedup and icebergs over Parquet; Parquet outputs
+ * written through the real output committer. A columnar record is expected as its fields in schema
+ * order joined by a tab, null as {@code \N}; a null key never matches. The format matrix (Avro,
+ * SequenceFile, CSV, typed keys, every output format) runs in local mode: join/JoinOutputsTest,
+ * join/JoinKeysToolTest, table/*, xengine/*.
  */
 public class TablesIT {
   private static MiniClusters cluster;
@@ -73,10 +71,8 @@ public class TablesIT {
       LINES.add(new Object[] {key, (long) r.nextInt(50), "c" + i});
     }
     writeParquetOrders(new Path("/tables/orders.parquet/part-0.parquet"));
-    writeAvroOrders(new Path("/tables/orders.avro/part-0.avro"));
     writeOrcLines(new Path("/tables/lines.orc/part-0.orc"), 0, RIGHT_ROWS / 2);
     writeOrcLines(new Path("/tables/lines.orc/part-1.orc"), RIGHT_ROWS / 2, RIGHT_ROWS);
-    writeTextLines(new Path("/tables/lines.txt/part-0"));
   }
 
   private static Schema ordersSchema() {
@@ -98,17 +94,6 @@ public class TablesIT {
             .withSchema(s).build()) {
       for (Object[] row : ORDERS) {
         w.write(order(s, row));
-      }
-    }
-  }
-
-  private static void writeAvroOrders(Path p) throws Exception {
-    Schema s = ordersSchema();
-    try (OutputStream out = cluster.fs().create(p);
-        DataFileWriter<GenericRecord> w = new DataFileWriter<>(new GenericDatumWriter<>(s))) {
-      w.create(s, out);
-      for (Object[] row : ORDERS) {
-        w.append(order(s, row));
       }
     }
   }
@@ -144,29 +129,12 @@ public class TablesIT {
     }
   }
 
-  /** The right rows as text, keys zero-padded ("0404"): equal to the ORC ints only as longs. */
-  private static void writeTextLines(Path p) throws Exception {
-    StringBuilder b = new StringBuilder();
-    for (Object[] row : LINES) {
-      b.append(row[0] == null ? "\\N" : String.format("%04d", (Integer) row[0]))
-          .append('\t').append(row[1]).append('\t').append(row[2]).append('\n');
-    }
-    try (OutputStream out = cluster.fs().create(p)) {
-      out.write(b.toString().getBytes(StandardCharsets.UTF_8));
-    }
-  }
-
   private static String render(Object[] row) {
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < row.length; i++) {
       b.append(i == 0 ? "" : "\t").append(row[i] == null ? "\\N" : String.valueOf(row[i]));
     }
     return b.toString();
-  }
-
-  private static String textLine(Object[] row) {
-    return (row[0] == null ? "\\N" : String.format("%04d", (Integer) row[0])) + "\t" + row[1]
-        + "\t" + row[2];
   }
 
   /** The naive join: left rows by key (null keys never match), each right row with its partners. */
@@ -260,89 +228,6 @@ public class TablesIT {
       assertEquals((long) RIGHT_ROWS, n(j, "rightRecords"));
       checkBalance(j);
     }
-  }
-
-  @Test
-  public void avroNullKeysInnerAndLeftOuter() throws Exception {
-    for (boolean outer : new boolean[] {false, true}) {
-      String out = "/tables/out/avro-" + (outer ? "left-outer" : "inner");
-      List<String> args = new ArrayList<>(List.of(
-          "--left", "/tables/orders.avro", "--left-key", "o_orderkey",
-          "--right", "/tables/lines.orc", "--right-key", "l_orderkey",
-          "--output", out, "--reducers", "2", "--filter-type", "bf", "--json"));
-      if (outer) {
-        args.addAll(List.of("--type", "left-outer"));
-      }
-      Map<String, Object> j = run(new JoinTool(), args);
-      assertEquals(naive(TablesIT::render, TablesIT::render, outer),
-          NaiveJoin.multiset(cluster.readLines(new Path(out))));
-      assertEquals(count(ORDERS, o -> o[0] == null), n(j, "leftNullKeys"));
-      checkBalance(j);
-    }
-  }
-
-  @Test
-  public void orcIntKeyJoinsATextKeyReadAsLong() throws Exception {
-    String out = "/tables/out/orc-text-long";
-    Map<String, Object> j = run(new JoinTool(), List.of(
-        "--left", "/tables/orders.parquet", "--left-key", "o_orderkey",
-        "--right", "/tables/lines.txt", "--right-key", "0", "--right-key-type", "long",
-        "--output", out, "--reducers", "2", "--filter-type", "acbf", "--json"));
-    assertEquals(naive(TablesIT::render, TablesIT::textLine, false),
-        NaiveJoin.multiset(cluster.readLines(new Path(out))));
-    assertEquals(count(LINES, l -> l[0] == null), n(j, "rightNullKeys"));
-    checkBalance(j);
-    // as strings, "0404" never meets 404: the join refuses keys of different types
-    ToolRun r = ToolRun.run(cluster.conf(), new JoinTool(),
-        "--left", "/tables/orders.parquet", "--left-key", "o_orderkey",
-        "--right", "/tables/lines.txt", "--right-key", "0", "--output", out + "-string",
-        "--filter-type", "none");
-    assertEquals(2, r.code, r.toString());
-  }
-
-  @Test
-  public void sequenceFileAndCsvSides() throws Exception {
-    // left: CSV with quoted delimiters and escaped quotes; right: a SequenceFile keyed by Text
-    StringBuilder csv = new StringBuilder();
-    List<String[]> left = new ArrayList<>();
-    Random r = new Random(99);
-    for (int i = 0; i < 200; i++) {
-      String key = "k," + r.nextInt(150) + (i % 7 == 0 ? "\"q\"" : "");
-      String val = "v " + i;
-      left.add(new String[] {key, val});
-      csv.append('"').append(key.replace("\"", "\"\"")).append("\",").append(val).append('\n');
-    }
-    try (OutputStream out = cluster.fs().create(new Path("/tables/left.csv/part-0.csv"))) {
-      out.write(csv.toString().getBytes(StandardCharsets.UTF_8));
-    }
-    List<String[]> right = new ArrayList<>();
-    Path seq = new Path("/tables/right.seq/part-0");
-    try (SequenceFile.Writer w = SequenceFile.createWriter(cluster.conf(),
-        SequenceFile.Writer.file(cluster.fs().makeQualified(seq)),
-        SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(Text.class))) {
-      for (int i = 0; i < 1000; i++) {
-        String key = "k," + r.nextInt(300) + (i % 5 == 0 ? "\"q\"" : "");
-        String val = "r," + i;
-        right.add(new String[] {key, val});
-        w.append(new Text(key), new Text(val));
-      }
-    }
-    String out = "/tables/out/csv-seq";
-    run(new JoinTool(), List.of(
-        "--left", "/tables/left.csv", "--left-format", "csv", "--left-key", "0",
-        "--right", "/tables/right.seq", "--right-key", "key", "--delimiter", ",",
-        "--output", out, "--reducers", "2", "--filter-type", "acbf", "--json"));
-    Map<String, Integer> want = new TreeMap<>();
-    for (String[] rr : right) {
-      for (String[] l : left) {
-        if (l[0].equals(rr[0])) {
-          // a CSV record is output as read; a SequenceFile record as its value
-          String lline = "\"" + l[0].replace("\"", "\"\"") + "\"," + l[1];
-          want.merge(lline + "\t" + rr[1], 1, Integer::sum);
-        }
-      }
-    }
-    assertEquals(want, NaiveJoin.multiset(cluster.readLines(new Path(out))));
   }
 
   /** Every record of the Parquet files under {@code dir}'s part files, read by parquet-avro. */

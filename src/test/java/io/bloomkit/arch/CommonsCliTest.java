@@ -4,7 +4,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import io.bloomkit.sim.ArchFixtureSimUsesCommonsCli;
 import org.junit.jupiter.api.Test;
@@ -25,11 +24,7 @@ public class CommonsCliTest {
 
   @Test
   public void onlyTheMapReduceLayerUsesCommonsCli() {
-    JavaClasses main =
-        new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.bloomkit");
-    onlyMapReduceUsesCommonsCli().check(main);
+    onlyMapReduceUsesCommonsCli().check(MainClasses.get());
   }
 
   @Test

@@ -4,7 +4,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,10 +19,7 @@ public class CoreHasNoHadoopTest {
 
   @Test
   public void corePackagesImportNothingFromHadoopOrTheMapReduceLayer() {
-    JavaClasses classes =
-        new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.bloomkit");
+    JavaClasses classes = MainClasses.get();
     noClasses()
         .that()
         .resideInAnyPackage(CORE)

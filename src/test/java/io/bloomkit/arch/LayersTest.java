@@ -6,7 +6,6 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import io.bloomkit.bloom.ArchFixtureBloomUsesAcbf;
 import io.bloomkit.core.ArchFixtureCoreUsesRegistry;
@@ -31,10 +30,7 @@ import org.junit.jupiter.api.Test;
 public class LayersTest {
   static final String[] FAMILIES = {"bloom", "acbf", "stable", "window", "lcbf"};
 
-  private static final JavaClasses MAIN =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("io.bloomkit");
+  private static final JavaClasses MAIN = MainClasses.get();
 
   static ArchRule layers() {
     return layeredArchitecture()

@@ -4,9 +4,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import io.bloomkit.mapreduce.common.ArchFixtureCycleB;
 import io.bloomkit.mapreduce.config.ArchFixtureCycleA;
@@ -46,9 +46,7 @@ public class MapReduceLayersTest {
   };
 
   private static final JavaClasses MAIN =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages(MR);
+      MainClasses.get().that(JavaClass.Predicates.resideInAPackage(MR + ".."));
 
   private static String[] packages(String... names) {
     return Arrays.stream(names).map(n -> MR + "." + n + "..").toArray(String[]::new);

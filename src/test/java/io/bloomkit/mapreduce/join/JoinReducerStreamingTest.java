@@ -26,7 +26,7 @@ public class JoinReducerStreamingTest {
   @Test
   @SuppressWarnings("unchecked")
   public void streamsRightRecordsPastBufferedLeftCopies() throws Exception {
-    final int rights = 250_000;
+    final int rights = 20_000; // each one two writes through the mock context
     JoinValue reused = new JoinValue();
     Iterable<JoinValue> values =
         () ->

@@ -153,6 +153,24 @@ public final class Inputs {
     return out.toArray(new Path[0]);
   }
 
+  /**
+   * {@code paths} as one string, qualified, comma-separated and escaped as {@link
+   * FileInputFormat#setInputPaths} writes {@link FileInputFormat#INPUT_DIR} (a comma in a name is
+   * escaped); {@link #pathsOf} reads it back.
+   */
+  public static String pathList(Configuration conf, Path... paths) throws IOException {
+    Job job = Job.getInstance(conf);
+    FileInputFormat.setInputPaths(job, paths);
+    return job.getConfiguration().get(FileInputFormat.INPUT_DIR);
+  }
+
+  /** The paths of a {@link #pathList} string, as {@link FileInputFormat#getInputPaths} reads. */
+  public static Path[] pathsOf(Configuration conf, String list) throws IOException {
+    Job job = Job.getInstance(conf);
+    job.getConfiguration().set(FileInputFormat.INPUT_DIR, list);
+    return FileInputFormat.getInputPaths(job);
+  }
+
   /** Exposes the input format's own listing. */
   private static final class Lister extends TableInputFormat {
     List<FileStatus> files(JobContext job) throws IOException {

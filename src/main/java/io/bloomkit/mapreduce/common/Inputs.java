@@ -18,9 +18,7 @@ import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.io.compress.Decompressor;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 
 /**
  * The one way every tool reads its text inputs. An input is a comma-separated list of files,
@@ -32,7 +30,7 @@ import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
  * {@code _SUCCESS}, {@code _logs}, {@code .crc}). Files are decompressed by the codec of their
  * name ({@link CompressionCodecFactory}: {@code .gz}, {@code .bz2}, {@code .deflate}, ...).
  *
- * <p>MapReduce jobs get the rule through {@link #configure} or {@link #addSide}; client-side
+ * <p>MapReduce jobs get the rule through {@link #configure} or {@link SideInputs}; client-side
  * readers ({@code update}) and the file ranks of {@code dedup} use {@link #list} and {@link #open},
  * which ask the same input format, so every tool reads the same files and bytes.
  */
@@ -102,39 +100,13 @@ public final class Inputs {
   }
 
   /**
-   * Adds one side of a join read by {@code spec} ({@link Inputs.LeftSide} or {@link
-   * Inputs.RightSide}, whose specs are stored under their own keys): every path (from {@link
-   * #forMultipleInputs}) read by {@code mapper}; recursion is on for all of them.
-   */
-  public static void addSide(
-      Job job, Path[] inputs, Class<? extends Mapper<?, ?, ?, ?>> mapper, TableSpec spec,
-      boolean left) {
-    job.getConfiguration().setBoolean(RECURSIVE, true);
-    spec.store(job.getConfiguration(),
-        left ? BloomkitConfig.JOIN_LEFT_INPUT_SPEC : BloomkitConfig.JOIN_RIGHT_INPUT_SPEC);
-    Class<? extends TableInputFormat> format =
-        left ? Inputs.LeftSide.class : Inputs.RightSide.class;
-    for (Path p : inputs) {
-      String s = p.toString();
-      if (s.indexOf(',') >= 0 || s.indexOf(';') >= 0) {
-        throw new IllegalArgumentException("not a path for MultipleInputs: " + s);
-      }
-      @SuppressWarnings({"unchecked", "rawtypes"})
-      Class<? extends Mapper> m = mapper;
-      MultipleInputs.addInputPath(job, p, format, m);
-    }
-  }
-
-  /**
-   * The paths of one side of a multi-input job ({@code join}) as {@link #addSide} needs them:
-   * {@code MultipleInputs} keeps its paths in one comma-separated string and does not escape, so a
-   * glob such as {@code {a,b}} is expanded here to its matches (hidden names skipped, as {@link
-   * FileInputFormat} does); directories stay directories.
+   * The paths of one side of a join ({@link SideInputs}): each glob expanded here to its matches
+   * (hidden names skipped, as {@link FileInputFormat} does); directories stay directories. Any
+   * name is fine (a comma or a semicolon too: {@link #pathList} escapes them).
    *
-   * @throws IllegalArgumentException for a path that matches nothing, or whose name holds a comma
-   *     or a semicolon (which {@code MultipleInputs} cannot carry)
+   * @throws IllegalArgumentException for a path that matches nothing
    */
-  public static Path[] forMultipleInputs(Configuration conf, Path... inputs) throws IOException {
+  public static Path[] expand(Configuration conf, Path... inputs) throws IOException {
     List<Path> out = new ArrayList<>();
     for (Path p : inputs) {
       FileStatus[] matches = p.getFileSystem(conf).globStatus(p, f -> !hidden(f.getName()));
@@ -142,15 +114,28 @@ public final class Inputs {
         throw new IllegalArgumentException("input path does not exist: " + p);
       }
       for (FileStatus st : matches) {
-        String s = st.getPath().toString();
-        if (s.indexOf(',') >= 0 || s.indexOf(';') >= 0) {
-          throw new IllegalArgumentException("cannot read " + s + " in a join: Hadoop's"
-              + " MultipleInputs cannot carry a path with a comma or a semicolon; rename it");
-        }
         out.add(st.getPath());
       }
     }
     return out.toArray(new Path[0]);
+  }
+
+  /**
+   * {@code paths} as one string, qualified, comma-separated and escaped as {@link
+   * FileInputFormat#setInputPaths} writes {@link FileInputFormat#INPUT_DIR} (a comma in a name is
+   * escaped); {@link #pathsOf} reads it back.
+   */
+  public static String pathList(Configuration conf, Path... paths) throws IOException {
+    Job job = Job.getInstance(conf);
+    FileInputFormat.setInputPaths(job, paths);
+    return job.getConfiguration().get(FileInputFormat.INPUT_DIR);
+  }
+
+  /** The paths of a {@link #pathList} string, as {@link FileInputFormat#getInputPaths} reads. */
+  public static Path[] pathsOf(Configuration conf, String list) throws IOException {
+    Job job = Job.getInstance(conf);
+    job.getConfiguration().set(FileInputFormat.INPUT_DIR, list);
+    return FileInputFormat.getInputPaths(job);
   }
 
   /** Exposes the input format's own listing. */
@@ -176,20 +161,6 @@ public final class Inputs {
     List<FileStatus> files = new ArrayList<>(new Lister().files(job));
     files.sort((a, b) -> new Text(a.getPath().toString()).compareTo(new Text(b.getPath().toString())));
     return files;
-  }
-
-  /** A file that both inputs stand for, or null. */
-  public static Path shared(Configuration conf, Path[] a, Path[] b) throws IOException {
-    java.util.Set<Path> files = new java.util.HashSet<>();
-    for (FileStatus st : list(conf, a)) {
-      files.add(st.getPath());
-    }
-    for (FileStatus st : list(conf, b)) {
-      if (files.contains(st.getPath())) {
-        return st.getPath();
-      }
-    }
-    return null;
   }
 
   /** Total bytes (as stored, compressed or not) of the files the inputs stand for. */
@@ -232,22 +203,6 @@ public final class Inputs {
       CodecPool.returnDecompressor(d);
       raw.close();
       throw e;
-    }
-  }
-
-  /** The input format of a join's left side: its spec under {@link BloomkitConfig#JOIN_LEFT_INPUT_SPEC}. */
-  public static final class LeftSide extends TableInputFormat {
-    @Override
-    protected BloomkitConfig specKey() {
-      return BloomkitConfig.JOIN_LEFT_INPUT_SPEC;
-    }
-  }
-
-  /** The input format of a join's right side: its spec under {@link BloomkitConfig#JOIN_RIGHT_INPUT_SPEC}. */
-  public static final class RightSide extends TableInputFormat {
-    @Override
-    protected BloomkitConfig specKey() {
-      return BloomkitConfig.JOIN_RIGHT_INPUT_SPEC;
     }
   }
 }

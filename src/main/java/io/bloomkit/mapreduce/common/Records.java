@@ -4,7 +4,6 @@ import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.TableFormat;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -119,26 +118,14 @@ public final class Records {
   }
 
   /**
-   * The file of a split; sees through the split wrapper of {@code MultipleInputs}, which is not
-   * public.
+   * The file of a split: a file split's path, through the side tag of a join's split ({@link
+   * SideSplit#inner}); any other split's own description.
    */
   public static String fileOf(InputSplit split) {
-    if (split instanceof FileSplit) {
-      return ((FileSplit) split).getPath().toString();
+    InputSplit s = split instanceof SideSplit ? ((SideSplit) split).inner() : split;
+    if (s instanceof FileSplit) {
+      return ((FileSplit) s).getPath().toString();
     }
-    if (split != null) {
-      try {
-        Method m = split.getClass().getDeclaredMethod("getInputSplit");
-        m.setAccessible(true);
-        Object inner = m.invoke(split);
-        if (inner instanceof FileSplit) {
-          return ((FileSplit) inner).getPath().toString();
-        }
-      } catch (ReflectiveOperationException | RuntimeException e) {
-        // fall through to the split's own description
-      }
-      return split.toString();
-    }
-    return "(unknown input)";
+    return s == null ? "(unknown input)" : s.toString();
   }
 }

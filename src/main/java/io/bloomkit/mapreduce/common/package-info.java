@@ -10,7 +10,9 @@
  *       io.bloomkit.mapreduce.common.Progress} (the jobs' progress on the tool's stderr), {@link
  *       io.bloomkit.mapreduce.common.Temporaries} (naming and removing work directories), {@link
  *       io.bloomkit.mapreduce.common.TaskFailures}, {@link io.bloomkit.mapreduce.common.Inputs} (how
- *       every tool reads text inputs).
+ *       every tool reads text inputs), {@link io.bloomkit.mapreduce.common.SideInputs} and {@link
+ *       io.bloomkit.mapreduce.common.SideSplit} (a job of two sides, each split tagged with its
+ *       side: a file may be on both).
  *   <li>The shipped filter: {@link io.bloomkit.mapreduce.common.ShippedFilter} (ship and load
  *       through the DistributedCache), {@link io.bloomkit.mapreduce.common.FilterStep} (the map
  *       step that drops the records whose key the filter rejects and counts them), {@link

@@ -87,6 +87,24 @@ public enum BloomkitConfig {
       "join (set by the tool): how the right side is read, as bloomkit.input.spec",
       "",
       true),
+  JOIN_LEFT_INPUT_PATHS(
+      "bloomkit.join.left.input.paths",
+      "join (set by the tool): the left side's paths, comma-separated and escaped as"
+          + " mapreduce.input.fileinputformat.inputdir; a path may be on both sides (a self-join"
+          + " reads it once per side)",
+      "",
+      true),
+  JOIN_RIGHT_INPUT_PATHS(
+      "bloomkit.join.right.input.paths",
+      "join (set by the tool): the right side's paths, as bloomkit.join.left.input.paths",
+      "",
+      true),
+  JOIN_LEFT_MAPPER(
+      "bloomkit.join.left.mapper",
+      "join (set by the tool): the class of the mapper that reads the left side's splits", ""),
+  JOIN_RIGHT_MAPPER(
+      "bloomkit.join.right.mapper",
+      "join (set by the tool): the class of the mapper that reads the right side's splits", ""),
   JOIN_LEFT_SCHEMA(
       "bloomkit.join.left.schema",
       "join (set by the tool, records output): the Avro schema of the left side's whole records",

@@ -3,12 +3,12 @@ package io.bloomkit.mapreduce.join;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.common.FilterFiles;
-import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.RecordBalance;
 import io.bloomkit.mapreduce.common.ShippedFilter;
+import io.bloomkit.mapreduce.common.SideInputs;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.JoinCounters;
 import io.bloomkit.mapreduce.filterjob.FilterBuild;
@@ -175,8 +175,9 @@ final class JoinJobs {
     } else {
       BloomkitConfig.JOIN_FILTER_PATH.set(conf, "");
     }
-    Inputs.addSide(job, p.left, LeftJoinMapper.class, p.leftTable, true);
-    Inputs.addSide(job, p.right, RightJoinMapper.class, p.rightTable, false);
+    // tagged by side, not by path: a file on both sides (a self-join) is read once per side
+    SideInputs.add(job, SideInputs.LEFT, p.left, LeftJoinMapper.class, p.leftTable);
+    SideInputs.add(job, SideInputs.RIGHT, p.right, RightJoinMapper.class, p.rightTable);
     job.setMapOutputKeyClass(JoinKey.class);
     job.setMapOutputValueClass(JoinValue.class);
     job.setPartitionerClass(JoinPartitioner.class);

@@ -22,7 +22,7 @@ import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
  * TableSpec}), skips (counts) malformed records and records with a null key (SQL: a null key never
  * matches; {@link #nullKey}), asks {@link #accept} and emits {@code ((key, side), (side, line))}
  * (with a records output, the row's whole record instead of its line: {@link JoinRecords}).
- * One subclass per side, set per input path with {@code MultipleInputs}. The key and value objects
+ * One subclass per side, run on the splits of its side ({@code SideInputs}). The key and value objects
  * are reused. A hot key's records ({@link HotKeys}) are spread: a right record to the key's next
  * bucket (round-robin), a left record copied to each of its buckets.
  */

@@ -129,7 +129,8 @@ final class JoinOptions {
     o.addOption(opt("left", "PATH[,PATH]", "left (small, build side) input (required)"));
     o.addOption(opt("left-key", "F[,G]", "key field(s) of the left input: 0-based numbers (text,"
         + " csv) or column names; several make a composite key (required)"));
-    o.addOption(opt("right", "PATH[,PATH]", "right (large, probe side) input (required)"));
+    o.addOption(opt("right", "PATH[,PATH]", "right (large, probe side) input (required); it may"
+        + " hold the left input's files too: a self-join, as in SQL"));
     o.addOption(opt("right-key", "F[,G]", "key field(s) of the right input, as many as"
         + " --left-key, of the same types (required)"));
     o.addOption(opt("output", "DIR", "output directory; must not exist (required)"));

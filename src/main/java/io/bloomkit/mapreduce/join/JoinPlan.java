@@ -10,7 +10,7 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * What a {@code join} run does, checked and resolved from the command line ({@link JoinTool}):
- * inputs (each side's paths as {@code MultipleInputs} takes them) and how each side is read (its
+ * inputs (each side's paths, globs expanded; a path may be on both sides) and how each side is read (its
  * {@link TableSpec}: format, key fields and types, null rules; both sides' keys have the same
  * types), the join type and
  * where the filter comes from: the spec to build ({@link FilterSource#BUILD}), or the given file and

@@ -5,8 +5,8 @@ import org.apache.avro.Schema;
 import org.apache.hadoop.fs.Path;
 
 /**
- * One side of a join as its command line gives it ({@link JoinPlan}): its input paths (as {@code
- * MultipleInputs} takes them), how it is read ({@link TableSpec}: format, key fields and types,
+ * One side of a join as its command line gives it ({@link JoinPlan}): its input paths (globs
+ * expanded; a path may be on both sides), how it is read ({@link TableSpec}: format, key fields and types,
  * null rules) and its whole-record schema for a records output (else null).
  */
 final class JoinSide {

@@ -32,7 +32,9 @@ import org.apache.hadoop.fs.Path;
  * [--json]}: a
  * Bloom-filtered reduce-side join (the paper's section 4) of inputs in any format ({@link
  * InputOptions}), on keys of the same types on both sides (their canonical bytes meet; a null key
- * never matches). Left is the small (build) side, right the large (probe) side. Unless {@code
+ * never matches). Left is the small (build) side, right the large (probe) side; a file may be on
+ * both (a self-join, as in SQL: each side reads it on its own, {@link
+ * io.bloomkit.mapreduce.common.SideInputs}). Unless {@code
  * --filter} names a filter file or the type is {@code none}, a build job first makes a filter of
  * the left keys (reading only the key columns) in a staging directory next to the output (removed
  * afterwards). The filter is shipped through the DistributedCache; right-side mappers drop the
@@ -123,14 +125,11 @@ public final class JoinTool extends BloomkitTool {
     Path[] left = existingPaths(required(cl, "left"), "left");
     Path[] right = existingPaths(required(cl, "right"), "right");
     try {
-      left = Inputs.forMultipleInputs(conf, left);
-      right = Inputs.forMultipleInputs(conf, right);
+      // a file may be on both sides (a self-join, as in SQL): each side reads it on its own
+      left = Inputs.expand(conf, left);
+      right = Inputs.expand(conf, right);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
-    }
-    Path shared = Inputs.shared(conf, left, right);
-    if (shared != null) {
-      throw new UsageException("a file cannot be on both sides: " + shared);
     }
     Path output = absentPath(required(cl, "output"), "output");
     TableSpec leftTable =

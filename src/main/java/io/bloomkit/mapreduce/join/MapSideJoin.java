@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.join;
 
+import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.common.JobChain;
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.Jobs;
@@ -103,7 +104,7 @@ final class MapSideJoin {
       Job job = join.job();
       configure(join, p);
       BloomkitConfig.MAPSIDE_MAX_BYTES.set(job.getConfiguration(), budget(conf));
-      BloomkitConfig.MAPSIDE_LEFT_INPUT.set(job.getConfiguration(), joined(p.left));
+      BloomkitConfig.MAPSIDE_LEFT_INPUT.set(job.getConfiguration(), Inputs.pathList(conf, p.left));
       BloomkitConfig.MAPSIDE_MATCHED_DIR.set(job.getConfiguration(), matched);
       join.tableInput(p.rightTable, p.right).sampleMalformed().map(MapSideJoinMapper.class)
           .mapOnly();
@@ -159,14 +160,6 @@ final class MapSideJoin {
     JoinRecords.store(s.conf(), p.leftSchema, p.rightSchema);
     p.out.configure(s.job(), alone != null ? alone : JoinRecords.schema(p.leftSchema, p.rightSchema));
     FileOutputFormat.setOutputPath(s.job(), dir);
-  }
-
-  private static String joined(Path[] paths) {
-    StringBuilder b = new StringBuilder();
-    for (Path path : paths) {
-      b.append(b.length() > 0 ? "," : "").append(path);
-    }
-    return b.toString();
   }
 
   /**

@@ -11,7 +11,6 @@ import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.mapreduce.table.Tables;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
@@ -133,13 +132,8 @@ public class MapSideJoinMapper extends MapSideMapper {
   }
 
   /** The left side's paths ({@link BloomkitConfig#MAPSIDE_LEFT_INPUT}). */
-  static Path[] leftPaths(Configuration conf) {
-    List<String> names = Inputs.split(BloomkitConfig.MAPSIDE_LEFT_INPUT.get(conf));
-    Path[] paths = new Path[names.size()];
-    for (int i = 0; i < paths.length; i++) {
-      paths[i] = new Path(names.get(i));
-    }
-    return paths;
+  static Path[] leftPaths(Configuration conf) throws IOException {
+    return Inputs.pathsOf(conf, BloomkitConfig.MAPSIDE_LEFT_INPUT.get(conf));
   }
 
   @Override

@@ -18,8 +18,8 @@ import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
 /**
  * The one input format of every bloomkit job: reads the files of any {@link TableFormat} as
  * {@code (position, Row)} records by the {@link TableSpec} stored under {@link
- * BloomkitConfig#INPUT_SPEC}; a subclass names another key ({@link #specKey}), so that {@code
- * MultipleInputs} can read each of several inputs in its own way.
+ * BloomkitConfig#INPUT_SPEC}; a subclass names another key ({@link #specKey}), so that a job of
+ * several inputs (the join's sides) can read each in its own way.
  *
  * <p>The position orders a file's records: a text line's byte offset (as {@code TextInputFormat}
  * gives it), a record's number in its file for formats without byte offsets. Files are listed as

@@ -28,8 +28,8 @@ public final class TableStats {
      * The bytes the readers read from their files (text, CSV and SequenceFile: about the split's
      * bytes; Avro, Parquet and ORC: the footers, headers and the column chunks, stripes or blocks
      * they decode, so a projected read counts only its columns), measured from the reading thread's file
-     * system statistics around each reader, so exact per task in local mode too and for the
-     * join's {@code MultipleInputs}.
+     * system statistics around each reader, so exact per task in local mode too and for each
+     * side of a join (a file on both sides of a self-join is read, and counted, once per side).
      */
     BYTES_READ
   }

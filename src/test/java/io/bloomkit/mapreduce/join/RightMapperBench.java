@@ -5,10 +5,10 @@ import io.bloomkit.core.key.CanonicalKey;
 import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.core.key.KeyType;
 import io.bloomkit.mapreduce.common.FilterFiles;
-import io.bloomkit.mapreduce.common.Inputs;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.Row;
 import io.bloomkit.mapreduce.table.TableFormat;
+import io.bloomkit.mapreduce.table.TableInputFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
 import java.io.File;
 import java.io.IOException;
@@ -49,8 +49,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The join's right mapper per record, as a map task runs it: the text reader's next line ({@link
- * Inputs.RightSide} over a local file of {@value #LINES} lines {@code KEY|payload}, reopened
- * when read to its end), then {@link RightJoinMapper#map}: key extraction ({@code KeyEncoder}),
+ * TableInputFormat} by the right side's spec, as the join's side input reads it, over a local
+ * file of {@value #LINES} lines {@code KEY|payload}, reopened when read to its end), then {@link RightJoinMapper#map}: key extraction ({@code KeyEncoder}),
  * the shipped Bloom filter's probe (16 bits per key, 1 in 8 right keys in it), the counters and
  * the map output of the records that pass (into a writer that drops them). One op = one record.
  * Run with {@code -prof gc} for the bytes allocated per record (docs/benchmarks.md).
@@ -68,7 +68,7 @@ public class RightMapperBench {
   String keyType;
 
   private File dir;
-  private Inputs.RightSide format;
+  private TableInputFormat format;
   private FileSplit split;
   private MapContextImpl<LongWritable, Row, JoinKey, JoinValue> task;
   private RecordReader<LongWritable, Row> reader;
@@ -103,7 +103,12 @@ public class RightMapperBench {
     conf.set(BloomkitConfig.JOIN_TYPE.key(), "inner");
     conf.set(BloomkitConfig.JOIN_FILTER_PATH.key(), filterFile.toURI().toString());
     split = new FileSplit(new Path(right.toURI()), 0, right.length(), null);
-    format = new Inputs.RightSide();
+    format = new TableInputFormat() {
+      @Override
+      protected BloomkitConfig specKey() {
+        return BloomkitConfig.JOIN_RIGHT_INPUT_SPEC;
+      }
+    };
     Counters counters = new Counters();
     StatusReporter reporter = new StatusReporter() {
       @Override

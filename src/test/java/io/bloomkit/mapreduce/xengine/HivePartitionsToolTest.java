@@ -202,6 +202,23 @@ public class HivePartitionsToolTest {
             + " WHERE origin = code GROUP BY ALL ORDER BY 1", '\t', "\\N"));
   }
 
+  /** A self-join of a partitioned table on its partition column: SQL's answer, each side once. */
+  @Test
+  public void selfJoinsOnAPartitionColumn() {
+    Path self = tmp.toPath().resolve("self");
+    Map<String, Object> j = ok(ToolRun.run(new JoinTool(), "--left", flights.toString(),
+        "--left-key", "origin", "--right", flights.toString(), "--right-key", "origin",
+        "--strategy", "reduce-side", "--output", self.toString(), "--output-format", "parquet",
+        "--json"));
+    assertEquals(sql("SELECT count(*) FROM t"), n(j, "leftRecords"));
+    assertEquals(sql("SELECT count(*) FROM t"), n(j, "rightRecords"));
+    assertEquals(db.lines("SELECT a.origin, b.origin, count(*), sum(a.id), sum(b.id),"
+        + " sum(a.id * b.id) FROM t a JOIN t b ON a.origin = b.origin GROUP BY ALL ORDER BY 1",
+        '\t', "\\N"),
+        db.lines("SELECT l_origin, r_origin, count(*), sum(l_id), sum(r_id), sum(l_id * r_id)"
+            + " FROM " + parquetOf(self) + " GROUP BY ALL ORDER BY 1", '\t', "\\N"));
+  }
+
   @Test
   public void buildProbeAndUpdateKeyOnPartitionColumns() throws IOException {
     Path filter = tmp.toPath().resolve("airports.exact");

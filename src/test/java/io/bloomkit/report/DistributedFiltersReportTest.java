@@ -51,7 +51,7 @@ public class DistributedFiltersReportTest {
     assertTrue(md.contains("\na note\n"));
     assertEquals(29, ReportFiles.assertLinkedCharts(md, out));
 
-    List<Map<String, Object>> sliced = SimRun.run("window", DistributedFiltersReport.SLICED_DYNAMIC_ARGS);
+    List<Map<String, Object>> sliced = SimRun.run("window", DistributedWindows.SLICED_DYNAMIC_ARGS);
     List<String[]> ts = ReportFiles.table(md, "| filter | slices | burst | w | distinct events |");
     assertEquals(5 * 2 * 3, ts.size());
     for (int i = 0; i < ts.size(); i++) {
@@ -137,7 +137,7 @@ public class DistributedFiltersReportTest {
       assertEquals(DistributedFiltersReport.f(d(r, "hitRatio")), t.get(i)[7]);
       assertEquals(DistributedFiltersReport.f(d(r, "errorRate")), t.get(i)[8]);
       assertEquals(DistributedFiltersReport.f(d(r, "bitsPerNode")), t.get(i)[11]);
-      Map<String, Object> once = DistributedFiltersReport.at(
+      Map<String, Object> once = DistributedIcebergs.at(
           SimRun.run("lcbf", "--nodes", String.valueOf(nodes), "--queries", "20", "--ratio", String.valueOf(r.get("ratio")),
               "--num-hashes", String.valueOf(r.get("numHashes"))), nodes, (int) d(r, "ratio"), (int) d(r, "numHashes"));
       assertEquals(DistributedFiltersReport.f(d(once, "hitRatio")), t.get(i)[12]);

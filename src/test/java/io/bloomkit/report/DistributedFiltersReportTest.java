@@ -4,25 +4,39 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * DistributedFiltersReport on streams 20 times shorter than the report's: every chart it links is
- * a PNG, and its tables hold the rows of the simulations it ran (rerun here with the same
- * arguments).
+ * DistributedFiltersReport rendered from canned simulation rows (runs on streams 20 times shorter
+ * than the report's, in {@code src/test/resources/report/distributed-filters-rows.json.gz}; see
+ * {@link CannedRows} to regenerate them): every chart it links is a PNG, and its tables hold the
+ * rows of the runs it was given (asked for again here with the same arguments).
  */
 public class DistributedFiltersReportTest {
   @TempDir public File tmp;
 
+  /** The canned rows: runs on streams this many times shorter than the report's. */
+  static final int LENGTH_DIVISOR = 20;
+  static final String ROWS = "distributed-filters-rows.json.gz";
+
+  @BeforeEach
+  public void cannedRows() throws IOException {
+    SimRun.lengthDivisor = LENGTH_DIVISOR;
+    SimRun.canned = CannedRows.forTest(getClass(), ROWS, LENGTH_DIVISOR);
+  }
+
   @AfterEach
   public void fullSize() {
     SimRun.lengthDivisor = 1;
+    SimRun.canned = null;
   }
 
   static double d(Map<String, Object> r, String k) {
@@ -31,14 +45,13 @@ public class DistributedFiltersReportTest {
 
   @Test
   public void writesTheReport() throws Exception {
-    SimRun.lengthDivisor = 20;
     Path out = tmp.toPath();
     DistributedFiltersReport.main(new String[] {out.toString(), "a note"});
     String md = ReportFiles.read(out.resolve("distributed-filters.md"));
     assertTrue(md.contains("\na note\n"));
     assertEquals(29, ReportFiles.assertLinkedCharts(md, out));
 
-    List<Map<String, Object>> sliced = SimRun.run("window", DistributedFiltersReport.SLICED_DYNAMIC_ARGS);
+    List<Map<String, Object>> sliced = SimRun.run("window", DistributedWindows.SLICED_DYNAMIC_ARGS);
     List<String[]> ts = ReportFiles.table(md, "| filter | slices | burst | w | distinct events |");
     assertEquals(5 * 2 * 3, ts.size());
     for (int i = 0; i < ts.size(); i++) {
@@ -104,6 +117,7 @@ public class DistributedFiltersReportTest {
     gossipTable(md);
     // figure 1's table: one row per failed share 0..50%
     assertEquals(6, ReportFiles.table(md, "| failed % |").size());
+    SimRun.canned.finish();
   }
 
   /** The gossip section's table: its rows are simulate gossip's, next to simulate lcbf's on the same nodes. */
@@ -123,7 +137,7 @@ public class DistributedFiltersReportTest {
       assertEquals(DistributedFiltersReport.f(d(r, "hitRatio")), t.get(i)[7]);
       assertEquals(DistributedFiltersReport.f(d(r, "errorRate")), t.get(i)[8]);
       assertEquals(DistributedFiltersReport.f(d(r, "bitsPerNode")), t.get(i)[11]);
-      Map<String, Object> once = DistributedFiltersReport.at(
+      Map<String, Object> once = DistributedIcebergs.at(
           SimRun.run("lcbf", "--nodes", String.valueOf(nodes), "--queries", "20", "--ratio", String.valueOf(r.get("ratio")),
               "--num-hashes", String.valueOf(r.get("numHashes"))), nodes, (int) d(r, "ratio"), (int) d(r, "numHashes"));
       assertEquals(DistributedFiltersReport.f(d(once, "hitRatio")), t.get(i)[12]);

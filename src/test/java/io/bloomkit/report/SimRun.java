@@ -19,6 +19,13 @@ public final class SimRun {
    */
   static int lengthDivisor = 1;
 
+  /**
+   * Where {@link #run} takes its rows from while set: the report tests' canned rows, replayed
+   * instead of running the simulations, or recorded from them ({@link CannedRows}). Null (the
+   * default, and the report generators' own runs): every run simulates.
+   */
+  static CannedRows canned;
+
   private static final java.util.Set<String> LENGTHS = java.util.Set.of("length", "ratings");
 
   /**
@@ -32,8 +39,16 @@ public final class SimRun {
     if (s == null) {
       throw new IllegalArgumentException("no simulation " + name);
     }
+    String[] shortened = shortened(s, args);
+    if (canned != null) {
+      return canned.rows(name, shortened, () -> simulate(s, shortened));
+    }
+    return simulate(s, shortened);
+  }
+
+  private static List<Map<String, Object>> simulate(Simulation s, String[] args) {
     try {
-      return s.run(SimulateTool.values(s, shortened(s, args)));
+      return s.run(SimulateTool.values(s, args));
     } catch (ParseException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }

@@ -5,29 +5,43 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * StreamFiltersReport --quick on streams 50 times shorter: every chart it links is a PNG, each of
- * the RSBF paper's tables has its rows, and the k trade-off table holds the rates of the runs it
- * made (rerun here with the same arguments).
+ * StreamFiltersReport --quick rendered from canned simulation rows (runs on streams 50 times
+ * shorter, in {@code src/test/resources/report/stream-filters-rows.json.gz}; see {@link
+ * CannedRows} to regenerate them): every chart it links is a PNG, each of the RSBF paper's tables
+ * has its rows, and the k trade-off table holds the rates of the runs it was given (asked for
+ * again here with the same arguments).
  */
 public class StreamFiltersReportTest {
   @TempDir public File tmp;
 
+  /** The canned rows: runs on streams this many times shorter than the report's. */
+  static final int LENGTH_DIVISOR = 50;
+  static final String ROWS = "stream-filters-rows.json.gz";
+
+  @BeforeEach
+  public void cannedRows() throws IOException {
+    SimRun.lengthDivisor = LENGTH_DIVISOR;
+    SimRun.canned = CannedRows.forTest(getClass(), ROWS, LENGTH_DIVISOR);
+  }
+
   @AfterEach
   public void fullSize() {
     SimRun.lengthDivisor = 1;
+    SimRun.canned = null;
   }
 
   @Test
   public void writesTheReport() throws Exception {
-    SimRun.lengthDivisor = 50;
     Path out = tmp.toPath();
     StreamFiltersReport.main(new String[] {out.toString(), "a note", "--quick"});
     String md = ReportFiles.read(out.resolve("stream-filters.md"));
@@ -79,5 +93,6 @@ public class StreamFiltersReportTest {
     for (int i = 0; i < filters.length; i++) {
       assertEquals(filters[i], ibf.get(i)[0]);
     }
+    SimRun.canned.finish();
   }
 }

@@ -14,10 +14,16 @@ import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.parquet.avro.AvroReadSupport;
+import org.apache.parquet.CorruptDeltaByteArrays;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.column.Encoding;
 import org.apache.parquet.conf.HadoopParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetInputFormat;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.api.InitContext;
 import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
@@ -52,10 +58,10 @@ final class ParquetRows extends ColumnarRows {
     support = new Projected(spec, file.getPath());
     HadoopInputFile in = HadoopInputFile.fromPath(file.getPath(), conf);
     // the split's row groups are those whose middle lies in it, as ParquetRecordReader takes them
-    try (org.apache.parquet.hadoop.ParquetFileReader footer = org.apache.parquet.hadoop
-        .ParquetFileReader.open(in, org.apache.parquet.HadoopReadOptions.builder(conf, file.getPath())
-            .withRange(file.getStart(), file.getStart() + file.getLength()).build())) {
+    try (ParquetFileReader footer = ParquetFileReader.open(in, HadoopReadOptions.builder(conf,
+        file.getPath()).withRange(file.getStart(), file.getStart() + file.getLength()).build())) {
       rows = footer.getRecordCount();
+      checkDeltaByteArrays(file.getPath(), footer, conf);
     }
     try {
       reader = new Builder(in, conf, support)
@@ -64,6 +70,28 @@ final class ParquetRows extends ColumnarRows {
           .build();
     } catch (IllegalArgumentException e) {
       throw new IOException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * ParquetRecordReader's check, kept: a file of parquet-mr before 1.8 with DELTA_BYTE_ARRAY pages
+   * (PARQUET-246) reads wrong values when split, so it fails unless splitting is off.
+   */
+  private static void checkDeltaByteArrays(Path path, ParquetFileReader footer,
+      Configuration conf) throws IOException {
+    if (footer.getRowGroups().isEmpty()
+        || !conf.getBoolean(ParquetInputFormat.SPLIT_FILES, true)) {
+      return;
+    }
+    String createdBy = footer.getFooter().getFileMetaData().getCreatedBy();
+    for (ColumnChunkMetaData c : footer.getRowGroups().get(0).getColumns()) {
+      for (Encoding e : c.getEncodings()) {
+        if (CorruptDeltaByteArrays.requiresSequentialReads(createdBy, e)) {
+          throw new IOException("cannot read " + path + ": written by " + createdBy
+              + " with " + e + " pages (PARQUET-246), it reads safely only unsplit: set "
+              + ParquetInputFormat.SPLIT_FILES + " to false");
+        }
+      }
     }
   }
 

@@ -14,15 +14,24 @@ import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.parquet.avro.AvroReadSupport;
-import org.apache.parquet.hadoop.ParquetRecordReader;
+import org.apache.parquet.CorruptDeltaByteArrays;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.conf.HadoopParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetInputFormat;
+import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.api.InitContext;
+import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
- * Parquet files through parquet-avro ({@link ParquetRecordReader} with an {@link
- * AvroReadSupport}): records as generic Avro records of the file's Avro schema (the one
+ * Parquet files through parquet-avro ({@link ParquetReader} with an {@link AvroReadSupport} and
+ * {@link ParquetCodecs}, which adds brotli to Parquet's codecs): records as generic Avro records of the file's Avro schema (the one
  * parquet-avro stored in the footer, else converted from the Parquet schema with the types
  * parquet-avro loses corrected by {@link ParquetTypes}). A split reads the row groups whose middle lies in it (Parquet's rule). With
  * {@link TableSpec#projection} the requested Parquet schema holds only the spec's fields, so only
@@ -30,8 +39,12 @@ import org.apache.parquet.schema.Type;
  */
 final class ParquetRows extends ColumnarRows {
   private final TableSpec spec;
-  private ParquetRecordReader<GenericRecord> reader;
+  private ParquetReader<GenericRecord> reader;
   private Projected support;
+  private GenericRecord next;
+  /** The rows of the split's row groups, and how many were read (for the progress). */
+  private long rows;
+  private long read;
 
   ParquetRows(TableSpec spec) {
     this.spec = spec;
@@ -40,12 +53,60 @@ final class ParquetRows extends ColumnarRows {
   @Override
   public void initialize(InputSplit split, TaskAttemptContext context)
       throws IOException, InterruptedException {
-    support = new Projected(spec, ((FileSplit) split).getPath());
-    reader = new ParquetRecordReader<>(support);
+    FileSplit file = (FileSplit) split;
+    Configuration conf = context.getConfiguration();
+    support = new Projected(spec, file.getPath());
+    HadoopInputFile in = HadoopInputFile.fromPath(file.getPath(), conf);
+    // the split's row groups are those whose middle lies in it, as ParquetRecordReader takes them
+    try (ParquetFileReader footer = ParquetFileReader.open(in, HadoopReadOptions.builder(conf,
+        file.getPath()).withRange(file.getStart(), file.getStart() + file.getLength()).build())) {
+      rows = footer.getRecordCount();
+      checkDeltaByteArrays(file.getPath(), footer, conf);
+    }
     try {
-      reader.initialize(split, context);
+      reader = new Builder(in, conf, support)
+          .withFileRange(file.getStart(), file.getStart() + file.getLength())
+          .withCodecFactory(new ParquetCodecs(conf))
+          .build();
     } catch (IllegalArgumentException e) {
       throw new IOException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * ParquetRecordReader's check, kept: a file of parquet-mr before 1.8 with DELTA_BYTE_ARRAY pages
+   * (PARQUET-246) reads wrong values when split, so it fails unless splitting is off.
+   */
+  private static void checkDeltaByteArrays(Path path, ParquetFileReader footer,
+      Configuration conf) throws IOException {
+    if (footer.getRowGroups().isEmpty()
+        || !conf.getBoolean(ParquetInputFormat.SPLIT_FILES, true)) {
+      return;
+    }
+    String createdBy = footer.getFooter().getFileMetaData().getCreatedBy();
+    for (ColumnChunkMetaData c : footer.getRowGroups().get(0).getColumns()) {
+      for (Encoding e : c.getEncodings()) {
+        if (CorruptDeltaByteArrays.requiresSequentialReads(createdBy, e)) {
+          throw new IOException("cannot read " + path + ": written by " + createdBy
+              + " with " + e + " pages (PARQUET-246), it reads safely only unsplit: set "
+              + ParquetInputFormat.SPLIT_FILES + " to false");
+        }
+      }
+    }
+  }
+
+  /** Parquet's reader of one file with {@link Projected} (the builder's public extension point). */
+  private static final class Builder extends ParquetReader.Builder<GenericRecord> {
+    private final Projected support;
+
+    Builder(HadoopInputFile in, Configuration conf, Projected support) {
+      super(in, new HadoopParquetConfiguration(conf));
+      this.support = support;
+    }
+
+    @Override
+    protected ReadSupport<GenericRecord> getReadSupport() {
+      return support;
     }
   }
 
@@ -111,11 +172,17 @@ final class ParquetRows extends ColumnarRows {
 
   @Override
   public boolean nextKeyValue() throws IOException, InterruptedException {
-    if (!reader.nextKeyValue()) {
+    try {
+      next = reader.read();
+    } catch (IllegalArgumentException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+    if (next == null) {
       return false;
     }
+    read++;
     support.row.set((GenericRecord) ParquetTypes.convert(
-        reader.getCurrentValue(), support.rawRead, support.logicalRead));
+        next, support.rawRead, support.logicalRead));
     position.set(reader.getCurrentRowIndex());
     return true;
   }
@@ -127,7 +194,7 @@ final class ParquetRows extends ColumnarRows {
 
   @Override
   public float getProgress() throws IOException, InterruptedException {
-    return reader.getProgress();
+    return rows == 0 ? 1f : Math.min(1f, (float) read / rows);
   }
 
   @Override

@@ -26,8 +26,9 @@ import org.apache.parquet.hadoop.util.HadoopInputFile;
  *
  * <ul>
  *   <li>Parquet: every column chunk's codec (the footer). Read: uncompressed, snappy, gzip, zstd,
- *       lz4_raw, lz4 (Hadoop's framing); brotli and lzo only when their Hadoop codec class is on
- *       the classpath (it is not in the job jar: no maintained library provides it).
+ *       lz4_raw, lz4 (Hadoop's framing), brotli (Google's pure-Java {@code org.brotli:dec}, through
+ *       {@link ParquetCodecs}); lzo only when its Hadoop codec class is on the classpath (it is
+ *       not in the job jar: only the GPL hadoop-lzo provides it).
  *   <li>ORC: every kind ORC 1.9 knows decodes (none, zlib, snappy, lzo, lz4 through aircompressor,
  *       zstd): nothing to check.
  *   <li>Avro: the header's {@code avro.codec}. Read: null, deflate, snappy, bzip2, xz, zstandard;
@@ -44,7 +45,8 @@ public final class TableCodecs {
   /** Parquet codecs the job jar decodes (their decoders checked by {@link #DECODERS}). */
   private static final Set<CompressionCodecName> PARQUET_READ = Set.of(
       CompressionCodecName.UNCOMPRESSED, CompressionCodecName.SNAPPY, CompressionCodecName.GZIP,
-      CompressionCodecName.ZSTD, CompressionCodecName.LZ4_RAW, CompressionCodecName.LZ4);
+      CompressionCodecName.ZSTD, CompressionCodecName.LZ4_RAW, CompressionCodecName.LZ4,
+      CompressionCodecName.BROTLI);
 
   /** zstd-jni's classes Parquet 1.15 and Avro 1.11 use (an older zstd-jni first lacks some). */
   private static final String ZSTD = "com.github.luben.zstd.Zstd,"
@@ -61,7 +63,8 @@ public final class TableCodecs {
       "xz", "org.tukaani.xz.XZInputStream",
       "bzip2", "org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream",
       "lz4_raw", "io.airlift.compress.lz4.Lz4Decompressor",
-      "lz4", "net.jpountz.lz4.LZ4Factory");
+      "lz4", "net.jpountz.lz4.LZ4Factory",
+      "brotli", "org.brotli.dec.BrotliInputStream");
 
   /** Avro codec names Avro 1.11 decodes. */
   private static final Set<String> AVRO_READ = Set.of(DataFileConstants.NULL_CODEC,
@@ -105,14 +108,14 @@ public final class TableCodecs {
             decoder = codec.getHadoopCompressionCodecClassName();
           }
           String problem = decoder == null ? null
-              : load(conf, codec == CompressionCodecName.LZ4 ? HADOOP : PARQUET, decoder, loaded);
+              : load(conf, loader(codec), decoder, loaded);
           if (problem != null) {
             throw new IOException("cannot read " + file + ": its Parquet column "
                 + c.getPath().toDotString() + " is compressed with " + name
                 + (PARQUET_READ.contains(codec)
                     ? ", whose decoder cannot be loaded (" + problem + ")"
                     : ", which bloomkit does not read (it reads uncompressed, snappy, gzip, zstd,"
-                        + " lz4_raw and lz4; rewrite the file with one of them)"));
+                        + " lz4_raw, lz4 and brotli; rewrite the file with one of them)"));
           }
         }
       }
@@ -150,6 +153,19 @@ public final class TableCodecs {
   private static final ClassLoader PARQUET = ParquetFileReader.class.getClassLoader();
   private static final ClassLoader AVRO = DataFileReader.class.getClassLoader();
   private static final ClassLoader HADOOP = Configuration.class.getClassLoader();
+  private static final ClassLoader BLOOMKIT = TableCodecs.class.getClassLoader();
+
+  /** The loader of the library that loads {@code codec}'s decoder for Parquet. */
+  private static ClassLoader loader(CompressionCodecName codec) {
+    switch (codec) {
+      case LZ4:
+        return HADOOP; // Hadoop's Lz4Codec
+      case BROTLI:
+        return BLOOMKIT; // ParquetCodecs
+      default:
+        return PARQUET;
+    }
+  }
 
   /**
    * Checks that {@code format}'s writer can load its {@code codec} ({@link TableWriter#codec}'s

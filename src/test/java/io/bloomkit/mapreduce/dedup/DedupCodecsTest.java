@@ -1,17 +1,12 @@
 package io.bloomkit.mapreduce.dedup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.ToolRun;
-import io.bloomkit.mapreduce.icebergs.IcebergTool;
-import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.xengine.DuckDb;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.List;
 import org.apache.avro.file.DataFileReader;
 import org.apache.avro.generic.GenericDatumReader;
@@ -24,9 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Codecs end to end through the tools: a DuckDB-written zstd Parquet file (Polars' and Iceberg's
  * default codec) deduplicated into Parquet and Avro outputs written with {@code --output-codec
- * zstd}, read back by DuckDB (Parquet: codec, row count and a sum) and by Avro's own reader; a
- * brotli file (no maintained Java decoder) refused before any job by dedup, build, icebergs and
- * either side of join: exit 1, one line naming the file and the codec, no output directory.
+ * zstd}, read back by DuckDB (Parquet: codec, row count and a sum) and by Avro's own reader
+ * (brotli files: {@code xengine.BrotliParquetToolsTest}).
  */
 public class DedupCodecsTest {
   @TempDir public File tmp;
@@ -100,39 +94,6 @@ public class DedupCodecsTest {
     assertEquals(((Number) want.get(0)).longValue(), rows);
     assertEquals(((Number) want.get(1)).longValue(), sum);
     assertEquals(rows, users.size());
-  }
-
-  /** The one line a refused brotli file gives, for {@code tool}. */
-  private static void refusedBeforeAnyJob(ToolRun r, File in, File out) {
-    assertEquals(1, r.code, r.toString());
-    String[] lines = r.err.trim().split("\n");
-    assertEquals(1, lines.length, r.err);
-    assertTrue(lines[0].contains("cannot read "), r.err);
-    assertTrue(lines[0].contains(new File(in, "data_0.parquet").getPath()), r.err);
-    assertTrue(lines[0].contains("compressed with brotli"), r.err);
-    assertFalse(r.err.contains("Exception"), r.err);
-    assertFalse(out.exists(), out + " was written");
-  }
-
-  @Test
-  public void brotliParquetFailsBeforeAnyJobInEveryTool() throws Exception {
-    File in = parquet("brotli", "brotli");
-    File text = newFolder(tmp, "text");
-    Files.write(new File(text, "part-0").toPath(), "u1\nu2\n".getBytes("UTF-8"));
-    File out = new File(tmp, "out");
-
-    refusedBeforeAnyJob(ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output",
-        out.getPath(), "--key-field", "user", "--quiet"), in, out);
-    refusedBeforeAnyJob(ToolRun.run(new BuildTool(), "--input", in.getPath(), "--output",
-        out.getPath(), "--key-field", "user", "--quiet"), in, out);
-    refusedBeforeAnyJob(ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output",
-        out.getPath(), "--key-field", "user", "--threshold", "2", "--quiet"), in, out);
-    refusedBeforeAnyJob(ToolRun.run(new JoinTool(), "--left", text.getPath(), "--left-key", "0",
-        "--right", in.getPath(), "--right-key", "user", "--output", out.getPath(), "--quiet"),
-        in, out);
-    refusedBeforeAnyJob(ToolRun.run(new JoinTool(), "--left", in.getPath(), "--left-key", "user",
-        "--right", text.getPath(), "--right-key", "0", "--output", out.getPath(), "--quiet"),
-        in, out);
   }
 
   private static File newFolder(File root, String... subDirs) throws IOException {

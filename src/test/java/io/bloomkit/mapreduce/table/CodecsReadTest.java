@@ -178,21 +178,6 @@ public class CodecsReadTest {
   }
 
   /**
-   * Brotli: no maintained Java library gives Parquet its Hadoop codec class, so the file is
-   * refused by the check, naming the file, the column and the codec (and no reader gets to it).
-   */
-  @Test
-  public void parquetBrotliIsRefusedNamingTheFileAndTheCodec() throws IOException {
-    Path file = parquet("brotli");
-    assertEquals("BROTLI", footerCodec(file));
-    IOException e = assertThrows(IOException.class,
-        () -> TableCodecs.check(conf, TableFormat.PARQUET, file));
-    assertEquals("cannot read " + file + ": its Parquet column id is compressed with brotli, which"
-        + " bloomkit does not read (it reads uncompressed, snappy, gzip, zstd, lz4_raw and lz4;"
-        + " rewrite the file with one of them)", e.getMessage());
-  }
-
-  /**
    * A classpath without zstd-jni (as a cluster's, were its own Parquet first and the job jar's
    * zstd-jni absent): the check names the file, the column, the codec and the missing class,
    * instead of a task's {@code NoClassDefFoundError}.

@@ -288,8 +288,7 @@ public final class Tables {
       switch (format) {
         case PARQUET:
           try (org.apache.parquet.hadoop.ParquetFileReader r =
-              org.apache.parquet.hadoop.ParquetFileReader.open(
-                  org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(file, conf))) {
+              ParquetRows.openFooter(conf, file)) {
             for (org.apache.parquet.hadoop.metadata.BlockMetaData b :
                 r.getFooter().getBlocks()) {
               sum += b.getTotalByteSize();

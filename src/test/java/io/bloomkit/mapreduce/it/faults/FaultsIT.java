@@ -1,4 +1,4 @@
-package io.bloomkit.mapreduce.it;
+package io.bloomkit.mapreduce.it.faults;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,6 +17,7 @@ import io.bloomkit.mapreduce.dedup.DedupData;
 import io.bloomkit.mapreduce.dedup.DedupTool;
 import io.bloomkit.mapreduce.icebergs.IcebergData;
 import io.bloomkit.mapreduce.icebergs.IcebergTool;
+import io.bloomkit.mapreduce.it.MiniClusters;
 import io.bloomkit.mapreduce.join.JoinData;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.join.NaiveJoin;

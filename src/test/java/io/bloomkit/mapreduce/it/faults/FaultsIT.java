@@ -31,6 +31,7 @@ import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.JobID;
+import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.TaskID;
@@ -303,6 +304,8 @@ public class FaultsIT {
         "-D", ParkingCommitters.MARKERS + "=" + markers(fault, c),
         "-D", ParkingCommitters.PLAN + "=" + plan,
         "-D", ParkingCommitters.JOB + "=" + job,
+        // no /proc readings in the tasks: Hadoop's are not thread-safe (NoProcessTree)
+        "-D", MRConfig.RESOURCE_CALCULATOR_PROCESS_TREE + "=" + NoProcessTree.class.getName(),
         // the build's input is small: build it with its job, whose attempts the faults hit
         "-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0"));
     args.addAll(extra);

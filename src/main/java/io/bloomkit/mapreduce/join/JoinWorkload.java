@@ -1,9 +1,11 @@
 package io.bloomkit.mapreduce.join;
 
+import io.bloomkit.mapreduce.common.Progress;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.filterjob.LocalKeys;
 import io.bloomkit.mapreduce.join.plan.Workload;
 import io.bloomkit.mapreduce.table.KeyEncoder;
+import io.bloomkit.mapreduce.table.TableFormat;
 import io.bloomkit.mapreduce.table.TableInputFormat;
 import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.mapreduce.table.Tables;
@@ -80,8 +82,11 @@ final class JoinWorkload {
 
   /** Reads the workload of {@code p} (sizes, samples, and the left keys if small enough). */
   static JoinWorkload of(Configuration conf, JoinPlan p) throws IOException {
-    long leftBytes = Tables.dataBytes(conf, p.leftTable.format(), p.left);
-    long rightBytes = Tables.dataBytes(conf, p.rightTable.format(), p.right);
+    Progress progress = Progress.current();
+    long leftBytes = sized(conf, p.leftTable.format(), p.left, "left input", progress,
+        STEP_NANOS);
+    long rightBytes = sized(conf, p.rightTable.format(), p.right, "right input", progress,
+        STEP_NANOS);
     Sample right = Sample.of(conf, p.rightTable, p.right);
     long rightRecords = right.records(rightBytes);
     long heap = MapSideJoin.mapTaskHeap(conf);
@@ -177,6 +182,27 @@ final class JoinWorkload {
     job.getConfiguration().setBoolean(TableInputFormat.INPUT_DIR_RECURSIVE, true);
     TableInputFormat.setInputPaths(job, inputs);
     return new TableInputFormat().getSplits(job).size();
+  }
+
+  /** How long a sizing runs before it prints a step line (and between two such lines). */
+  static final long STEP_NANOS = 5_000_000_000L;
+
+  /**
+   * {@link Tables#dataBytes} of a side; a sizing of many files (a columnar file's footer is read
+   * for its size) prints a {@link Progress#step} line {@code sizing the INPUT in the client: F of
+   * N files, B bytes of data so far} once {@code stepNanos} have passed since the start or the last
+   * such line, so that a long listing shows its work.
+   */
+  static long sized(Configuration conf, TableFormat format, Path[] inputs, String name,
+      Progress progress, long stepNanos) throws IOException {
+    long[] due = {System.nanoTime() + stepNanos};
+    return Tables.dataBytes(conf, format, (files, of, bytes) -> {
+      if (files < of && System.nanoTime() - due[0] >= 0) {
+        progress.step("sizing the " + name + " in the client: " + files + " of " + of
+            + " files, " + bytes + " bytes of data so far");
+        due[0] = System.nanoTime() + stepNanos;
+      }
+    }, inputs);
   }
 
   /** A side's sample: its rows, their bytes, and the keys of those with a key. */

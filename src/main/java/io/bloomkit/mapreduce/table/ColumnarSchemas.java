@@ -17,7 +17,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.orc.Reader;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 
 /** {@link TableSchemas#resolve} for Avro, Parquet and ORC: fields and key types by column. */
 final class ColumnarSchemas {
@@ -189,7 +188,7 @@ final class ColumnarSchemas {
 
   /** A Parquet file's schema as parquet-avro reads it (see {@link ParquetRows}). */
   private static Schema parquetSchema(Configuration conf, Path file) throws IOException {
-    try (ParquetFileReader r = ParquetFileReader.open(HadoopInputFile.fromPath(file, conf))) {
+    try (ParquetFileReader r = ParquetRows.openFooter(conf, file)) {
       FileMetaData meta = r.getFooter().getFileMetaData();
       Map<String, String> footer = new HashMap<>(meta.getKeyValueMetaData());
       return ParquetRows.avroSchema(conf, footer, meta.getSchema());

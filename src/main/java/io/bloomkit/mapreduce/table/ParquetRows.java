@@ -74,6 +74,16 @@ final class ParquetRows extends ColumnarRows {
   }
 
   /**
+   * A reader of {@code file}'s footer with {@code conf}: {@code ParquetFileReader.open(InputFile)}
+   * alone builds its options from a new default Configuration, which parses Hadoop's XML
+   * resources again for every file.
+   */
+  static ParquetFileReader openFooter(Configuration conf, Path file) throws IOException {
+    return ParquetFileReader.open(HadoopInputFile.fromPath(file, conf),
+        HadoopReadOptions.builder(conf, file).build());
+  }
+
+  /**
    * ParquetRecordReader's check, kept: a file of parquet-mr before 1.8 with DELTA_BYTE_ARRAY pages
    * (PARQUET-246) reads wrong values when split, so it fails unless splitting is off.
    */

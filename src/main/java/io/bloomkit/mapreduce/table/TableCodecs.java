@@ -17,7 +17,6 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 
 /**
  * The compression codecs of an input's files, checked before any job: a file whose codec bloomkit
@@ -98,7 +97,7 @@ public final class TableCodecs {
 
   private static void checkParquet(Configuration conf, Path file, Map<String, String> loaded)
       throws IOException {
-    try (ParquetFileReader r = ParquetFileReader.open(HadoopInputFile.fromPath(file, conf))) {
+    try (ParquetFileReader r = ParquetRows.openFooter(conf, file)) {
       for (BlockMetaData b : r.getFooter().getBlocks()) {
         for (ColumnChunkMetaData c : b.getColumns()) {
           CompressionCodecName codec = c.getCodec();

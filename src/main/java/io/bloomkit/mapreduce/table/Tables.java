@@ -280,16 +280,28 @@ public final class Tables {
    */
   public static long dataBytes(Configuration conf, TableFormat format, Path... inputs)
       throws IOException {
+    return dataBytes(conf, format, (files, of, bytes) -> { }, inputs);
+  }
+
+  /** Told after each file {@link #dataBytes} sized: how many of how many, and the bytes so far. */
+  public interface SizeListener {
+    void sized(int files, int of, long bytes);
+  }
+
+  /** {@link #dataBytes(Configuration, TableFormat, Path...)}, telling {@code listener}. */
+  public static long dataBytes(Configuration conf, TableFormat format, SizeListener listener,
+      Path... inputs) throws IOException {
     org.apache.hadoop.io.compress.CompressionCodecFactory codecs =
         new org.apache.hadoop.io.compress.CompressionCodecFactory(conf);
     long sum = 0;
-    for (FileStatus st : list(conf, inputs)) {
+    List<FileStatus> files = list(conf, inputs);
+    int done = 0;
+    for (FileStatus st : files) {
       Path file = st.getPath();
       switch (format) {
         case PARQUET:
           try (org.apache.parquet.hadoop.ParquetFileReader r =
-              org.apache.parquet.hadoop.ParquetFileReader.open(
-                  org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(file, conf))) {
+              ParquetRows.openFooter(conf, file)) {
             for (org.apache.parquet.hadoop.metadata.BlockMetaData b :
                 r.getFooter().getBlocks()) {
               sum += b.getTotalByteSize();
@@ -308,6 +320,7 @@ public final class Tables {
         default:
           sum += codecs.getCodec(file) == null ? st.getLen() : 4 * st.getLen();
       }
+      listener.sized(++done, files.size(), sum);
     }
     return sum;
   }

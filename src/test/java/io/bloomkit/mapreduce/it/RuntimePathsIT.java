@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.it;
 
+import io.bloomkit.mapreduce.it.faults.FaultsIT;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

@@ -6,8 +6,6 @@ import io.bloomkit.mapreduce.build.BuildTool;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
-import io.bloomkit.mapreduce.dedup.DedupTool;
-import io.bloomkit.mapreduce.icebergs.IcebergTool;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.join.NaiveJoin;
 import java.nio.charset.StandardCharsets;
@@ -42,8 +40,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Real tables on the shared MiniDFSCluster + MiniMRYarnCluster: Parquet and ORC files written
  * on HDFS by each format's own writer, joined by column name, checked against
- * a naive join of the same rows computed here; dedup and icebergs over Parquet; Parquet outputs
- * written through the real output committer. A columnar record is expected as its fields in schema
+ * a naive join of the same rows computed here; Parquet outputs written through the real output
+ * committer. Dedup and icebergs run on the cluster in it/faults/FaultsIT, and over Parquet in
+ * local mode (dedup/DedupOutputsTest, icebergs/IcebergOutputsTest). A columnar record is expected as its fields in schema
  * order joined by a tab, null as {@code \N}; a null key never matches. The format matrix (Avro,
  * SequenceFile, CSV, typed keys, every output format) runs in local mode: join/JoinOutputsTest,
  * join/JoinKeysToolTest, table/*, xengine/*.
@@ -243,90 +242,6 @@ public class TablesIT {
       }
     }
     return out;
-  }
-
-  /**
-   * A Parquet click log (id, user or null, time, ad, weight) deduplicated by user and summed by ad
-   * on the cluster, both written as Parquet and read back: dedup keeps each user's earliest click
-   * and every null-user click (SQL), with the input's schema; icebergs writes (ad, total) for the
-   * ads whose weights sum to the threshold.
-   */
-  @Test
-  public void dedupAndIcebergsOnParquetWriteParquet() throws Exception {
-    Schema s = SchemaBuilder.record("click").fields().requiredLong("id").optionalString("user")
-        .requiredLong("time").requiredLong("ad").requiredLong("weight").endRecord();
-    Random r = new Random(4242);
-    List<GenericRecord> clicks = new ArrayList<>();
-    for (int i = 0; i < 4000; i++) {
-      GenericRecord g = new GenericData.Record(s);
-      g.put("id", (long) i);
-      g.put("user", r.nextInt(15) == 0 ? null : "u" + r.nextInt(900));
-      g.put("time", (long) i * 3 + r.nextInt(3)); // increasing: no ties
-      g.put("ad", (long) r.nextInt(60));
-      g.put("weight", (long) r.nextInt(10));
-      clicks.add(g);
-    }
-    for (int part = 0; part < 2; part++) {
-      Path p = new Path("/tables/clicks.parquet/part-" + part + ".parquet");
-      try (ParquetWriter<GenericRecord> w =
-          AvroParquetWriter.<GenericRecord>builder(HadoopOutputFile.fromPath(p, cluster.conf()))
-              .withSchema(s).build()) {
-        for (GenericRecord g : clicks.subList(part * 2000, part * 2000 + 2000)) {
-          w.write(g);
-        }
-      }
-    }
-    // dedup: the naive answer
-    Map<String, Long> earliest = new HashMap<>();
-    List<Long> keptIds = new ArrayList<>();
-    for (GenericRecord g : clicks) {
-      Object user = g.get("user");
-      if (user == null) {
-        keptIds.add((Long) g.get("id"));
-      } else if (!earliest.containsKey(user.toString())) {
-        earliest.put(user.toString(), (Long) g.get("id"));
-        keptIds.add((Long) g.get("id"));
-      }
-    }
-    Map<String, Object> d = run(new DedupTool(), List.of("--input", "/tables/clicks.parquet",
-        "--key-field", "user", "--time-field", "time", "--output", "/tables/out/dedup-parquet",
-        "--output-format", "parquet", "--reducers", "2", "--json"));
-    List<GenericRecord> kept = readParquet("/tables/out/dedup-parquet");
-    List<Long> ids = new ArrayList<>();
-    for (GenericRecord g : kept) {
-      assertEquals(s.getFields().size(), g.getSchema().getFields().size());
-      ids.add((Long) g.get("id"));
-      GenericRecord in = clicks.get((int) (long) (Long) g.get("id"));
-      assertEquals(String.valueOf(in.get("user")), String.valueOf(g.get("user")));
-      assertEquals(in.get("time"), g.get("time"));
-    }
-    java.util.Collections.sort(ids);
-    java.util.Collections.sort(keptIds);
-    assertEquals(keptIds, ids);
-    assertEquals(count(clicks.stream().map(g -> new Object[] {g.get("user")})
-        .collect(java.util.stream.Collectors.toList()), o -> o[0] == null), n(d, "nullKeys"));
-
-    // icebergs: ads whose weights sum to at least T
-    long threshold = 300;
-    Map<Long, Long> totals = new TreeMap<>();
-    for (GenericRecord g : clicks) {
-      totals.merge((Long) g.get("ad"), (Long) g.get("weight"), Long::sum);
-    }
-    Map<Long, Long> want = new TreeMap<>();
-    totals.forEach((ad, t) -> {
-      if (t >= threshold) {
-        want.put(ad, t);
-      }
-    });
-    run(new IcebergTool(), List.of("--input", "/tables/clicks.parquet", "--key-field", "ad",
-        "--weight-field", "weight", "--threshold", String.valueOf(threshold), "--method",
-        "counting", "--verify", "--output", "/tables/out/icebergs-parquet", "--output-format",
-        "parquet", "--reducers", "2", "--json"));
-    Map<Long, Long> got = new TreeMap<>();
-    for (GenericRecord g : readParquet("/tables/out/icebergs-parquet")) {
-      got.put((Long) g.get("ad"), (Long) g.get("total"));
-    }
-    assertEquals(want, got);
   }
 
   /**

@@ -1,4 +1,4 @@
-package io.bloomkit.mapreduce.it;
+package io.bloomkit.mapreduce.it.faults;
 
 import java.io.IOException;
 import java.io.OutputStream;

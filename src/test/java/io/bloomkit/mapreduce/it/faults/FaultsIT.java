@@ -1,4 +1,4 @@
-package io.bloomkit.mapreduce.it;
+package io.bloomkit.mapreduce.it.faults;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,6 +17,7 @@ import io.bloomkit.mapreduce.dedup.DedupData;
 import io.bloomkit.mapreduce.dedup.DedupTool;
 import io.bloomkit.mapreduce.icebergs.IcebergData;
 import io.bloomkit.mapreduce.icebergs.IcebergTool;
+import io.bloomkit.mapreduce.it.MiniClusters;
 import io.bloomkit.mapreduce.join.JoinData;
 import io.bloomkit.mapreduce.join.JoinTool;
 import io.bloomkit.mapreduce.join.NaiveJoin;
@@ -30,6 +31,7 @@ import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.JobID;
+import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.TaskID;
@@ -302,6 +304,8 @@ public class FaultsIT {
         "-D", ParkingCommitters.MARKERS + "=" + markers(fault, c),
         "-D", ParkingCommitters.PLAN + "=" + plan,
         "-D", ParkingCommitters.JOB + "=" + job,
+        // no /proc readings in the tasks: Hadoop's are not thread-safe (NoProcessTree)
+        "-D", MRConfig.RESOURCE_CALCULATOR_PROCESS_TREE + "=" + NoProcessTree.class.getName(),
         // the build's input is small: build it with its job, whose attempts the faults hit
         "-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0"));
     args.addAll(extra);

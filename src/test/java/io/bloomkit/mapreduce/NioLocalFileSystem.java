@@ -1,0 +1,116 @@
+package io.bloomkit.mapreduce;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.EnumSet;
+import java.util.Set;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.fs.permission.FsAction;
+import org.apache.hadoop.fs.permission.FsPermission;
+
+/**
+ * The tests' {@code file:} file system (src/test/resources/core-site.xml): Hadoop's local file
+ * system with permissions set and read through java.nio. Without Hadoop's native library (which
+ * a build from Maven Central does not have) {@link RawLocalFileSystem} forks {@code chmod} for
+ * every file and directory it creates and {@code ls -ld} for every status it lists; local jobs
+ * create and list hundreds per job, and those forks were an eighth of the unit tests' time.
+ * Everything else (checksums, renames, the bytes) is Hadoop's own; the permissions, owners and
+ * groups are the same as the forked commands report.
+ */
+public class NioLocalFileSystem extends LocalFileSystem {
+  public NioLocalFileSystem() {
+    super(new Raw());
+  }
+
+  /** The raw file system beneath, with the permissions through java.nio. */
+  static final class Raw extends RawLocalFileSystem {
+    @Override
+    public void setPermission(Path p, FsPermission permission) throws IOException {
+      Files.setPosixFilePermissions(pathToFile(p).toPath(), posix(permission));
+    }
+
+    @Override
+    public FileStatus getFileStatus(Path f) throws IOException {
+      return withPermissions(super.getFileStatus(f));
+    }
+
+    @Override
+    public FileStatus[] listStatus(Path f) throws IOException {
+      FileStatus[] all = super.listStatus(f);
+      for (int i = 0; i < all.length; i++) {
+        all[i] = withPermissions(all[i]);
+      }
+      return all;
+    }
+
+    /** {@code st} with the permission, owner and group read now, through java.nio. */
+    private FileStatus withPermissions(FileStatus st) throws IOException {
+      PosixFileAttributes a;
+      try {
+        a = Files.readAttributes(pathToFile(st.getPath()).toPath(), PosixFileAttributes.class);
+      } catch (java.nio.file.NoSuchFileException e) {
+        // a dangling link, or a file removed since it was listed: Hadoop's own status
+        a = Files.readAttributes(pathToFile(st.getPath()).toPath(), PosixFileAttributes.class,
+            LinkOption.NOFOLLOW_LINKS);
+      }
+      return new FileStatus(st.getLen(), st.isDirectory(), st.getReplication(),
+          st.getBlockSize(), st.getModificationTime(), st.getAccessTime(), fs(a.permissions()),
+          a.owner().getName(), a.group().getName(), st.getPath());
+    }
+
+    private static Set<PosixFilePermission> posix(FsPermission p) {
+      Set<PosixFilePermission> s = EnumSet.noneOf(PosixFilePermission.class);
+      add(s, p.getUserAction(), PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
+          PosixFilePermission.OWNER_EXECUTE);
+      add(s, p.getGroupAction(), PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE,
+          PosixFilePermission.GROUP_EXECUTE);
+      add(s, p.getOtherAction(), PosixFilePermission.OTHERS_READ,
+          PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
+      return s;
+    }
+
+    private static void add(Set<PosixFilePermission> s, FsAction a, PosixFilePermission r,
+        PosixFilePermission w, PosixFilePermission x) {
+      if (a.implies(FsAction.READ)) {
+        s.add(r);
+      }
+      if (a.implies(FsAction.WRITE)) {
+        s.add(w);
+      }
+      if (a.implies(FsAction.EXECUTE)) {
+        s.add(x);
+      }
+    }
+
+    private static FsPermission fs(Set<PosixFilePermission> s) {
+      return new FsPermission(
+          action(s, PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
+              PosixFilePermission.OWNER_EXECUTE),
+          action(s, PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE,
+              PosixFilePermission.GROUP_EXECUTE),
+          action(s, PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE,
+              PosixFilePermission.OTHERS_EXECUTE));
+    }
+
+    private static FsAction action(Set<PosixFilePermission> s, PosixFilePermission r,
+        PosixFilePermission w, PosixFilePermission x) {
+      FsAction a = FsAction.NONE;
+      if (s.contains(r)) {
+        a = a.or(FsAction.READ);
+      }
+      if (s.contains(w)) {
+        a = a.or(FsAction.WRITE);
+      }
+      if (s.contains(x)) {
+        a = a.or(FsAction.EXECUTE);
+      }
+      return a;
+    }
+  }
+}

@@ -32,9 +32,10 @@ import org.junit.jupiter.api.Test;
  * On one shared MiniDFSCluster + MiniMRYarnCluster: an ACBF built by two reducers from their
  * partial filters, then a join with two input files per side and two reducers, the filter read
  * from HDFS by the right-side tasks through the DistributedCache. The output equals a naive
- * in-memory join as a multiset and every record of each side is accounted for. Then nested input
- * directories, an all-malformed side, and an updated ACBF joined again. Every filter family with
- * every join type runs in local mode (join/JoinTypesTest, xengine/CrossEngineTest).
+ * in-memory join as a multiset and every record of each side is accounted for. Then an updated
+ * ACBF joined again. Every filter family with every join type runs in local mode
+ * (join/JoinTypesTest, xengine/CrossEngineTest); nested input directories and an all-malformed
+ * side too (InputRecordsToolTest), and tasks' side files on HDFS run under faults (FaultsIT).
  */
 public class BloomJoinIT {
   private static MiniClusters cluster;
@@ -154,37 +155,6 @@ public class BloomJoinIT {
     assertTrue(n(j, "rightMalformed") > 0);
   }
 
-  /**
-   * Inputs in nested directories on HDFS (a hidden directory among them, skipped) join like flat
-   * ones; then a right side whose records are all malformed (a key field no line has) fails the
-   * join, showing the first right line, which the map tasks left on HDFS.
-   */
-  @Test
-  public void nestedInputsAndAnAllMalformedSide() throws Exception {
-    int half = DATA.left.size() / 2;
-    List<String> first = DATA.left.subList(0, half);
-    List<String> second = DATA.left.subList(half, DATA.left.size());
-    cluster.writeParts(new Path("/nested/a"), Collections.singletonList(lines(first)));
-    cluster.writeParts(new Path("/nested/b/c"), Collections.singletonList(lines(second)));
-    cluster.writeParts(new Path("/nested/b/_tmp"), Collections.singletonList(lines(List.of("h,1"))));
-    ToolRun ok = ToolRun.run(cluster.conf(), new JoinTool(),
-        "--left", "/nested", "--left-key", "1", "--right", RIGHT.toString(), "--right-key", "1",
-        "--output", "/nested-out", "--delimiter", ",", "--filter-type", "none", "--json");
-    assertEquals(0, ok.code, ok.toString());
-    assertEquals(
-        NaiveJoin.join(DATA.left, JoinData.KEY, DATA.right, JoinData.KEY, ',', false),
-        NaiveJoin.multiset(cluster.readLines(new Path("/nested-out"))));
-    checkBalance(MiniJson.parseObject(ok.lastLine()), DATA.left.size(), DATA.right.size());
-
-    ToolRun bad = ToolRun.run(cluster.conf(), new JoinTool(),
-        "--left", "/nested", "--left-key", "1", "--right", RIGHT.toString(), "--right-key", "9",
-        "--output", "/never", "--delimiter", ",", "--filter-type", "none");
-    assertEquals(1, bad.code, bad.toString());
-    assertTrue(bad.err.contains("records of the right input is malformed"), bad.err);
-    assertTrue(bad.err.contains("key field(s) 9"), bad.err);
-    assertTrue(bad.err.contains("/data/right/part-0 at byte offset 0: \"" + DATA.right.get(0)), bad.err);
-    assertTrue(!cluster.fs().exists(new Path("/never")));
-  }
 
   @Test
   public void updatedFilterJoinsTheUpdatedKeySet() throws Exception {

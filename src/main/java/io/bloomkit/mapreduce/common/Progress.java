@@ -245,6 +245,35 @@ public final class Progress {
     err.flush();
   }
 
+  /**
+   * Step lines of a long client-side step: {@link Every#step} prints its line only once {@code
+   * stepNanos} have passed since this call or its last line, so a quick step prints nothing.
+   */
+  public Every every(long stepNanos) {
+    return new Every(this, stepNanos);
+  }
+
+  /** See {@link #every}. */
+  public static final class Every {
+    private final Progress progress;
+    private final long stepNanos;
+    private long due;
+
+    Every(Progress progress, long stepNanos) {
+      this.progress = progress;
+      this.stepNanos = stepNanos;
+      this.due = System.nanoTime() + stepNanos;
+    }
+
+    /** Prints {@code line}'s line if the step time has passed. */
+    public void step(java.util.function.Supplier<String> line) {
+      if (System.nanoTime() - due >= 0) {
+        progress.step(line.get());
+        due = System.nanoTime() + stepNanos;
+      }
+    }
+  }
+
   /** A job was submitted: prints its id and name, and its tracking URL unless null. */
   void started(String id, String name, String trackingUrl, boolean mapOnly) {
     this.prefix = "job " + id + " ";

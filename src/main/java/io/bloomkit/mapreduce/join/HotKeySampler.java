@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.join;
 
+import io.bloomkit.mapreduce.common.Progress;
 import io.bloomkit.mapreduce.table.KeyEncoder;
 import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.mapreduce.table.Tables;
@@ -38,8 +39,12 @@ final class HotKeySampler {
     KeyEncoder keys = new KeyEncoder(spec);
     Map<ByteBuffer, long[]> counts = new HashMap<>();
     long[] rows = {0};
+    Progress.Every every = Progress.current().every(JoinWorkload.STEP_NANOS);
     Tables.sample(conf, spec, (file, position, row) -> {
-      rows[0]++;
+      if (++rows[0] % JoinWorkload.SAMPLE_STEP_ROWS == 0) {
+        every.step(() -> "sampling the right input for hot keys in the client: " + rows[0]
+            + " rows read so far");
+      }
       if (keys.encode(row) == KeyEncoder.Outcome.KEY) {
         counts.computeIfAbsent(ByteBuffer.wrap(keys.key()), k -> new long[1])[0]++;
       }

@@ -46,6 +46,8 @@ import org.apache.hadoop.mapreduce.Job;
 final class JoinWorkload {
   /** Rows each side's sample reads. */
   static final int SAMPLE_ROWS = 20_000;
+  /** How often (in rows) a sample looks whether a step line is due. */
+  static final int SAMPLE_STEP_ROWS = 1024;
 
   final long leftBytes;
   final long rightBytes;
@@ -87,7 +89,7 @@ final class JoinWorkload {
         STEP_NANOS);
     long rightBytes = sized(conf, p.rightTable.format(), p.right, "right input", progress,
         STEP_NANOS);
-    Sample right = Sample.of(conf, p.rightTable, p.right);
+    Sample right = Sample.of(conf, p.rightTable, p.right, "right input", progress, STEP_NANOS);
     long rightRecords = right.records(rightBytes);
     long heap = MapSideJoin.mapTaskHeap(conf);
     int tasks = Math.max(1, splits(conf, p.rightTable, p.right));
@@ -113,7 +115,7 @@ final class JoinWorkload {
           new Workload.Keys(keys.distinctKeys(), keys.keyBytes(), keyBytes, share), true, heap,
           keys);
     }
-    Sample left = Sample.of(conf, p.leftTable, p.left);
+    Sample left = Sample.of(conf, p.leftTable, p.left, "left input", progress, STEP_NANOS);
     long leftRecords = left.records(leftBytes);
     Set<ByteBuffer> distinct = new HashSet<>();
     long keyBytes = 0;
@@ -195,29 +197,37 @@ final class JoinWorkload {
    */
   static long sized(Configuration conf, TableFormat format, Path[] inputs, String name,
       Progress progress, long stepNanos) throws IOException {
-    long[] due = {System.nanoTime() + stepNanos};
+    Progress.Every every = progress.every(stepNanos);
     return Tables.dataBytes(conf, format, (files, of, bytes) -> {
-      if (files < of && System.nanoTime() - due[0] >= 0) {
-        progress.step("sizing the " + name + " in the client: " + files + " of " + of
+      if (files < of) {
+        every.step(() -> "sizing the " + name + " in the client: " + files + " of " + of
             + " files, " + bytes + " bytes of data so far");
-        due[0] = System.nanoTime() + stepNanos;
       }
     }, inputs);
   }
 
   /** A side's sample: its rows, their bytes, and the keys of those with a key. */
-  private static final class Sample {
+  static final class Sample {
     long rows;
     /** Rows whose bytes were measured (those without a problem) and their bytes. */
     long measured;
     long bytes;
     final java.util.List<byte[]> keys = new java.util.ArrayList<>();
 
-    static Sample of(Configuration conf, TableSpec spec, Path[] inputs) throws IOException {
+    /**
+     * The sample of {@code inputs}; a long one (slow files) prints a {@link Progress#step} line
+     * {@code sampling the INPUT in the client: R rows read so far} every {@code stepNanos}.
+     */
+    static Sample of(Configuration conf, TableSpec spec, Path[] inputs, String name,
+        Progress progress, long stepNanos) throws IOException {
       Sample s = new Sample();
       KeyEncoder enc = new KeyEncoder(spec);
+      Progress.Every every = progress.every(stepNanos);
       Tables.sample(conf, spec, (file, position, row) -> {
-        s.rows++;
+        if (++s.rows % SAMPLE_STEP_ROWS == 0) {
+          every.step(() -> "sampling the " + name + " in the client: " + s.rows
+              + " rows read so far");
+        }
         if (enc.encode(row) == KeyEncoder.Outcome.KEY) {
           s.keys.add(enc.key().clone());
         }

@@ -220,8 +220,15 @@ final class JoinPlanner {
       // the family alone was fixed: its cheapest bits per key
       CostModel family =
           model(conf, p.type, o.maxFilterBytes, tableFits).filters(spec.name()).build();
-      c = family.candidates(mw).stream().filter(x -> x.kind() == CostModel.Kind.FILTERED)
+      List<CostModel.Candidate> filtered = family.candidates(mw).stream()
+          .filter(x -> x.kind() == CostModel.Kind.FILTERED)
+          .collect(java.util.stream.Collectors.toList());
+      c = filtered.stream().filter(x -> !useless(x))
           .min(java.util.Comparator.comparingDouble(CostModel.Candidate::seconds)).orElse(null);
+      if (c == null && !filtered.isEmpty()) { // the cap left only filters that drop nothing
+        throw uselessCap(o, spec.name(), w, filtered.stream()
+            .min(java.util.Comparator.comparingDouble(CostModel.Candidate::fpp)).get());
+      }
       if (c == null) {
         throw new UsageException("--filter-type " + spec.name() + ": no filter of this family for"
             + " about " + w.leftKeys + " left keys fits " + limits(conf, o, model, mw)
@@ -242,14 +249,8 @@ final class JoinPlanner {
           + (smallest < 0 ? "" : " (the smallest the family makes takes " + smallest + " bytes)")
           + "; raise it or use --filter-type none");
     }
-    if (c.capped() && c.fpp() > CostModel.USELESS_FPP) {
-      throw new UsageException(String.format(java.util.Locale.ROOT,
-          "--max-filter-bytes %d leaves the %s filter of about %d left keys %.2f bits per key:"
-              + " its false positive rate would be %.3f, so it would drop almost no right record"
-              + " that has no match (a filter above %.1f is not worth shipping); raise the cap or"
-              + " use --filter-type none",
-          o.maxFilterBytes, spec.name(), w.leftKeys, c.bitsPerKey(), c.fpp(),
-          CostModel.USELESS_FPP));
+    if (useless(c)) {
+      throw uselessCap(o, spec.name(), w, c);
     }
     checkHeap(conf, "the " + spec.name() + " filter of the left keys", c.filterHeapBytes(),
         model.heapLimit(mw));
@@ -257,6 +258,22 @@ final class JoinPlanner {
         ? new FilterSpec(spec.name(), 0, spec.capacity(), 0, c.bitsPerKey(), spec.hashes())
         : spec;
     return built(p, w, all, how, c, sized);
+  }
+
+  /** Whether the cap left {@code c} a filter that would drop almost nothing. */
+  private static boolean useless(CostModel.Candidate c) {
+    return c.capped() && c.fpp() > CostModel.USELESS_FPP;
+  }
+
+  /** The refusal of a cap that leaves the {@code family} filter {@code c} useless. */
+  private static UsageException uselessCap(JoinOptions o, String family, JoinWorkload w,
+      CostModel.Candidate c) {
+    return new UsageException(String.format(java.util.Locale.ROOT,
+        "--max-filter-bytes %d leaves the %s filter of about %d left keys %.2f bits per key:"
+            + " its false positive rate would be %.3f, so it would drop almost no right record"
+            + " that has no match (a filter above %.1f is not worth shipping); raise the cap or"
+            + " use --filter-type none",
+        o.maxFilterBytes, family, w.leftKeys, c.bitsPerKey(), c.fpp(), CostModel.USELESS_FPP));
   }
 
   /** The reduce-side plan building filter {@code c} (of {@code spec} when given). */

@@ -62,6 +62,25 @@ public class FilterCapTest {
     assertFalse(new File(tmp, "out").exists());
   }
 
+  /**
+   * The same cap with the family alone given (--strategy auto): the planner picks among that
+   * family's filters, and none under the cap can drop anything: refused the same way, not shipped
+   * with a false positive rate of 1 (issue 27).
+   */
+  @Test
+  public void aCapThatLeavesOnlyUselessFiltersOfTheFamilyIsRefusedUnderAuto() throws Exception {
+    File left = lines("left.txt", 300, "k", 300);
+    File right = lines("right.txt", 3000, "k", 1000);
+    ToolRun r = join(left, right, "out", "--filter-type", "bf", "--max-filter-bytes", "1");
+    assertEquals(2, r.code, r.toString());
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+        "--max-filter-bytes 1 leaves the bf filter of about (\\d+) left keys ([0-9.]+) bits per"
+            + " key: its false positive rate would be ([0-9.]+)").matcher(r.err);
+    assertTrue(m.find(), r.err);
+    assertTrue(Double.parseDouble(m.group(3)) > 0.9, r.err);
+    assertFalse(new File(tmp, "out").exists());
+  }
+
   @Test
   public void aCapBelowTheFamilysSmallestNamesItsSize() throws Exception {
     File left = lines("left.txt", 5000, "k", 5000);

@@ -90,16 +90,15 @@ public final class LocalKeys {
    */
   static LocalKeys read(Configuration conf, TableSpec table, Path[] inputs, String inputName,
       boolean strict, Progress progress, long stepNanos) throws IOException {
-    long[] due = {System.nanoTime() + stepNanos};
+    Progress.Every every = progress.every(stepNanos);
     LocalKeys k = new LocalKeys(new MalformedRecords.Tally(inputName, table),
         Math.min(BloomkitConfig.BUILD_LOCAL_MAX_BYTES.getLong(conf), Integer.MAX_VALUE - 64L));
     KeyEncoder encoder = new KeyEncoder(table);
     boolean recordNumbers = !table.format().byteOffsets();
     Tables.read(conf, table, (file, position, row) -> {
-      if (++k.tally.records % STEP_RECORDS == 0 && System.nanoTime() - due[0] >= 0) {
-        progress.step("reading the " + inputName + " in the client: " + k.tally.records
+      if (++k.tally.records % STEP_RECORDS == 0) {
+        every.step(() -> "reading the " + inputName + " in the client: " + k.tally.records
             + " records, " + k.size + " distinct keys so far");
-        due[0] = System.nanoTime() + stepNanos;
       }
       switch (encoder.encode(row)) {
         case MALFORMED:

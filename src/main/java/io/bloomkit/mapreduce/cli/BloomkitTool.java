@@ -5,6 +5,7 @@ import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.common.Progress;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.UsageException;
+import io.bloomkit.mapreduce.table.NioLocalFileSystem;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -178,6 +179,8 @@ public abstract class BloomkitTool extends Configured implements Tool {
     } catch (IllegalArgumentException e) {
       return usageError(e.getMessage());
     }
+    // local mode: list and create local files without a forked process per file
+    NioLocalFileSystem.install(getConf());
     try {
       Map<String, Object> result;
       try (Progress.Scope p = Progress.report(progress(cl))) {

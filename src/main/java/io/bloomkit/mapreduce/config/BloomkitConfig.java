@@ -72,6 +72,13 @@ public enum BloomkitConfig {
           + " CSV settings (io.bloomkit.mapreduce.table.TableSpec)",
       "",
       true),
+  LOCAL_FS_NIO(
+      "bloomkit.local.fs.nio",
+      "every tool in local mode without Hadoop's native library: the file: scheme reads and sets"
+          + " permissions through java.nio (table.NioLocalFileSystem) instead of forking ls -ld for"
+          + " each file it lists and chmod for each file it creates (false: Hadoop's own; a"
+          + " user's fs.file.impl is kept)",
+      "true"),
   INPUT_PROJECTION(
       "bloomkit.input.projection",
       "build and the join's filter build: read only the key columns of Avro, Parquet and ORC"

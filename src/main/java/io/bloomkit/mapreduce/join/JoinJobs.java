@@ -185,7 +185,7 @@ final class JoinJobs {
     job.setGroupingComparatorClass(JoinKey.GroupingComparator.class);
     s.sampleMalformed().reduce(JoinReducer.class, p.reducers);
     if (p.out.text()) {
-      return s.output(TextOutputFormat.class, Text.class, Text.class, output);
+      return s.lazyOutput(TextOutputFormat.class, Text.class, Text.class, output);
     }
     JoinRecords.store(conf, p.leftSchema, p.rightSchema);
     p.out.configure(job, JoinRecords.outputSchema(p.type, p.leftSchema, p.rightSchema));

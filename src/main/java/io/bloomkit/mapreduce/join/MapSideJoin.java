@@ -154,7 +154,7 @@ final class MapSideJoin {
   private static void output(JobChain.Step s, JoinPlan p, Schema alone) {
     Path dir = s.chain().staged();
     if (p.out.text()) {
-      s.output(TextOutputFormat.class, Text.class, Text.class, dir);
+      s.lazyOutput(TextOutputFormat.class, Text.class, Text.class, dir);
       return;
     }
     JoinRecords.store(s.conf(), p.leftSchema, p.rightSchema);

@@ -1,31 +1,65 @@
-package io.bloomkit.mapreduce;
+package io.bloomkit.mapreduce.table;
 
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.IOException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.EnumSet;
 import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.util.NativeCodeLoader;
 
 /**
- * The tests' {@code file:} file system (src/test/resources/core-site.xml): Hadoop's local file
- * system with permissions set and read through java.nio. Without Hadoop's native library (which
- * a build from Maven Central does not have) {@link RawLocalFileSystem} forks {@code chmod} for
- * every file and directory it creates and {@code ls -ld} for every status it lists; local jobs
- * create and list hundreds per job, and those forks were an eighth of the unit tests' time.
- * Everything else (checksums, renames, the bytes) is Hadoop's own; the permissions, owners and
- * groups are the same as the forked commands report.
+ * Hadoop's local file system ({@code file:}) with permissions set and read through java.nio.
+ * Without Hadoop's native library (which a build from Maven Central, and most client machines,
+ * do not have) {@link RawLocalFileSystem} forks {@code chmod} for every file and directory it
+ * creates and {@code ls -ld} for every status whose permission, owner or group is read, which
+ * {@code FileInputFormat}'s listing does for every input file: a directory of 10,000 small files
+ * took minutes of forked processes to list before any task ran. Everything else (checksums,
+ * renames, the bytes) is Hadoop's own; the permissions, owners and groups are the ones the forked
+ * commands report ({@code NioLocalFileSystemTest}).
+ *
+ * <p>{@link #install} makes it the {@code file:} scheme of a local-mode run ({@link
+ * BloomkitConfig#LOCAL_FS_NIO}); the tests' {@code src/test/resources/core-site.xml} sets it for
+ * every test, the mini clusters' too.
  */
 public class NioLocalFileSystem extends LocalFileSystem {
+  /** The configuration key naming the {@code file:} scheme's implementation (Hadoop's). */
+  static final String FILE_IMPL = "fs.file.impl";
+
   public NioLocalFileSystem() {
     super(new Raw());
+  }
+
+  /**
+   * Makes this the {@code file:} scheme of {@code conf} when it can help and nobody chose
+   * another: {@link BloomkitConfig#LOCAL_FS_NIO} is true, the run is in local mode ({@code
+   * mapreduce.framework.name} is {@code local}: a cluster's tasks and application master keep
+   * their own file systems), {@code fs.file.impl} is unset, Hadoop's native library is not loaded
+   * (with it, Hadoop reads permissions without forking) and the platform's file system has POSIX
+   * attributes.
+   *
+   * @return whether it was installed
+   */
+  public static boolean install(Configuration conf) {
+    if (!BloomkitConfig.LOCAL_FS_NIO.getBoolean(conf)
+        || !"local".equals(conf.get("mapreduce.framework.name", "local"))
+        || conf.get(FILE_IMPL) != null
+        || NativeCodeLoader.isNativeCodeLoaded()
+        || !FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+      return false;
+    }
+    conf.set(FILE_IMPL, NioLocalFileSystem.class.getName());
+    return true;
   }
 
   /** The raw file system beneath, with the permissions through java.nio. */

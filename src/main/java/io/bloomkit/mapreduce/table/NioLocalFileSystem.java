@@ -78,7 +78,11 @@ public class NioLocalFileSystem extends LocalFileSystem {
     public FileStatus[] listStatus(Path f) throws IOException {
       FileStatus[] all = super.listStatus(f);
       for (int i = 0; i < all.length; i++) {
-        all[i] = withPermissions(all[i]);
+        // a directory's entries come through getFileStatus above (read already); a file's own
+        // listing is Hadoop's lazy status
+        if (all[i].getClass() != FileStatus.class) {
+          all[i] = withPermissions(all[i]);
+        }
       }
       return all;
     }

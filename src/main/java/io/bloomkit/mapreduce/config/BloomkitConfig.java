@@ -84,6 +84,19 @@ public enum BloomkitConfig {
       "build and the join's filter build: read only the key columns of Avro, Parquet and ORC"
           + " inputs (false: every column, to measure what projection saves)",
       "true"),
+  INPUT_COMBINE(
+      "bloomkit.input.combine",
+      "every tool: pack consecutive small files (and splits) of an input into combined splits of"
+          + " up to the split size (the block size within mapreduce.input.fileinputformat.split"
+          + ".minsize and .maxsize), read one after the other by one map task, as Hadoop's"
+          + " CombineFileInputFormat and Spark do (false: a map task per file)",
+      "true"),
+  INPUT_OPEN_COST_BYTES(
+      "bloomkit.input.open.cost.bytes",
+      "every tool, with bloomkit.input.combine: the bytes each file counts for on top of its own"
+          + " when small files are packed (Spark's spark.sql.files.openCostInBytes): with 1 MB and"
+          + " a 128 MB split size, at most 128 small files per map task",
+      "1048576"),
   JOIN_LEFT_INPUT_SPEC(
       "bloomkit.join.left.input.spec",
       "join (set by the tool): how the left side is read, as bloomkit.input.spec",

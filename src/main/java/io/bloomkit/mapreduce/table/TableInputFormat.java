@@ -2,6 +2,8 @@ package io.bloomkit.mapreduce.table;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.compress.CompressionCodec;
@@ -28,6 +30,12 @@ import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
  * --csv-multiline}; with {@link TableSpec#ordered} only uncompressed text is split. With Hive-style
  * partition columns ({@link TableSpec#partitions}) each file's reader is wrapped by {@link
  * PartitionedRows}, which answers those fields from the file's directories.
+ *
+ * <p>Small files: consecutive splits of less than the split size (Hadoop's, from the block size
+ * and {@code mapreduce.input.fileinputformat.split.minsize/maxsize}) are packed into {@link
+ * CombinedTableSplit}s of up to that size, each file counted with {@link
+ * BloomkitConfig#INPUT_OPEN_COST_BYTES} more, and read one after the other by one task ({@link
+ * BloomkitConfig#INPUT_COMBINE} turns it off).
  */
 public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
   /** The configuration key holding this input's spec. */
@@ -58,6 +66,34 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
     return super.listStatus(job);
   }
 
+  /**
+   * The splits of the job's files ({@link #fileSplits}), small ones packed into {@link
+   * CombinedTableSplit}s unless {@link BloomkitConfig#INPUT_COMBINE} is off.
+   */
+  @Override
+  public List<InputSplit> getSplits(JobContext job) throws IOException {
+    List<InputSplit> splits = fileSplits(job);
+    Configuration conf = job.getConfiguration();
+    if (splits.size() < 2 || !BloomkitConfig.INPUT_COMBINE.getBoolean(conf)) {
+      return splits;
+    }
+    Path first = ((FileSplit) splits.get(0)).getPath();
+    long block = first.getFileSystem(conf).getDefaultBlockSize(first);
+    long target = computeSplitSize(block, getMinSplitSize(job), getMaxSplitSize(job));
+    try {
+      return CombinedTableSplit.pack(
+          splits, target, BloomkitConfig.INPUT_OPEN_COST_BYTES.getLong(conf));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted packing the splits of " + first);
+    }
+  }
+
+  /** The splits {@link FileInputFormat} makes of the job's files: one file's bytes each. */
+  public List<InputSplit> fileSplits(JobContext job) throws IOException {
+    return super.getSplits(job);
+  }
+
   @Override
   protected boolean isSplitable(JobContext context, Path file) {
     TableSpec spec = spec(context);
@@ -82,6 +118,15 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
   public RecordReader<LongWritable, Row> createRecordReader(
       InputSplit split, TaskAttemptContext context) throws IOException {
     TableSpec spec = spec(context);
+    if (split instanceof CombinedTableSplit) {
+      return new CombinedRows(part -> fileReader(spec, part));
+    }
+    return fileReader(spec, split);
+  }
+
+  /** The reader of one file's split. */
+  private static RecordReader<LongWritable, Row> fileReader(TableSpec spec, InputSplit split)
+      throws IOException {
     if (!spec.partitions().isEmpty()) {
       return new PartitionedRows(spec, reader(PartitionedRows.fileSpec(spec), split));
     }

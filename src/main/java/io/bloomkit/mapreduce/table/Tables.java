@@ -210,7 +210,7 @@ public final class Tables {
     job.getConfiguration().setBoolean(TableInputFormat.INPUT_DIR_RECURSIVE, true);
     TableInputFormat.setInputPaths(job, inputs);
     TableInputFormat format = new TableInputFormat();
-    List<InputSplit> splits = format.getSplits(job);
+    List<InputSplit> splits = format.fileSplits(job); // a sample spreads over files: not combined
     splits.sort(
         (a, b) -> {
           org.apache.hadoop.mapreduce.lib.input.FileSplit x =

@@ -16,6 +16,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
+import org.apache.hadoop.mapreduce.security.TokenCache;
 
 /**
  * The one input format of every bloomkit job: reads the files of any {@link TableFormat} as
@@ -44,8 +45,29 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
   }
 
 
-  /** The spec of this input in {@code context}'s configuration. */
+  /** The configuration {@link #specOf} and {@link #codecs} were taken from. */
+  private Configuration specConf;
+  private String specJson;
+  private TableSpec specOf;
+  private CompressionCodecFactory codecs;
+
+  /**
+   * The spec of this input in {@code context}'s configuration; parsed once per configuration
+   * (a listing of many files asks for each file).
+   */
   public TableSpec spec(JobContext context) {
+    Configuration conf = context.getConfiguration();
+    String json = conf.getRaw(specKey().key());
+    if (specConf != conf || !java.util.Objects.equals(json, specJson)) {
+      specOf = parseSpec(context);
+      codecs = null;
+      specConf = conf;
+      specJson = json;
+    }
+    return specOf;
+  }
+
+  private TableSpec parseSpec(JobContext context) {
     TableSpec spec = TableSpec.load(context.getConfiguration(), specKey());
     if (spec.projection() && !BloomkitConfig.INPUT_PROJECTION.getBoolean(context.getConfiguration())) {
       return spec.toBuilder().projection(false).build(); // read every column (measurements)
@@ -55,15 +77,23 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
 
   /**
    * The files of the job's inputs ({@link FileInputFormat}'s listing), after {@link ListedFiles}
-   * refused dangling symbolic links and special files (FIFOs) under them.
+   * refused dangling symbolic links and special files (FIFOs) under them; listed once per tool run
+   * ({@link ListingCache}).
    *
    * @throws IllegalArgumentException naming such an entry
    */
   @Override
   protected java.util.List<org.apache.hadoop.fs.FileStatus> listStatus(JobContext job)
       throws IOException {
-    ListedFiles.check(job.getConfiguration(), getInputPaths(job));
-    return super.listStatus(job);
+    Configuration conf = job.getConfiguration();
+    Path[] dirs = getInputPaths(job);
+    // a secure cluster's tokens for the input's file systems, as FileInputFormat's listing gets
+    // them, also when this run listed the input before (ListingCache)
+    TokenCache.obtainTokensForNamenodes(job.getCredentials(), dirs, conf);
+    return ListingCache.list(conf, () -> {
+      ListedFiles.check(conf, dirs);
+      return super.listStatus(job);
+    });
   }
 
   /**
@@ -104,7 +134,10 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
         }
         // fall through: line-splittable like text
       case TEXT:
-        CompressionCodec codec = new CompressionCodecFactory(context.getConfiguration()).getCodec(file);
+        if (codecs == null) {
+          codecs = new CompressionCodecFactory(context.getConfiguration());
+        }
+        CompressionCodec codec = codecs.getCodec(file);
         if (codec == null) {
           return true;
         }

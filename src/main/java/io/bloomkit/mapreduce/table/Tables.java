@@ -383,13 +383,51 @@ public final class Tables {
   /** {@link #dataBytes(Configuration, TableFormat, Path...)}, telling {@code listener}. */
   public static long dataBytes(Configuration conf, TableFormat format, SizeListener listener,
       Path... inputs) throws IOException {
+    return size(conf, format, listener, inputs).bytes();
+  }
+
+  /** An input's size as its files tell it without reading their records ({@link #size}). */
+  public static final class Size {
+    private final long bytes;
+    private final long rows;
+
+    Size(long bytes, long rows) {
+      this.bytes = bytes;
+      this.rows = rows;
+    }
+
+    /** {@link Tables#dataBytes}. */
+    public long bytes() {
+      return bytes;
+    }
+
+    /**
+     * The records, exact, from the footers of Parquet (the row groups' row counts) and ORC (the
+     * file's row count) files; -1 for other formats, whose records are not written down.
+     */
+    public long rows() {
+      return rows;
+    }
+  }
+
+  /**
+   * {@link #dataBytes(Configuration, TableFormat, SizeListener, Path...)} and, for Parquet and ORC,
+   * the records, read from the same footers.
+   */
+  public static Size size(Configuration conf, TableFormat format, SizeListener listener,
+      Path... inputs) throws IOException {
     org.apache.hadoop.io.compress.CompressionCodecFactory codecs =
         new org.apache.hadoop.io.compress.CompressionCodecFactory(conf);
     long sum = 0;
+    long rows = 0;
     List<FileStatus> files = list(conf, inputs);
     int done = 0;
     for (FileStatus st : files) {
       Path file = st.getPath();
+      if (st.getLen() == 0) {
+        listener.sized(++done, files.size(), sum); // an empty file: no records, no footer
+        continue;
+      }
       switch (format) {
         case PARQUET:
           try (org.apache.parquet.hadoop.ParquetFileReader r =
@@ -397,6 +435,7 @@ public final class Tables {
             for (org.apache.parquet.hadoop.metadata.BlockMetaData b :
                 r.getFooter().getBlocks()) {
               sum += b.getTotalByteSize();
+              rows += b.getRowCount();
             }
           }
           break;
@@ -404,6 +443,7 @@ public final class Tables {
           try (org.apache.orc.Reader r = OrcRows.open(file, conf)) {
             long raw = r.getRawDataSize();
             sum += raw > 0 ? raw : st.getLen();
+            rows += r.getNumberOfRows();
           }
           break;
         case AVRO:
@@ -414,6 +454,7 @@ public final class Tables {
       }
       listener.sized(++done, files.size(), sum);
     }
-    return sum;
+    boolean counted = format == TableFormat.PARQUET || format == TableFormat.ORC;
+    return new Size(sum, counted ? rows : -1);
   }
 }

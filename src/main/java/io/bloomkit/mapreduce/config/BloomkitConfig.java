@@ -84,18 +84,13 @@ public enum BloomkitConfig {
       "build and the join's filter build: read only the key columns of Avro, Parquet and ORC"
           + " inputs (false: every column, to measure what projection saves)",
       "true"),
-  INPUT_COMBINE(
-      "bloomkit.input.combine",
-      "every tool: pack consecutive small files (and splits) of an input into combined splits of"
-          + " up to the split size (the block size within mapreduce.input.fileinputformat.split"
-          + ".minsize and .maxsize), read one after the other by one map task, as Hadoop's"
-          + " CombineFileInputFormat and Spark do (false: a map task per file)",
+  INPUT_COMBINE("bloomkit.input.combine", "every tool: pack consecutive small files (and splits)"
+      + " of an input into combined splits of up to the split size, read one after the other by"
+      + " one map task, as Hadoop's CombineFileInputFormat and Spark do (false: a task per file)",
       "true"),
-  INPUT_OPEN_COST_BYTES(
-      "bloomkit.input.open.cost.bytes",
-      "every tool, with bloomkit.input.combine: the bytes each file counts for on top of its own"
-          + " when small files are packed (Spark's spark.sql.files.openCostInBytes): with 1 MB and"
-          + " a 128 MB split size, at most 128 small files per map task",
+  INPUT_OPEN_COST_BYTES("bloomkit.input.open.cost.bytes", "every tool, when combining: the"
+      + " bytes each packed file counts for on top of its own (Spark's"
+      + " spark.sql.files.openCostInBytes): 1 MB and a 128 MB split, at most 128 files a task",
       "1048576"),
   JOIN_LEFT_INPUT_SPEC(
       "bloomkit.join.left.input.spec",
@@ -447,6 +442,9 @@ public enum BloomkitConfig {
           + " table (parsed, keyed, indexed: dearer than a filter's bytes); measured by"
           + " scripts/calibrate-join.sh",
       "5.523e-9"),
+  PLAN_TASK_SECONDS("bloomkit.plan.task.seconds", "join planner: seconds a map task costs"
+      + " beyond its records and loads (start, setup, opens, commit); measured by"
+      + " scripts/bench-small-files.sh (slope of a join's seconds over its map tasks)", "0.005"),
   PLAN_FILTER_HEAP_SHARE(
       "bloomkit.plan.filter.heap.share",
       "join: largest share of the map task heap a filter's query view may take; --strategy auto"

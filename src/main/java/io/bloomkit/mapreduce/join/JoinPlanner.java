@@ -6,6 +6,7 @@ import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.common.FilterSpec;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.UsageException;
+import io.bloomkit.mapreduce.join.plan.CostConstants;
 import io.bloomkit.mapreduce.join.plan.CostModel;
 import io.bloomkit.mapreduce.join.plan.Workload;
 import java.io.IOException;
@@ -126,6 +127,7 @@ final class JoinPlanner {
       m.put("filterBytes", c.filterBytes());
       m.put("filterHeapBytes", c.filterHeapBytes());
       m.put("jobs", c.jobs());
+      m.put("mapTasks", c.mapTasks());
       m.put("mapRecords", c.mapRecords());
       m.put("mapOutputRecords", c.mapOutputRecords());
       m.put("shuffleBytes", c.shuffleBytes());
@@ -142,13 +144,14 @@ final class JoinPlanner {
    */
   static CostModel.Builder model(Configuration conf, JoinPlan.Type type, long maxFilterBytes,
       boolean tableFits) {
-    return CostModel.builder(new CostModel.Constants(
+    return CostModel.builder(new CostConstants(
             BloomkitConfig.PLAN_JOB_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_MAP_RECORD_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_SHUFFLE_BYTE_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_LOAD_BYTE_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_REDUCE_SECONDS.getDouble(conf),
-            BloomkitConfig.PLAN_TABLE_BYTE_SECONDS.getDouble(conf)))
+            BloomkitConfig.PLAN_TABLE_BYTE_SECONDS.getDouble(conf),
+            BloomkitConfig.PLAN_TASK_SECONDS.getDouble(conf)))
         .mapSideBudget(MapSideJoin.budget(conf))
         .filterHeapShare(BloomkitConfig.PLAN_FILTER_HEAP_SHARE.getDouble(conf))
         .maxFilterBytes(maxFilterBytes)

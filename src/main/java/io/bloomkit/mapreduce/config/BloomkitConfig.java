@@ -135,11 +135,11 @@ public enum BloomkitConfig {
   JOIN_RIGHT_KEY_TYPES("bloomkit.join.right.key.types", "join: key types of the right side, one per"
           + " key field, as bloomkit.key.types; a --filter FILE must record the same types", ""),
   JOIN_TYPE("bloomkit.join.type", "join: the join type, as join --type names it", "inner"),
-  JOIN_RIGHT_BATCH_BYTES(
-      "bloomkit.join.right.batch.bytes",
-      "join: the bytes of a key's right records a reducer collects before it pairs them with the"
-          + " key's left records in one pass over them (a spilled left side is read once per"
-          + " batch, not once per right record)",
+  JOIN_SWAPPED("bloomkit.join.swapped", "join (set by the tool): the job's left side is --right"
+      + " and its type the mirror of --type; rows are written as the named join's", "false"),
+  JOIN_RIGHT_BATCH_BYTES("bloomkit.join.right.batch.bytes", "join: the bytes of a key's right"
+      + " records a reducer collects before it pairs them with the key's left records in one"
+      + " pass (a spilled left side is read once per batch, not once per right record)",
       "4194304"),
   JOIN_FILTER_PATH(
       "bloomkit.join.filter.path",

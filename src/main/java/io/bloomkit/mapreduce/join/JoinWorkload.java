@@ -87,12 +87,13 @@ final class JoinWorkload {
   /** Reads the workload of {@code p} (sizes, samples, and the left keys if small enough). */
   static JoinWorkload of(Configuration conf, JoinPlan p) throws IOException {
     Progress progress = Progress.current();
-    Tables.Size leftSize = sized(conf, p.leftTable.format(), p.left, "left input", progress,
-        STEP_NANOS);
+    Tables.Size leftSize = sized(conf, p.leftTable.format(), p.left, p.inputName(JoinKey.LEFT),
+        progress, STEP_NANOS);
     long leftBytes = leftSize.bytes();
-    Tables.Size rightSize = sized(conf, p.rightTable.format(), p.right, "right input", progress,
+    Tables.Size rightSize = sized(conf, p.rightTable.format(), p.right,
+        p.inputName(JoinKey.RIGHT), progress, STEP_NANOS);
+    Sample right = Sample.of(conf, p.rightTable, p.right, p.inputName(JoinKey.RIGHT), progress,
         STEP_NANOS);
-    Sample right = Sample.of(conf, p.rightTable, p.right, "right input", progress, STEP_NANOS);
     long rightRecords = right.records(rightSize);
     long rightBytes = right.lineBytes(rightSize);
     long heap = MapSideJoin.mapTaskHeap(conf);
@@ -101,7 +102,8 @@ final class JoinWorkload {
     LocalKeys keys = null;
     if (leftBytes <= BloomkitConfig.BUILD_LOCAL_MAX_BYTES.getLong(conf)) {
       try {
-        keys = LocalKeys.read(conf, p.leftKeysOnly(), p.left, "left input", p.strict);
+        keys = LocalKeys.read(conf, p.leftKeysOnly(), p.left, p.inputName(JoinKey.LEFT),
+            p.strict);
       } catch (LocalKeys.TooLargeException e) {
         keys = null; // more keys than the size announced (a compressed input): sample instead
       }
@@ -119,7 +121,8 @@ final class JoinWorkload {
           new Workload.Keys(keys.distinctKeys(), keys.keyBytes(), keyBytes, share), true, heap,
           keys);
     }
-    Sample left = Sample.of(conf, p.leftTable, p.left, "left input", progress, STEP_NANOS);
+    Sample left = Sample.of(conf, p.leftTable, p.left, p.inputName(JoinKey.LEFT), progress,
+        STEP_NANOS);
     long leftRecords = left.records(leftSize);
     leftBytes = left.lineBytes(leftSize);
     Set<ByteBuffer> distinct = new HashSet<>();

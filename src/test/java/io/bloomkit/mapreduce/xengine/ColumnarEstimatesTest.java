@@ -71,7 +71,8 @@ public class ColumnarEstimatesTest {
         "bloomkit.build.local.max.bytes=0", "--left", big.toString(), "--left-key", "k",
         "--right", small.toString(), "--right-key", "0", "--right-key-type", "long",
         "--delimiter", ",",
-        "--output", root.resolve("o2").toString(), "--explain", "--quiet"));
+        "--output", root.resolve("o2").toString(), "--explain", "--quiet", "--build-side",
+        "left")); // the large Parquet side as the build side, sampled
     assertEquals(rows, n(l, "leftRecords"));
 
     // the same rows as text: an estimate from the bytes, and the line bytes the Parquet side

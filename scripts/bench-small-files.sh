@@ -3,11 +3,12 @@
 # (docs/results/join.md, "Many small files"): `join --explain` (planning only) and the join
 # itself, with the file: scheme as bloomkit installs it in local mode (nio: permissions through
 # java.nio) and as Hadoop's own (hadoop: -D bloomkit.local.fs.nio=false, a forked ls -ld per
-# listed file without Hadoop's native library). The left side is 100 keys; file i of the right
+# listed file without Hadoop's native library); small files packed into combined splits (nio, the
+# default) or a map task per file (split: -D bloomkit.input.combine=false). The left side is 100 keys; file i of the right
 # side holds keys i, i+1, i+2 (mod 1,000), so the output is known: every right line whose key is
 # below 100 matches once. Alternating runs (the variants' order rotates each round), medians over
 # --reps rounds; a run longer than --timeout seconds is stopped and reported as ">T".
-#   scripts/bench-small-files.sh [--files N[,N...]] [--reps R] [--timeout S] [--variants nio,hadoop]
+#   scripts/bench-small-files.sh [--files N[,N...]] [--reps R] [--timeout S] [--variants nio,hadoop,split]
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
@@ -19,7 +20,7 @@ while [[ $# -gt 0 ]]; do
     --reps) reps="$2"; shift ;;
     --timeout) timeout="$2"; shift ;;
     --variants) variants="$2"; shift ;;
-    *) echo "usage: scripts/bench-small-files.sh [--files N[,N...]] [--reps R] [--timeout S] [--variants nio,hadoop]" >&2; exit 2 ;;
+    *) echo "usage: scripts/bench-small-files.sh [--files N[,N...]] [--reps R] [--timeout S] [--variants nio,hadoop,split]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -37,6 +38,7 @@ run() { # variant n mode
   local v="$1" n="$2" mode="$3" out="$res/out-$v-$n-$mode" d=()
   rm -rf "$out"
   [[ "$v" == hadoop ]] && d=(-D bloomkit.local.fs.nio=false)
+  [[ "$v" == split ]] && d=(-D bloomkit.input.combine=false)
   local extra=()
   [[ "$mode" == explain ]] && extra=(--explain)
   local s e rc=0
@@ -93,7 +95,7 @@ def med(xs):
     if len(nums) < len(xs):
         return xs[0] if not nums else "%s (%d of %d runs failed or timed out)" % (statistics.median(nums), len(xs) - len(nums), len(xs))
     return "%.1f" % statistics.median(nums)
-print("| files | file: scheme | `--explain` s | join s | part files |")
+print("| files | variant | `--explain` s | join s | part files |")
 print("|---|---|---|---|---|")
 for (n, v, mode) in sorted(k for k in runs if k[2] == "join"):
     print("| %s | %s | %s | %s | %s |" % (format(n, ","), v, med(runs[(n, v, "explain")]), med(runs[(n, v, "join")]), parts.get((str(n), v), "-")))

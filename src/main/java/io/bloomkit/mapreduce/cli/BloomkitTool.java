@@ -5,6 +5,7 @@ import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.common.Progress;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.UsageException;
+import io.bloomkit.mapreduce.table.ListingCache;
 import io.bloomkit.mapreduce.table.NioLocalFileSystem;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -183,7 +184,8 @@ public abstract class BloomkitTool extends Configured implements Tool {
     NioLocalFileSystem.install(getConf());
     try {
       Map<String, Object> result;
-      try (Progress.Scope p = Progress.report(progress(cl))) {
+      try (Progress.Scope p = Progress.report(progress(cl));
+          ListingCache.Scope listings = ListingCache.open()) {
         result = execute(cl);
       }
       lastResult = result;

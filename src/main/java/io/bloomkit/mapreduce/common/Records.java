@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.common;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.table.CombinedTableSplit;
 import io.bloomkit.mapreduce.table.TableFormat;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -119,13 +120,27 @@ public final class Records {
 
   /**
    * The file of a split: a file split's path, through the side tag of a join's split ({@link
-   * SideSplit#inner}); any other split's own description.
+   * SideSplit#inner}) and the part being read of a combined split ({@link
+   * CombinedTableSplit#current}); any other split's own description.
    */
   public static String fileOf(InputSplit split) {
-    InputSplit s = split instanceof SideSplit ? ((SideSplit) split).inner() : split;
-    if (s instanceof FileSplit) {
-      return ((FileSplit) s).getPath().toString();
+    FileSplit s = fileSplitOf(split);
+    if (s != null) {
+      return s.getPath().toString();
     }
-    return s == null ? "(unknown input)" : s.toString();
+    InputSplit inner = split instanceof SideSplit ? ((SideSplit) split).inner() : split;
+    return inner == null ? "(unknown input)" : inner.toString();
+  }
+
+  /**
+   * The file split being read of a split, as {@link #fileOf} finds it (the same object for as long
+   * as its records are read), or null for a split of no file.
+   */
+  public static FileSplit fileSplitOf(InputSplit split) {
+    InputSplit s = split instanceof SideSplit ? ((SideSplit) split).inner() : split;
+    if (s instanceof CombinedTableSplit) {
+      return ((CombinedTableSplit) s).current();
+    }
+    return s instanceof FileSplit ? (FileSplit) s : null;
   }
 }

@@ -84,6 +84,14 @@ public enum BloomkitConfig {
       "build and the join's filter build: read only the key columns of Avro, Parquet and ORC"
           + " inputs (false: every column, to measure what projection saves)",
       "true"),
+  INPUT_COMBINE("bloomkit.input.combine", "every tool: pack consecutive small files (and splits)"
+      + " of an input into combined splits of up to the split size, read one after the other by"
+      + " one map task, as Hadoop's CombineFileInputFormat and Spark do (false: a task per file)",
+      "true"),
+  INPUT_OPEN_COST_BYTES("bloomkit.input.open.cost.bytes", "every tool, when combining: the"
+      + " bytes each packed file counts for on top of its own (Spark's"
+      + " spark.sql.files.openCostInBytes): 1 MB and a 128 MB split, at most 128 files a task",
+      "1048576"),
   JOIN_LEFT_INPUT_SPEC(
       "bloomkit.join.left.input.spec",
       "join (set by the tool): how the left side is read, as bloomkit.input.spec",
@@ -127,11 +135,11 @@ public enum BloomkitConfig {
   JOIN_RIGHT_KEY_TYPES("bloomkit.join.right.key.types", "join: key types of the right side, one per"
           + " key field, as bloomkit.key.types; a --filter FILE must record the same types", ""),
   JOIN_TYPE("bloomkit.join.type", "join: the join type, as join --type names it", "inner"),
-  JOIN_RIGHT_BATCH_BYTES(
-      "bloomkit.join.right.batch.bytes",
-      "join: the bytes of a key's right records a reducer collects before it pairs them with the"
-          + " key's left records in one pass over them (a spilled left side is read once per"
-          + " batch, not once per right record)",
+  JOIN_SWAPPED("bloomkit.join.swapped", "join (set by the tool): the job's left side is --right"
+      + " and its type the mirror of --type; rows are written as the named join's", "false"),
+  JOIN_RIGHT_BATCH_BYTES("bloomkit.join.right.batch.bytes", "join: the bytes of a key's right"
+      + " records a reducer collects before it pairs them with the key's left records in one"
+      + " pass (a spilled left side is read once per batch, not once per right record)",
       "4194304"),
   JOIN_FILTER_PATH(
       "bloomkit.join.filter.path",
@@ -434,6 +442,9 @@ public enum BloomkitConfig {
           + " table (parsed, keyed, indexed: dearer than a filter's bytes); measured by"
           + " scripts/calibrate-join.sh",
       "5.523e-9"),
+  PLAN_TASK_SECONDS("bloomkit.plan.task.seconds", "join planner: seconds a map task costs"
+      + " beyond its records and loads (start, setup, opens, commit); measured by"
+      + " scripts/bench-small-files.sh (slope of a join's seconds over its map tasks)", "0.005"),
   PLAN_FILTER_HEAP_SHARE(
       "bloomkit.plan.filter.heap.share",
       "join: largest share of the map task heap a filter's query view may take; --strategy auto"

@@ -19,6 +19,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
 /**
  * Dedup, map side ({@code exact} and {@code counting} phase 2). Reads each record's key, time and
@@ -66,7 +67,9 @@ public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
   private boolean markers;
   private final Text marker = new Text();
   private DedupOutput out;
-  private int file; // rank of the split's file among the input files in path order
+  private int file; // rank of the current record's file among the input files in path order
+  private InputFiles.Ranks ranks;
+  private FileSplit ranked; // the file split whose rank is file
   private final Text probe = new Text();
   private final DedupKey outKey = new DedupKey();
   private final Map<Text, Earliest> table = new HashMap<>();
@@ -81,6 +84,7 @@ public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
 
   private static final class Earliest {
     long time;
+    int file;
     long offset;
     final Text line = new Text();
   }
@@ -97,7 +101,8 @@ public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
             && BloomkitConfig.DEDUP_STREAM_FILTER.get(conf).isEmpty();
     maxKeys = Math.max(1, BloomkitConfig.DEDUP_MAX_KEYS.getInt(conf));
     nullKeysEqual = BloomkitConfig.DEDUP_NULL_KEYS_EQUAL.getBoolean(conf);
-    file = InputFiles.rank(conf, Records.fileOf(context.getInputSplit()));
+    ranks = InputFiles.ranks(conf);
+    rankFile(context);
     if (BloomkitConfig.DEDUP_COUNTING.getBoolean(conf)) {
       // a record goes on to the shuffle unless its key's estimate is 1
       multiplicities =
@@ -128,6 +133,7 @@ public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
   protected void map(LongWritable position, Row row, Context context)
       throws IOException, InterruptedException {
     context.getCounter(DedupCounters.INPUT_RECORDS).increment(1);
+    rankFile(context);
     KeyEncoder.Outcome outcome = parser.parse(row);
     if (outcome == KeyEncoder.Outcome.MALFORMED) {
       context.getCounter(DedupCounters.MALFORMED_RECORDS).increment(1);
@@ -181,6 +187,7 @@ public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
     if (e == null) {
       e = new Earliest();
       e.time = parser.time();
+      e.file = file;
       e.offset = position.get();
       e.line.set(line);
       if (key == null) {
@@ -197,13 +204,27 @@ public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
     context.getCounter(DedupCounters.MAP_SIDE_DUPLICATES).increment(1);
     context.getCounter(DedupCounters.DUPLICATES).increment(1);
     long t = parser.time();
-    if (t < e.time || (t == e.time && position.get() < e.offset)) {
+    if (t < e.time || (t == e.time
+        && (file < e.file || (file == e.file && position.get() < e.offset)))) {
       out.duplicate(e.line); // the new record comes first in the global order
       e.time = t;
+      e.file = file;
       e.offset = position.get();
       e.line.set(line);
     } else {
       out.duplicate(line);
+    }
+  }
+
+  /**
+   * Sets {@link #file} to the rank of the file being read: a combined split ({@code
+   * CombinedTableSplit}) moves from file to file.
+   */
+  private void rankFile(Context context) throws IOException {
+    FileSplit now = Records.fileSplitOf(context.getInputSplit());
+    if (now != ranked || now == null) {
+      ranked = now;
+      file = ranks.of(Records.fileOf(context.getInputSplit()));
     }
   }
 
@@ -221,12 +242,12 @@ public class DedupMapper extends Mapper<LongWritable, Row, DedupKey, Text> {
   private void flush(Context context) throws IOException, InterruptedException {
     for (Map.Entry<Text, Earliest> x : table.entrySet()) {
       Earliest e = x.getValue();
-      outKey.set(x.getKey().getBytes(), x.getKey().getLength(), e.time, file, e.offset);
+      outKey.set(x.getKey().getBytes(), x.getKey().getLength(), e.time, e.file, e.offset);
       context.write(outKey, e.line);
     }
     table.clear();
     if (nullEarliest != null) {
-      outKey.set(null, 0, nullEarliest.time, file, nullEarliest.offset);
+      outKey.set(null, 0, nullEarliest.time, nullEarliest.file, nullEarliest.offset);
       context.write(outKey, nullEarliest.line);
       nullEarliest = null;
     }

@@ -8,7 +8,9 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -24,7 +26,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
  * ({@code TableInputFormat}) will ({@link Tables#list}: globs, hidden files, sub-directories, with
  * recursion as every job reads), writes them to a file in
  * the job's work directory and names it in {@link BloomkitConfig#DEDUP_INPUT_FILES}; each map task
- * reads it once and looks up its split's file.
+ * reads it once and looks up the file of the records in hand (a combined split reads several).
  */
 final class InputFiles {
   private InputFiles() {}
@@ -55,9 +57,15 @@ final class InputFiles {
    * @throws IOException if the list does not hold the file
    */
   static int rank(Configuration conf, String file) throws IOException {
+    return ranks(conf).of(file);
+  }
+
+  /** The ranks of the listed input files, read once (a task of many small files asks often). */
+  static Ranks ranks(Configuration conf) throws IOException {
     String list = BloomkitConfig.DEDUP_INPUT_FILES.get(conf);
+    Map<String, Integer> ranks = new HashMap<>();
     if (list.isEmpty()) {
-      return 0;
+      return new Ranks(null, ranks);
     }
     Path p = new Path(list);
     try (BufferedReader in =
@@ -65,11 +73,37 @@ final class InputFiles {
             new InputStreamReader(p.getFileSystem(conf).open(p), StandardCharsets.UTF_8))) {
       int rank = 0;
       for (String line = in.readLine(); line != null; line = in.readLine(), rank++) {
-        if (line.equals(file)) {
-          return rank;
-        }
+        ranks.putIfAbsent(line, rank);
       }
     }
-    throw new IOException("input file " + file + " is not in the job's list of input files " + list);
+    return new Ranks(list, ranks);
+  }
+
+  /** The input files' ranks ({@link #ranks}). */
+  static final class Ranks {
+    private final String list;
+    private final Map<String, Integer> ranks;
+
+    private Ranks(String list, Map<String, Integer> ranks) {
+      this.list = list;
+      this.ranks = ranks;
+    }
+
+    /**
+     * The rank of {@code file}; 0 when no list is configured.
+     *
+     * @throws IOException if the list does not hold the file
+     */
+    int of(String file) throws IOException {
+      if (list == null) {
+        return 0;
+      }
+      Integer rank = ranks.get(file);
+      if (rank == null) {
+        throw new IOException(
+            "input file " + file + " is not in the job's list of input files " + list);
+      }
+      return rank;
+    }
   }
 }

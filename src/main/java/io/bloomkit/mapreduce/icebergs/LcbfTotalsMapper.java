@@ -50,7 +50,8 @@ public class LcbfTotalsMapper extends WeightedRecordMapper<Text, LongWritable> {
     totals.add(parser.key(), parser.keyLength(), parser.weight());
     if (totals.size() > maxKeys) {
       String reason =
-          "icebergs lcbf: the split " + Records.fileOf(context.getInputSplit()) + " has more than "
+          "icebergs lcbf: the map task reading " + Records.fileOf(context.getInputSplit())
+              + " has more than "
               + maxKeys + " distinct keys (" + BloomkitConfig.ICEBERG_MAX_KEYS.key()
               + "); lcbf needs all of a split's local totals in memory: raise it (and the map"
               + " heap) or use smaller splits (mapreduce.input.fileinputformat.split.maxsize)";

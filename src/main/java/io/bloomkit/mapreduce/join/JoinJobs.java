@@ -83,7 +83,7 @@ final class JoinJobs {
             .table(p.leftKeysOnly())
             .spec(p.spec)
             .reducers(p.reducers)
-            .inputName("left input")
+            .inputName(p.inputName(JoinKey.LEFT))
             .provenance("join", List.of())
             // the plan sized it for an estimate of the keys: the cap holds for the exact count
             .maxBytes(p.maxFilterBytes)
@@ -169,6 +169,7 @@ final class JoinJobs {
     BloomkitConfig.JOIN_RIGHT_KEY_TYPES.set(
         conf, KeySignature.of(p.rightTable.keyTypes()).format());
     BloomkitConfig.JOIN_TYPE.set(conf, p.type.cliName());
+    BloomkitConfig.JOIN_SWAPPED.set(conf, p.swapped);
     BloomkitConfig.STRICT.set(conf, p.strict);
     if (filter != null) {
       ShippedFilter.ship(job, filter);
@@ -188,7 +189,7 @@ final class JoinJobs {
       return s.lazyOutput(TextOutputFormat.class, Text.class, Text.class, output);
     }
     JoinRecords.store(conf, p.leftSchema, p.rightSchema);
-    p.out.configure(job, JoinRecords.outputSchema(p.type, p.leftSchema, p.rightSchema));
+    p.out.configure(job, p.outputSchema());
     FileOutputFormat.setOutputPath(job, output);
     return s;
   }
@@ -211,11 +212,11 @@ final class JoinJobs {
   static boolean checkSides(JobChain.Step leftJob, JobChain.Step rightJob, JobCounters c,
       JoinPlan p, PrintStream err) throws IOException {
     MalformedRecords.Tally l =
-        new MalformedRecords.Tally("left input", p.leftTable)
+        new MalformedRecords.Tally(p.inputName(JoinKey.LEFT), p.leftTable)
             .counts(c.get(JoinCounters.LEFT_RECORDS), c.get(JoinCounters.LEFT_MALFORMED),
                 leftJob.firstMalformed(JoinMapper.sideName(JoinKey.LEFT)));
     MalformedRecords.Tally r =
-        new MalformedRecords.Tally("right input", p.rightTable)
+        new MalformedRecords.Tally(p.inputName(JoinKey.RIGHT), p.rightTable)
             .counts(c.get(JoinCounters.RIGHT_RECORDS), c.get(JoinCounters.RIGHT_MALFORMED),
                 rightJob.firstMalformed(JoinMapper.sideName(JoinKey.RIGHT)));
     l.failIfAllMalformed();

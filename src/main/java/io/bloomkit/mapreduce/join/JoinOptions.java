@@ -29,6 +29,8 @@ final class JoinOptions {
   final JoinPlan.Type type;
   /** {@code --strategy}; {@link JoinPlan.Strategy#AUTO} (the default) until the planner ran. */
   final JoinPlan.Strategy strategy;
+  /** {@code --build-side}: auto (the default), left or right. */
+  final JoinPlan.BuildSide buildSide;
   /**
    * Whether an option fixed the reduce-side plan's filter ({@code --filter}, {@code --filter-type}
    * (none included), {@code --fpp}, {@code --bits-per-key}, {@code --hashes} or {@code
@@ -60,6 +62,11 @@ final class JoinOptions {
     type = Choices.get(cl, "type", JoinPlan.Type.INNER);
     strategy = Choices.get(cl, "strategy", JoinPlan.Strategy.AUTO);
     boolean mapSide = strategy == JoinPlan.Strategy.MAP_SIDE;
+    buildSide = Choices.get(cl, "build-side", JoinPlan.BuildSide.AUTO);
+    if (buildSide == JoinPlan.BuildSide.RIGHT && cl.hasOption("filter")) {
+      throw new UsageException("--build-side right does not apply to --filter FILE (a filter"
+          + " holds the left keys it was built from)");
+    }
     filterFixed = Stream.of("filter", "filter-type", "fpp", "bits-per-key", "hashes", "reducers")
         .anyMatch(cl::hasOption);
     familyGiven = cl.hasOption("filter-type");
@@ -71,10 +78,15 @@ final class JoinOptions {
           + (mapSide ? "--strategy map-side (no filter)"
               : "--filter FILE (the filter is built already)"));
     }
-    if (mapSide && type.keepsUnmatchedLeft() && type.writesPairs()) {
+    boolean leftCan = JoinPlanner.mapSideCan(type);
+    boolean rightCan = JoinPlanner.mapSideCan(type.mirror());
+    if (mapSide && !(buildSide == JoinPlan.BuildSide.LEFT ? leftCan
+        : buildSide == JoinPlan.BuildSide.RIGHT ? rightCan : leftCan || rightCan)) {
       throw new UsageException("--strategy map-side cannot do --type " + type.cliName()
-          + ": the left records no right record matched are known only after every map task"
-          + " ran; use --strategy reduce-side");
+          + (buildSide == JoinPlan.BuildSide.AUTO ? "" : " with --build-side "
+              + buildSide.cliName())
+          + ": the records of the build side no other record matched are known only after every"
+          + " map task ran; use --strategy reduce-side");
     }
     if (mapSide) {
       for (String o : List.of("filter", "filter-type", "reducers")) {
@@ -148,6 +160,10 @@ final class JoinOptions {
         + " the right records, no shuffle (inner, right-outer, left/right-semi, left/right-anti)."
         + " A filter built here is built in the client, without a job, when the left side is at"
         + " most bloomkit.build.local.max.bytes"));
+    o.addOption(opt("build-side", "SIDE", "the input the filter or map-side table is built on:"
+        + " auto (default: the left, or the right when --strategy auto without --filter finds"
+        + " that cheaper, which it weighs when the right input is the smaller, or when a map-side"
+        + " join of --type needs it), left or right; the rows are the named join's either way"));
     o.addOption(integerOpt("max-filter-bytes", "N", "largest filter shipped (bytes): a filter"
         + " above it is sized with fewer bits per key (the plan reports its fpp and capped)"));
     o.addOption(flag("explain", "print the plan, the workload and every candidate with its"

@@ -1,5 +1,6 @@
 package io.bloomkit.mapreduce.join;
 
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.table.TableOutputs;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
@@ -16,19 +17,24 @@ import org.apache.hadoop.io.Text;
  * the semi and anti joins write the one side's line alone, without a tab (written as {@code (line,
  * NullWritable)}). Records output: a pair is one record of both sides' fields ({@link
  * JoinRecords#schema}), the missing side's fields null in an outer join's unmatched rows; the semi
- * and anti joins write records of their side's schema only.
+ * and anti joins write records of their side's schema only. A job whose sides are the named join's
+ * exchanged ({@link BloomkitConfig#JOIN_SWAPPED}) writes the named join's rows: its right part
+ * first.
  */
 final class JoinOutput {
   private static final Text EMPTY = new Text();
 
   private final JoinPlan.Type type;
+  /** Whether the job's sides are the named join's exchanged: text pairs written the other way. */
+  private final boolean swapped;
   private final TableOutputs.Sink sink;
   private final JoinRecords records;
   private final TableOutputs.RecordWriter writer;
 
-  private JoinOutput(JoinPlan.Type type, TableOutputs.Sink sink, JoinRecords records,
-      TableOutputs.RecordWriter writer) {
+  private JoinOutput(JoinPlan.Type type, boolean swapped, TableOutputs.Sink sink,
+      JoinRecords records, TableOutputs.RecordWriter writer) {
     this.type = type;
+    this.swapped = swapped;
     this.sink = sink;
     this.records = records;
     this.writer = writer;
@@ -37,7 +43,8 @@ final class JoinOutput {
   /** The output of a join task whose configuration is {@code conf}, writing into {@code sink}. */
   static JoinOutput of(Configuration conf, TableOutputs.Sink sink) {
     JoinRecords records = JoinRecords.fromConf(conf);
-    return new JoinOutput(JoinPlan.Type.of(conf), sink, records,
+    return new JoinOutput(JoinPlan.Type.of(conf), BloomkitConfig.JOIN_SWAPPED.getBoolean(conf),
+        sink, records,
         records == null ? null : TableOutputs.writer(conf, sink));
   }
 
@@ -48,7 +55,7 @@ final class JoinOutput {
   /** A matching pair. */
   void pair(Text left, Text right) throws IOException, InterruptedException {
     if (records == null) {
-      sink.write(left, right);
+      write(left, right);
     } else {
       writer.write(records.joined(left, right));
     }
@@ -62,7 +69,7 @@ final class JoinOutput {
     if (type.leftLinesOnly()) {
       alone(JoinKey.LEFT, left);
     } else if (records == null) {
-      sink.write(left, EMPTY);
+      write(left, EMPTY);
     } else {
       writer.write(records.joined(left, null));
     }
@@ -76,9 +83,18 @@ final class JoinOutput {
     if (type.rightLinesOnly()) {
       alone(JoinKey.RIGHT, right);
     } else if (records == null) {
-      sink.write(EMPTY, right);
+      write(EMPTY, right);
     } else {
       writer.write(records.joined(null, right));
+    }
+  }
+
+  /** A text row of the job's left part and right part, in the named join's order. */
+  private void write(Text left, Text right) throws IOException, InterruptedException {
+    if (swapped) {
+      sink.write(right, left);
+    } else {
+      sink.write(left, right);
     }
   }
 

@@ -45,6 +45,12 @@ final class JoinPlan {
   final JoinPlanner.Choice choice;
   /** The left keys read in the client, to build the filter from without a job; else null. */
   final io.bloomkit.mapreduce.filterjob.LocalKeys localKeys;
+  /**
+   * Whether this plan runs the join the command line named with its sides exchanged: its left
+   * (build) side is the {@code --right} input, its type the mirror of {@code --type} ({@link
+   * #swap}); the jobs write the named join's rows ({@code bloomkit.join.swapped}).
+   */
+  final boolean swapped;
 
   /**
    * The plan of a command line's options and its resolved paths.
@@ -77,6 +83,63 @@ final class JoinPlan {
     this.rightSchema = right.schema;
     this.choice = null;
     this.localKeys = null;
+    this.swapped = false;
+  }
+
+  /** {@code p} with its sides exchanged and its type mirrored. */
+  private JoinPlan(JoinPlan p) {
+    this.left = p.right;
+    this.leftTable = p.rightTable;
+    this.right = p.left;
+    this.rightTable = p.leftTable;
+    this.output = p.output;
+    this.type = p.type.mirror();
+    this.strategy = p.strategy;
+    this.filterSource = p.filterSource;
+    this.spec = p.spec;
+    this.givenFilter = p.givenFilter;
+    this.givenProbe = p.givenProbe;
+    this.reducers = p.reducers;
+    this.strict = p.strict;
+    this.maxShare = p.maxShare;
+    this.exactMax = p.exactMax;
+    this.maxFilterBytes = p.maxFilterBytes;
+    this.out = p.out;
+    this.leftSchema = p.rightSchema;
+    this.rightSchema = p.leftSchema;
+    this.choice = p.choice;
+    this.localKeys = null;
+    this.swapped = !p.swapped;
+  }
+
+  /**
+   * The same join with the sides exchanged: the {@code --right} input becomes the build (left)
+   * side and the type its mirror (left-outer and right-outer, the semi and anti joins exchange;
+   * inner and full-outer stay), so that the rows are those of the named join. An unresolved plan
+   * without a given filter (a filter holds one side's keys).
+   */
+  JoinPlan swap() {
+    if (choice != null || givenFilter != null) {
+      throw new IllegalStateException("only an unresolved plan without --filter is swapped");
+    }
+    return new JoinPlan(this);
+  }
+
+  /** The named input a side of this plan reads: {@code left input} or {@code right input}. */
+  String inputName(byte side) {
+    boolean named = (side == JoinKey.LEFT) != swapped;
+    return named ? "left input" : "right input";
+  }
+
+  /** The side the filter or table is built on, as the command line named it. */
+  String buildSide() {
+    return swapped ? "right" : "left";
+  }
+
+  /** The schema of the records the join writes: the named join's ({@link JoinRecords}). */
+  Schema outputSchema() {
+    return swapped ? JoinRecords.outputSchema(type.mirror(), rightSchema, leftSchema)
+        : JoinRecords.outputSchema(type, leftSchema, rightSchema);
   }
 
   /** {@code p} resolved by the planner: its strategy (never auto), filter and spec. */
@@ -103,6 +166,7 @@ final class JoinPlan {
     this.rightSchema = p.rightSchema;
     this.choice = choice;
     this.localKeys = localKeys;
+    this.swapped = p.swapped;
   }
 
   /**
@@ -116,6 +180,11 @@ final class JoinPlan {
     if (strategy == Strategy.AUTO) {
       throw new IllegalArgumentException("a resolved plan's strategy is map-side or reduce-side");
     }
+    return new JoinPlan(this, strategy, filterSource, spec, choice, localKeys);
+  }
+
+  /** This resolved plan with {@code choice} as its planner's record. */
+  JoinPlan withChoice(JoinPlanner.Choice choice) {
     return new JoinPlan(this, strategy, filterSource, spec, choice, localKeys);
   }
 
@@ -151,6 +220,26 @@ final class JoinPlan {
     /** The name in {@code --type} and {@link io.bloomkit.mapreduce.config.BloomkitConfig#JOIN_TYPE}. */
     String cliName() {
       return Choices.name(this);
+    }
+
+    /** The same join with the sides exchanged: left and right exchange, inner and full stay. */
+    Type mirror() {
+      switch (this) {
+        case LEFT_OUTER:
+          return RIGHT_OUTER;
+        case RIGHT_OUTER:
+          return LEFT_OUTER;
+        case LEFT_SEMI:
+          return RIGHT_SEMI;
+        case RIGHT_SEMI:
+          return LEFT_SEMI;
+        case LEFT_ANTI:
+          return RIGHT_ANTI;
+        case RIGHT_ANTI:
+          return LEFT_ANTI;
+        default:
+          return this; // inner, full-outer
+      }
     }
 
     /** Whether the join writes left records without a match (left-outer, full-outer, left-anti). */
@@ -200,6 +289,18 @@ final class JoinPlan {
     AUTO,
     MAP_SIDE,
     REDUCE_SIDE;
+
+    String cliName() {
+      return Choices.name(this);
+    }
+  }
+
+  /** {@code --build-side}: the input the filter or map-side table is built on. */
+  enum BuildSide {
+    /** The left, unless the planner finds the right one cheaper ({@link JoinPlanner#plan}). */
+    AUTO,
+    LEFT,
+    RIGHT;
 
     String cliName() {
       return Choices.name(this);

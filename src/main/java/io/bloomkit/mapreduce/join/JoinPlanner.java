@@ -6,8 +6,10 @@ import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.common.FilterSpec;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.UsageException;
+import io.bloomkit.mapreduce.join.plan.CostConstants;
 import io.bloomkit.mapreduce.join.plan.CostModel;
 import io.bloomkit.mapreduce.join.plan.Workload;
+import io.bloomkit.mapreduce.table.Tables;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,15 +52,32 @@ final class JoinPlanner {
     final String built;
     final JoinWorkload workload;
     final List<CostModel.Candidate> candidates;
+    /** The input the filter or table is built on, as named: {@code left} or {@code right}. */
+    final String buildSide;
+    /** The plan of the other build side, when the planner weighed both; else null. */
+    final Choice other;
 
     Choice(JoinPlan.Strategy strategy, String how, CostModel.Candidate estimate, String built,
         JoinWorkload workload, List<CostModel.Candidate> candidates) {
+      this(strategy, how, estimate, built, workload, candidates, "left", null);
+    }
+
+    private Choice(JoinPlan.Strategy strategy, String how, CostModel.Candidate estimate,
+        String built, JoinWorkload workload, List<CostModel.Candidate> candidates,
+        String buildSide, Choice other) {
       this.strategy = strategy;
       this.how = how;
       this.estimate = estimate;
       this.built = built;
       this.workload = workload;
       this.candidates = candidates;
+      this.buildSide = buildSide;
+      this.other = other;
+    }
+
+    /** This choice for a plan building on {@code buildSide}, weighed against {@code other}. */
+    Choice on(String buildSide, Choice other) {
+      return new Choice(strategy, how, estimate, built, workload, candidates, buildSide, other);
     }
 
     /** The {@code plan} object without {@code actual}. */
@@ -66,6 +85,7 @@ final class JoinPlanner {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("strategy", strategy.cliName());
       m.put("how", how);
+      m.put("buildSide", buildSide);
       m.put("filter", estimate.filter());
       m.put("bitsPerKey", estimate.bitsPerKey());
       m.put("fpp", estimate.fpp());
@@ -107,17 +127,26 @@ final class JoinPlanner {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("plan", json());
       m.put("workload", workload.json());
+      if (other != null) {
+        m.put("otherWorkload", other.workload.json());
+      }
       List<Map<String, Object>> list = new ArrayList<>();
       for (CostModel.Candidate c : candidates) {
-        list.add(candidate(c));
+        list.add(candidate(c, buildSide));
+      }
+      if (other != null) {
+        for (CostModel.Candidate c : other.candidates) {
+          list.add(candidate(c, other.buildSide));
+        }
       }
       m.put("candidates", list);
       return m;
     }
 
-    private static Map<String, Object> candidate(CostModel.Candidate c) {
+    private static Map<String, Object> candidate(CostModel.Candidate c, String buildSide) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("name", c.name());
+      m.put("buildSide", buildSide);
       m.put("kind", c.kind().cliName());
       m.put("filter", c.filter());
       m.put("bitsPerKey", c.bitsPerKey());
@@ -126,6 +155,7 @@ final class JoinPlanner {
       m.put("filterBytes", c.filterBytes());
       m.put("filterHeapBytes", c.filterHeapBytes());
       m.put("jobs", c.jobs());
+      m.put("mapTasks", c.mapTasks());
       m.put("mapRecords", c.mapRecords());
       m.put("mapOutputRecords", c.mapOutputRecords());
       m.put("shuffleBytes", c.shuffleBytes());
@@ -142,13 +172,14 @@ final class JoinPlanner {
    */
   static CostModel.Builder model(Configuration conf, JoinPlan.Type type, long maxFilterBytes,
       boolean tableFits) {
-    return CostModel.builder(new CostModel.Constants(
+    return CostModel.builder(new CostConstants(
             BloomkitConfig.PLAN_JOB_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_MAP_RECORD_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_SHUFFLE_BYTE_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_LOAD_BYTE_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_REDUCE_SECONDS.getDouble(conf),
-            BloomkitConfig.PLAN_TABLE_BYTE_SECONDS.getDouble(conf)))
+            BloomkitConfig.PLAN_TABLE_BYTE_SECONDS.getDouble(conf),
+            BloomkitConfig.PLAN_TASK_SECONDS.getDouble(conf)))
         .mapSideBudget(MapSideJoin.budget(conf))
         .filterHeapShare(BloomkitConfig.PLAN_FILTER_HEAP_SHARE.getDouble(conf))
         .maxFilterBytes(maxFilterBytes)
@@ -161,8 +192,52 @@ final class JoinPlanner {
     return !(type.keepsUnmatchedLeft() && type.writesPairs());
   }
 
-  /** {@code p} (strategy as given, auto included) resolved; reads the workload. */
+  /**
+   * {@code p} resolved, on the build side {@code --build-side} names: the left input; the right
+   * one (the plan swapped, {@link JoinPlan#swap}); or, by default, the left unless a map-side join
+   * was asked for a type only the other side can do, or the planner is free ({@code --strategy
+   * auto}, no {@code --filter}) and the right input is the smaller (decoded bytes): then both
+   * sides are planned and the cheaper estimate runs, as Spark, Hive and Trino build on the smaller
+   * side whatever order a query names them in.
+   */
   static JoinPlan plan(Configuration conf, JoinOptions o, JoinPlan p) throws IOException {
+    switch (o.buildSide) {
+      case LEFT:
+        return planSide(conf, o, p);
+      case RIGHT:
+        return planSide(conf, o, p.swap());
+      default:
+        break;
+    }
+    if (p.filterSource == JoinPlan.FilterSource.GIVEN) {
+      return planSide(conf, o, p);
+    }
+    if (o.strategy == JoinPlan.Strategy.MAP_SIDE) {
+      return planSide(conf, o, mapSideCan(p.type) ? p : p.swap());
+    }
+    if (o.strategy != JoinPlan.Strategy.AUTO
+        || Tables.dataBytes(conf, p.rightTable.format(), p.right)
+            >= Tables.dataBytes(conf, p.leftTable.format(), p.left)) {
+      return planSide(conf, o, p);
+    }
+    JoinPlan left = planSide(conf, o, p);
+    JoinPlan right = planSide(conf, o, p.swap());
+    boolean onRight = right.choice.estimate.seconds() < left.choice.estimate.seconds();
+    JoinPlan chosen = onRight ? right : left;
+    JoinPlan other = onRight ? left : right;
+    return chosen.withChoice(chosen.choice.on(chosen.buildSide(), other.choice));
+  }
+
+  /** {@code p} (strategy as given, auto included) resolved on its own sides. */
+  private static JoinPlan planSide(Configuration conf, JoinOptions o, JoinPlan p)
+      throws IOException {
+    JoinPlan resolved = planOne(conf, o, p);
+    return resolved.withChoice(resolved.choice.on(resolved.buildSide(), null));
+  }
+
+  /** {@code p} (strategy as given, auto included) resolved; reads the workload. */
+  private static JoinPlan planOne(Configuration conf, JoinOptions o, JoinPlan p)
+      throws IOException {
     JoinWorkload w = JoinWorkload.of(conf, p);
     Workload mw = w.model();
     // auto never picks a map-side join whose table may not fit the budget the tasks enforce

@@ -29,14 +29,18 @@ import org.apache.hadoop.io.Text;
 final class JoinRecords {
   private final RecordLines left;
   private final RecordLines right;
-  private final int leftFields;
+  /** Whether the job's sides are the named join's exchanged ({@link JoinPlan#swapped}). */
+  private final boolean swapped;
+  /** The fields of the output's first side: the job's left, or its right when swapped. */
+  private final int firstFields;
   private final GenericData.Record out;
 
-  private JoinRecords(Schema left, Schema right) {
+  private JoinRecords(Schema left, Schema right, boolean swapped) {
     this.left = RecordLines.of(left);
     this.right = RecordLines.of(right);
-    this.leftFields = left.getFields().size();
-    this.out = new GenericData.Record(schema(left, right));
+    this.swapped = swapped;
+    this.firstFields = (swapped ? right : left).getFields().size();
+    this.out = new GenericData.Record(swapped ? schema(right, left) : schema(left, right));
   }
 
   /** The job's records, or null when it writes text (the side schemas are not set). */
@@ -46,7 +50,8 @@ final class JoinRecords {
     if (l == null || l.isEmpty() || r == null || r.isEmpty()) {
       return null;
     }
-    return new JoinRecords(new Schema.Parser().parse(l), new Schema.Parser().parse(r));
+    return new JoinRecords(new Schema.Parser().parse(l), new Schema.Parser().parse(r),
+        BloomkitConfig.JOIN_SWAPPED.getBoolean(conf));
   }
 
   /** Stores the sides' schemas in a join job's configuration. */
@@ -61,17 +66,20 @@ final class JoinRecords {
   }
 
   /**
-   * The output record of a left value and a right value ({@link RecordLines#of}); a null value:
-   * that side's fields are null. The record is reused.
+   * The output record of a left value and a right value of the job ({@link RecordLines#of}); a
+   * null value: that side's fields are null. The named join's left fields come first: the job's
+   * right ones when its sides are exchanged. The record is reused.
    */
   GenericRecord joined(Text leftValue, Text rightValue) throws IOException {
     GenericRecord l = leftValue == null ? null : left.record(leftValue);
-    for (int i = 0; i < leftFields; i++) {
-      out.put(i, l == null ? null : l.get(i));
-    }
     GenericRecord r = rightValue == null ? null : right.record(rightValue);
-    for (int i = leftFields; i < out.getSchema().getFields().size(); i++) {
-      out.put(i, r == null ? null : r.get(i - leftFields));
+    GenericRecord first = swapped ? r : l;
+    GenericRecord second = swapped ? l : r;
+    for (int i = 0; i < firstFields; i++) {
+      out.put(i, first == null ? null : first.get(i));
+    }
+    for (int i = firstFields; i < out.getSchema().getFields().size(); i++) {
+      out.put(i, second == null ? null : second.get(i - firstFields));
     }
     return out;
   }

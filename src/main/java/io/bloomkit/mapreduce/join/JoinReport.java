@@ -42,8 +42,26 @@ import java.util.Map;
 final class JoinReport {
   private JoinReport() {}
 
-  /** The fields, in output order, added to {@code r} (created when the run started). */
+  /**
+   * The fields, in output order, added to {@code r} (created when the run started); for a plan that
+   * built on the right input ({@link JoinPlan#swapped}) the fields of each input ({@code
+   * leftRecords}, {@code leftMalformed}, {@code leftNullKeys} and the right ones) are the named
+   * inputs', while the fields of a role (the build side's {@code leftPassed}, the probe side's
+   * {@code rightDroppedByFilter}...) are the job's, as {@code plan.buildSide} says.
+   */
   static Map<String, Object> of(Report r, JoinPlan p, JoinJobs.Outcome o) {
+    Map<String, Object> m = fields(r, p, o);
+    if (p.swapped) {
+      for (String f : new String[] {"Records", "Malformed", "NullKeys"}) {
+        Object left = m.get("left" + f);
+        m.put("left" + f, m.get("right" + f));
+        m.put("right" + f, left);
+      }
+    }
+    return m;
+  }
+
+  private static Map<String, Object> fields(Report r, JoinPlan p, JoinJobs.Outcome o) {
     JobCounters c = o.counters;
     long dropped = c.get(RIGHT_DROPPED_BY_FILTER);
     long fp = c.get(FALSE_POSITIVES);

@@ -83,11 +83,12 @@ public final class JoinTool extends BloomkitTool {
 
   @Override
   public String description() {
-    return "Join of a small left and a large right input. --strategy auto (default): a cost"
-        + " model picks a map-side join or a reduce-side join with or without a filter of the"
-        + " left keys; reduce-side: the right side pre-filtered by a filter of the left keys"
-        + " (default acbf, 16 bits per key); map-side: a map-only join against the left side in"
-        + " each map task's memory.";
+    return "Join of two inputs, the filter or table built on the small one (the left, or the"
+        + " right when --strategy auto finds that cheaper: --build-side). --strategy auto"
+        + " (default): a cost model picks a map-side join or a reduce-side join with or without a"
+        + " filter of the build side's keys; reduce-side: the other side pre-filtered by a filter"
+        + " of those keys (default acbf, 16 bits per key); map-side: a map-only join against the"
+        + " build side in each map task's memory.";
   }
 
   /** The staleness check of a given filter in this run, or null. */

@@ -27,6 +27,8 @@ import org.apache.hadoop.mapreduce.Job;
  *   <li>each side's decoded bytes ({@link Tables#dataBytes}); its records, those bytes over the
  *       mean bytes of a sampled record (its {@code Row.line()} plus a newline; {@link
  *       Tables#sample}: {@link #SAMPLE_ROWS} rows from up to {@link HotKeySampler#SPLITS} splits);
+ *       a Parquet or ORC side's records are its footers' row counts, exact, and its bytes those
+ *       records times the sampled mean ({@link Tables#size});
  *   <li>the join job's map tasks: each side's splits as {@link TableInputFormat} makes them; a
  *       map task's heap: {@link MapSideJoin#mapTaskHeap}; the mean bytes of a key, from the right
  *       sample (the left one's without right keys);
@@ -85,19 +87,23 @@ final class JoinWorkload {
   /** Reads the workload of {@code p} (sizes, samples, and the left keys if small enough). */
   static JoinWorkload of(Configuration conf, JoinPlan p) throws IOException {
     Progress progress = Progress.current();
-    long leftBytes = sized(conf, p.leftTable.format(), p.left, "left input", progress,
+    Tables.Size leftSize = sized(conf, p.leftTable.format(), p.left, p.inputName(JoinKey.LEFT),
+        progress, STEP_NANOS);
+    long leftBytes = leftSize.bytes();
+    Tables.Size rightSize = sized(conf, p.rightTable.format(), p.right,
+        p.inputName(JoinKey.RIGHT), progress, STEP_NANOS);
+    Sample right = Sample.of(conf, p.rightTable, p.right, p.inputName(JoinKey.RIGHT), progress,
         STEP_NANOS);
-    long rightBytes = sized(conf, p.rightTable.format(), p.right, "right input", progress,
-        STEP_NANOS);
-    Sample right = Sample.of(conf, p.rightTable, p.right, "right input", progress, STEP_NANOS);
-    long rightRecords = right.records(rightBytes);
+    long rightRecords = right.records(rightSize);
+    long rightBytes = right.lineBytes(rightSize);
     long heap = MapSideJoin.mapTaskHeap(conf);
     int tasks = Math.max(1, splits(conf, p.rightTable, p.right));
     int leftTasks = Math.max(1, splits(conf, p.leftTable, p.left));
     LocalKeys keys = null;
     if (leftBytes <= BloomkitConfig.BUILD_LOCAL_MAX_BYTES.getLong(conf)) {
       try {
-        keys = LocalKeys.read(conf, p.leftKeysOnly(), p.left, "left input", p.strict);
+        keys = LocalKeys.read(conf, p.leftKeysOnly(), p.left, p.inputName(JoinKey.LEFT),
+            p.strict);
       } catch (LocalKeys.TooLargeException e) {
         keys = null; // more keys than the size announced (a compressed input): sample instead
       }
@@ -115,8 +121,10 @@ final class JoinWorkload {
           new Workload.Keys(keys.distinctKeys(), keys.keyBytes(), keyBytes, share), true, heap,
           keys);
     }
-    Sample left = Sample.of(conf, p.leftTable, p.left, "left input", progress, STEP_NANOS);
-    long leftRecords = left.records(leftBytes);
+    Sample left = Sample.of(conf, p.leftTable, p.left, p.inputName(JoinKey.LEFT), progress,
+        STEP_NANOS);
+    long leftRecords = left.records(leftSize);
+    leftBytes = left.lineBytes(leftSize);
     Set<ByteBuffer> distinct = new HashSet<>();
     long keyBytes = 0;
     for (byte[] k : left.keys) {
@@ -195,10 +203,10 @@ final class JoinWorkload {
    * N files, B bytes of data so far} once {@code stepNanos} have passed since the start or the last
    * such line, so that a long listing shows its work.
    */
-  static long sized(Configuration conf, TableFormat format, Path[] inputs, String name,
+  static Tables.Size sized(Configuration conf, TableFormat format, Path[] inputs, String name,
       Progress progress, long stepNanos) throws IOException {
     Progress.Every every = progress.every(stepNanos);
-    return Tables.dataBytes(conf, format, (files, of, bytes) -> {
+    return Tables.size(conf, format, (files, of, bytes) -> {
       if (files < of) {
         every.step(() -> "sizing the " + name + " in the client: " + files + " of " + of
             + " files, " + bytes + " bytes of data so far");
@@ -251,6 +259,27 @@ final class JoinWorkload {
     /** The records of a side of {@code dataBytes}: those bytes over the sample's mean. */
     long records(long dataBytes) {
       return bytes == 0 ? 0 : Math.round((double) dataBytes * measured / bytes);
+    }
+
+    /**
+     * The records of a side of {@code size}: the footers' count of a Parquet or ORC input, else
+     * {@link #records(long)} of its bytes.
+     */
+    long records(Tables.Size size) {
+      return size.rows() >= 0 ? size.rows() : records(size.bytes());
+    }
+
+    /**
+     * The bytes of a side's records as the jobs handle them (lines: shuffled, held in map-side
+     * tables): a Parquet or ORC input's counted records times the sample's mean line (a columnar
+     * file's decoded column bytes are not its lines' bytes); any other input's {@link
+     * Tables#dataBytes}.
+     */
+    long lineBytes(Tables.Size size) {
+      if (size.rows() < 0 || measured == 0) {
+        return size.bytes();
+      }
+      return Math.round((double) size.rows() * bytes / measured);
     }
   }
 }

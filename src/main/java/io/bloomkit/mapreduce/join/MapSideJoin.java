@@ -142,6 +142,7 @@ final class MapSideJoin {
   private static void configure(JobChain.Step s, JoinPlan p) {
     Configuration conf = s.conf();
     BloomkitConfig.JOIN_TYPE.set(conf, p.type.cliName());
+    BloomkitConfig.JOIN_SWAPPED.set(conf, p.swapped);
     BloomkitConfig.STRICT.set(conf, p.strict);
     p.leftTable.store(conf, BloomkitConfig.JOIN_LEFT_INPUT_SPEC);
     p.rightTable.store(conf, BloomkitConfig.JOIN_RIGHT_INPUT_SPEC);
@@ -158,7 +159,7 @@ final class MapSideJoin {
       return;
     }
     JoinRecords.store(s.conf(), p.leftSchema, p.rightSchema);
-    p.out.configure(s.job(), alone != null ? alone : JoinRecords.schema(p.leftSchema, p.rightSchema));
+    p.out.configure(s.job(), alone != null ? alone : p.outputSchema());
     FileOutputFormat.setOutputPath(s.job(), dir);
   }
 

@@ -2,6 +2,8 @@ package io.bloomkit.mapreduce.table;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.compress.CompressionCodec;
@@ -14,6 +16,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
+import org.apache.hadoop.mapreduce.security.TokenCache;
 
 /**
  * The one input format of every bloomkit job: reads the files of any {@link TableFormat} as
@@ -28,6 +31,12 @@ import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
  * --csv-multiline}; with {@link TableSpec#ordered} only uncompressed text is split. With Hive-style
  * partition columns ({@link TableSpec#partitions}) each file's reader is wrapped by {@link
  * PartitionedRows}, which answers those fields from the file's directories.
+ *
+ * <p>Small files: consecutive splits of less than the split size (Hadoop's, from the block size
+ * and {@code mapreduce.input.fileinputformat.split.minsize/maxsize}) are packed into {@link
+ * CombinedTableSplit}s of up to that size, each file counted with {@link
+ * BloomkitConfig#INPUT_OPEN_COST_BYTES} more, and read one after the other by one task ({@link
+ * BloomkitConfig#INPUT_COMBINE} turns it off).
  */
 public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
   /** The configuration key holding this input's spec. */
@@ -36,8 +45,29 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
   }
 
 
-  /** The spec of this input in {@code context}'s configuration. */
+  /** The configuration {@link #specOf} and {@link #codecs} were taken from. */
+  private Configuration specConf;
+  private String specJson;
+  private TableSpec specOf;
+  private CompressionCodecFactory codecs;
+
+  /**
+   * The spec of this input in {@code context}'s configuration; parsed once per configuration
+   * (a listing of many files asks for each file).
+   */
   public TableSpec spec(JobContext context) {
+    Configuration conf = context.getConfiguration();
+    String json = conf.getRaw(specKey().key());
+    if (specConf != conf || !java.util.Objects.equals(json, specJson)) {
+      specOf = parseSpec(context);
+      codecs = null;
+      specConf = conf;
+      specJson = json;
+    }
+    return specOf;
+  }
+
+  private TableSpec parseSpec(JobContext context) {
     TableSpec spec = TableSpec.load(context.getConfiguration(), specKey());
     if (spec.projection() && !BloomkitConfig.INPUT_PROJECTION.getBoolean(context.getConfiguration())) {
       return spec.toBuilder().projection(false).build(); // read every column (measurements)
@@ -47,15 +77,51 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
 
   /**
    * The files of the job's inputs ({@link FileInputFormat}'s listing), after {@link ListedFiles}
-   * refused dangling symbolic links and special files (FIFOs) under them.
+   * refused dangling symbolic links and special files (FIFOs) under them; listed once per tool run
+   * ({@link ListingCache}).
    *
    * @throws IllegalArgumentException naming such an entry
    */
   @Override
   protected java.util.List<org.apache.hadoop.fs.FileStatus> listStatus(JobContext job)
       throws IOException {
-    ListedFiles.check(job.getConfiguration(), getInputPaths(job));
-    return super.listStatus(job);
+    Configuration conf = job.getConfiguration();
+    Path[] dirs = getInputPaths(job);
+    // a secure cluster's tokens for the input's file systems, as FileInputFormat's listing gets
+    // them, also when this run listed the input before (ListingCache)
+    TokenCache.obtainTokensForNamenodes(job.getCredentials(), dirs, conf);
+    return ListingCache.list(conf, () -> {
+      ListedFiles.check(conf, dirs);
+      return super.listStatus(job);
+    });
+  }
+
+  /**
+   * The splits of the job's files ({@link #fileSplits}), small ones packed into {@link
+   * CombinedTableSplit}s unless {@link BloomkitConfig#INPUT_COMBINE} is off.
+   */
+  @Override
+  public List<InputSplit> getSplits(JobContext job) throws IOException {
+    List<InputSplit> splits = fileSplits(job);
+    Configuration conf = job.getConfiguration();
+    if (splits.size() < 2 || !BloomkitConfig.INPUT_COMBINE.getBoolean(conf)) {
+      return splits;
+    }
+    Path first = ((FileSplit) splits.get(0)).getPath();
+    long block = first.getFileSystem(conf).getDefaultBlockSize(first);
+    long target = computeSplitSize(block, getMinSplitSize(job), getMaxSplitSize(job));
+    try {
+      return CombinedTableSplit.pack(
+          splits, target, BloomkitConfig.INPUT_OPEN_COST_BYTES.getLong(conf));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted packing the splits of " + first);
+    }
+  }
+
+  /** The splits {@link FileInputFormat} makes of the job's files: one file's bytes each. */
+  public List<InputSplit> fileSplits(JobContext job) throws IOException {
+    return super.getSplits(job);
   }
 
   @Override
@@ -68,7 +134,10 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
         }
         // fall through: line-splittable like text
       case TEXT:
-        CompressionCodec codec = new CompressionCodecFactory(context.getConfiguration()).getCodec(file);
+        if (codecs == null) {
+          codecs = new CompressionCodecFactory(context.getConfiguration());
+        }
+        CompressionCodec codec = codecs.getCodec(file);
         if (codec == null) {
           return true;
         }
@@ -82,6 +151,15 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
   public RecordReader<LongWritable, Row> createRecordReader(
       InputSplit split, TaskAttemptContext context) throws IOException {
     TableSpec spec = spec(context);
+    if (split instanceof CombinedTableSplit) {
+      return new CombinedRows(part -> fileReader(spec, part));
+    }
+    return fileReader(spec, split);
+  }
+
+  /** The reader of one file's split. */
+  private static RecordReader<LongWritable, Row> fileReader(TableSpec spec, InputSplit split)
+      throws IOException {
     if (!spec.partitions().isEmpty()) {
       return new PartitionedRows(spec, reader(PartitionedRows.fileSpec(spec), split));
     }

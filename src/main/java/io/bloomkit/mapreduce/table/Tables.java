@@ -33,11 +33,16 @@ public final class Tables {
   public static TableFormat detect(Configuration conf, Path... inputs) throws IOException {
     TableFormat found = null;
     Path first = null;
+    List<FileStatus> files = new java.util.ArrayList<>();
     for (FileStatus st : list(conf, inputs)) {
-      if (st.getLen() == 0) {
-        continue;
+      if (st.getLen() > 0) {
+        files.add(st);
       }
-      TableFormat f = detectFile(conf, st.getPath());
+    }
+    TableFormat[] formats = detectFiles(conf, files);
+    for (int i = 0; i < files.size(); i++) {
+      FileStatus st = files.get(i);
+      TableFormat f = formats[i];
       if (f == TableFormat.TEXT) {
         truncatedByName(conf, st.getPath());
       }
@@ -127,23 +132,110 @@ public final class Tables {
     }
   }
 
+  /** Files of an input from which on their signatures are read by several threads. */
+  static final int PARALLEL_DETECT_FILES = 64;
+
+  /**
+   * {@link #detectFile} of each of {@code files}, in their order; many files (a directory of small
+   * files, where each costs an open and two reads, a round trip each on HDFS) are read by up to 8
+   * threads.
+   *
+   * @throws IOException the first failure in the files' order
+   */
+  private static TableFormat[] detectFiles(Configuration conf, List<FileStatus> files)
+      throws IOException {
+    TableFormat[] out = new TableFormat[files.size()];
+    int threads = Math.min(8, files.size() / PARALLEL_DETECT_FILES);
+    if (threads < 2) {
+      for (int i = 0; i < out.length; i++) {
+        out[i] = detectFile(conf, files.get(i));
+      }
+      return out;
+    }
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+          Thread t = new Thread(r, "bloomkit-detect");
+          t.setDaemon(true);
+          return t;
+        });
+    try {
+      List<java.util.concurrent.Future<TableFormat>> done = new java.util.ArrayList<>();
+      for (FileStatus st : files) {
+        done.add(pool.submit(() -> detectFile(conf, st)));
+      }
+      for (int i = 0; i < out.length; i++) {
+        try {
+          out[i] = done.get(i).get();
+        } catch (java.util.concurrent.ExecutionException e) {
+          if (e.getCause() instanceof IOException) {
+            throw (IOException) e.getCause();
+          }
+          if (e.getCause() instanceof RuntimeException) {
+            throw (RuntimeException) e.getCause();
+          }
+          throw new IOException("reading the signature of " + files.get(i).getPath(), e.getCause());
+        }
+      }
+      return out;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted detecting the format of the input");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   /**
    * The format one file's signature announces ({@link TableFormat#detect}): its first 4 bytes and
    * its last {@link TableFormat#TAIL}.
    */
   public static TableFormat detectFile(Configuration conf, Path file) throws IOException {
+    return detectFile(conf, file.getFileSystem(conf).getFileStatus(file));
+  }
+
+  /**
+   * As {@link #detectFile(Configuration, Path)} for a listed file; a local file read without
+   * Hadoop's checksum layer (a few bytes, not the data: the reader checks them).
+   */
+  private static TableFormat detectFile(Configuration conf, FileStatus status) throws IOException {
+    Path file = status.getPath();
     org.apache.hadoop.fs.FileSystem fs = file.getFileSystem(conf);
-    long length = fs.getFileStatus(file).getLen();
+    long length = status.getLen();
     byte[] head = new byte[4];
     byte[] tail = new byte[(int) Math.min(length, TableFormat.TAIL)];
     int n;
-    try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(file)) {
-      n = in.readNBytes(head, 0, head.length);
-      if (tail.length > 0) {
-        in.readFully(length - tail.length, tail);
+    if (fs instanceof org.apache.hadoop.fs.LocalFileSystem) {
+      // a few bytes of a local file: java.nio, not Hadoop's stream (which stats the file again,
+      // opens its checksum file and gathers I/O statistics on close)
+      java.io.File local = ((org.apache.hadoop.fs.LocalFileSystem) fs).pathToFile(file);
+      try (java.nio.channels.FileChannel in = java.nio.channels.FileChannel.open(local.toPath())) {
+        n = readAt(in, 0, head);
+        if (tail.length > 0 && readAt(in, length - tail.length, tail) < tail.length) {
+          throw new java.io.EOFException(file + " is shorter than listed (" + length + " bytes)");
+        }
+      }
+    } else {
+      try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(file)) {
+        n = in.readNBytes(head, 0, head.length);
+        if (tail.length > 0) {
+          in.readFully(length - tail.length, tail);
+        }
       }
     }
     return TableFormat.detect(head, n, tail, tail.length, length);
+  }
+
+  /** Reads up to {@code into.length} bytes at {@code position}; the count read. */
+  private static int readAt(java.nio.channels.FileChannel in, long position, byte[] into)
+      throws IOException {
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(into);
+    while (b.hasRemaining()) {
+      int r = in.read(b, position + b.position());
+      if (r < 0) {
+        break;
+      }
+    }
+    return b.position();
   }
 
   /** Receives the rows of {@link #read}. */
@@ -210,7 +302,7 @@ public final class Tables {
     job.getConfiguration().setBoolean(TableInputFormat.INPUT_DIR_RECURSIVE, true);
     TableInputFormat.setInputPaths(job, inputs);
     TableInputFormat format = new TableInputFormat();
-    List<InputSplit> splits = format.getSplits(job);
+    List<InputSplit> splits = format.fileSplits(job); // a sample spreads over files: not combined
     splits.sort(
         (a, b) -> {
           org.apache.hadoop.mapreduce.lib.input.FileSplit x =
@@ -291,13 +383,51 @@ public final class Tables {
   /** {@link #dataBytes(Configuration, TableFormat, Path...)}, telling {@code listener}. */
   public static long dataBytes(Configuration conf, TableFormat format, SizeListener listener,
       Path... inputs) throws IOException {
+    return size(conf, format, listener, inputs).bytes();
+  }
+
+  /** An input's size as its files tell it without reading their records ({@link #size}). */
+  public static final class Size {
+    private final long bytes;
+    private final long rows;
+
+    Size(long bytes, long rows) {
+      this.bytes = bytes;
+      this.rows = rows;
+    }
+
+    /** {@link Tables#dataBytes}. */
+    public long bytes() {
+      return bytes;
+    }
+
+    /**
+     * The records, exact, from the footers of Parquet (the row groups' row counts) and ORC (the
+     * file's row count) files; -1 for other formats, whose records are not written down.
+     */
+    public long rows() {
+      return rows;
+    }
+  }
+
+  /**
+   * {@link #dataBytes(Configuration, TableFormat, SizeListener, Path...)} and, for Parquet and ORC,
+   * the records, read from the same footers.
+   */
+  public static Size size(Configuration conf, TableFormat format, SizeListener listener,
+      Path... inputs) throws IOException {
     org.apache.hadoop.io.compress.CompressionCodecFactory codecs =
         new org.apache.hadoop.io.compress.CompressionCodecFactory(conf);
     long sum = 0;
+    long rows = 0;
     List<FileStatus> files = list(conf, inputs);
     int done = 0;
     for (FileStatus st : files) {
       Path file = st.getPath();
+      if (st.getLen() == 0) {
+        listener.sized(++done, files.size(), sum); // an empty file: no records, no footer
+        continue;
+      }
       switch (format) {
         case PARQUET:
           try (org.apache.parquet.hadoop.ParquetFileReader r =
@@ -305,6 +435,7 @@ public final class Tables {
             for (org.apache.parquet.hadoop.metadata.BlockMetaData b :
                 r.getFooter().getBlocks()) {
               sum += b.getTotalByteSize();
+              rows += b.getRowCount();
             }
           }
           break;
@@ -312,6 +443,7 @@ public final class Tables {
           try (org.apache.orc.Reader r = OrcRows.open(file, conf)) {
             long raw = r.getRawDataSize();
             sum += raw > 0 ? raw : st.getLen();
+            rows += r.getNumberOfRows();
           }
           break;
         case AVRO:
@@ -322,6 +454,7 @@ public final class Tables {
       }
       listener.sized(++done, files.size(), sum);
     }
-    return sum;
+    boolean counted = format == TableFormat.PARQUET || format == TableFormat.ORC;
+    return new Size(sum, counted ? rows : -1);
   }
 }

@@ -75,7 +75,10 @@ public class IcebergCountingToolTest {
     int bits = 64 - Long.numberOfLeadingZeros(threshold);
     long width = items * 64 / (k * bits);
     File out = new File(tmp, "out");
-    ToolRun r = ToolRun.run(new IcebergTool(), "--input", in.getPath(), "--output",
+    // a map task per file (no combined splits), so that the bound's (split, key) pairs are the
+    // (file, key) pairs counted below
+    ToolRun r = ToolRun.run(new IcebergTool(), "-D", "bloomkit.input.combine=false",
+        "--input", in.getPath(), "--output",
         out.getPath(), "--key-field", "1", "--weight-field", "2", "--delimiter", ",",
         "--threshold", String.valueOf(threshold), "--method", "counting", "--verify",
         "--evaluate", "--items", String.valueOf(items), "--bits-per-key", "64", "--reducers", "2",

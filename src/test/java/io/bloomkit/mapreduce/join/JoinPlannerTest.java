@@ -10,6 +10,7 @@ import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.join.plan.CostConstants;
 import io.bloomkit.mapreduce.join.plan.CostModel;
 import io.bloomkit.mapreduce.join.plan.Workload;
 import java.io.File;
@@ -78,13 +79,14 @@ public class JoinPlannerTest {
         new Workload.Keys((long) num(w, "leftKeys"), (long) num(w, "leftKeyBytes"),
             num(w, "meanKeyBytes"), num(w, "matchShare")),
         (long) num(w, "mapHeapBytes"));
-    return CostModel.builder(new CostModel.Constants(
+    return CostModel.builder(new CostConstants(
             BloomkitConfig.PLAN_JOB_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_MAP_RECORD_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_SHUFFLE_BYTE_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_LOAD_BYTE_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_REDUCE_SECONDS.getDouble(conf),
-            BloomkitConfig.PLAN_TABLE_BYTE_SECONDS.getDouble(conf)))
+            BloomkitConfig.PLAN_TABLE_BYTE_SECONDS.getDouble(conf),
+            BloomkitConfig.PLAN_TASK_SECONDS.getDouble(conf)))
         .mapSideBudget(conf.getLong("bloomkit.mapside.max.bytes", 0))
         .mapSide(mapSideAllowed, secondJob)
         .build()

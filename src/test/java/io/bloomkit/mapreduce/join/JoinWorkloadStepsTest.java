@@ -43,7 +43,7 @@ class JoinWorkloadStepsTest {
     Progress progress = Progress.to(new PrintStream(err, true, StandardCharsets.UTF_8), false);
     long bytes = JoinWorkload.sized(new Configuration(), TableFormat.TEXT,
         new org.apache.hadoop.fs.Path[] {new org.apache.hadoop.fs.Path(dir.toUri())},
-        "right input", progress, 0);
+        "right input", progress, 0).bytes();
     List<String> expected = new ArrayList<>();
     long sum = 0;
     for (int i = 0; i < lengths.size(); i++) {
@@ -91,7 +91,7 @@ class JoinWorkloadStepsTest {
     Progress progress = Progress.to(new PrintStream(err, true, StandardCharsets.UTF_8), false);
     long bytes = JoinWorkload.sized(new Configuration(), TableFormat.TEXT,
         new org.apache.hadoop.fs.Path[] {new org.apache.hadoop.fs.Path(dir.toUri())},
-        "left input", progress, JoinWorkload.STEP_NANOS);
+        "left input", progress, JoinWorkload.STEP_NANOS).bytes();
     assertEquals(12, bytes);
     assertEquals("", err.toString(StandardCharsets.UTF_8));
   }

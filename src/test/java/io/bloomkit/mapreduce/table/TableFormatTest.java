@@ -92,6 +92,67 @@ public class TableFormatTest {
     assertTrue(e.getMessage().contains("c.parquet is parquet"), e.getMessage());
   }
 
+  /**
+   * Many files are read by several threads ({@link Tables#PARALLEL_DETECT_FILES}): the answer and
+   * the files a mix names are those of a reading in path order, whatever file is met first.
+   */
+  @Test
+  public void manyFilesAreDetectedAsInPathOrder() throws Exception {
+    File dir = newFolder(tmp, "many");
+    Configuration conf = new Configuration();
+    int files = 8 * Tables.PARALLEL_DETECT_FILES + 3;
+    for (int i = 0; i < files; i++) {
+      write(dir, String.format("d%d/f%04d.txt", i % 5, i), ("k" + i + "\tv\n").getBytes(
+          StandardCharsets.UTF_8));
+    }
+    Path in = new Path(dir.toURI());
+    assertEquals(TableFormat.TEXT, Tables.detect(conf, in));
+    byte[] parquet = "PAR1\0\0\0\0PAR1".getBytes(StandardCharsets.UTF_8);
+    write(dir, "d4/g.parquet", parquet);
+    write(dir, "d2/h.parquet", parquet);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Tables.detect(conf, in));
+    // path order: d0/f0000.txt is the first file, d2/h.parquet the first of another format
+    assertTrue(e.getMessage().contains("f0000.txt is text but "), e.getMessage());
+    assertTrue(e.getMessage().contains("d2/h.parquet is parquet"), e.getMessage());
+    // a truncated Parquet file among many: refused naming it, as read alone
+    write(dir, "d1/t.parquet", "PAR1 not really".getBytes(StandardCharsets.UTF_8));
+    new File(dir, "d4/g.parquet").delete();
+    new File(dir, "d2/h.parquet").delete();
+    IOException t = assertThrows(IOException.class, () -> Tables.detect(conf, in));
+    assertTrue(t.getMessage().contains("t.parquet cannot be read as parquet"), t.getMessage());
+  }
+
+  /**
+   * Within a tool run ({@link ListingCache#open}) an input is listed once: a file added during the
+   * run is not seen by a second listing of it, but by the next run's; another input is listed on
+   * its own.
+   */
+  @Test
+  public void aRunListsEachInputOnce() throws Exception {
+    File dir = newFolder(tmp, "listed");
+    File other = newFolder(tmp, "other");
+    Configuration conf = new Configuration();
+    write(dir, "a.txt", "1\n".getBytes(StandardCharsets.UTF_8));
+    write(other, "x.txt", "1\n".getBytes(StandardCharsets.UTF_8));
+    Path in = new Path(dir.toURI());
+    try (ListingCache.Scope run = ListingCache.open()) {
+      assertEquals(1, Tables.list(conf, in).size());
+      write(dir, "b.txt", "2\n".getBytes(StandardCharsets.UTF_8));
+      assertEquals(1, Tables.list(conf, in).size());
+      try (ListingCache.Scope nested = ListingCache.open()) {
+        assertEquals(1, Tables.list(conf, in).size());
+      }
+      assertEquals(1, Tables.list(conf, in).size()); // a nested scope ends nothing
+      assertEquals(1, Tables.list(conf, new Path(other.toURI())).size());
+      Tables.list(conf, in).clear(); // a copy: the caller may change it
+      assertEquals(1, Tables.list(conf, in).size());
+    }
+    assertEquals(2, Tables.list(conf, in).size());
+    write(dir, "c.txt", "3\n".getBytes(StandardCharsets.UTF_8));
+    assertEquals(3, Tables.list(conf, in).size()); // no run: listed each time
+  }
+
   @Test
   public void readsTextRowsInPathOrder() throws Exception {
     File dir = newFolder(tmp, "rows");

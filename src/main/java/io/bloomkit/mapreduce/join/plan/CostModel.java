@@ -43,11 +43,12 @@ import java.util.Objects;
  * Builder#maxFilterBytes} is never a candidate: the bits per key above the limit are replaced by
  * the largest that fits (to 1/100 bit), marked {@link Candidate#capped}.
  *
- * <p>The estimate of a candidate ({@link Constants}):
+ * <p>The estimate of a candidate ({@link CostConstants}):
  *
  * <pre>
  *   pass      = matchShare + (1 - matchShare) * fpp             (1 unfiltered, fpp 0 for exact)
  *   seconds   = jobs * jobSeconds
+ *             + mapTasks * taskSeconds                          (map tasks of every job: many small splits are dear)
  *             + mapRecords * mapRecordSeconds                   (records read by map tasks or the client)
  *             + reduceSeconds                                   (plans that shuffle: not map-side)
  *             + shuffleBytes * shuffleByteSeconds
@@ -58,6 +59,9 @@ import java.util.Objects;
  *   map-side    1      R + L * tasks     R * matchShare    0                            LB * tasks
  *   reduce-side 1      L + R             L + R             LB + L*oL + RB + R*oR        0
  *   filtered    1 + b  2L + R            L + R * pass      LB + L*oL + (RB + R*oR)*pass filter * (tasks + leftTasks)
+ *
+ *   mapTasks: map-side tasks (+ leftTasks with its left job), reduce-side tasks + leftTasks,
+ *   filtered tasks + leftTasks (+ leftTasks for a build job)
  * </pre>
  *
  * (L, R records and LB, RB bytes of the left and right sides; tasks, leftTasks the map tasks of
@@ -85,54 +89,6 @@ public final class CostModel {
     }
   }
 
-  /**
-   * The calibrated constants, in seconds of whole-process time on the cluster they were measured on
-   * (docs/planner.md says how a calibration measures each).
-   */
-  public static final class Constants {
-    final double jobSeconds;
-    final double mapRecordSeconds;
-    final double shuffleByteSeconds;
-    final double loadByteSeconds;
-    final double reduceSeconds;
-    final double tableByteSeconds;
-
-    /**
-     * @param jobSeconds fixed cost of one MapReduce job (submission, scheduling, task start, commit)
-     * @param mapRecordSeconds cost of one record read, decoded and keyed by a map task
-     * @param shuffleByteSeconds cost of one map output byte: serialised, sorted, spilled, fetched,
-     *     merged and reduced
-     * @param loadByteSeconds cost of one byte of a filter a map task loads before its first record
-     * @param reduceSeconds fixed cost of a job's reduce phase (plans that shuffle)
-     * @param tableByteSeconds cost of one byte of the left side a map-side join task loads into
-     *     its hash table
-     */
-    public Constants(double jobSeconds, double mapRecordSeconds, double shuffleByteSeconds,
-        double loadByteSeconds, double reduceSeconds, double tableByteSeconds) {
-      this.jobSeconds = nonNegative("jobSeconds", jobSeconds);
-      this.mapRecordSeconds = nonNegative("mapRecordSeconds", mapRecordSeconds);
-      this.shuffleByteSeconds = nonNegative("shuffleByteSeconds", shuffleByteSeconds);
-      this.loadByteSeconds = nonNegative("loadByteSeconds", loadByteSeconds);
-      this.reduceSeconds = nonNegative("reduceSeconds", reduceSeconds);
-      this.tableByteSeconds = nonNegative("tableByteSeconds", tableByteSeconds);
-    }
-
-    /** Without a reduce phase's fixed cost, map-side tables loaded at the filters' byte cost. */
-    public Constants(double jobSeconds, double mapRecordSeconds, double shuffleByteSeconds,
-        double loadByteSeconds) {
-      this(jobSeconds, mapRecordSeconds, shuffleByteSeconds, loadByteSeconds, 0, loadByteSeconds);
-    }
-
-    @Override
-    public String toString() {
-      return String.format(Locale.ROOT,
-          "Constants[jobSeconds=%s, mapRecordSeconds=%s, shuffleByteSeconds=%s, loadByteSeconds=%s,"
-              + " reduceSeconds=%s, tableByteSeconds=%s]",
-          jobSeconds, mapRecordSeconds, shuffleByteSeconds, loadByteSeconds, reduceSeconds,
-          tableByteSeconds);
-    }
-  }
-
   /** One plan and its estimates. */
   public static final class Candidate {
     private final Kind kind;
@@ -143,6 +99,7 @@ public final class CostModel {
     private final long filterBytes;
     private final long filterHeapBytes;
     private final int jobs;
+    private final long mapTasks;
     private final double mapRecords;
     private final double mapOutputRecords;
     private final double shuffleBytes;
@@ -150,8 +107,8 @@ public final class CostModel {
     private final double seconds;
 
     private Candidate(Kind kind, FilterShape shape, double bitsPerKey, boolean capped, double fpp,
-        long filterBytes, long filterHeapBytes, int jobs, double mapRecords,
-        double mapOutputRecords, double shuffleBytes, double loadBytes, Constants c) {
+        long filterBytes, long filterHeapBytes, int jobs, long mapTasks, double mapRecords,
+        double mapOutputRecords, double shuffleBytes, double loadBytes, CostConstants c) {
       this.kind = kind;
       this.shape = shape;
       this.bitsPerKey = bitsPerKey;
@@ -160,11 +117,13 @@ public final class CostModel {
       this.filterBytes = filterBytes;
       this.filterHeapBytes = filterHeapBytes;
       this.jobs = jobs;
+      this.mapTasks = mapTasks;
       this.mapRecords = mapRecords;
       this.mapOutputRecords = mapOutputRecords;
       this.shuffleBytes = shuffleBytes;
       this.loadBytes = loadBytes;
-      this.seconds = jobs * c.jobSeconds + mapRecords * c.mapRecordSeconds
+      this.seconds = jobs * c.jobSeconds + mapTasks * c.taskSeconds
+          + mapRecords * c.mapRecordSeconds
           + (kind == Kind.MAP_SIDE ? 0 : c.reduceSeconds)
           + shuffleBytes * c.shuffleByteSeconds
           + loadBytes * (kind == Kind.MAP_SIDE ? c.tableByteSeconds : c.loadByteSeconds);
@@ -172,6 +131,11 @@ public final class CostModel {
 
     public Kind kind() {
       return kind;
+    }
+
+    /** The map tasks of the plan's jobs: each costs {@code taskSeconds}. */
+    public long mapTasks() {
+      return mapTasks;
     }
 
     /** The filter's shape, or null without a filter. */
@@ -258,7 +222,7 @@ public final class CostModel {
 
   /** Settings of a {@link CostModel}; defaults as the issue states them. */
   public static final class Builder {
-    private final Constants constants;
+    private final CostConstants constants;
     private long mapSideBudget = 0;
     private boolean mapSide = true;
     private boolean mapSideLeftJob = false;
@@ -269,7 +233,7 @@ public final class CostModel {
     private int maxBitsPerKey = 24;
     private List<String> filters = Arrays.asList("bf", "acbf", "exact");
 
-    private Builder(Constants constants) {
+    private Builder(CostConstants constants) {
       this.constants = Objects.requireNonNull(constants, "constants");
     }
 
@@ -340,7 +304,7 @@ public final class CostModel {
     }
   }
 
-  private final Constants constants;
+  private final CostConstants constants;
   private final long mapSideBudget;
   private final boolean mapSide;
   private final boolean mapSideLeftJob;
@@ -364,7 +328,7 @@ public final class CostModel {
     this.filters = Collections.unmodifiableList(new ArrayList<>(b.filters));
   }
 
-  public static Builder builder(Constants constants) {
+  public static Builder builder(CostConstants constants) {
     return new Builder(constants);
   }
 
@@ -374,12 +338,14 @@ public final class CostModel {
     if (mapSide && w.leftBytes <= mapSideBudget(w)) {
       // a second map-only job over the left side writes a left-semi/anti join's left records
       out.add(new Candidate(Kind.MAP_SIDE, null, 0, false, 1, 0, 0, mapSideLeftJob ? 2 : 1,
+          w.mapTasks + (mapSideLeftJob ? (long) w.leftMapTasks : 0),
           w.rightRecords + (double) w.leftRecords * w.mapTasks
               + (mapSideLeftJob ? w.leftRecords : 0),
           w.rightRecords * w.matchShare, 0, (double) w.leftBytes * w.mapTasks, constants));
     }
     double records = (double) w.leftRecords + w.rightRecords;
-    out.add(new Candidate(Kind.REDUCE_SIDE, null, 0, false, 1, 0, 0, 1, records, records,
+    out.add(new Candidate(Kind.REDUCE_SIDE, null, 0, false, 1, 0, 0, 1,
+        (long) w.mapTasks + w.leftMapTasks, records, records,
         leftShuffled(w) + rightShuffled(w), 0, constants));
     for (String name : filters) {
       if (family(name) == FilterFamily.EXACT) {
@@ -489,7 +455,10 @@ public final class CostModel {
     double fpp = s.expectedFpp();
     double pass = w.matchShare + (1 - w.matchShare) * fpp;
     long bytes = filterBytes(s);
+    // a build job reads the left side: its map tasks too
+    long tasks = (long) w.mapTasks + w.leftMapTasks + (jobs > 1 ? w.leftMapTasks : 0);
     return new Candidate(Kind.FILTERED, s, bitsPerKey, capped, fpp, bytes, heapBytes(s), jobs,
+        tasks,
         mapRecords, w.leftRecords + w.rightRecords * pass,
         leftShuffled(w) + rightShuffled(w) * pass,
         (double) bytes * (w.mapTasks + w.leftMapTasks), constants);
@@ -581,7 +550,7 @@ public final class CostModel {
         : FilterFamily.fromShortName(name);
   }
 
-  private static double nonNegative(String name, double v) {
+  static double nonNegative(String name, double v) {
     if (!(v >= 0) || Double.isInfinite(v)) {
       throw new IllegalArgumentException(name + " must be a finite number >= 0: " + v);
     }

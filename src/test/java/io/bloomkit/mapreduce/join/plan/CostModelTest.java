@@ -17,7 +17,6 @@ import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.StoredFilter;
 import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.mapreduce.join.plan.CostModel.Candidate;
-import io.bloomkit.mapreduce.join.plan.CostModel.Constants;
 import io.bloomkit.mapreduce.join.plan.CostModel.Kind;
 import io.bloomkit.registry.Filters;
 import java.io.ByteArrayInputStream;
@@ -41,7 +40,7 @@ public class CostModelTest {
   private static final double RECORD = 1e-6;
   private static final double SHUFFLE = 2e-8;
   private static final double LOAD = 1e-8;
-  private static final Constants C = new Constants(JOB, RECORD, SHUFFLE, LOAD);
+  private static final CostConstants C = new CostConstants(JOB, RECORD, SHUFFLE, LOAD);
   private static final long LOCAL_BUILD = 64L << 20;
   private static final long GIB = 1L << 30;
 
@@ -106,6 +105,41 @@ public class CostModelTest {
       assertNull(m.put(c.name(), c), "two candidates named " + c.name());
     }
     return m;
+  }
+
+  /**
+   * A cost per map task: each candidate costs its jobs' map tasks times it more (docs/planner.md:
+   * map-side the right side's tasks, reduce-side and filtered both sides', a build job the left
+   * side's again), on a large workload and on one of 10,000 right tasks of three records each.
+   */
+  @Test
+  public void eachMapTaskCostsTaskSeconds() {
+    double task = 0.25;
+    CostConstants withTasks = new CostConstants(JOB, RECORD, SHUFFLE, LOAD, 0, LOAD, task);
+    for (Workload w : new Workload[] {big(GIB), new Workload(new Workload.Side(L, LOCAL_BUILD,
+        LEFT_TASKS), new Workload.Side(30_000, 300_000, 10_000),
+        new Workload.Keys(N, KEY_BYTES, KEY, MATCH), GIB)}) {
+      Map<String, Candidate> plain = byName(CostModel.builder(C).build().candidates(w));
+      Map<String, Candidate> tasks = byName(CostModel.builder(withTasks).build().candidates(w));
+      assertEquals(plain.keySet(), tasks.keySet());
+      for (Map.Entry<String, Candidate> e : plain.entrySet()) {
+        Candidate c = e.getValue();
+        long expected;
+        switch (c.kind()) {
+          case MAP_SIDE:
+            expected = w.mapTasks;
+            break;
+          case REDUCE_SIDE:
+            expected = (long) w.mapTasks + w.leftMapTasks;
+            break;
+          default:
+            expected = (long) w.mapTasks + w.leftMapTasks
+                + (w.leftBytes <= LOCAL_BUILD ? 0 : w.leftMapTasks);
+        }
+        assertEquals(expected, tasks.get(e.getKey()).mapTasks(), e.getKey());
+        assertClose(e.getKey(), c.seconds() + expected * task, tasks.get(e.getKey()).seconds());
+      }
+    }
   }
 
   @Test
@@ -330,7 +364,7 @@ public class CostModelTest {
         new Workload.Keys(0, 0, KEY, MATCH), GIB));
     refused("mapTasks", () -> new Workload(new Workload.Side(L, LB, LEFT_TASKS), new Workload.Side(R, RB, 0),
         new Workload.Keys(N, 0, KEY, MATCH), GIB));
-    refused("shuffleByteSeconds", () -> new Constants(1, 1, -1, 1));
+    refused("shuffleByteSeconds", () -> new CostConstants(1, 1, -1, 1));
     refused("unknown filter \"sbf\"", () -> CostModel.builder(C).filters("sbf"));
     refused("filterHeapShare", () -> CostModel.builder(C).filterHeapShare(0));
   }
@@ -362,7 +396,7 @@ public class CostModelTest {
   public void reducePhaseAndTableBytesHaveTheirOwnConstants() {
     double reduce = 3.0;
     double table = 5e-8;
-    Constants six = new Constants(JOB, RECORD, SHUFFLE, LOAD, reduce, table);
+    CostConstants six = new CostConstants(JOB, RECORD, SHUFFLE, LOAD, reduce, table);
     Workload w = new Workload(new Workload.Side(1000, 100_000, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
         new Workload.Keys(1000, 8000, KEY, MATCH), GIB);
     Map<String, Candidate> four = byName(CostModel.builder(C).build().candidates(w));

@@ -36,7 +36,9 @@ public class MapSideJoinIT {
     cluster.writeParts(left, JoinData.split(DATA.left, 2));
     cluster.writeParts(right, JoinData.split(DATA.right, 3));
     String out = "/out/mapside-right-outer";
-    ToolRun r = ToolRun.run(cluster.conf(), new JoinTool(), "--left", left.toString(),
+    // a map task per right part file (no combined splits): three tasks, each loading the left
+    ToolRun r = ToolRun.run(cluster.conf(), new JoinTool(), "-D", "bloomkit.input.combine=false",
+        "--left", left.toString(),
         "--left-key", "1", "--right", right.toString(), "--right-key", "1", "--output", out,
         "--delimiter", ",", "--strategy", "map-side", "--type", "right-outer", "--json");
     assertEquals(0, r.code, r.toString());

@@ -63,7 +63,9 @@ public class ProbeIT {
     FilterFiles.writeAtomically(cluster.conf(), a, exact, KeySignature.of(KeyType.STRING));
     FilterFiles.writeAtomically(cluster.conf(), b, bloom, KeySignature.of(KeyType.STRING));
     String out = "/probe/out";
-    ToolRun r = ToolRun.run(cluster.conf(), new ProbeTool(), "--input", data.toString(),
+    // a map task per part file (no combined splits): each task loads both filters
+    ToolRun r = ToolRun.run(cluster.conf(), new ProbeTool(), "-D", "bloomkit.input.combine=false",
+        "--input", data.toString(),
         "--output", out, "--filter", a + ":1", "--filter", b + ":2", "--json");
     assertEquals(0, r.code, r.toString());
     Map<String, Object> j = MiniJson.parseObject(r.lastLine());

@@ -63,6 +63,7 @@ public class JoinLeftSkewIT {
             "--left", leftDir.getPath(), "--left-key", "0",
             "--right", rightDir.getPath(), "--right-key", "1",
             "--delimiter", ",", "--filter-type", "none",
+            "--build-side", "left", // the skewed side is the one the reducers buffer
             "--output", out.getPath(), "--json");
     assertEquals(0, p.code, p.toString());
     Map<String, Object> j = MiniJson.parseObject(p.out.trim());

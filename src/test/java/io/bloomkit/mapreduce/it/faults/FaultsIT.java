@@ -290,6 +290,7 @@ public class FaultsIT {
     if (r == null) {
       Configuration local = cluster.conf();
       local.set("mapreduce.framework.name", "local");
+      local.setBoolean(BloomkitConfig.INPUT_COMBINE.key(), false); // as the faulted runs
       String out = "/faults/reference/" + c.name;
       ToolRun t = ToolRun.run(local, c.tool(), c.args(out).toArray(new String[0]));
       assertEquals(0, t.code, t.toString());
@@ -316,7 +317,9 @@ public class FaultsIT {
         // no /proc readings in the tasks: Hadoop's are not thread-safe (NoProcessTree)
         "-D", MRConfig.RESOURCE_CALCULATOR_PROCESS_TREE + "=" + NoProcessTree.class.getName(),
         // the build's input is small: build it with its job, whose attempts the faults hit
-        "-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0"));
+        "-D", BloomkitConfig.BUILD_LOCAL_MAX_BYTES.key() + "=0",
+        // a map task per part file, not combined splits: the faults hit maps 0 and 1 of three
+        "-D", BloomkitConfig.INPUT_COMBINE.key() + "=false"));
     args.addAll(extra);
     args.addAll(c.args(out));
     Run r = new Run();

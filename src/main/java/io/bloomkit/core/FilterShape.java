@@ -17,7 +17,7 @@ import java.util.Objects;
  * <p>Sizing rounds up: {@link #forFpp} gives each family the least memory whose theoretical rate at
  * {@code expectedItems} is at most {@code fpp} with that family's best integer k (or the forced one);
  * {@link #forBitsPerKey} gives every family {@code floor(bitsPerKey * expectedItems)} bits (rounded
- * down to whole 4-bit counters for cbf and acbf, to whole 256-bit blocks for sbbf) and the k that
+ * down to whole 4-bit counters for cbf and acbf, to whole 256-bit blocks, at least one, for sbbf) and the k that
  * minimises its rate there. A split-block filter ({@code sbbf}) always has k = 8; its rate is {@link
  * SplitBlockSizing#fpp}.
  */
@@ -233,9 +233,7 @@ public final class FilterShape {
         }
       case SPLIT_BLOCK:
         {
-          checkSplitBlockHashes(numHashes);
-          check(memory >= SplitBlockSizing.BLOCK_BITS,
-              "bitsPerKey * expectedItems is below one 256-bit block");
+          checkSplitBlockHashes(numHashes); // at least one block, however few the bits
           return splitBlock(SplitBlockSizing.blocksForBits(memory), expectedItems);
         }
       case COUNTING:

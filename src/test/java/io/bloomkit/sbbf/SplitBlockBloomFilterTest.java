@@ -173,8 +173,8 @@ public class SplitBlockBloomFilterTest {
         assertThrows(IllegalArgumentException.class,
             () -> FilterShape.forFpp(FilterFamily.SPLIT_BLOCK, null, 100, 0, 0.01, 3));
     assertEquals("numHashes of a split-block filter is always 8: 3", k.getMessage());
-    assertThrows(IllegalArgumentException.class,
-        () -> FilterShape.forBitsPerKey(FilterFamily.SPLIT_BLOCK, null, 10, 0, 20, 0));
+    assertEquals(256, // 200 bits: less than a block, still one
+        FilterShape.forBitsPerKey(FilterFamily.SPLIT_BLOCK, null, 10, 0, 20, 0).positions());
     assertThrows(FilterTooLargeException.class,
         () -> FilterShape.forFpp(FilterFamily.SPLIT_BLOCK, null, Long.MAX_VALUE / 4, 0, 1e-9, 0));
   }

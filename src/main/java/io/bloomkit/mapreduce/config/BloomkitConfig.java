@@ -34,7 +34,7 @@ public enum BloomkitConfig {
           + " built in the client, without a job; 0 always runs the job",
       String.valueOf(64L << 20)),
   FILTER_NAME("bloomkit.filter.name", "filter-building tasks (build, join, dedup and icebergs counting): filter to build: bf,"
-          + " cbf, acbf, acbf1..3, exact", "acbf"),
+          + " sbbf, cbf, acbf, acbf1..3, exact", "acbf"),
   FILTER_ITEMS("bloomkit.filter.items", "filter-building tasks (build, join, dedup and icebergs counting): items to size for (0:"
           + " the exact distinct-key count)", "0"),
   FILTER_CAPACITY("bloomkit.filter.capacity", "filter-building tasks (build, join, dedup and icebergs counting): ACBF capacity (0: the"

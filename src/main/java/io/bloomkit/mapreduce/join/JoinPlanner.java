@@ -160,6 +160,7 @@ final class JoinPlanner {
       m.put("mapOutputRecords", c.mapOutputRecords());
       m.put("shuffleBytes", c.shuffleBytes());
       m.put("loadBytes", c.loadBytes());
+      m.put("probeSeconds", c.probeSeconds());
       m.put("seconds", c.seconds());
       return m;
     }

@@ -30,7 +30,8 @@ public class JoinTypesTest {
 
   static final String[] TYPES = {"inner", "left-outer", "right-outer", "full-outer", "left-semi",
       "right-semi", "left-anti", "right-anti"};
-  static final String[] FILTERS = {"none", "bf", "cbf", "acbf", "acbf1", "acbf2", "acbf3", "exact"};
+  static final String[] FILTERS =
+      {"none", "bf", "sbbf", "cbf", "acbf", "acbf1", "acbf2", "acbf3", "exact"};
 
   static final TableSpec LEFT = JoinMapReduceTest.LEFT; // "k,..." key field 0
   static final TableSpec RIGHT = JoinMapReduceTest.RIGHT; // "r,k,..." key field 1

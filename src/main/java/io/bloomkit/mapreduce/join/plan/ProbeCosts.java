@@ -26,10 +26,10 @@ public final class ProbeCosts {
   static final int BITS_PER_KEY = 16;
 
   // before MEASURED, which reads them: the reference run's medians, 10^6, 10^7, 10^8 keys (exact: 10^6, 10^7)
-  static final double[] BF_NANOS = {135, 417, 453};
-  static final double[] SBBF_NANOS = {100, 178, 312};
-  static final double[] ACBF_NANOS = {105, 185, 336};
-  static final double[] EXACT_NANOS = {110, 116};
+  static final double[] BF_NANOS = {180.4, 213.3, 543.2};
+  static final double[] SBBF_NANOS = {122.4, 160.5, 312.5};
+  static final double[] ACBF_NANOS = {130.7, 154.8, 373.5};
+  static final double[] EXACT_NANOS = {2008.1, 3884.3};
 
   /**
    * Nanoseconds per probe of the reference run (docs/results/join.md: the medians of {@code

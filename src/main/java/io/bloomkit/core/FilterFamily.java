@@ -23,7 +23,9 @@ public enum FilterFamily {
   /** Linked counting Bloom filter (global icebergs), two-layer encoding. */
   LINKED_COUNTING(9, "lcbf"),
   /** A Bloom filter used as a stream filter (insert every distinct element; no eviction). */
-  STREAM_BLOOM(10, "stream-bf");
+  STREAM_BLOOM(10, "stream-bf"),
+  /** Split-block Bloom filter: 256-bit blocks of eight words, one bit per word (Impala, Parquet). */
+  SPLIT_BLOCK(11, "sbbf");
 
   private final int id;
   private final String shortName;
@@ -37,7 +39,7 @@ public enum FilterFamily {
     return id;
   }
 
-  /** The short name used in JSON and on command lines: bf, cbf, acbf, exact. */
+  /** The short name used in JSON and on command lines: bf, sbbf, cbf, acbf, exact. */
   public String shortName() {
     return shortName;
   }

@@ -9,6 +9,7 @@ import java.util.Objects;
  *   <caption>What the sizes mean per family</caption>
  *   <tr><th>family</th><th>positions</th><th>counters</th><th>memoryBits</th></tr>
  *   <tr><td>bf</td><td>bits m</td><td>0</td><td>m</td></tr>
+ *   <tr><td>sbbf</td><td>bits m = 256 B (B blocks)</td><td>0</td><td>m</td></tr>
  *   <tr><td>cbf</td><td>counters m</td><td>m</td><td>4m</td></tr>
  *   <tr><td>acbf</td><td>first-level bits m1</td><td>m (of the CBF it replaces)</td><td>4m</td></tr>
  * </table>
@@ -16,7 +17,9 @@ import java.util.Objects;
  * <p>Sizing rounds up: {@link #forFpp} gives each family the least memory whose theoretical rate at
  * {@code expectedItems} is at most {@code fpp} with that family's best integer k (or the forced one);
  * {@link #forBitsPerKey} gives every family {@code floor(bitsPerKey * expectedItems)} bits (rounded
- * down to whole 4-bit counters for cbf and acbf) and the k that minimises its rate there.
+ * down to whole 4-bit counters for cbf and acbf, to whole 256-bit blocks, at least one, for sbbf) and the k that
+ * minimises its rate there. A split-block filter ({@code sbbf}) always has k = 8; its rate is {@link
+ * SplitBlockSizing#fpp}.
  */
 public final class FilterShape {
   /**
@@ -59,6 +62,19 @@ public final class FilterShape {
     checkHashes(numHashes);
     return new FilterShape(
         FilterFamily.BLOOM, null, bits, 0, bits, numHashes, Math.max(expectedItems, 0), expectedItems);
+  }
+
+  /**
+   * A split-block Bloom filter of {@code blocks} blocks of 256 bits ({@link SplitBlockSizing}):
+   * positions and memory are its bits, numHashes is 8.
+   */
+  public static FilterShape splitBlock(long blocks, long expectedItems) {
+    check(blocks > 0, "blocks must be positive: " + blocks);
+    check(blocks <= SplitBlockSizing.MAX_BLOCKS,
+        "blocks must be at most " + SplitBlockSizing.MAX_BLOCKS + ": " + blocks);
+    long bits = blocks * SplitBlockSizing.BLOCK_BITS;
+    return new FilterShape(FilterFamily.SPLIT_BLOCK, null, bits, 0, bits, SplitBlockSizing.WORDS,
+        Math.max(expectedItems, 0), expectedItems);
   }
 
   /** A counting Bloom filter of {@code counters} 4-bit counters. */
@@ -127,6 +143,16 @@ public final class FilterShape {
     check(expectedItems > 0, "expectedItems must be positive: " + expectedItems);
     check(fpp > 0 && fpp < 1, "fpp must be in (0, 1): " + fpp);
     long cap = capacity(expectedItems, capacity);
+    if (family == FilterFamily.SPLIT_BLOCK) {
+      checkSplitBlockHashes(numHashes);
+      long blocks = SplitBlockSizing.blocksForFpp(expectedItems, fpp);
+      if (blocks == Long.MAX_VALUE) {
+        throw new FilterTooLargeException("fpp " + fpp + " at " + expectedItems
+            + " items is out of reach of a split-block filter of at most "
+            + SplitBlockSizing.MAX_BLOCKS + " blocks");
+      }
+      return splitBlock(blocks, expectedItems);
+    }
     int from = numHashes > 0 ? numHashes : 1;
     int to = numHashes > 0 ? numHashes : BloomMath.MAX_HASHES;
     FilterShape best = null;
@@ -205,6 +231,11 @@ public final class FilterShape {
           int k = numHashes > 0 ? numHashes : BloomMath.bestBloomHashes(memory, expectedItems);
           return bloom(memory, k, expectedItems);
         }
+      case SPLIT_BLOCK:
+        {
+          checkSplitBlockHashes(numHashes); // at least one block, however few the bits
+          return splitBlock(SplitBlockSizing.blocksForBits(memory), expectedItems);
+        }
       case COUNTING:
         {
           long m = memory / 4;
@@ -245,6 +276,12 @@ public final class FilterShape {
     }
   }
 
+  /** A split-block filter always sets 8 bits per key: numHashes is 0 (unset) or 8. */
+  private static void checkSplitBlockHashes(int k) {
+    check(k == 0 || k == SplitBlockSizing.WORDS,
+        "numHashes of a split-block filter is always " + SplitBlockSizing.WORDS + ": " + k);
+  }
+
   private static void checkHashes(int k) {
     check(
         k >= 1 && k <= BloomMath.MAX_HASHES,
@@ -260,7 +297,7 @@ public final class FilterShape {
     return acbfSizing;
   }
 
-  /** Hash range: bits (bf), counters (cbf), first-level bits m1 (acbf), keys (exact). */
+  /** Hash range: bits (bf, sbbf), counters (cbf), first-level bits m1 (acbf), keys (exact). */
   public long positions() {
     return positions;
   }
@@ -293,6 +330,9 @@ public final class FilterShape {
     if (family == FilterFamily.EXACT) {
       return 0.0;
     }
+    if (family == FilterFamily.SPLIT_BLOCK) {
+      return SplitBlockSizing.fpp(positions / SplitBlockSizing.BLOCK_BITS, items);
+    }
     return BloomMath.bloomFpp(positions, items, numHashes); // eq. 1 and eq. 3 share this form
   }
 
@@ -301,7 +341,7 @@ public final class FilterShape {
     return fpp(expectedItems);
   }
 
-  /** Short name with the ACBF variant: bf, cbf, acbf, acbf1, acbf2, acbf3, exact. */
+  /** Short name with the ACBF variant: bf, sbbf, cbf, acbf, acbf1, acbf2, acbf3, exact. */
   public String name() {
     return acbfSizing != null ? acbfSizing.cliName() : family.shortName();
   }

@@ -19,7 +19,7 @@ public final class UnsupportedFamilyException extends IOException {
   }
 
   /**
-   * {@code unsupported family sbf for join (join needs bf, cbf, acbf, exact)}.
+   * {@code unsupported family sbf for join (join needs bf, cbf, acbf, exact, sbbf)}.
    *
    * @param user what reads the file: a tool's name or a reader's
    */

@@ -13,6 +13,7 @@ import io.bloomkit.core.StoredFilter;
 import io.bloomkit.core.StreamFilter;
 import io.bloomkit.core.format.FilterFormat;
 import io.bloomkit.lcbf.LinkedCountingBloomFilter;
+import io.bloomkit.sbbf.SplitBlockBloomFilter;
 import io.bloomkit.stable.StreamFilters;
 import io.bloomkit.window.WindowFilters;
 import java.io.IOException;
@@ -33,6 +34,7 @@ import java.util.Set;
  * family     kind read                      reader                                 query view
  * ---------  -----------------------------  -------------------------------------  ----------------
  * bf         BloomFilter                    BloomFilter.read                       the same
+ * sbbf       SplitBlockBloomFilter          SplitBlockBloomFilter.read             the same
  * cbf        CountingBloomFilter            CountingBloomFilter.read               non-zero counters
  * acbf       AccurateCountingBloomFilter    AccurateCountingBloomFilter.read       first level L1
  * exact      ExactKeySet                    ExactKeySet.read                       the same
@@ -48,7 +50,7 @@ import java.util.Set;
  * the kind the caller needs ({@code Filter.class} for a join filter, {@code StreamFilter.class},
  * {@code CountingFilter.class}, {@code LinkedCountingBloomFilter.class}) and fails for a
  * well-formed file of another family with {@code unsupported family sbf for Filters.read
- * (Filters.read needs bf, cbf, acbf, exact)}. {@link #readQueryView} and {@link #readShape} are
+ * (Filters.read needs bf, cbf, acbf, exact, sbbf)}. {@link #readQueryView} and {@link #readShape} are
  * lighter views of the same entries. Each reader takes a stream holding exactly one filter (a byte
  * after the checksum is corrupt, see {@link FilterFormat}); pass the file's length where it is
  * known, so a header claiming more than the file holds fails before anything is allocated.
@@ -87,6 +89,10 @@ public final class Filters {
             AccurateCountingBloomFilter::read,
             QueryView::readAcbfFirstLevel));
     m.put(FilterFamily.EXACT, new Entry(ExactKeySet.class, ExactKeySet::read, ExactKeySet::read));
+    m.put(
+        FilterFamily.SPLIT_BLOCK,
+        new Entry(
+            SplitBlockBloomFilter.class, SplitBlockBloomFilter::read, SplitBlockBloomFilter::read));
     Entry stable = new Entry(StreamFilter.class, StreamFilters::read, null);
     m.put(FilterFamily.STABLE, stable);
     m.put(FilterFamily.RESERVOIR, stable);
@@ -139,6 +145,9 @@ public final class Filters {
   public static long occupiedPositions(Filter f) {
     if (f instanceof BloomFilter) {
       return ((BloomFilter) f).cardinality();
+    }
+    if (f instanceof SplitBlockBloomFilter) {
+      return ((SplitBlockBloomFilter) f).cardinality();
     }
     if (f instanceof CountingFilter) {
       CountingFilter c = (CountingFilter) f;

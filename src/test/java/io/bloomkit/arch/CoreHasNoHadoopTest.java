@@ -14,6 +14,7 @@ public class CoreHasNoHadoopTest {
   static final String[] CORE = {
     "io.bloomkit.core..", "io.bloomkit.data..", "io.bloomkit.sim..", "io.bloomkit.bloom..",
     "io.bloomkit.acbf..", "io.bloomkit.stable..", "io.bloomkit.window..", "io.bloomkit.lcbf..",
+    "io.bloomkit.sbbf..",
     "io.bloomkit.registry.."
   };
 

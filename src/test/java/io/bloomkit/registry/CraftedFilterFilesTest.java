@@ -173,7 +173,7 @@ public class CraftedFilterFilesTest {
       } catch (UnsupportedFamilyException e) {
         assertEquals(FilterFamily.STABLE, e.family());
         assertEquals(
-            "unsupported family sbf for Filters.read (Filters.read needs bf, cbf, acbf, exact)",
+            "unsupported family sbf for Filters.read (Filters.read needs bf, cbf, acbf, exact, sbbf)",
             e.getMessage());
       }
     }

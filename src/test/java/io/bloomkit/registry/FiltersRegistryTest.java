@@ -37,7 +37,7 @@ public class FiltersRegistryTest {
     Map<String, byte[]> m = new LinkedHashMap<>();
     for (String name :
         new String[] {
-          "bf", "cbf", "acbf", "acbf2", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h", "stream-bf",
+          "bf", "cbf", "acbf", "acbf2", "sbbf", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h", "stream-bf",
           "timer", "timer-dynamic", "lcbf"
         }) {
       m.put(name, Crafted.golden(name));
@@ -71,7 +71,7 @@ public class FiltersRegistryTest {
     assertEquals(
         EnumSet.of(
             FilterFamily.BLOOM, FilterFamily.COUNTING, FilterFamily.ACCURATE_COUNTING,
-            FilterFamily.EXACT),
+            FilterFamily.EXACT, FilterFamily.SPLIT_BLOCK),
         Filters.FAMILIES);
     assertEquals(
         EnumSet.of(
@@ -91,7 +91,7 @@ public class FiltersRegistryTest {
   @Test
   public void theTypedEntryRefusesOtherKindsNamingTheFamily() throws IOException {
     Map<Class<? extends StoredFilter>, String> kinds = new LinkedHashMap<>();
-    kinds.put(Filter.class, "bf, cbf, acbf, exact");
+    kinds.put(Filter.class, "bf, cbf, acbf, exact, sbbf");
     kinds.put(StreamFilter.class, "sbf, rsbf, ibf, timer, stream-bf");
     kinds.put(LinkedCountingBloomFilter.class, "lcbf");
     kinds.put(CountingFilter.class, "cbf, acbf");

@@ -27,11 +27,11 @@ public final class FuzzSeeds {
     "io/bloomkit/registry/StreamFiltersFuzzTestInputs/read",
     "io/bloomkit/registry/StreamFiltersFuzzTestInputs/readWindow",
     "io/bloomkit/lcbf/LcbfReadFuzzTestInputs/read",
-    "io/bloomkit/mapreduce/cli/InspectFuzzTestInputs/inspect",
+    "io/bloomkit/mapreduce/inspect/InspectFuzzTestInputs/inspect",
   };
 
   static final String[] GOLDEN = {
-    "bf", "cbf", "acbf", "acbf2", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h", "ibf-2c-alg1",
+    "bf", "cbf", "acbf", "acbf2", "sbbf", "sbf", "rsbf", "ibf-2c", "ibf-mc", "ibf-h", "ibf-2c-alg1",
     "stream-bf", "timer", "timer-dynamic", "lcbf"
   };
 
@@ -43,6 +43,10 @@ public final class FuzzSeeds {
     long bits = 1L << 36;
     m.put("crafted-bf-2e36-bits-in-76-bytes",
         Crafted.file(1, 3, 0, bits, 0, bits, 0, 1000, bits / 8, new byte[8]));
+    m.put("crafted-sbbf-2e36-bits-in-76-bytes",
+        Crafted.file(11, 8, 0, bits, 0, bits, 0, 1000, bits / 8, new byte[8]));
+    m.put("crafted-sbbf-part-of-a-block",
+        Crafted.file(11, 8, 0, 320, 0, 320, 0, 10, 40, new byte[40]));
     long c = 1L << 34;
     m.put("crafted-cbf-2e34-counters", Crafted.file(2, 3, 0, c, c, 4 * c, 0, 10, c / 2, new byte[8]));
     long keys = Integer.MAX_VALUE - 9;

@@ -5,6 +5,7 @@ import io.bloomkit.bloom.BloomFilter;
 import io.bloomkit.bloom.CountingBloomFilter;
 import io.bloomkit.core.Filter;
 import io.bloomkit.core.FilterShape;
+import io.bloomkit.sbbf.SplitBlockBloomFilter;
 
 import io.bloomkit.core.AcbfSizing;
 import java.io.ByteArrayOutputStream;
@@ -31,9 +32,11 @@ public final class GoldenFilters {
         AccurateCountingBloomFilter.create(FilterShape.acbf(AcbfSizing.OPTIMAL, 5_000, 3, 150, 100));
     AccurateCountingBloomFilter acbf2 =
         AccurateCountingBloomFilter.create(FilterShape.acbf(AcbfSizing.T2, 300, 2, 150, 100));
+    SplitBlockBloomFilter sbbf = SplitBlockBloomFilter.create(FilterShape.splitBlock(5, 100));
     for (int i = 0; i < 100; i++) {
       String key = "golden-" + (i % 80); // some keys twice: counters of 2+ and several levels
       bf.add(key);
+      sbbf.add(key);
       cbf.add(key);
       acbf.add(key);
       acbf2.add(key);
@@ -42,6 +45,7 @@ public final class GoldenFilters {
     m.put("cbf", cbf);
     m.put("acbf", acbf);
     m.put("acbf2", acbf2);
+    m.put("sbbf", sbbf);
     return m;
   }
 

@@ -3,6 +3,7 @@ package io.bloomkit.core.format;
 import io.bloomkit.core.CorruptFilterException;
 import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.FilterShape;
+import io.bloomkit.core.SplitBlockSizing;
 import io.bloomkit.core.UnsupportedFamilyException;
 
 import io.bloomkit.core.hash.HashStrategy;
@@ -46,22 +47,23 @@ import java.util.zip.CRC32C;
  *      0     4  magic          {@link #MAGIC_OFFSET}: 0x424C4D4B, "BLMK"
  *      4     2  version        {@link #VERSION_OFFSET}: format version, {@value #VERSION}
  *      6     1  family         {@link #FAMILY_OFFSET}: {@link FilterFamily#id()}: 1 bf, 2 cbf,
- *                               3 acbf, 4 exact, 5 sbf, 6 rsbf, 7 ibf, 8 timer, 9 lcbf, 10 stream-bf
+ *                               3 acbf, 4 exact, 5 sbf, 6 rsbf, 7 ibf, 8 timer, 9 lcbf, 10 stream-bf,
+ *                               11 sbbf
  *      7     1  hash           {@link #HASH_OFFSET}: {@link HashStrategy#id()}: 1 Murmur3 x64 128,
  *                               double hashing
  *      8     4  numHashes      {@link #NUM_HASHES_OFFSET}: k
  *     12     4  variant        {@link #VARIANT_OFFSET}: acbf: {@link AcbfSizing#id()} (0 optimal,
  *                               t = 1..3); ibf and timer: see their blocks; else 0
- *     16     8  positions      {@link #POSITIONS_OFFSET}: hash range: bits (bf), counters (cbf),
- *                               m1 (acbf), keys (exact), cells, bits, timers or entries (stream
- *                               families and lcbf)
+ *     16     8  positions      {@link #POSITIONS_OFFSET}: hash range: bits (bf, sbbf),
+ *                               counters (cbf), m1 (acbf), keys (exact), cells, bits, timers or
+ *                               entries (stream families and lcbf)
  *     24     8  counters       {@link #COUNTERS_OFFSET}: m: counters (cbf, acbf); cells (sbf, ibf);
  *                               filters (dynamic timer); stored values (lcbf); 0 otherwise
- *     32     8  memoryBits     {@link #MEMORY_BITS_OFFSET}: bits (bf), 4m (cbf, acbf budget),
+ *     32     8  memoryBits     {@link #MEMORY_BITS_OFFSET}: bits (bf, sbbf), 4m (cbf, acbf budget),
  *                               payload bits (exact), state bits as each paper counts them
  *     40     8  items          {@link #ITEMS_OFFSET}: keys held; elements offered or inserted
  *     48     8  capacity       {@link #CAPACITY_OFFSET}: acbf: most items the idle space holds;
- *                               bf, cbf: sized-for items; 0 for the stream families and lcbf
+ *                               bf, sbbf, cbf: sized-for items; 0 for the stream families and lcbf
  *     56     8  payloadBytes   {@link #PAYLOAD_BYTES_OFFSET}: length of the payload that follows
  *     64     n  payload        {@link #HEADER_BYTES}: family-specific, see {@link ParameterBlock}
  *   64+n     4  checksum       CRC32C of bytes [0, 64+n)
@@ -242,6 +244,21 @@ public final class FilterFormat {
             }
           case EXACT:
             return FilterShape.exact(positions, memoryBits);
+          case SPLIT_BLOCK:
+            {
+              checkAtMost("positions", positions, 8 * MAX_PAYLOAD_BYTES);
+              if (positions % SplitBlockSizing.BLOCK_BITS != 0) {
+                throw new CorruptFilterException("positions",
+                    positions + " is not a whole number of " + SplitBlockSizing.BLOCK_BITS
+                        + "-bit blocks");
+              }
+              if (numHashes != SplitBlockSizing.WORDS) {
+                throw new CorruptFilterException("numHashes",
+                    numHashes + ": a split-block filter sets " + SplitBlockSizing.WORDS
+                        + " bits per key");
+              }
+              return FilterShape.splitBlock(positions / SplitBlockSizing.BLOCK_BITS, capacity);
+            }
           default:
             throw new CorruptFilterException("family", "no shape for " + family);
         }
@@ -360,13 +377,22 @@ public final class FilterFormat {
      * the stream holds fails as a truncation instead of allocating the claimed size.
      */
     public long[] readLongArray(long count, String field) throws IOException {
+      return readLongArray(count, 0, field);
+    }
+
+    /**
+     * As {@link #readLongArray(long, String)}, into an array with {@code leading} zero longs in
+     * front of the {@code count} read (a filter that aligns its blocks in memory).
+     */
+    public long[] readLongArray(long count, int leading, String field) throws IOException {
       int n = arrayLength(count, field);
       need(8L * n, field);
-      long[] a = new long[lengthKnown ? n : Math.min(n, FIRST_CHUNK)];
+      int len = arrayLength((long) leading + n, field);
+      long[] a = new long[lengthKnown ? len : Math.min(len, leading + FIRST_CHUNK)];
       try {
-        for (int i = 0; i < n; i++) {
+        for (int i = leading; i < len; i++) {
           if (i == a.length) {
-            a = Arrays.copyOf(a, (int) Math.min(n, 2L * a.length));
+            a = Arrays.copyOf(a, (int) Math.min(len, 2L * a.length));
           }
           a[i] = payload.readLong();
         }

@@ -25,7 +25,7 @@ import org.apache.hadoop.fs.Path;
 /**
  * {@code build --input PATH[,PATH] --output FILE [--key-field F[,G]] [--input-format FMT]
  * [--key-type T[,T]] [--delimiter D] [--null-token S] [--empty-is-null] [--csv-header]
- * [--csv-multiline] [--filter acbf|acbf1|acbf2|acbf3|cbf|bf|exact] [--items N] [--capacity C]
+ * [--csv-multiline] [--filter acbf|acbf1|acbf2|acbf3|cbf|bf|sbbf|exact] [--items N] [--capacity C]
  * [--fpp P | --bits-per-key B] [--hashes K] [--reducers R] [--strict] [--max-malformed-share S]
  * [--target bloomkit|hadoop|hive|spark|parquet] [--json]}: builds a filter of the distinct keys
  * of inputs in any format ({@link InputOptions}; only the key columns are read) with MapReduce, or
@@ -55,8 +55,9 @@ public final class BuildTool extends BloomkitTool {
         + " names; several make a composite key (default 0)"));
     InputOptions.add(o, InputOptions.Side.ONE);
     o.addOption(SizingOptions.delimiter());
-    o.addOption(opt("filter", "TYPE", "acbf (default), acbf1, acbf2, acbf3, cbf, bf or exact;"
-        + " another --target: bf (default), or cbf for hadoop"));
+    o.addOption(opt("filter", "TYPE", "acbf (default), acbf1, acbf2, acbf3, cbf, bf, sbbf"
+        + " (split-block) or exact; another --target: bf (default), or cbf for hadoop, sbbf for"
+        + " parquet (the same filter as bf there)"));
     o.addOption(opt("target", "LIB", "the format to write: bloomkit (default), hadoop (Hadoop's"
         + " BloomFilter Writable, Pig's Bloom UDF), hive (BloomKFilter, in_bloom_filter), spark"
         + " (spark-sketch BloomFilter), parquet (split-block Bloom filter); hive, spark and"

@@ -38,7 +38,7 @@ public final class SizingOptions {
             + (withDefault ? " (default " + (int) DEFAULT_BITS_PER_KEY + ")"
                 : "; one of --fpp or --bits-per-key is required")));
     o.addOptionGroup(g);
-    o.addOption(BloomkitTool.integerOpt("hashes", "K", "hash count (default: the family's best)"));
+    o.addOption(BloomkitTool.integerOpt("hashes", "K", "hash count (default: the family's best; sbbf always sets 8)"));
   }
 
   /** Adds {@code --items} and {@code --capacity}. */

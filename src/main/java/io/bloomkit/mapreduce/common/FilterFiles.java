@@ -46,7 +46,7 @@ public final class FilterFiles {
   /**
    * As {@link #read(Configuration, Path)} for {@code tool}, which takes only the families {@code
    * accepted}: a well-formed file of another family fails with {@code PATH: unsupported family sbf
-   * for join (join needs bf, cbf, acbf, exact)}.
+   * for join (join needs bf, cbf, acbf, exact, sbbf)}.
    */
   public static Filter read(
       Configuration conf, Path path, String tool, Set<FilterFamily> accepted) throws IOException {

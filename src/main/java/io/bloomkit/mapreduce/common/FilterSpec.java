@@ -8,12 +8,19 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * What filter to build and how to size it, as given on a command line: the variant ({@code bf},
- * {@code cbf}, {@code acbf}, {@code acbf1..3}, {@code exact}), the items to size for (0: the exact
+ * {@code sbbf}, {@code cbf}, {@code acbf}, {@code acbf1..3}, {@code exact}), the items to size for (0: the exact
  * distinct-key count, known after counting), the ACBF capacity, and either a target fpp or a
  * number of bits per key, with an optional forced hash count. Travels to the tasks in the job
  * configuration; every task computes the same {@link FilterShape} from it.
  */
 public final class FilterSpec {
+  /** The families a spec builds: the membership filters. */
+  private static final java.util.Set<FilterFamily> BUILT = java.util.EnumSet.of(
+      FilterFamily.BLOOM, FilterFamily.SPLIT_BLOCK, FilterFamily.COUNTING,
+      FilterFamily.ACCURATE_COUNTING, FilterFamily.EXACT);
+  /** The names a spec takes, as the refusal of another lists them. */
+  public static final String NAMES = "bf, sbbf, cbf, acbf, acbf1, acbf2, acbf3, exact";
+
   private final String name;
   private final FilterFamily family;
   private final AcbfSizing sizing;
@@ -33,9 +40,10 @@ public final class FilterSpec {
     this.sizing = AcbfSizing.fromCliName(this.name);
     this.family =
         sizing != null ? FilterFamily.ACCURATE_COUNTING : FilterFamily.fromShortName(this.name);
-    if (family == null || (family == FilterFamily.ACCURATE_COUNTING && sizing == null)) {
+    if (family == null || !BUILT.contains(family)
+        || (family == FilterFamily.ACCURATE_COUNTING && sizing == null)) {
       throw new IllegalArgumentException(
-          "unknown filter \"" + name + "\" (bf, cbf, acbf, acbf1, acbf2, acbf3, exact)");
+          "unknown filter \"" + name + "\" (" + NAMES + ")");
     }
     if (items < 0 || capacity < 0 || hashes < 0) {
       throw new IllegalArgumentException("items, capacity and hashes must not be negative");

@@ -34,7 +34,7 @@ public enum BloomkitConfig {
           + " built in the client, without a job; 0 always runs the job",
       String.valueOf(64L << 20)),
   FILTER_NAME("bloomkit.filter.name", "filter-building tasks (build, join, dedup and icebergs counting): filter to build: bf,"
-          + " cbf, acbf, acbf1..3, exact", "acbf"),
+          + " sbbf, cbf, acbf, acbf1..3, exact", "acbf"),
   FILTER_ITEMS("bloomkit.filter.items", "filter-building tasks (build, join, dedup and icebergs counting): items to size for (0:"
           + " the exact distinct-key count)", "0"),
   FILTER_CAPACITY("bloomkit.filter.capacity", "filter-building tasks (build, join, dedup and icebergs counting): ACBF capacity (0: the"
@@ -44,8 +44,7 @@ public enum BloomkitConfig {
   FILTER_BITS_PER_KEY("bloomkit.filter.bits.per.key", "filter-building tasks (build, join, dedup and icebergs counting): memory bits per key", "16"),
   FILTER_HASHES("bloomkit.filter.hashes", "filter-building tasks (build, join, dedup and icebergs counting): hash count (0: the best"
           + " for the family)", "0"),
-  PARTIAL_PREFIX(
-      "bloomkit.build.partial.prefix",
+  PARTIAL_PREFIX("bloomkit.build.partial.prefix",
       "filter-building tasks (build, join, dedup and icebergs counting): file name prefix of the"
           + " partial filters they write",
       "partial-filter"),
@@ -55,13 +54,11 @@ public enum BloomkitConfig {
           + " them) read on the client; above it, update runs MapReduce jobs (0: always jobs for"
           + " non-empty inputs)",
       String.valueOf(64L << 20)),
-  UPDATE_FILTER_PATH(
-      "bloomkit.update.filter.path",
+  UPDATE_FILTER_PATH("bloomkit.update.filter.path",
       "update, MapReduce path (set by the tool): the filter whose shape the reducers' partial"
           + " counter vectors of the keys to add take",
       ""),
-  BUILD_TARGET(
-      "bloomkit.build.target",
+  BUILD_TARGET("bloomkit.build.target",
       "build (set from --target): the library whose format the filter-building tasks write their"
           + " partial filters in: bloomkit, hadoop, hive, spark or parquet",
       "bloomkit"),
@@ -141,6 +138,11 @@ public enum BloomkitConfig {
       + " records a reducer collects before it pairs them with the key's left records in one"
       + " pass (a spilled left side is read once per batch, not once per right record)",
       "4194304"),
+  JOIN_FILTER_CHECK_RECORDS("bloomkit.join.filter.check.records", "join: a map task that probes"
+      + " the filter stops probing after this many records if it rejected under"
+      + " bloomkit.join.filter.min.reject.share of them (Impala's rule); 0 never stops", "16384"),
+  JOIN_FILTER_MIN_REJECT_SHARE("bloomkit.join.filter.min.reject.share", "join: the least share of"
+      + " a task's first records the filter must reject for the task to keep probing", "0.1"),
   JOIN_FILTER_PATH(
       "bloomkit.join.filter.path",
       "the filter file the tasks probe (join: every mapper; dedup counting: every mapper;"

@@ -36,6 +36,15 @@ public enum JoinCounters {
   /** Right records that passed the filter and went to the shuffle. */
   RIGHT_PASSED,
   /**
+   * Map tasks that stopped probing the filter: it rejected under {@code
+   * bloomkit.join.filter.min.reject.share} of their first {@code bloomkit.join.filter.check.records}
+   * records (Impala's rule: such a filter costs more than it saves). Their later records pass
+   * unprobed; the reducers still join exactly.
+   */
+  FILTER_PROBING_STOPPED,
+  /** Right records passed without a probe by tasks that stopped probing (in RIGHT_PASSED). */
+  RIGHT_UNPROBED,
+  /**
    * Right records the map task wrote itself, certainly unmatched (right-outer, full-outer,
    * right-anti): those the filter rejected and those with a null key; never shuffled.
    */

@@ -57,9 +57,12 @@ public abstract class ExportFilter {
     }
     String t = "--target " + name(target);
     boolean counting = target == ExportTarget.HADOOP && spec.family() == FilterFamily.COUNTING;
-    if (spec.family() != FilterFamily.BLOOM && !counting) {
+    boolean splitBlock =
+        target == ExportTarget.PARQUET && spec.family() == FilterFamily.SPLIT_BLOCK;
+    if (spec.family() != FilterFamily.BLOOM && !counting && !splitBlock) {
       return "--filter " + spec.name() + " does not apply to " + t + " (it writes a Bloom filter:"
-          + " --filter bf" + (target == ExportTarget.HADOOP ? ", or cbf" : "") + ")";
+          + " --filter bf" + (target == ExportTarget.HADOOP ? ", or cbf" : "")
+          + (target == ExportTarget.PARQUET ? ", or sbbf" : "") + ")";
     }
     if (spec.hashes() > 0 && (target == ExportTarget.SPARK || target == ExportTarget.PARQUET)) {
       return "--hashes does not apply to " + t + " ("

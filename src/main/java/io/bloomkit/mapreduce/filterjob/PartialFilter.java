@@ -11,6 +11,7 @@ import io.bloomkit.core.FilterShape;
 import io.bloomkit.core.hash.HashStrategy;
 import io.bloomkit.core.hash.KeyHash;
 import io.bloomkit.mapreduce.common.FilterSpec;
+import io.bloomkit.sbbf.SplitBlockBloomFilter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -40,7 +41,7 @@ public abstract class PartialFilter {
   }
 
   /**
-   * An empty partial of exactly {@code shape} (a Bloom, counting or ACBF shape), e.g. one read
+   * An empty partial of exactly {@code shape} (a Bloom, split-block, counting or ACBF shape), e.g. one read
    * from a filter file's header: {@code update}'s tasks build counter vectors of the filter's shape.
    */
   public static PartialFilter of(FilterShape shape) {
@@ -49,6 +50,11 @@ public abstract class PartialFilter {
         {
           BloomFilter bf = BloomFilter.create(shape);
           return new Incremental(bf, bf::add);
+        }
+      case SPLIT_BLOCK:
+        {
+          SplitBlockBloomFilter sbbf = SplitBlockBloomFilter.create(shape);
+          return new Incremental(sbbf, sbbf::add);
         }
       case COUNTING:
         {
@@ -88,6 +94,8 @@ public abstract class PartialFilter {
         ((CountingFilter) first).merge((CountingFilter) f); // counter addition, never OR
       } else if (first instanceof BloomFilter && f instanceof BloomFilter) {
         ((BloomFilter) first).merge((BloomFilter) f);
+      } else if (first instanceof SplitBlockBloomFilter && f instanceof SplitBlockBloomFilter) {
+        ((SplitBlockBloomFilter) first).merge((SplitBlockBloomFilter) f);
       } else {
         throw new IllegalArgumentException(
             "cannot merge " + first.shape().name() + " with " + f.shape().name());

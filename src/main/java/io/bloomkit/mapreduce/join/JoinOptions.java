@@ -174,7 +174,7 @@ final class JoinOptions {
     g.addOption(opt("filter", "FILE", "use this filter file (from build or update)"));
     g.addOption(
         opt("filter-type", "TYPE", "build a filter of the left keys first: acbf (default), acbf1,"
-            + " acbf2, acbf3, cbf, bf, exact, or none"));
+            + " acbf2, acbf3, cbf, bf, sbbf, exact, or none"));
     o.addOptionGroup(g);
     o.addOption(flag("allow-stale", "use a --filter whose recorded sources (the left input's"
         + " files) changed since it was built, with a warning (default: refuse, exit 2)"));

@@ -9,7 +9,6 @@ import io.bloomkit.mapreduce.config.UsageException;
 import io.bloomkit.mapreduce.join.plan.CostConstants;
 import io.bloomkit.mapreduce.join.plan.CostModel;
 import io.bloomkit.mapreduce.join.plan.Workload;
-import io.bloomkit.mapreduce.table.Tables;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -160,6 +159,7 @@ final class JoinPlanner {
       m.put("mapOutputRecords", c.mapOutputRecords());
       m.put("shuffleBytes", c.shuffleBytes());
       m.put("loadBytes", c.loadBytes());
+      m.put("probeSeconds", c.probeSeconds());
       m.put("seconds", c.seconds());
       return m;
     }
@@ -201,27 +201,35 @@ final class JoinPlanner {
    * side whatever order a query names them in.
    */
   static JoinPlan plan(Configuration conf, JoinOptions o, JoinPlan p) throws IOException {
+    return plan(conf, o, p, new JoinWorkload.Reads(conf));
+  }
+
+  /** As {@link #plan(Configuration, JoinOptions, JoinPlan)}, reading the inputs through {@code reads}. */
+  static JoinPlan plan(Configuration conf, JoinOptions o, JoinPlan p, JoinWorkload.Reads reads)
+      throws IOException {
     switch (o.buildSide) {
       case LEFT:
-        return planSide(conf, o, p);
+        return planSide(conf, o, p, reads);
       case RIGHT:
-        return planSide(conf, o, p.swap());
+        return planSide(conf, o, p.swap(), reads);
       default:
         break;
     }
     if (p.filterSource == JoinPlan.FilterSource.GIVEN) {
-      return planSide(conf, o, p);
+      return planSide(conf, o, p, reads);
     }
     if (o.strategy == JoinPlan.Strategy.MAP_SIDE) {
-      return planSide(conf, o, mapSideCan(p.type) ? p : p.swap());
+      return planSide(conf, o, mapSideCan(p.type) ? p : p.swap(), reads);
     }
-    if (o.strategy != JoinPlan.Strategy.AUTO
-        || Tables.dataBytes(conf, p.rightTable.format(), p.right)
-            >= Tables.dataBytes(conf, p.leftTable.format(), p.left)) {
-      return planSide(conf, o, p);
+    if (o.strategy != JoinPlan.Strategy.AUTO) {
+      return planSide(conf, o, p, reads);
     }
-    JoinPlan left = planSide(conf, o, p);
-    JoinPlan right = planSide(conf, o, p.swap());
+    if (reads.size(p.rightTable.format(), p.right, p.inputName(JoinKey.RIGHT)).bytes()
+        >= reads.size(p.leftTable.format(), p.left, p.inputName(JoinKey.LEFT)).bytes()) {
+      return planSide(conf, o, p, reads);
+    }
+    JoinPlan left = planSide(conf, o, p, reads);
+    JoinPlan right = planSide(conf, o, p.swap(), reads);
     boolean onRight = right.choice.estimate.seconds() < left.choice.estimate.seconds();
     JoinPlan chosen = onRight ? right : left;
     JoinPlan other = onRight ? left : right;
@@ -229,16 +237,16 @@ final class JoinPlanner {
   }
 
   /** {@code p} (strategy as given, auto included) resolved on its own sides. */
-  private static JoinPlan planSide(Configuration conf, JoinOptions o, JoinPlan p)
-      throws IOException {
-    JoinPlan resolved = planOne(conf, o, p);
+  private static JoinPlan planSide(Configuration conf, JoinOptions o, JoinPlan p,
+      JoinWorkload.Reads reads) throws IOException {
+    JoinPlan resolved = planOne(conf, o, p, reads);
     return resolved.withChoice(resolved.choice.on(resolved.buildSide(), null));
   }
 
   /** {@code p} (strategy as given, auto included) resolved; reads the workload. */
-  private static JoinPlan planOne(Configuration conf, JoinOptions o, JoinPlan p)
-      throws IOException {
-    JoinWorkload w = JoinWorkload.of(conf, p);
+  private static JoinPlan planOne(Configuration conf, JoinOptions o, JoinPlan p,
+      JoinWorkload.Reads reads) throws IOException {
+    JoinWorkload w = JoinWorkload.of(conf, p, reads);
     Workload mw = w.model();
     // auto never picks a map-side join whose table may not fit the budget the tasks enforce
     boolean tableFits = o.strategy == JoinPlan.Strategy.MAP_SIDE

@@ -4,6 +4,7 @@ import static io.bloomkit.mapreduce.config.JoinCounters.FALSE_POSITIVES;
 import static io.bloomkit.mapreduce.config.JoinCounters.FALSE_POSITIVE_KEYS;
 import static io.bloomkit.mapreduce.config.JoinCounters.FILTER_LOADS_FROM_CACHE;
 import static io.bloomkit.mapreduce.config.JoinCounters.FILTER_LOADS_FROM_PATH;
+import static io.bloomkit.mapreduce.config.JoinCounters.FILTER_PROBING_STOPPED;
 import static io.bloomkit.mapreduce.config.JoinCounters.HOT_KEY_LEFT_COPIES;
 import static io.bloomkit.mapreduce.config.JoinCounters.HOT_KEY_RIGHT_RECORDS;
 import static io.bloomkit.mapreduce.config.JoinCounters.LEFT_KEYS_REJECTED_BY_FILTER;
@@ -26,6 +27,7 @@ import static io.bloomkit.mapreduce.config.JoinCounters.RIGHT_MALFORMED;
 import static io.bloomkit.mapreduce.config.JoinCounters.RIGHT_NULL_KEYS;
 import static io.bloomkit.mapreduce.config.JoinCounters.RIGHT_PASSED;
 import static io.bloomkit.mapreduce.config.JoinCounters.RIGHT_RECORDS;
+import static io.bloomkit.mapreduce.config.JoinCounters.RIGHT_UNPROBED;
 import static io.bloomkit.mapreduce.config.JoinCounters.RIGHT_WRITTEN_BY_MAP;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_BYTES;
 import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
@@ -85,6 +87,7 @@ final class JoinReport {
         .put("filterType", o.probe == null ? "none" : o.probe.shape().name())
         .counters(c, LEFT_RECORDS, RIGHT_RECORDS, LEFT_PASSED, LEFT_KEYS_REJECTED_BY_FILTER,
             RIGHT_DROPPED_BY_FILTER, RIGHT_PASSED, RIGHT_WRITTEN_BY_MAP, FALSE_POSITIVES)
+        .counters(c, FILTER_PROBING_STOPPED, RIGHT_UNPROBED)
         .rate("observedFppPerRecord", fp, dropped + fp)
         .counters(c, FALSE_POSITIVE_KEYS)
         .put("rightDroppedKeys", o.droppedKeys)

@@ -66,6 +66,8 @@ final class JoinWorkload {
   final long mapHeapBytes;
   /** The left keys read in the client ({@link #leftKeysExact}), else null. */
   final LocalKeys localKeys;
+  /** The plan's reads of the inputs (shared by both directions of an auto plan). */
+  private Reads reads;
 
   private JoinWorkload(Workload.Side left, Workload.Side right, Workload.Keys keys,
       boolean leftKeysExact, long mapHeapBytes, LocalKeys localKeys) {
@@ -84,21 +86,93 @@ final class JoinWorkload {
     this.localKeys = localKeys;
   }
 
+  /**
+   * What planning reads of the inputs, each read once per plan: an auto plan of both directions
+   * sizes, samples and splits each input once, not once per direction and again to compare the
+   * sides. Keyed by the input's table spec (format, key fields) and paths.
+   */
+  static final class Reads {
+    private final Configuration conf;
+    private final Progress progress = Progress.current();
+    private final Map<java.util.List<Object>, Tables.Size> sizes = new java.util.HashMap<>();
+    private final Map<java.util.List<Object>, Integer> splits = new java.util.HashMap<>();
+    private final Map<java.util.List<Object>, Sample> samples = new java.util.HashMap<>();
+    /** The reads made (not answered from memory): sizings, samples, split computations. */
+    int sizings;
+    int sampled;
+    int splitComputations;
+
+    Reads(Configuration conf) {
+      this.conf = conf;
+    }
+
+    private static java.util.List<Object> key(Object spec, Path[] inputs) {
+      java.util.List<Object> k = new java.util.ArrayList<>(java.util.Arrays.asList(inputs));
+      k.add(0, spec);
+      return k;
+    }
+
+    /** The size of an input ({@link #sized}). */
+    Tables.Size size(TableFormat format, Path[] inputs, String name) throws IOException {
+      java.util.List<Object> k = key(format, inputs);
+      Tables.Size s = sizes.get(k);
+      if (s == null) {
+        s = sized(conf, format, inputs, name, progress, STEP_NANOS);
+        sizes.put(k, s);
+        sizings++;
+      }
+      return s;
+    }
+
+    /** The sample of an input ({@link Sample#of}). */
+    Sample sample(TableSpec spec, Path[] inputs, String name) throws IOException {
+      java.util.List<Object> k = key(spec, inputs);
+      Sample s = samples.get(k);
+      if (s == null) {
+        s = Sample.of(conf, spec, inputs, name, progress, STEP_NANOS);
+        samples.put(k, s);
+        sampled++;
+      }
+      return s;
+    }
+
+    /** The map tasks a job reading an input runs. */
+    int splits(TableSpec spec, Path[] inputs) throws IOException {
+      java.util.List<Object> k = key(spec, inputs);
+      Integer n = splits.get(k);
+      if (n == null) {
+        n = JoinWorkload.splits(conf, spec, inputs);
+        splits.put(k, n);
+        splitComputations++;
+      }
+      return n;
+    }
+  }
+
   /** Reads the workload of {@code p} (sizes, samples, and the left keys if small enough). */
   static JoinWorkload of(Configuration conf, JoinPlan p) throws IOException {
-    Progress progress = Progress.current();
-    Tables.Size leftSize = sized(conf, p.leftTable.format(), p.left, p.inputName(JoinKey.LEFT),
-        progress, STEP_NANOS);
+    return of(conf, p, new Reads(conf));
+  }
+
+  /** As {@link #of(Configuration, JoinPlan)}, with the inputs' reads shared through {@code reads}. */
+  static JoinWorkload of(Configuration conf, JoinPlan p, Reads reads) throws IOException {
+    JoinWorkload w = read(conf, p, reads);
+    w.reads = reads;
+    return w;
+  }
+
+  private static JoinWorkload read(Configuration conf, JoinPlan p, Reads reads)
+      throws IOException {
+    Tables.Size leftSize = reads.size(p.leftTable.format(), p.left, p.inputName(JoinKey.LEFT));
     long leftBytes = leftSize.bytes();
-    Tables.Size rightSize = sized(conf, p.rightTable.format(), p.right,
-        p.inputName(JoinKey.RIGHT), progress, STEP_NANOS);
-    Sample right = Sample.of(conf, p.rightTable, p.right, p.inputName(JoinKey.RIGHT), progress,
-        STEP_NANOS);
+    Tables.Size rightSize =
+        reads.size(p.rightTable.format(), p.right, p.inputName(JoinKey.RIGHT));
+    Sample right = reads.sample(p.rightTable, p.right, p.inputName(JoinKey.RIGHT));
     long rightRecords = right.records(rightSize);
     long rightBytes = right.lineBytes(rightSize);
     long heap = MapSideJoin.mapTaskHeap(conf);
-    int tasks = Math.max(1, splits(conf, p.rightTable, p.right));
-    int leftTasks = Math.max(1, splits(conf, p.leftTable, p.left));
+    int tasks = Math.max(1, reads.splits(p.rightTable, p.right));
+    int leftTasks = Math.max(1, reads.splits(p.leftTable, p.left));
     LocalKeys keys = null;
     if (leftBytes <= BloomkitConfig.BUILD_LOCAL_MAX_BYTES.getLong(conf)) {
       try {
@@ -121,8 +195,7 @@ final class JoinWorkload {
           new Workload.Keys(keys.distinctKeys(), keys.keyBytes(), keyBytes, share), true, heap,
           keys);
     }
-    Sample left = Sample.of(conf, p.leftTable, p.left, p.inputName(JoinKey.LEFT), progress,
-        STEP_NANOS);
+    Sample left = reads.sample(p.leftTable, p.left, p.inputName(JoinKey.LEFT));
     long leftRecords = left.records(leftSize);
     leftBytes = left.lineBytes(leftSize);
     Set<ByteBuffer> distinct = new HashSet<>();
@@ -182,6 +255,13 @@ final class JoinWorkload {
     m.put("meanKeyBytes", meanKeyBytes);
     m.put("mapHeapBytes", mapHeapBytes);
     m.put("mapSideTableBytes", tableBytes());
+    if (reads != null) { // what planning read, both directions of an auto plan together
+      Map<String, Object> r = new LinkedHashMap<>();
+      r.put("sizings", reads.sizings);
+      r.put("samples", reads.sampled);
+      r.put("splitComputations", reads.splitComputations);
+      m.put("planningReads", r);
+    }
     return m;
   }
 

@@ -21,6 +21,12 @@ import java.io.IOException;
  * line alone; {@link JoinOutput}) writes it here instead of shuffling it, into {@code
  * part-unmatched-right-m-NNNNN} files of the job's output ({@link #openMapOutput}), counted in
  * {@link JoinCounters#RIGHT_WRITTEN_BY_MAP}.
+ *
+ * <p>A task stops probing when the filter rejected under {@code
+ * bloomkit.join.filter.min.reject.share} (0.1) of its first {@code
+ * bloomkit.join.filter.check.records} (16,384) records, Impala's rule and defaults: its later
+ * records pass unprobed ({@link JoinCounters#RIGHT_UNPROBED}, {@link
+ * JoinCounters#FILTER_PROBING_STOPPED}); the reducers join them exactly, as any false positive.
  */
 public class RightJoinMapper extends JoinMapper {
   /** The base name of the files of right records written by the map tasks. */
@@ -32,6 +38,13 @@ public class RightJoinMapper extends JoinMapper {
   private KeyHasher dropHasher;
   private boolean keepsUnmatched;
   private final MapRows unmatchedRows = new MapRows(UNMATCHED_FILES);
+  /** Impala's rule: records checked, the least share rejected, and the task's tally so far. */
+  private long checkRecords;
+  private double minRejectShare;
+  private long probed;
+  private long rejected;
+  private boolean stopped;
+  private long unprobed;
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -43,6 +56,9 @@ public class RightJoinMapper extends JoinMapper {
             .onReject((f, key, length) -> droppedKeys.add(dropHasher(f).hash(key, 0, length).h1()))
             .load(context);
     keepsUnmatched = JoinPlan.Type.of(context.getConfiguration()).keepsUnmatchedRight();
+    checkRecords = BloomkitConfig.JOIN_FILTER_CHECK_RECORDS.getLong(context.getConfiguration());
+    minRejectShare =
+        BloomkitConfig.JOIN_FILTER_MIN_REJECT_SHARE.getDouble(context.getConfiguration());
   }
 
   private KeyHasher dropHasher(Filter f) {
@@ -57,6 +73,7 @@ public class RightJoinMapper extends JoinMapper {
     if (filter.active()) {
       DroppedKeys.write(context, droppedKeys);
     }
+    context.getCounter(JoinCounters.RIGHT_UNPROBED).increment(unprobed);
     unmatchedRows.close();
     super.cleanup(context);
   }
@@ -94,7 +111,20 @@ public class RightJoinMapper extends JoinMapper {
   @Override
   protected boolean accept(byte[] key, int length, Row row, Context context)
       throws IOException, InterruptedException {
-    if (filter.passes(key, length)) {
+    if (stopped) {
+      unprobed++;
+      return true;
+    }
+    boolean passes = filter.passes(key, length);
+    if (checkRecords > 0 && probed < checkRecords && filter.active()) {
+      probed++;
+      rejected += passes ? 0 : 1;
+      if (probed == checkRecords && rejected < minRejectShare * probed) {
+        stopped = true; // the filter keeps too little out to be worth its probes
+        context.getCounter(JoinCounters.FILTER_PROBING_STOPPED).increment(1);
+      }
+    }
+    if (passes) {
       return true;
     }
     writeUnmatched(row, context);

@@ -16,7 +16,7 @@ final class CombinePlan {
   /** The two operations and the families each takes. */
   enum Operation {
     /** Counters added, Bloom filter bits ORed, exact sets united. */
-    MERGE("merge", EnumSet.of(FilterFamily.BLOOM, FilterFamily.COUNTING,
+    MERGE("merge", EnumSet.of(FilterFamily.BLOOM, FilterFamily.SPLIT_BLOCK, FilterFamily.COUNTING,
         FilterFamily.ACCURATE_COUNTING, FilterFamily.EXACT)),
     /** Counters of the second and later files subtracted from the first's. */
     SUBTRACT("subtract", EnumSet.of(FilterFamily.COUNTING, FilterFamily.ACCURATE_COUNTING));

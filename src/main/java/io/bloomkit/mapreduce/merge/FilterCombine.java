@@ -12,6 +12,7 @@ import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.common.FilterFiles;
 import io.bloomkit.mapreduce.config.UsageException;
 import io.bloomkit.mapreduce.merge.CombinePlan.Operation;
+import io.bloomkit.sbbf.SplitBlockBloomFilter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -152,6 +153,8 @@ final class FilterCombine {
       ((CountingFilter) acc).subtract((CountingFilter) next);
     } else if (acc instanceof CountingFilter) {
       ((CountingFilter) acc).merge((CountingFilter) next); // counter addition, never OR
+    } else if (acc instanceof SplitBlockBloomFilter) {
+      ((SplitBlockBloomFilter) acc).merge((SplitBlockBloomFilter) next);
     } else {
       ((BloomFilter) acc).merge((BloomFilter) next);
     }

@@ -21,7 +21,7 @@ public final class MergeTool extends CombineTool {
 
   @Override
   public String description() {
-    return "Merge filter files of one shape: counters added (acbf, cbf), bits ORed (bf), sets"
+    return "Merge filter files of one shape: counters added (acbf, cbf), bits ORed (bf, sbbf), sets"
         + " united (exact).";
   }
 

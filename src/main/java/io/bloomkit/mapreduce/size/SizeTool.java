@@ -23,7 +23,7 @@ public final class SizeTool extends BloomkitTool {
 
   @Override
   public String description() {
-    return "Size bf, cbf and acbf for N items at a target fpp or bits per key; prints JSON.";
+    return "Size bf, sbbf, cbf and acbf for N items at a target fpp or bits per key; prints JSON.";
   }
 
   @Override
@@ -53,10 +53,12 @@ public final class SizeTool extends BloomkitTool {
     FilterShape bf;
     FilterShape cbf;
     FilterShape acbf;
+    FilterShape sbbf;
     try {
       bf = shape(FilterFamily.BLOOM, null, n, c, fpp, bpk, k);
       cbf = shape(FilterFamily.COUNTING, null, n, c, fpp, bpk, k);
       acbf = shape(FilterFamily.ACCURATE_COUNTING, AcbfSizing.OPTIMAL, n, c, fpp, bpk, k);
+      sbbf = splitBlock(n, c, fpp, bpk);
     } catch (io.bloomkit.core.FilterTooLargeException e) {
       throw SizingOptions.tooLarge(cl, e);
     } catch (IllegalArgumentException e) {
@@ -70,6 +72,15 @@ public final class SizeTool extends BloomkitTool {
     b.put("hashes", bf.numHashes());
     b.put("fpp", bf.fpp(n));
     r.put("bf", b);
+    Map<String, Object> s = null;
+    if (sbbf != null) {
+      s = result();
+      s.put("bits", sbbf.memoryBits());
+      s.put("blocks", sbbf.memoryBits() / 256);
+      s.put("hashes", sbbf.numHashes());
+      s.put("fpp", sbbf.fpp(n));
+    }
+    r.put("sbbf", s);
     Map<String, Object> cb = result();
     cb.put("counters", cbf.counters());
     cb.put("bits", cbf.memoryBits());
@@ -84,6 +95,19 @@ public final class SizeTool extends BloomkitTool {
     a.put("fpp", acbf.fpp(n));
     r.put("acbf", a);
     return r;
+  }
+
+  /**
+   * The split-block filter (its k is always 8), or null when no split-block filter reaches {@code
+   * fpp}: with 8 bits per key its rate never goes below about {@code 32^-8} times the load of a
+   * block, so a rate such as 1e-30 is out of its reach even where a Bloom filter's is not.
+   */
+  private static FilterShape splitBlock(long n, long c, double fpp, double bpk) {
+    try {
+      return shape(FilterFamily.SPLIT_BLOCK, null, n, c, fpp, bpk, 0);
+    } catch (io.bloomkit.core.FilterTooLargeException e) {
+      return null;
+    }
   }
 
   private static FilterShape shape(

@@ -219,7 +219,7 @@ public class BuildMapReduceTest {
 
   @Test
   public void partialReducerWritesAFullShapePartial() throws Exception {
-    for (String type : new String[] {"acbf", "cbf", "bf", "exact"}) {
+    for (String type : new String[] {"acbf", "cbf", "bf", "sbbf", "exact"}) {
       File dir = newFolder(tmp, type);
       ReduceDriver<Text, NullWritable, NullWritable, NullWritable> d =
           ReduceDriver.newReduceDriver(new PartialFilterReducer());

@@ -53,7 +53,7 @@ public class BuildToolTest {
   @Test
   public void buildsEveryFamilyFromTheExactDistinctCount() throws Exception {
     File in = inputs();
-    for (String type : new String[] {"acbf", "cbf", "bf", "exact"}) {
+    for (String type : new String[] {"acbf", "cbf", "bf", "sbbf", "exact"}) {
       File out = new File(tmp, type + ".filter");
       ToolRun r =
           ToolRun.run(

@@ -76,6 +76,12 @@ public class SizeAndInspectToolTest {
             FilterFamily.ACCURATE_COUNTING, AcbfSizing.OPTIMAL, 1000, 1500, 16, 0);
     assertEquals((long) acbf.numHashes(), sub(j, "acbf").get("hashes"));
     assertEquals(acbf.fpp(1000), (Double) sub(j, "acbf").get("fpp"), 1e-15);
+    // sbbf: 16,000 bits are 62 whole blocks of 256 (15,872 bits), 8 bits per key in one block
+    assertEquals(62L * 256, sub(j, "sbbf").get("bits"));
+    assertEquals(62L, sub(j, "sbbf").get("blocks"));
+    assertEquals(8L, sub(j, "sbbf").get("hashes"));
+    assertEquals(
+        io.bloomkit.core.SplitBlockSizing.fpp(62, 1000), (Double) sub(j, "sbbf").get("fpp"), 1e-15);
   }
 
   @Test
@@ -106,6 +112,8 @@ public class SizeAndInspectToolTest {
     assertTrue(BloomMath.bloomFpp(bits, 100, (int) k) <= 1e-300);
     assertTrue(BloomMath.bloomFpp(bits - 1, 100, (int) k) > 1e-300); // least memory
     assertTrue(bits > 0 && bits < FilterShape.MAX_MEMORY_BITS);
+    // no split-block filter reaches it (8 bits per key): sbbf is null, the others still sized
+    assertTrue(j.containsKey("sbbf") && j.get("sbbf") == null, r.lastLine());
 
     long max = (Integer.MAX_VALUE - 8L) * 64; // one long[] of words
     assertEquals(max, FilterShape.MAX_MEMORY_BITS);

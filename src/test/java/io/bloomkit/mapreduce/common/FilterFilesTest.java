@@ -111,7 +111,7 @@ public class FilterFilesTest {
     ToolRun r = ToolRun.run(new InspectTool(), sbf.getPath());
     assertEquals(2, r.code, r.toString());
     assertTrue(r.err.contains(qualified(sbf)
-        + ": unsupported family sbf for inspect (inspect needs bf, cbf, acbf, exact)"), r.err);
+        + ": unsupported family sbf for inspect (inspect needs bf, cbf, acbf, exact, sbbf)"), r.err);
 
     long bits = 1L << 36;
     File huge = write("huge.bf",
@@ -136,7 +136,7 @@ public class FilterFilesTest {
     r = ToolRun.run(new JoinTool(), join);
     assertEquals(2, r.code, r.toString());
     assertTrue(r.err.contains(
-        qualified(sbf) + ": unsupported family sbf for join (join needs bf, cbf, acbf, exact)"), r.err);
+        qualified(sbf) + ": unsupported family sbf for join (join needs bf, cbf, acbf, exact, sbbf)"), r.err);
     join[join.length - 1] = huge.getPath();
     r = ToolRun.run(new JoinTool(), join);
     assertEquals(1, r.code, r.toString());

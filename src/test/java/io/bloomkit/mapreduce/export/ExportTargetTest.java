@@ -415,6 +415,16 @@ public class ExportTargetTest {
         parquetGivenBits(parquetBits(file, bf)), parquetFpp(bf));
   }
 
+  /** {@code --filter sbbf} names the Parquet target's own filter: the same file as bf's. */
+  @Test
+  public void parquetTakesSbbfAsTheSameSplitBlockFilter() throws Exception {
+    File bf = build("parquet-bf", "--target", "parquet", "--bits-per-key", "12");
+    File sbbf = build("parquet-sbbf", "--target", "parquet", "--filter", "sbbf", "--bits-per-key",
+        "12");
+    assertTrue(Arrays.equals(java.nio.file.Files.readAllBytes(bf.toPath()),
+        java.nio.file.Files.readAllBytes(sbbf.toPath())));
+  }
+
   private static void refused(String option, String... extra) {
     List<String> args = new ArrayList<>(List.of("--input", input.getPath(), "--output",
         new File(TMP, "refused").getPath(), "--delimiter", ","));
@@ -431,6 +441,7 @@ public class ExportTargetTest {
     refused("--key-type", "--target", "spark", "--key-type", "decimal");
     refused("--filter", "--target", "parquet", "--filter", "acbf");
     refused("--filter", "--target", "spark", "--filter", "cbf");
+    refused("--filter bf", "--target", "hive", "--filter", "sbbf");
     refused("--hashes", "--target", "parquet", "--hashes", "3");
     refused("--target", "--target", "orc");
   }

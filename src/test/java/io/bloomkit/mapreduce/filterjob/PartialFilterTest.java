@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 public class PartialFilterTest {
   @Test
   public void partialsOfDisjointSharesMergeIntoTheWholeFilter() {
-    for (String type : new String[] {"bf", "cbf", "acbf", "acbf2", "exact"}) {
+    for (String type : new String[] {"bf", "sbbf", "cbf", "acbf", "acbf2", "exact"}) {
       FilterSpec spec = new FilterSpec(type, 3000, 0, 0.01, 16, 0);
       PartialFilter whole = PartialFilter.create(spec);
       List<PartialFilter> parts = new ArrayList<>();

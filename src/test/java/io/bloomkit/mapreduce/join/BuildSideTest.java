@@ -150,6 +150,12 @@ public class BuildSideTest {
     String explain = e.lastLine();
     assertTrue(explain.contains("\"buildSide\":\"left\"") && explain.contains(
         "\"buildSide\":\"right\"") && explain.contains("\"otherWorkload\""), explain);
+    // both directions were planned from one reading of each input: two sizings (which also
+    // compared the sides), two samples, two split computations, not one set per direction
+    Map<String, Object> reads = obj(obj(MiniJson.parseObject(explain), "workload"), "planningReads");
+    assertEquals(2L, reads.get("sizings"), explain);
+    assertEquals(2L, reads.get("samples"), explain);
+    assertEquals(2L, reads.get("splitComputations"), explain);
     // named the other way round, the planner keeps the (smaller) left as the build side
     ToolRun named = join(small, big, new File(tmp, "named"), "right-semi", List.of());
     assertEquals(0, named.code, named.toString());

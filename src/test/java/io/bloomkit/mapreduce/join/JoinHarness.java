@@ -79,15 +79,24 @@ final class JoinHarness {
   /** As {@link #run}, with {@link BloomkitConfig#JOIN_RIGHT_BATCH_BYTES} (negative: default). */
   static JoinHarness run(String type, File filter, TableSpec leftSpec, List<String> left,
       TableSpec rightSpec, List<String> right, long batchBytes) throws Exception {
+    return run(type, filter, leftSpec, left, rightSpec, right, conf -> {
+      if (batchBytes >= 0) {
+        conf.setLong(BloomkitConfig.JOIN_RIGHT_BATCH_BYTES.key(), batchBytes);
+      }
+    });
+  }
+
+  /** As {@link #run}, with the job configuration set further by {@code settings}. */
+  static JoinHarness run(String type, File filter, TableSpec leftSpec, List<String> left,
+      TableSpec rightSpec, List<String> right,
+      java.util.function.Consumer<Configuration> settings) throws Exception {
     JoinHarness h = new JoinHarness();
     Configuration conf = new Configuration(false);
     TextRowSerialization.allow(conf);
     leftSpec.store(conf, BloomkitConfig.JOIN_LEFT_INPUT_SPEC);
     rightSpec.store(conf, BloomkitConfig.JOIN_RIGHT_INPUT_SPEC);
     conf.set(BloomkitConfig.JOIN_TYPE.key(), type);
-    if (batchBytes >= 0) {
-      conf.setLong(BloomkitConfig.JOIN_RIGHT_BATCH_BYTES.key(), batchBytes);
-    }
+    settings.accept(conf);
     if (filter != null) {
       conf.set(BloomkitConfig.JOIN_FILTER_PATH.key(), filter.toURI().toString());
     }

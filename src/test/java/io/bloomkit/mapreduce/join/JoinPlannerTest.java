@@ -129,8 +129,8 @@ public class JoinPlannerTest {
       Map<String, Object> m = (Map<String, Object>) c;
       kinds.add((String) m.get("kind") + (m.get("filter") == null ? "" : ":" + m.get("filter")));
     }
-    assertEquals(Set.of("map-side", "reduce-side", "filtered:bf", "filtered:acbf",
-        "filtered:exact"), kinds);
+    assertEquals(Set.of("map-side", "reduce-side", "filtered:bf", "filtered:sbbf",
+        "filtered:acbf", "filtered:exact"), kinds);
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomkit.core.Filter;
 import io.bloomkit.mapreduce.common.JobCounters;
+import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.JoinCounters;
 import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.testing.Tier;
@@ -30,7 +31,8 @@ public class JoinTypesTest {
 
   static final String[] TYPES = {"inner", "left-outer", "right-outer", "full-outer", "left-semi",
       "right-semi", "left-anti", "right-anti"};
-  static final String[] FILTERS = {"none", "bf", "cbf", "acbf", "acbf1", "acbf2", "acbf3", "exact"};
+  static final String[] FILTERS =
+      {"none", "bf", "sbbf", "cbf", "acbf", "acbf1", "acbf2", "acbf3", "exact"};
 
   static final TableSpec LEFT = JoinMapReduceTest.LEFT; // "k,..." key field 0
   static final TableSpec RIGHT = JoinMapReduceTest.RIGHT; // "r,k,..." key field 1
@@ -95,6 +97,49 @@ public class JoinTypesTest {
         assertCounters(what, h, type, filterType);
       }
     }
+  }
+
+  /**
+   * Impala's rule: a map task whose filter rejected under {@code min.reject.share} of its first
+   * {@code check.records} records stops probing, passes the rest unprobed and counts both; the
+   * reducers still join exactly (every type against the naive join). A filter of a left side
+   * holding every right key rejects nothing: the task stops after 100 records and passes the
+   * other 700 unprobed; the filter of the 40-key left side rejects about three quarters: the task
+   * probes every record.
+   */
+  @Test
+  public void aTaskStopsProbingAFilterThatRejectsTooLittleAndTheJoinStaysExact() throws Exception {
+    List<String> right = right();
+    List<String> wide = new ArrayList<>(left());
+    for (int i = 40; i < 160; i++) {
+      wide.add("k" + i + ",W" + i);
+    }
+    File all = new File(tmp, "wide.filter");
+    assertTrue(filter("bf", wide).renameTo(all));
+    java.util.function.Consumer<org.apache.hadoop.conf.Configuration> check100 =
+        conf -> conf.setLong(BloomkitConfig.JOIN_FILTER_CHECK_RECORDS.key(), 100);
+    for (String type : TYPES) {
+      JoinHarness h = JoinHarness.run(type, all, LEFT, wide, RIGHT, right, check100);
+      assertEquals(NaiveJoin.join(wide, LEFT_KEY, right, RIGHT_KEY, ',', type, "\\N"),
+          NaiveJoin.multiset(h.lines), type);
+      assertEquals(1, h.get(JoinCounters.FILTER_PROBING_STOPPED), type);
+      assertEquals(800 - 100, h.get(JoinCounters.RIGHT_UNPROBED), type);
+      assertEquals(800, h.get(JoinCounters.RIGHT_PASSED), type);
+      h.counters.findCounter(org.apache.hadoop.mapreduce.TaskCounter.REDUCE_OUTPUT_RECORDS)
+          .setValue(h.lines.size() - h.mapLines.size());
+      JoinJobs.checkBalance(JobCounters.of(h.counters),
+          JoinPlan.Type.valueOf(type.toUpperCase().replace('-', '_')));
+    }
+    JoinHarness kept =
+        JoinHarness.run("inner", filter("bf", left()), LEFT, left(), RIGHT, right, check100);
+    assertEquals(0, kept.get(JoinCounters.FILTER_PROBING_STOPPED));
+    assertEquals(0, kept.get(JoinCounters.RIGHT_UNPROBED));
+    assertTrue(kept.get(JoinCounters.RIGHT_DROPPED_BY_FILTER) > 400,
+        "dropped " + kept.get(JoinCounters.RIGHT_DROPPED_BY_FILTER));
+    // 0 never stops
+    JoinHarness never = JoinHarness.run("inner", all, LEFT, wide, RIGHT, right,
+        conf -> conf.setLong(BloomkitConfig.JOIN_FILTER_CHECK_RECORDS.key(), 0));
+    assertEquals(0, never.get(JoinCounters.FILTER_PROBING_STOPPED));
   }
 
   private static void assertCounters(String what, JoinHarness h, String type, String filterType)

@@ -20,6 +20,7 @@ import io.bloomkit.core.key.KeyType;
 import io.bloomkit.mapreduce.cli.MiniJson;
 import io.bloomkit.mapreduce.cli.ToolRun;
 import io.bloomkit.registry.Filters;
+import io.bloomkit.sbbf.SplitBlockBloomFilter;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -125,6 +126,20 @@ public class MergeToolTest {
         write(x, "x.bf").getPath(), write(y, "y.bf").getPath());
     assertEquals(0, r.code, r.toString());
     assertEquals(both, read(o)); // the OR of the bits is the filter of all the keys
+
+    FilterShape sbbfShape = FilterShape.splitBlock(16, 300);
+    SplitBlockBloomFilter sx = SplitBlockBloomFilter.create(sbbfShape);
+    SplitBlockBloomFilter sy = SplitBlockBloomFilter.create(sbbfShape);
+    SplitBlockBloomFilter sboth = SplitBlockBloomFilter.create(sbbfShape);
+    for (int i = 0; i < 200; i++) {
+      (i < 120 ? sx : sy).add("s" + i);
+      sboth.add("s" + i);
+    }
+    File so = out("xy.sbbf");
+    r = ToolRun.run(new MergeTool(), "--output", so.getPath(),
+        write(sx, "x.sbbf").getPath(), write(sy, "y.sbbf").getPath());
+    assertEquals(0, r.code, r.toString());
+    assertEquals(sboth, read(so)); // split-block filters OR their blocks as well
 
     List<String> s1 = List.of("a", "b", "c");
     List<String> s2 = List.of("c", "d");

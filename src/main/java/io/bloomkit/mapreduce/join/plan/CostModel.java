@@ -54,6 +54,8 @@ import java.util.Objects;
  *             + shuffleBytes * shuffleByteSeconds
  *             + loadBytes * loadByteSeconds                     (filter bytes each map task loads, times tasks;
  *                                                                tableByteSeconds for a map-side table)
+ *             + mapRecords * probe                              (filtered: each record read adds or probes
+ *                                                                the filter; probe from {@link ProbeCosts})
  *
  *               jobs   mapRecords        mapOutputRecords  shuffleBytes                 loadBytes
  *   map-side    1      R + L * tasks     R * matchShare    0                            LB * tasks
@@ -104,11 +106,13 @@ public final class CostModel {
     private final double mapOutputRecords;
     private final double shuffleBytes;
     private final double loadBytes;
+    private final double probeSeconds;
     private final double seconds;
 
     private Candidate(Kind kind, FilterShape shape, double bitsPerKey, boolean capped, double fpp,
         long filterBytes, long filterHeapBytes, int jobs, long mapTasks, double mapRecords,
-        double mapOutputRecords, double shuffleBytes, double loadBytes, CostConstants c) {
+        double mapOutputRecords, double shuffleBytes, double loadBytes, double probeSeconds,
+        CostConstants c) {
       this.kind = kind;
       this.shape = shape;
       this.bitsPerKey = bitsPerKey;
@@ -122,7 +126,8 @@ public final class CostModel {
       this.mapOutputRecords = mapOutputRecords;
       this.shuffleBytes = shuffleBytes;
       this.loadBytes = loadBytes;
-      this.seconds = jobs * c.jobSeconds + mapTasks * c.taskSeconds
+      this.probeSeconds = probeSeconds;
+      this.seconds = probeSeconds + jobs * c.jobSeconds + mapTasks * c.taskSeconds
           + mapRecords * c.mapRecordSeconds
           + (kind == Kind.MAP_SIDE ? 0 : c.reduceSeconds)
           + shuffleBytes * c.shuffleByteSeconds
@@ -198,6 +203,11 @@ public final class CostModel {
       return loadBytes;
     }
 
+    /** Seconds of the filter's probes ({@link ProbeCosts}): every record a filter is probed with. */
+    public double probeSeconds() {
+      return probeSeconds;
+    }
+
     /** The estimated seconds. */
     public double seconds() {
       return seconds;
@@ -231,7 +241,8 @@ public final class CostModel {
     private long localBuildMaxBytes = 64L << 20;
     private int minBitsPerKey = 4;
     private int maxBitsPerKey = 24;
-    private List<String> filters = Arrays.asList("bf", "acbf", "exact");
+    private List<String> filters = Arrays.asList("bf", "sbbf", "acbf", "exact");
+    private ProbeCosts probeCosts = ProbeCosts.MEASURED;
 
     private Builder(CostConstants constants) {
       this.constants = Objects.requireNonNull(constants, "constants");
@@ -286,13 +297,19 @@ public final class CostModel {
       return this;
     }
 
-    /** The filters tried, as {@code --filter} names them (default bf, acbf, exact). */
+    /** The probe costs charged per record probed (default {@link ProbeCosts#MEASURED}). */
+    public Builder probeCosts(ProbeCosts costs) {
+      this.probeCosts = Objects.requireNonNull(costs, "costs");
+      return this;
+    }
+
+    /** The filters tried, as {@code --filter} names them (default bf, sbbf, acbf, exact). */
     public Builder filters(String... names) {
       for (String n : names) {
         FilterFamily f = family(n);
         if (!Filters.FAMILIES.contains(f)) {
           throw new IllegalArgumentException(
-              "unknown filter \"" + n + "\" (bf, cbf, acbf, acbf1, acbf2, acbf3, exact)");
+              "unknown filter \"" + n + "\" (bf, sbbf, cbf, acbf, acbf1, acbf2, acbf3, exact)");
         }
       }
       this.filters = Arrays.asList(names.clone());
@@ -314,6 +331,7 @@ public final class CostModel {
   private final int minBitsPerKey;
   private final int maxBitsPerKey;
   private final List<String> filters;
+  private final ProbeCosts probeCosts;
 
   private CostModel(Builder b) {
     this.constants = b.constants;
@@ -326,6 +344,7 @@ public final class CostModel {
     this.minBitsPerKey = b.minBitsPerKey;
     this.maxBitsPerKey = b.maxBitsPerKey;
     this.filters = Collections.unmodifiableList(new ArrayList<>(b.filters));
+    this.probeCosts = b.probeCosts;
   }
 
   public static Builder builder(CostConstants constants) {
@@ -341,12 +360,12 @@ public final class CostModel {
           w.mapTasks + (mapSideLeftJob ? (long) w.leftMapTasks : 0),
           w.rightRecords + (double) w.leftRecords * w.mapTasks
               + (mapSideLeftJob ? w.leftRecords : 0),
-          w.rightRecords * w.matchShare, 0, (double) w.leftBytes * w.mapTasks, constants));
+          w.rightRecords * w.matchShare, 0, (double) w.leftBytes * w.mapTasks, 0, constants));
     }
     double records = (double) w.leftRecords + w.rightRecords;
     out.add(new Candidate(Kind.REDUCE_SIDE, null, 0, false, 1, 0, 0, 1,
         (long) w.mapTasks + w.leftMapTasks, records, records,
-        leftShuffled(w) + rightShuffled(w), 0, constants));
+        leftShuffled(w) + rightShuffled(w), 0, 0, constants));
     for (String name : filters) {
       if (family(name) == FilterFamily.EXACT) {
         if (w.leftKeyBytes > 0) {
@@ -461,7 +480,8 @@ public final class CostModel {
         tasks,
         mapRecords, w.leftRecords + w.rightRecords * pass,
         leftShuffled(w) + rightShuffled(w) * pass,
-        (double) bytes * (w.mapTasks + w.leftMapTasks), constants);
+        (double) bytes * (w.mapTasks + w.leftMapTasks),
+        mapRecords * probeCosts.seconds(s, heapBytes(s)), constants);
   }
 
   /** Map output bytes of the whole left side. */

@@ -99,6 +99,11 @@ public class CostModelTest {
     assertEquals(expected, actual, Math.abs(expected) * 1e-12, what);
   }
 
+  /** A model without probe costs: the formulas below leave them out (their own test adds them). */
+  private static CostModel.Builder builder(CostConstants c) {
+    return CostModel.builder(c).probeCosts(ProbeCosts.NONE);
+  }
+
   private static Map<String, Candidate> byName(List<Candidate> cs) {
     Map<String, Candidate> m = new HashMap<>();
     for (Candidate c : cs) {
@@ -119,8 +124,8 @@ public class CostModelTest {
     for (Workload w : new Workload[] {big(GIB), new Workload(new Workload.Side(L, LOCAL_BUILD,
         LEFT_TASKS), new Workload.Side(30_000, 300_000, 10_000),
         new Workload.Keys(N, KEY_BYTES, KEY, MATCH), GIB)}) {
-      Map<String, Candidate> plain = byName(CostModel.builder(C).build().candidates(w));
-      Map<String, Candidate> tasks = byName(CostModel.builder(withTasks).build().candidates(w));
+      Map<String, Candidate> plain = byName(builder(C).build().candidates(w));
+      Map<String, Candidate> tasks = byName(builder(withTasks).build().candidates(w));
       assertEquals(plain.keySet(), tasks.keySet());
       for (Map.Entry<String, Candidate> e : plain.entrySet()) {
         Candidate c = e.getValue();
@@ -142,18 +147,76 @@ public class CostModelTest {
     }
   }
 
+  /**
+   * Each filtered plan pays its records' probes at the measured cost of its family at its heap,
+   * interpolated here on log(heap) between the two measured filters around it (clamped outside):
+   * the candidates with {@link ProbeCosts#MEASURED} cost exactly that more than without; the
+   * other plans probe nothing.
+   */
+  @Test
+  public void filteredPlansPayTheirProbesAtTheMeasuredCostOfTheirHeap() {
+    Workload w = big(GIB);
+    Map<String, Candidate> none =
+        byName(CostModel.builder(C).probeCosts(ProbeCosts.NONE).build().candidates(w));
+    Map<String, Candidate> measured = byName(CostModel.builder(C).build().candidates(w));
+    assertEquals(none.keySet(), measured.keySet());
+    int filtered = 0;
+    for (Map.Entry<String, Candidate> e : none.entrySet()) {
+      Candidate c = e.getValue();
+      double probe = 0;
+      if (c.kind() == CostModel.Kind.FILTERED) {
+        double[] nanos;
+        switch (c.shape().family()) {
+          case BLOOM:
+            nanos = ProbeCosts.BF_NANOS;
+            break;
+          case SPLIT_BLOCK:
+            nanos = ProbeCosts.SBBF_NANOS;
+            break;
+          case EXACT:
+            nanos = ProbeCosts.EXACT_NANOS;
+            break;
+          default:
+            nanos = ProbeCosts.ACBF_NANOS;
+        }
+        double[] heaps = new double[nanos.length];
+        for (int i = 0; i < nanos.length; i++) {
+          heaps[i] = CostModel.heapBytes(
+              ProbeCosts.measuredShape(c.shape().family(), ProbeCosts.KEYS[i]));
+        }
+        double h = c.filterHeapBytes();
+        double ns;
+        if (h <= heaps[0]) {
+          ns = nanos[0];
+        } else if (h >= heaps[heaps.length - 1]) {
+          ns = nanos[nanos.length - 1];
+        } else {
+          int i = h <= heaps[1] ? 0 : 1;
+          double t = Math.log(h / heaps[i]) / Math.log(heaps[i + 1] / heaps[i]);
+          ns = nanos[i] + t * (nanos[i + 1] - nanos[i]);
+        }
+        probe = c.mapRecords() * ns * 1e-9;
+        assertTrue(probe > 0, e.getKey());
+        filtered++;
+      }
+      assertClose(e.getKey(), probe, measured.get(e.getKey()).probeSeconds());
+      assertClose(e.getKey(), c.seconds() + probe, measured.get(e.getKey()).seconds());
+    }
+    assertTrue(filtered > 60, "filtered plans: " + filtered);
+  }
+
   @Test
   public void everyCandidateCostsTheSumAndTheCheapestIsTheBruteForceMinimum() {
     Workload w = big(GIB);
-    CostModel model = CostModel.builder(C).build();
+    CostModel model = CostModel.builder(C).probeCosts(ProbeCosts.NONE).build();
     Map<String, Candidate> got = byName(model.candidates(w));
 
-    // every plan, recomputed: map-side (100 MB <= a quarter of 1 GiB), reduce-side, bf and acbf at
-    // 4..24 bits per key, the exact key set (16 bytes per key: under a quarter of the heap)
+    // every plan, recomputed: map-side (100 MB <= a quarter of 1 GiB), reduce-side, bf, sbbf and
+    // acbf at 4..24 bits per key, the exact key set (16 bytes per key: under a quarter of the heap)
     Map<String, Double> expected = new HashMap<>();
     expected.put("map-side", mapSideSeconds(w));
     expected.put("reduce-side", reduceSideSeconds(w));
-    for (String f : new String[] {"bf", "acbf"}) {
+    for (String f : new String[] {"bf", "sbbf", "acbf"}) {
       for (int b = 4; b <= 24; b++) {
         expected.put(String.format("%s@%d.00", f, b), filteredSeconds(w, shape(f, N, b)));
       }
@@ -185,13 +248,13 @@ public class CostModelTest {
   public void aSmallLeftSideIsBuiltInTheClient() {
     Workload w = new Workload(new Workload.Side(L, LOCAL_BUILD, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
         new Workload.Keys(N, KEY_BYTES, KEY, MATCH), GIB);
-    Candidate best = CostModel.builder(C).filters("bf").build().cheapest(w);
+    Candidate best = builder(C).filters("bf").build().cheapest(w);
     assertEquals(Kind.FILTERED, best.kind());
     assertEquals(1, best.jobs());
     assertClose("seconds", filteredSeconds(w, shape("bf", N, best.bitsPerKey())), best.seconds());
     Workload above = new Workload(new Workload.Side(L, LOCAL_BUILD + 1, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
         new Workload.Keys(N, KEY_BYTES, KEY, MATCH), GIB);
-    assertEquals(2, CostModel.builder(C).filters("bf").build().cheapest(above).jobs());
+    assertEquals(2, builder(C).filters("bf").build().cheapest(above).jobs());
   }
 
   @Test
@@ -199,7 +262,7 @@ public class CostModelTest {
     long heap = 64L << 20;
     Workload tiny = new Workload(new Workload.Side(1000, 100_000, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
         new Workload.Keys(1000, 8000, KEY, MATCH), heap);
-    CostModel model = CostModel.builder(C).build();
+    CostModel model = builder(C).build();
     Candidate best = model.cheapest(tiny);
     assertEquals(Kind.MAP_SIDE, best.kind());
     assertClose("seconds", mapSideSeconds(tiny), best.seconds());
@@ -217,7 +280,7 @@ public class CostModelTest {
     assertTrue(kinds(model.candidates(quarter)).contains(Kind.MAP_SIDE));
     assertFalse(kinds(model.candidates(over)).contains(Kind.MAP_SIDE));
     // an explicit budget replaces the quarter
-    assertTrue(kinds(CostModel.builder(C).mapSideBudget(heap / 4 + 1).build().candidates(over))
+    assertTrue(kinds(builder(C).mapSideBudget(heap / 4 + 1).build().candidates(over))
         .contains(Kind.MAP_SIDE));
   }
 
@@ -232,10 +295,10 @@ public class CostModelTest {
   @Test
   public void aByteCapLowersTheBitsPerKeyAndReportsTheirRate() {
     Workload w = big(GIB);
-    Candidate free = CostModel.builder(C).filters("bf").build().cheapest(w);
+    Candidate free = builder(C).filters("bf").build().cheapest(w);
     assertTrue(free.bitsPerKey() > 10, free.toString());
     long cap = (long) (9.5 * N / 8); // the bytes of 9.5 bits per key
-    CostModel capped = CostModel.builder(C).filters("bf").maxFilterBytes(cap).build();
+    CostModel capped = builder(C).filters("bf").maxFilterBytes(cap).build();
     for (Candidate c : capped.candidates(w)) {
       assertTrue(c.filterBytes() <= cap, c.toString());
     }
@@ -254,7 +317,7 @@ public class CostModelTest {
     // a quarter of this heap holds a Bloom filter of about 10.2 bits per key
     long heap = 4 * (long) (10.25 * N / 8);
     Workload w = big(heap);
-    CostModel model = CostModel.builder(C).build();
+    CostModel model = builder(C).build();
     List<Candidate> cs = model.candidates(w);
     Map<String, Candidate> capped = new HashMap<>();
     for (Candidate c : cs) {
@@ -289,7 +352,7 @@ public class CostModelTest {
   public void whenEveryRightRecordMatchesNoFilterPays() {
     Workload w = new Workload(new Workload.Side(L, LB, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
         new Workload.Keys(N, KEY_BYTES, KEY, 1.0), 256L << 20);
-    Candidate best = CostModel.builder(C).build().cheapest(w);
+    Candidate best = builder(C).build().cheapest(w);
     assertEquals(Kind.REDUCE_SIDE, best.kind());
     assertClose("seconds", reduceSideSeconds(w), best.seconds());
   }
@@ -351,7 +414,7 @@ public class CostModelTest {
   public void withoutTheKeysBytesNoKeySetIsConsidered() {
     Workload w = new Workload(new Workload.Side(L, LB, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
         new Workload.Keys(N, 0, KEY, MATCH), GIB);
-    for (Candidate c : CostModel.builder(C).build().candidates(w)) {
+    for (Candidate c : builder(C).build().candidates(w)) {
       assertNotEquals("exact", c.filter());
     }
   }
@@ -366,7 +429,7 @@ public class CostModelTest {
         new Workload.Keys(N, 0, KEY, MATCH), GIB));
     refused("shuffleByteSeconds", () -> new CostConstants(1, 1, -1, 1));
     refused("unknown filter \"sbf\"", () -> CostModel.builder(C).filters("sbf"));
-    refused("filterHeapShare", () -> CostModel.builder(C).filterHeapShare(0));
+    refused("filterHeapShare", () -> builder(C).filterHeapShare(0));
   }
 
   private static void refused(String named, Runnable r) {
@@ -399,8 +462,8 @@ public class CostModelTest {
     CostConstants six = new CostConstants(JOB, RECORD, SHUFFLE, LOAD, reduce, table);
     Workload w = new Workload(new Workload.Side(1000, 100_000, LEFT_TASKS), new Workload.Side(R, RB, TASKS),
         new Workload.Keys(1000, 8000, KEY, MATCH), GIB);
-    Map<String, Candidate> four = byName(CostModel.builder(C).build().candidates(w));
-    Map<String, Candidate> with = byName(CostModel.builder(six).build().candidates(w));
+    Map<String, Candidate> four = byName(builder(C).build().candidates(w));
+    Map<String, Candidate> with = byName(builder(six).build().candidates(w));
     assertEquals(four.keySet(), with.keySet());
     assertTrue(four.containsKey("map-side"));
     for (Map.Entry<String, Candidate> e : four.entrySet()) {

@@ -7,6 +7,7 @@ import io.bloomkit.mapreduce.table.TableSpec;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -21,7 +22,8 @@ import org.apache.hadoop.conf.Configuration;
  * 2001-01-02 09:06:00} or ISO-8601 its epoch milliseconds; {@code time "x" is not an integer, a
  * date or a timestamp} otherwise); an integer column as
  * it is; a {@code date} column as its epoch day (days since 1970-01-01); a {@code timestamp} column
- * as its epoch milliseconds (so a {@code --window} is then in milliseconds); a decimal column when
+ * as its epoch milliseconds (so a {@code --window} is then in milliseconds), a time-of-day column
+ * as its milliseconds after midnight; a decimal column when
  * it holds an integer. Any other value (a floating-point or boolean column, a fractional decimal)
  * or a null time makes the record malformed. The importance is a finite number: a text field as
  * {@link Double#parseDouble}, a numeric column's value. Without a time field every record has time
@@ -117,6 +119,8 @@ public final class RecordParser {
         time = ((Instant) v).toEpochMilli();
       } else if (v instanceof LocalDate) {
         time = ((LocalDate) v).toEpochDay();
+      } else if (v instanceof LocalTime) {
+        time = ((LocalTime) v).toNanoOfDay() / 1_000_000L; // ms after midnight, as a timestamp's
       } else if (v instanceof BigDecimal) {
         time = ((BigDecimal) v).longValueExact();
       } else {

@@ -6,6 +6,7 @@ import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -91,6 +92,9 @@ final class AvroColumns {
     if (isTimestamp(l) || isInt96(s)) {
       return KeyType.TIMESTAMP;
     }
+    if (isTimeOfDay(l)) {
+      return KeyType.STRING; // its text, HH:MM:SS[.fraction] (timeOfDay)
+    }
     switch (s.getType()) {
       case INT:
       case LONG:
@@ -113,6 +117,27 @@ final class AvroColumns {
         || l instanceof LogicalTypes.TimestampMicros
         || l instanceof LogicalTypes.LocalTimestampMillis
         || l instanceof LogicalTypes.LocalTimestampMicros;
+  }
+
+  private static boolean isTimeOfDay(LogicalType l) {
+    return l instanceof LogicalTypes.TimeMillis || l instanceof LogicalTypes.TimeMicros;
+  }
+
+  /**
+   * The time of day {@code v} holds if {@code l} is Avro's {@code time-millis} (an int of
+   * milliseconds after midnight) or {@code time-micros} (a long of microseconds); null if it is
+   * neither, or the number is not within a day (Avro's writer does not check).
+   */
+  static LocalTime timeOfDay(Object v, LogicalType l) {
+    if (!isTimeOfDay(l) || !(v instanceof Integer || v instanceof Long)) {
+      return null;
+    }
+    long n = ((Number) v).longValue();
+    long perSecond = l instanceof LogicalTypes.TimeMillis ? 1_000L : 1_000_000L;
+    if (n < 0 || n >= 86_400L * perSecond) {
+      return null;
+    }
+    return LocalTime.ofNanoOfDay(n * (1_000_000_000L / perSecond));
   }
 
   /** Parquet's legacy INT96 timestamp as parquet-avro reads it with {@code readInt96AsFixed}. */
@@ -200,6 +225,10 @@ final class AvroColumns {
         return int96(b);
       }
       return b;
+    }
+    LocalTime time = timeOfDay(v, l);
+    if (time != null) {
+      return time;
     }
     if (v instanceof Integer) {
       int i = (Integer) v;

@@ -2,8 +2,8 @@ package io.bloomkit.mapreduce.table;
 
 import java.io.IOException;
 import org.apache.avro.Schema;
-import org.apache.avro.file.DataFileReader;
 import org.apache.avro.file.DataFileConstants;
+import org.apache.avro.file.DataFileReader;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.BinaryData;
@@ -43,6 +43,7 @@ final class AvroRows extends ColumnarRows {
     Configuration conf = context.getConfiguration();
     Path file = fs.getPath();
     GenericDatumReader<GenericRecord> datum = new GenericDatumReader<>();
+    AvroCodecs.install();
     reader = new DataFileReader<>(new FsInput(file, conf), datum);
     Schema fileSchema = reader.getSchema();
     Schema readSchema;

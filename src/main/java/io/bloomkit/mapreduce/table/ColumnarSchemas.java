@@ -180,6 +180,7 @@ final class ColumnarSchemas {
   }
 
   private static Schema avroSchema(Configuration conf, Path file) throws IOException {
+    AvroCodecs.install();
     try (DataFileReader<GenericRecord> r =
         new DataFileReader<>(new FsInput(file, conf), new GenericDatumReader<>())) {
       return r.getSchema();

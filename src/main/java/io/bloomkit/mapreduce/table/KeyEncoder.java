@@ -5,6 +5,8 @@ import io.bloomkit.core.key.KeyType;
 import io.bloomkit.core.key.MalformedKeyException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
@@ -24,7 +26,9 @@ import java.util.List;
  *
  * A decimal value read as {@code long} must be a whole number within a long ({@code 12.00} is
  * 12). A value that is not a string is rendered for a {@code string} key as text: integers and
- * decimals in plain decimal notation, dates and timestamps in ISO-8601, booleans as {@code
+ * decimals in plain decimal notation, dates and timestamps in ISO-8601, a time of day as {@code
+ * HH:MM:SS} with the fraction of a second its value has ({@code 09:06:00.5}, as DuckDB prints a
+ * {@code TIME}), booleans as {@code
  * true}/{@code false}, binary as lower-case hex. Not thread-safe (one per task).
  */
 public final class KeyEncoder {
@@ -219,6 +223,9 @@ public final class KeyEncoder {
     }
     if (v instanceof LocalDate || v instanceof Instant) {
       return v.toString();
+    }
+    if (v instanceof LocalTime) {
+      return DateTimeFormatter.ISO_LOCAL_TIME.format((LocalTime) v);
     }
     return String.valueOf(v);
   }

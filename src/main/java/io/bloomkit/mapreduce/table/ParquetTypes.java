@@ -20,14 +20,15 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.avro.AvroReadSupport;
 import org.apache.parquet.avro.AvroSchemaConverter;
 import org.apache.parquet.schema.GroupType;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
 /**
@@ -48,6 +49,8 @@ import org.apache.parquet.schema.Type;
  *   <tr><td>TIMESTAMP(NANOS, utc)</td><td>the long of nanoseconds</td>
  *       <td>timestamp-micros (local-timestamp-micros if not adjusted to UTC): finer digits are
  *       cut off (floor), as bloomkit's timestamp keys are microseconds</td></tr>
+ *   <tr><td>TIME(NANOS)</td><td>the long of nanoseconds</td><td>time-micros, cut off (floor)
+ *       as a timestamp's</td></tr>
  *   <tr><td>INT96 (Hive, Impala, older Spark)</td><td>fixed(12)</td><td>timestamp-micros</td></tr>
  *   <tr><td>UUID (fixed 16)</td><td>the 16 bytes decoded as UTF-8 text</td>
  *       <td>string (uuid), {@code a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11}</td></tr>
@@ -231,6 +234,12 @@ final class ParquetTypes {
           : LogicalTypes.localTimestampMicros();
       return new Schema[] {s, micros.addToSchema(Schema.create(Schema.Type.LONG))};
     }
+    if (physical == PrimitiveTypeName.INT64 && a instanceof TimeLogicalTypeAnnotation
+        && ((TimeLogicalTypeAnnotation) a).getUnit() == TimeUnit.NANOS) {
+      return new Schema[] {
+        s, LogicalTypes.timeMicros().addToSchema(Schema.create(Schema.Type.LONG))
+      };
+    }
     if (physical == PrimitiveTypeName.INT96) {
       return new Schema[] {
         s, LogicalTypes.timestampMicros().addToSchema(Schema.create(Schema.Type.LONG))
@@ -311,7 +320,7 @@ final class ParquetTypes {
     if (l != null && raw.getType() == Schema.Type.FIXED) { // INT96
       return int96Micros(((GenericFixed) v).bytes());
     }
-    if (l != null) { // nanoseconds to microseconds
+    if (l != null) { // nanoseconds to microseconds (TIMESTAMP and TIME)
       return Math.floorDiv(((Number) v).longValue(), 1000L);
     }
     return Integer.toUnsignedLong((Integer) v); // UINT32

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -22,7 +23,8 @@ import org.apache.avro.generic.GenericRecord;
  *       toString} ({@code 1.5}, {@code NaN});
  *   <li>decimal: the plain number at the type's scale ({@code 17954.55}, {@code 17.00});
  *   <li>date: ISO-8601 {@code 1996-01-02}; timestamp: ISO-8601 in UTC ({@code
- *       2024-01-02T03:04:05.123456Z});
+ *       2024-01-02T03:04:05.123456Z}); time of day ({@code time-millis}, {@code time-micros}):
+ *       {@code 09:06:00.5} (a number beyond a day as the number);
  *   <li>binary (bytes, fixed): lower-case hex, as the rows of every input render it and as a
  *       {@code binary} key is written in text ({@link KeyEncoder#render});
  *   <li>nested struct, array and map: compact JSON, as Hive's command line prints them ({@code
@@ -138,6 +140,10 @@ public final class RecordText {
     if (schema.getLogicalType() instanceof LogicalTypes.Date) {
       return (v instanceof LocalDate ? (LocalDate) v : LocalDate.ofEpochDay(((Number) v).longValue()))
           .toString();
+    }
+    LocalTime time = AvroColumns.timeOfDay(v, schema.getLogicalType());
+    if (time != null || v instanceof LocalTime) {
+      return KeyEncoder.render(time != null ? time : v);
     }
     int unit = OrcAvro.timestampUnit(schema);
     if (unit != 0) {

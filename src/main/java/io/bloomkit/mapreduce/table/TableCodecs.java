@@ -30,8 +30,8 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *       not in the job jar: only the GPL hadoop-lzo provides it).
  *   <li>ORC: every kind ORC 1.9 knows decodes (none, zlib, snappy, lzo, lz4 through aircompressor,
  *       zstd): nothing to check.
- *   <li>Avro: the header's {@code avro.codec}. Read: null, deflate, snappy, bzip2, xz, zstandard;
- *       any other name fails.
+ *   <li>Avro: the header's {@code avro.codec}. Read: null, deflate, snappy, bzip2, xz, zstandard
+ *       (xz and zstandard by the job jar's decoders, {@link AvroCodecs}); any other name fails.
  * </ul>
  *
  * Each codec's decoder is also loaded once (zstd: zstd-jni with its native library), so a class or
@@ -123,6 +123,7 @@ public final class TableCodecs {
 
   private static void checkAvro(Configuration conf, Path file, Map<String, String> loaded)
       throws IOException {
+    AvroCodecs.install();
     String codec;
     try (DataFileReader<GenericRecord> r =
         new DataFileReader<>(new FsInput(file, conf), new GenericDatumReader<>())) {
@@ -141,7 +142,11 @@ public final class TableCodecs {
           + " zstandard)");
     }
     String decoder = DECODERS.get(codec);
-    String problem = decoder == null ? null : load(conf, AVRO, decoder, loaded);
+    // xz and zstandard blocks are decoded by the job jar's decoders (AvroCodecs), the others by
+    // the codecs of Avro itself
+    ClassLoader user = DataFileConstants.XZ_CODEC.equals(codec)
+        || DataFileConstants.ZSTANDARD_CODEC.equals(codec) ? BLOOMKIT : AVRO;
+    String problem = decoder == null ? null : load(conf, user, decoder, loaded);
     if (problem != null) {
       throw new IOException("cannot read " + file + ": its Avro codec is " + codec
           + ", whose decoder cannot be loaded (" + problem + ")");

@@ -120,6 +120,47 @@ public class ForeignTypesToolsTest {
     }
   }
 
+  /**
+   * A Parquet TIME key joins the same times written as text (DuckDB's CSV), as DuckDB's join of
+   * the TIME column with its text cast to TIME; a TIME column as dedup's time field orders the
+   * records of a key by their time of day (the earliest is kept, as SQL's min).
+   */
+  @Test
+  public void aTimeOfDayKeyJoinsItsTextAndOrdersDedup() throws Exception {
+    try (DuckDb db = DuckDb.open()) {
+      File in = new File(tmp, "times.parquet");
+      db.exec("COPY (SELECT i AS id, i % 37 AS k, TIME '06:00:00'"
+          + " + to_microseconds((i * 7_919_000_250) % 50_000_000_000) AS t"
+          + " FROM range(2000) r(i)) TO '" + in + "' (FORMAT parquet)");
+      File right = newFolder(tmp, "texts");
+      File csv = new File(right, "t.csv");
+      db.exec("COPY (SELECT t FROM '" + in + "' WHERE id % 9 = 0 UNION ALL"
+          + " SELECT TIME '23:00:00.25') TO '" + csv + "' (HEADER false)");
+      long expected = (Long) db.value("SELECT count(*) FROM '" + in + "' l SEMI JOIN read_csv('"
+          + csv + "', header = false, columns = {'t': 'VARCHAR'}) r ON l.t = r.t::TIME");
+      assertFalse(expected == 0 || expected == 2000, "" + expected);
+      File out = new File(tmp, "semi");
+      ToolRun r = ToolRun.run(new JoinTool(), "--left", in.getPath(), "--left-key", "t",
+          "--right", right.getPath(), "--right-key", "0", "--right-format", "csv",
+          "--type", "left-semi", "--output", out.getPath(), "--quiet");
+      assertEquals(0, r.code, r.toString());
+      assertEquals(expected, partLines(out).size());
+
+      File first = new File(tmp, "first");
+      r = ToolRun.run(new DedupTool(), "--input", in.getPath(), "--output", first.getPath(),
+          "--key-field", "k", "--time-field", "t", "--quiet");
+      assertEquals(0, r.code, r.toString());
+      List<String> got = new ArrayList<>();
+      for (String line : partLines(first)) {
+        String[] f = line.split("\t");
+        got.add(f[1] + "|" + f[2]);
+      }
+      java.util.Collections.sort(got);
+      assertEquals(db.lines("SELECT k::VARCHAR || '|' || min(t)::VARCHAR FROM '" + in
+          + "' GROUP BY k ORDER BY 1", '|', "NULL"), got);
+    }
+  }
+
   private static File newFolder(File root, String... subDirs) throws IOException {
     String subFolder = String.join("/", subDirs);
     File result = new File(root, subFolder);

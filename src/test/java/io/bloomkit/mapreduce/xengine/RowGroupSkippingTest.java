@@ -130,6 +130,19 @@ public class RowGroupSkippingTest {
           + ((Number) j.get("rightRowsSkipped")).longValue(), t[0]);
       assertEquals(sql(t[1]), lines(t[0], "k", 2), t[0]);
     }
+    // named the other way round (the Parquet file as --left), the planner builds on the right
+    // and probes the left: the same row groups are skipped
+    ToolRun swapped = ToolRun.run(new JoinTool(), "--left", right.getPath(), "--left-key", "k",
+        "--right", left.getPath(), "--right-key", "k", "--right-format", "csv", "--csv-header",
+        "--right-key-type", "long", "--type", "left-semi", "--build-side", "right",
+        "--strategy", "reduce-side", "--output", new File(tmp, "swapped").getPath(), "--json");
+    assertEquals(BloomkitTool.OK, swapped.code, swapped.toString());
+    Map<String, Object> s = MiniJson.parseObject(swapped.lastLine());
+    assertEquals("right", ((Map<?, ?>) s.get("plan")).get("buildSide"), s.toString());
+    assertEquals(n(expected.get(0)), n(s.get("rightRowGroupsSkipped")), s.toString());
+    List<String> semi = OutputFiles.textLines(new File(tmp, "swapped"));
+    Collections.sort(semi);
+    assertEquals(sql("SELECT " + R + " FROM " + r + " r SEMI JOIN keys l ON l.k = r.k"), semi);
     // a type that writes the unmatched right records reads them all
     Map<String, Object> j = join("right-anti", "k", "--strategy", "reduce-side");
     assertEquals(0L, j.get("rightRowGroupsSkipped"));

@@ -186,6 +186,22 @@ public final class LocalKeys {
     return p.finish();
   }
 
+  /**
+   * The bounds of the keys ({@link KeyBounds}) as keys of {@code type}, or null when there are
+   * none or {@code type} has no bounds.
+   */
+  public io.bloomkit.mapreduce.table.KeyBounds bounds(io.bloomkit.core.key.KeyType type) {
+    if (size == 0 || !io.bloomkit.mapreduce.table.KeyBounds.supports(type)) {
+      return null;
+    }
+    io.bloomkit.mapreduce.table.KeyBounds.Collector c =
+        new io.bloomkit.mapreduce.table.KeyBounds.Collector(type);
+    for (int i = 0; i < size; i++) {
+      c.add(arena, starts[i], starts[i + 1] - starts[i]);
+    }
+    return c.bounds();
+  }
+
   /** Adds a key (copied) unless held. */
   private void add(byte[] key, int off, int len) throws TooLargeException {
     int h = hash(key, off, len);

@@ -13,6 +13,8 @@ import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.JoinCounters;
 import io.bloomkit.mapreduce.filterjob.FilterBuild;
 import io.bloomkit.mapreduce.join.plan.CostModel;
+import io.bloomkit.mapreduce.table.KeyBounds;
+import io.bloomkit.mapreduce.table.TableSpec;
 import io.bloomkit.registry.Filters;
 import java.io.IOException;
 import java.io.InputStream;
@@ -178,7 +180,7 @@ final class JoinJobs {
     }
     // tagged by side, not by path: a file on both sides (a self-join) is read once per side
     SideInputs.add(job, SideInputs.LEFT, p.left, LeftJoinMapper.class, p.leftTable);
-    SideInputs.add(job, SideInputs.RIGHT, p.right, RightJoinMapper.class, p.rightTable);
+    SideInputs.add(job, SideInputs.RIGHT, p.right, RightJoinMapper.class, probeTable(p));
     job.setMapOutputKeyClass(JoinKey.class);
     job.setMapOutputValueClass(JoinValue.class);
     job.setPartitionerClass(JoinPartitioner.class);
@@ -192,6 +194,22 @@ final class JoinJobs {
     p.out.configure(job, p.outputSchema());
     FileOutputFormat.setOutputPath(job, output);
     return s;
+  }
+
+  /**
+   * The right table as the join's right mappers read it: with the bounds of the left keys when
+   * the client read them and the join keeps no unmatched right record, so that its Parquet reader
+   * skips the row groups that hold none of them ({@link KeyBounds}; counted as {@code
+   * rightRowGroupsSkipped}, {@code rightRowsSkipped}, {@code rightBytesSkipped}).
+   */
+  static TableSpec probeTable(JoinPlan p) {
+    if (p.localKeys == null || p.type.keepsUnmatchedRight()
+        || p.rightTable.keyFieldCount() != 1) {
+      return p.rightTable;
+    }
+    KeyBounds b = p.localKeys.bounds(p.rightTable.keyTypes().isEmpty()
+        ? io.bloomkit.core.key.KeyType.STRING : p.rightTable.keyTypes().get(0));
+    return b == null ? p.rightTable : p.rightTable.toBuilder().keyBounds(b).build();
   }
 
   /**

@@ -43,7 +43,11 @@ final class JoinPlan {
   final Schema rightSchema;
   /** What the planner chose and estimated ({@link JoinPlanner}); null before planning. */
   final JoinPlanner.Choice choice;
-  /** The left keys read in the client, to build the filter from without a job; else null. */
+  /**
+   * The left keys read in the client (a left input of at most {@code
+   * bloomkit.build.local.max.bytes}): a filter the join builds is built from them without a job,
+   * and the right side's reader skips by their bounds ({@link JoinJobs#probeTable}); else null.
+   */
   final io.bloomkit.mapreduce.filterjob.LocalKeys localKeys;
   /**
    * Whether this plan runs the join the command line named with its sides exchanged: its left
@@ -173,7 +177,7 @@ final class JoinPlan {
    * This plan as the planner resolved it.
    *
    * @param spec the filter to build (sized by its bits per key, items 0), else null
-   * @param localKeys the left keys read in the client when the filter is built there, else null
+   * @param localKeys the left keys read in the client, else null
    */
   JoinPlan resolved(Strategy strategy, FilterSource filterSource, FilterSpec spec,
       JoinPlanner.Choice choice, io.bloomkit.mapreduce.filterjob.LocalKeys localKeys) {

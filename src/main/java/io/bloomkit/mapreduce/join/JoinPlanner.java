@@ -260,10 +260,10 @@ final class JoinPlanner {
       switch (c.kind()) {
         case MAP_SIDE:
           return p.resolved(JoinPlan.Strategy.MAP_SIDE, JoinPlan.FilterSource.NONE, null,
-              new Choice(JoinPlan.Strategy.MAP_SIDE, how, c, "none", w, all), null);
+              new Choice(JoinPlan.Strategy.MAP_SIDE, how, c, "none", w, all), w.localKeys);
         case REDUCE_SIDE:
           return p.resolved(JoinPlan.Strategy.REDUCE_SIDE, JoinPlan.FilterSource.NONE, null,
-              new Choice(JoinPlan.Strategy.REDUCE_SIDE, how, c, "none", w, all), null);
+              new Choice(JoinPlan.Strategy.REDUCE_SIDE, how, c, "none", w, all), w.localKeys);
         default:
           return built(p, w, all, how, c, null);
       }
@@ -276,7 +276,7 @@ final class JoinPlanner {
         throw new IllegalStateException("map-side estimate missing");
       }
       return p.resolved(JoinPlan.Strategy.MAP_SIDE, JoinPlan.FilterSource.NONE, null,
-          new Choice(JoinPlan.Strategy.MAP_SIDE, how, c, "none", w, all), null);
+          new Choice(JoinPlan.Strategy.MAP_SIDE, how, c, "none", w, all), w.localKeys);
     }
     // reduce-side, forced or with the filter options given
     switch (p.filterSource) {
@@ -284,14 +284,14 @@ final class JoinPlanner {
         CostModel.Candidate c = all.stream().filter(x -> x.kind() == CostModel.Kind.REDUCE_SIDE)
             .findFirst().get();
         return p.resolved(JoinPlan.Strategy.REDUCE_SIDE, JoinPlan.FilterSource.NONE, null,
-            new Choice(JoinPlan.Strategy.REDUCE_SIDE, how, c, "none", w, all), null);
+            new Choice(JoinPlan.Strategy.REDUCE_SIDE, how, c, "none", w, all), w.localKeys);
       }
       case GIVEN: {
         FilterShape shape = p.givenProbe.shape();
         CostModel.Candidate c = model.given(mw, shape);
         checkHeap(conf, "--filter " + p.givenFilter, c.filterHeapBytes(), model.heapLimit(mw));
         return p.resolved(JoinPlan.Strategy.REDUCE_SIDE, JoinPlan.FilterSource.GIVEN, null,
-            new Choice(JoinPlan.Strategy.REDUCE_SIDE, how, c, "given", w, all), null);
+            new Choice(JoinPlan.Strategy.REDUCE_SIDE, how, c, "given", w, all), w.localKeys);
       }
       default:
         break;

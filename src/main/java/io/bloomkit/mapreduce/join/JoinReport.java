@@ -34,6 +34,7 @@ import static org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS;
 
 import io.bloomkit.mapreduce.common.JobCounters;
 import io.bloomkit.mapreduce.common.Report;
+import io.bloomkit.mapreduce.table.TableStats;
 import java.util.Map;
 
 /**
@@ -77,6 +78,9 @@ final class JoinReport {
               MAP_OUTPUT_RECORDS, OUTPUT_RECORDS, LEFT_MALFORMED, RIGHT_MALFORMED)
           .put("malformedRecords", c.sum(LEFT_MALFORMED, RIGHT_MALFORMED))
           .counters(c, LEFT_NULL_KEYS, RIGHT_NULL_KEYS)
+          .put("rightRowGroupsSkipped", c.get(TableStats.ReaderCounter.ROW_GROUPS_SKIPPED))
+          .put("rightRowsSkipped", c.get(TableStats.ReaderCounter.ROWS_SKIPPED))
+          .put("rightBytesSkipped", c.get(TableStats.ReaderCounter.BYTES_SKIPPED))
           .seconds()
           .put("malformedWarning", o.malformedWarning)
           .put("plan", plan(r, p, c))
@@ -88,6 +92,9 @@ final class JoinReport {
         .counters(c, LEFT_RECORDS, RIGHT_RECORDS, LEFT_PASSED, LEFT_KEYS_REJECTED_BY_FILTER,
             RIGHT_DROPPED_BY_FILTER, RIGHT_PASSED, RIGHT_WRITTEN_BY_MAP, FALSE_POSITIVES)
         .counters(c, FILTER_PROBING_STOPPED, RIGHT_UNPROBED)
+        .put("rightRowGroupsSkipped", c.get(TableStats.ReaderCounter.ROW_GROUPS_SKIPPED))
+        .put("rightRowsSkipped", c.get(TableStats.ReaderCounter.ROWS_SKIPPED))
+        .put("rightBytesSkipped", c.get(TableStats.ReaderCounter.BYTES_SKIPPED))
         .rate("observedFppPerRecord", fp, dropped + fp)
         .counters(c, FALSE_POSITIVE_KEYS)
         .put("rightDroppedKeys", o.droppedKeys)

@@ -106,8 +106,8 @@ final class MapSideJoin {
       BloomkitConfig.MAPSIDE_MAX_BYTES.set(job.getConfiguration(), budget(conf));
       BloomkitConfig.MAPSIDE_LEFT_INPUT.set(job.getConfiguration(), Inputs.pathList(conf, p.left));
       BloomkitConfig.MAPSIDE_MATCHED_DIR.set(job.getConfiguration(), matched);
-      join.tableInput(p.rightTable, p.right).sampleMalformed().map(MapSideJoinMapper.class)
-          .mapOnly();
+      join.tableInput(JoinJobs.probeTable(p), p.right).sampleMalformed()
+          .map(MapSideJoinMapper.class).mapOnly();
       if (twoSteps) {
         job.setOutputFormatClass(NullOutputFormat.class);
       } else {

@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
@@ -33,6 +34,10 @@ final class OrcRows extends ColumnarRows {
   private OrcRow row;
   private int at;
   private long next;
+  /** The rows of the split's stripes and those given; the context when rows may be skipped. */
+  private long splitRows;
+  private long read;
+  private TaskAttemptContext context;
 
   OrcRows(TableSpec spec) {
     this.spec = spec;
@@ -64,10 +69,20 @@ final class OrcRows extends ColumnarRows {
     boolean[] include = spec.projection() ? OrcColumns.include(schema, paths) : null;
     Reader.Options options =
         reader.options().range(fs.getStart(), fs.getLength()).include(include);
+    splitRows = 0;
     for (StripeInformation s : reader.getStripes()) {
       if (s.getOffset() < fs.getStart()) {
         next += s.getNumberOfRows();
+      } else if (s.getOffset() < fs.getStart() + fs.getLength()) {
+        splitRows += s.getNumberOfRows();
       }
+    }
+    SearchArgument skip = OrcSkipping.searchArgument(spec, schema);
+    if (skip != null) {
+      // row groups are skipped whole, the rows of the others all given (no row-level filter)
+      options.searchArgument(skip, new String[] {OrcSkipping.column(spec, schema)})
+          .allowSARGToFilter(false);
+      this.context = context;
     }
     rows = reader.rows(options);
     batch = schema.createRowBatch();
@@ -80,12 +95,20 @@ final class OrcRows extends ColumnarRows {
     at++;
     while (at >= batch.size) {
       if (!rows.nextBatch(batch)) {
+        if (context != null) { // the rows of the split's row groups the search argument skipped
+          context.getCounter(TableStats.ReaderCounter.ROWS_SKIPPED).increment(splitRows - read);
+          context = null;
+        }
         return false;
       }
       at = 0;
+      if (context != null) { // rows may have been skipped before this batch
+        next = rows.getRowNumber() - batch.size;
+      }
     }
     row.set(at);
     position.set(next++);
+    read++;
     return true;
   }
 

@@ -13,16 +13,19 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
-import org.apache.parquet.avro.AvroReadSupport;
 import org.apache.parquet.CorruptDeltaByteArrays;
 import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.avro.AvroReadSupport;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.conf.HadoopParquetConfiguration;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.compat.RowGroupFilter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetInputFormat;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.api.InitContext;
 import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.schema.GroupType;
@@ -58,18 +61,55 @@ final class ParquetRows extends ColumnarRows {
     support = new Projected(spec, file.getPath());
     HadoopInputFile in = HadoopInputFile.fromPath(file.getPath(), conf);
     // the split's row groups are those whose middle lies in it, as ParquetRecordReader takes them
+    FilterCompat.Filter skip;
+    // (its codecs: the dictionary filter below decodes dictionary pages, brotli ones too)
     try (ParquetFileReader footer = ParquetFileReader.open(in, HadoopReadOptions.builder(conf,
-        file.getPath()).withRange(file.getStart(), file.getStart() + file.getLength()).build())) {
-      rows = footer.getRecordCount();
+        file.getPath()).withRange(file.getStart(), file.getStart() + file.getLength())
+        .withCodecFactory(new ParquetCodecs(conf)).build())) {
       checkDeltaByteArrays(file.getPath(), footer, conf);
+      skip = ParquetSkipping.filter(spec, footer.getFooter().getFileMetaData().getSchema());
+      List<BlockMetaData> groups = footer.getRowGroups();
+      List<BlockMetaData> kept = skip == FilterCompat.NOOP ? groups
+          : RowGroupFilter.filterRowGroups(ParquetSkipping.LEVELS, skip, groups, footer);
+      rows = 0;
+      for (BlockMetaData g : kept) {
+        rows += g.getRowCount();
+      }
+      if (kept.size() < groups.size()) {
+        long skippedRows = footer.getRecordCount() - rows;
+        long skippedBytes = 0;
+        for (BlockMetaData g : groups) {
+          skippedBytes += g.getCompressedSize();
+        }
+        for (BlockMetaData g : kept) {
+          skippedBytes -= g.getCompressedSize();
+        }
+        count(context, TableStats.ReaderCounter.ROW_GROUPS_SKIPPED, groups.size() - kept.size());
+        count(context, TableStats.ReaderCounter.ROWS_SKIPPED, skippedRows);
+        count(context, TableStats.ReaderCounter.BYTES_SKIPPED, skippedBytes);
+      }
     }
     try {
+      // the same row groups as counted above: Parquet's reader filters them by the same levels,
+      // and gives every row of those it reads (no record filter, no page skipping)
       reader = new Builder(in, conf, support)
           .withFileRange(file.getStart(), file.getStart() + file.getLength())
           .withCodecFactory(new ParquetCodecs(conf))
+          .withFilter(skip)
+          .useStatsFilter(true)
+          .useDictionaryFilter(true)
+          .useBloomFilter(true)
+          .useRecordFilter(false)
+          .useColumnIndexFilter(false)
           .build();
     } catch (IllegalArgumentException e) {
       throw new IOException(e.getMessage(), e);
+    }
+  }
+
+  private static void count(TaskAttemptContext context, Enum<?> counter, long n) {
+    if (context != null) {
+      context.getCounter(counter).increment(n);
     }
   }
 

@@ -41,6 +41,7 @@ public final class TableSpec {
   private final boolean projection;
   private final boolean ordered;
   private final HivePartitions partitions;
+  private final KeyBounds keyBounds;
 
   private TableSpec(Builder b) {
     this.format = b.format;
@@ -59,6 +60,7 @@ public final class TableSpec {
     this.projection = b.projection;
     this.ordered = b.ordered;
     this.partitions = b.partitions;
+    this.keyBounds = b.keyBounds;
     if (format == null) {
       throw new IllegalArgumentException("no input format");
     }
@@ -90,6 +92,7 @@ public final class TableSpec {
     b.projection = projection;
     b.ordered = ordered;
     b.partitions = partitions;
+    b.keyBounds = keyBounds;
     return b;
   }
 
@@ -154,6 +157,14 @@ public final class TableSpec {
    * The Hive-style partition columns of the input ({@link HivePartitions}): a field naming one is
    * read from the file's directories, not from the file.
    */
+  /**
+   * The keys of another input, which the reader may skip data without (null: read everything);
+   * see {@link KeyBounds}.
+   */
+  public KeyBounds keyBounds() {
+    return keyBounds;
+  }
+
   public HivePartitions partitions() {
     return partitions;
   }
@@ -207,6 +218,9 @@ public final class TableSpec {
     o.put("projection", projection);
     o.put("ordered", ordered);
     partitions.toJson(o);
+    if (keyBounds != null) {
+      keyBounds.toJson(o.putObject("keyBounds"));
+    }
     try {
       return JSON.writeValueAsString(o);
     } catch (JsonProcessingException e) {
@@ -238,6 +252,7 @@ public final class TableSpec {
     b.projection(o.path("projection").asBoolean());
     b.ordered(o.path("ordered").asBoolean());
     b.partitions(HivePartitions.fromJson(o));
+    b.keyBounds(KeyBounds.fromJson(o.get("keyBounds")));
     return b.build();
   }
 
@@ -270,6 +285,7 @@ public final class TableSpec {
     private boolean projection;
     private boolean ordered;
     private HivePartitions partitions = HivePartitions.NONE;
+    private KeyBounds keyBounds;
 
     private Builder(TableFormat format) {
       this.format = format;
@@ -342,6 +358,12 @@ public final class TableSpec {
     /** The input's partition columns ({@link HivePartitions#NONE}: none). */
     public Builder partitions(HivePartitions p) {
       this.partitions = p == null ? HivePartitions.NONE : p;
+      return this;
+    }
+
+    /** The keys the reader may skip data without ({@link KeyBounds}); null: none. */
+    public Builder keyBounds(KeyBounds b) {
+      this.keyBounds = b;
       return this;
     }
 

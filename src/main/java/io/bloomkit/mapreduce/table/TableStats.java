@@ -31,7 +31,17 @@ public final class TableStats {
      * system statistics around each reader, so exact per task in local mode too and for each
      * side of a join (a file on both sides of a self-join is read, and counted, once per side).
      */
-    BYTES_READ
+    BYTES_READ,
+    /**
+     * Parquet row groups of the split the reader skipped, by the spec's {@link KeyBounds}: their
+     * statistics, dictionary or Bloom filter show that no key value of theirs is one of the
+     * bounds' keys.
+     */
+    ROW_GROUPS_SKIPPED,
+    /** The rows of those row groups (never read, so in no other count of records). */
+    ROWS_SKIPPED,
+    /** The compressed bytes of those row groups (every column's, read or not). */
+    BYTES_SKIPPED
   }
 
   /** {@link ReaderCounter#BYTES_READ} of a finished job. */

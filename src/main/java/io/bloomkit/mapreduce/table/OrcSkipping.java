@@ -1,0 +1,75 @@
+package io.bloomkit.mapreduce.table;
+
+import io.bloomkit.core.key.KeyType;
+import java.util.List;
+import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
+import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
+import org.apache.hadoop.hive.ql.io.sarg.SearchArgumentFactory;
+import org.apache.orc.TypeDescription;
+
+/**
+ * The ORC search argument of a spec's {@link KeyBounds} on one file: the key column between the
+ * least and the greatest key, and in the keys when they are listed. ORC's reader then skips the
+ * row groups (10,000 rows by default) whose index statistics or Bloom filters show that none of
+ * their values can match, and gives every row of the others (no row-level filtering). Only {@code
+ * long} bounds, on a top-level {@code tinyint}, {@code smallint}, {@code int} or {@code bigint}
+ * column ({@code string} bounds would be compared in UTF-16 order by ORC's evaluation, not the
+ * UTF-8 order of its statistics).
+ */
+final class OrcSkipping {
+  private OrcSkipping() {}
+
+  /** The search argument, or null when none applies; its column is {@link #column}. */
+  static SearchArgument searchArgument(TableSpec spec, TypeDescription schema) {
+    String name = column(spec, schema);
+    if (name == null) {
+      return null;
+    }
+    KeyBounds b = spec.keyBounds();
+    SearchArgument.Builder s = SearchArgumentFactory.newBuilder().startAnd()
+        .between(name, PredicateLeaf.Type.LONG, b.min(), b.max());
+    List<Comparable<?>> values = b.values();
+    if (!values.isEmpty()) {
+      s.in(name, PredicateLeaf.Type.LONG, values.toArray());
+    }
+    return s.end().build();
+  }
+
+  /** The top-level integer column the bounds apply to, or null. */
+  static String column(TableSpec spec, TypeDescription schema) {
+    KeyBounds b = spec.keyBounds();
+    if (b == null || b.type() != KeyType.LONG || spec.keyFieldCount() != 1
+        || schema.getCategory() != TypeDescription.Category.STRUCT) {
+      return null;
+    }
+    String field = spec.fields().get(0);
+    List<String> names = schema.getFieldNames();
+    int at = -1;
+    if (TableSpec.isIndex(field)) {
+      at = Integer.parseInt(field) < names.size() ? Integer.parseInt(field) : -1;
+    } else if (names.contains(field)) {
+      at = names.indexOf(field);
+    } else {
+      for (int i = 0; i < names.size(); i++) {
+        if (names.get(i).equalsIgnoreCase(field)) {
+          if (at >= 0) {
+            return null;
+          }
+          at = i;
+        }
+      }
+    }
+    if (at < 0 || names.get(at).contains(".")) {
+      return null;
+    }
+    switch (schema.getChildren().get(at).getCategory()) {
+      case BYTE:
+      case SHORT:
+      case INT:
+      case LONG:
+        return names.get(at);
+      default:
+        return null;
+    }
+  }
+}

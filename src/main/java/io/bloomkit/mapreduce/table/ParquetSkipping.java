@@ -1,0 +1,146 @@
+package io.bloomkit.mapreduce.table;
+
+import static org.apache.parquet.filter2.predicate.FilterApi.and;
+import static org.apache.parquet.filter2.predicate.FilterApi.binaryColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.eq;
+import static org.apache.parquet.filter2.predicate.FilterApi.gtEq;
+import static org.apache.parquet.filter2.predicate.FilterApi.intColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.longColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.ltEq;
+import static org.apache.parquet.filter2.predicate.FilterApi.or;
+
+import io.bloomkit.core.key.KeyType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.compat.RowGroupFilter;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.filter2.predicate.Operators;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * The Parquet filter of a spec's {@link KeyBounds} on one file: the key column equal to one of the
+ * keys when they are listed, else within [min, max]. Given to Parquet's reader with record filtering off,
+ * it drops whole row groups only, by their statistics, dictionaries and Bloom filters ({@link
+ * #LEVELS}); the rows of a row group it reads are all given. A file whose key column is not a
+ * top-level {@code INT32}/{@code INT64} signed integer (for {@code long} bounds) or a {@code
+ * STRING} binary ({@code string} bounds), a partition column, or a name with a dot, gets none.
+ */
+final class ParquetSkipping {
+  private ParquetSkipping() {}
+
+  /** The levels Parquet's reader filters row groups by, with the options bloomkit sets. */
+  static final List<RowGroupFilter.FilterLevel> LEVELS = Arrays.asList(
+      RowGroupFilter.FilterLevel.STATISTICS, RowGroupFilter.FilterLevel.DICTIONARY,
+      RowGroupFilter.FilterLevel.BLOOMFILTER);
+
+  /** The filter of {@code spec}'s bounds on {@code schema}, or {@link FilterCompat#NOOP}. */
+  static FilterCompat.Filter filter(TableSpec spec, MessageType schema) {
+    KeyBounds b = spec.keyBounds();
+    if (b == null || spec.keyFieldCount() != 1) {
+      return FilterCompat.NOOP;
+    }
+    PrimitiveType column = column(schema, spec.fields().get(0));
+    if (column == null || column.getName().contains(".")) {
+      return FilterCompat.NOOP;
+    }
+    String name = column.getName();
+    LogicalTypeAnnotation a = column.getLogicalTypeAnnotation();
+    boolean signed = a == null || (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation
+        && ((LogicalTypeAnnotation.IntLogicalTypeAnnotation) a).isSigned());
+    switch (column.getPrimitiveTypeName()) {
+      case INT64:
+        return b.type() == KeyType.LONG && signed
+            ? FilterCompat.get(longs(longColumn(name), b)) : FilterCompat.NOOP;
+      case INT32:
+        return b.type() == KeyType.LONG && signed
+            ? FilterCompat.get(ints(intColumn(name), b)) : FilterCompat.NOOP;
+      case BINARY:
+        return b.type() == KeyType.STRING
+            && a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+            ? FilterCompat.get(strings(binaryColumn(name), b)) : FilterCompat.NOOP;
+      default:
+        return FilterCompat.NOOP;
+    }
+  }
+
+  /** The top-level primitive column {@code field} names (by number, name, or name in any case). */
+  private static PrimitiveType column(MessageType schema, String field) {
+    Type t = null;
+    if (TableSpec.isIndex(field)) {
+      int i = Integer.parseInt(field);
+      t = i < schema.getFieldCount() ? schema.getType(i) : null;
+    } else if (schema.containsField(field)) {
+      t = schema.getType(field);
+    } else {
+      for (Type c : schema.getFields()) {
+        if (c.getName().equalsIgnoreCase(field)) {
+          if (t != null) {
+            return null; // two columns equal to it ignoring case: the reader refuses it anyway
+          }
+          t = c;
+        }
+      }
+    }
+    return t != null && t.isPrimitive() && !t.isRepetition(Type.Repetition.REPEATED)
+        ? t.asPrimitiveType() : null;
+  }
+
+  private static FilterPredicate longs(Operators.LongColumn c, KeyBounds b) {
+    FilterPredicate range = and(gtEq(c, (Long) b.min()), ltEq(c, (Long) b.max()));
+    Set<Long> values = new LinkedHashSet<>();
+    for (Comparable<?> v : b.values()) {
+      values.add((Long) v);
+    }
+    return values.isEmpty() ? range : anyOf(c, new ArrayList<>(values), 0, values.size());
+  }
+
+  /** Bounds beyond an int are clamped (a wider range keeps more row groups, never fewer). */
+  private static FilterPredicate ints(Operators.IntColumn c, KeyBounds b) {
+    FilterPredicate range = and(gtEq(c, clamp((Long) b.min())), ltEq(c, clamp((Long) b.max())));
+    Set<Integer> values = new LinkedHashSet<>();
+    for (Comparable<?> v : b.values()) {
+      long x = (Long) v;
+      if (x == (int) x) {
+        values.add((int) x);
+      }
+    }
+    return values.isEmpty() ? range : anyOf(c, new ArrayList<>(values), 0, values.size());
+  }
+
+  private static int clamp(long v) {
+    return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+  }
+
+  private static FilterPredicate strings(Operators.BinaryColumn c, KeyBounds b) {
+    FilterPredicate range = and(gtEq(c, Binary.fromString((String) b.min())),
+        ltEq(c, Binary.fromString((String) b.max())));
+    Set<Binary> values = new LinkedHashSet<>();
+    for (Comparable<?> v : b.values()) {
+      values.add(Binary.fromString((String) v));
+    }
+    return values.isEmpty() ? range : anyOf(c, new ArrayList<>(values), 0, values.size());
+  }
+
+  /**
+   * {@code c} equal to one of {@code values[from, to)}: a balanced tree of {@code or}s of {@code
+   * eq}s, which each level tests value by value (a row group's [min, max], dictionary or Bloom
+   * filter must admit one of the values). Parquet's own {@code in} is weaker on statistics: it
+   * drops a row group only when the values' whole range misses it.
+   */
+  private static <T extends Comparable<T>, C extends Operators.Column<T>
+      & Operators.SupportsEqNotEq> FilterPredicate anyOf(C c, List<T> values, int from, int to) {
+    if (to - from == 1) {
+      return eq(c, values.get(from));
+    }
+    int mid = (from + to) >>> 1;
+    return or(anyOf(c, values, from, mid), anyOf(c, values, mid, to));
+  }
+}

@@ -42,24 +42,20 @@ final class OrcSkipping {
         || schema.getCategory() != TypeDescription.Category.STRUCT) {
       return null;
     }
-    String field = spec.fields().get(0);
-    List<String> names = schema.getFieldNames();
-    int at = -1;
-    if (TableSpec.isIndex(field)) {
-      at = Integer.parseInt(field) < names.size() ? Integer.parseInt(field) : -1;
-    } else if (names.contains(field)) {
-      at = names.indexOf(field);
-    } else {
-      for (int i = 0; i < names.size(); i++) {
-        if (names.get(i).equalsIgnoreCase(field)) {
-          if (at >= 0) {
-            return null;
-          }
-          at = i;
-        }
-      }
+    // resolved as the reader resolves it (ColumnPaths: a name before a number, then any case)
+    int[] path;
+    try {
+      path = ColumnPaths.resolveOrAbsent(OrcColumns.TREE, schema, spec.fields().get(0),
+          "the file");
+    } catch (IllegalArgumentException e) {
+      return null;
     }
-    if (at < 0 || names.get(at).contains(".")) {
+    if (path == null || path.length != 1) {
+      return null;
+    }
+    int at = path[0];
+    List<String> names = schema.getFieldNames();
+    if (names.get(at).contains(".")) {
       return null;
     }
     switch (schema.getChildren().get(at).getCategory()) {

@@ -71,25 +71,46 @@ final class ParquetSkipping {
     }
   }
 
-  /** The top-level primitive column {@code field} names (by number, name, or name in any case). */
-  private static PrimitiveType column(MessageType schema, String field) {
-    Type t = null;
-    if (TableSpec.isIndex(field)) {
-      int i = Integer.parseInt(field);
-      t = i < schema.getFieldCount() ? schema.getType(i) : null;
-    } else if (schema.containsField(field)) {
-      t = schema.getType(field);
-    } else {
-      for (Type c : schema.getFields()) {
-        if (c.getName().equalsIgnoreCase(field)) {
-          if (t != null) {
-            return null; // two columns equal to it ignoring case: the reader refuses it anyway
-          }
-          t = c;
-        }
+  /** Parquet's schema as {@link ColumnPaths} walks it. */
+  private static final ColumnPaths.Tree<Type> TREE = new ColumnPaths.Tree<Type>() {
+    @Override
+    public List<String> fieldNames(Type type) {
+      if (type.isPrimitive()) {
+        return null;
       }
+      List<String> names = new ArrayList<>();
+      type.asGroupType().getFields().forEach(f -> names.add(f.getName()));
+      return names;
     }
-    return t != null && t.isPrimitive() && !t.isRepetition(Type.Repetition.REPEATED)
+
+    @Override
+    public Type field(Type type, int i) {
+      return type.asGroupType().getType(i);
+    }
+
+    @Override
+    public String describe(Type type) {
+      return type.toString();
+    }
+  };
+
+  /**
+   * The top-level primitive column {@code field} names, resolved as the readers resolve it
+   * ({@link ColumnPaths}: a name before a number, then a name in any case), or null: a nested
+   * field, a partition column, or a field the reader would refuse (it says so itself).
+   */
+  private static PrimitiveType column(MessageType schema, String field) {
+    int[] path;
+    try {
+      path = ColumnPaths.resolveOrAbsent(TREE, schema, field, "the file");
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    if (path == null || path.length != 1) {
+      return null;
+    }
+    Type t = schema.getType(path[0]);
+    return t.isPrimitive() && !t.isRepetition(Type.Repetition.REPEATED)
         ? t.asPrimitiveType() : null;
   }
 

@@ -80,6 +80,12 @@ public class KeyBoundsTest {
   /** The row groups the filter keeps: those whose [min, max] holds a key, by a recount. */
   private static void keepsTheRowGroupsHoldingAKey(Configuration conf, File f, String column,
       KeyType type, KeyBounds b, long[] keys) throws Exception {
+    keepsTheRowGroupsHoldingAKey(conf, f, column, 0, type, b, keys);
+  }
+
+  /** As above, the statistics of the file's column number {@code at}. */
+  private static void keepsTheRowGroupsHoldingAKey(Configuration conf, File f, String column,
+      int at, KeyType type, KeyBounds b, long[] keys) throws Exception {
     Path p = new Path(f.toURI());
     TableSpec spec = TableSpec.builder(TableFormat.PARQUET).key(List.of(column), List.of(type))
         .keyBounds(b).build();
@@ -90,7 +96,7 @@ public class KeyBoundsTest {
           r.getRowGroups(), r);
       List<Long> want = new ArrayList<>();
       for (BlockMetaData g : r.getRowGroups()) {
-        org.apache.parquet.column.statistics.Statistics<?> st = g.getColumns().get(0)
+        org.apache.parquet.column.statistics.Statistics<?> st = g.getColumns().get(at)
             .getStatistics();
         long min = ((Number) st.genericGetMin()).longValue();
         long max = ((Number) st.genericGetMax()).longValue();
@@ -115,7 +121,7 @@ public class KeyBoundsTest {
     }
     Configuration conf = RowsRead.localConf();
     long[] keys = {-9000, -8999, 100, 4097, 9999};
-    keepsTheRowGroupsHoldingAKey(conf, f, "i64", KeyType.LONG, longs(keys), keys);
+    keepsTheRowGroupsHoldingAKey(conf, f, "i64", 1, KeyType.LONG, longs(keys), keys);
     // an INT32 column: keys beyond an int are left out of the list, the range clamped
     long[] wide = {-9000, 100, 1L << 40, -(1L << 40)};
     keepsTheRowGroupsHoldingAKey(conf, f, "i32", KeyType.LONG, longs(wide),
@@ -125,8 +131,18 @@ public class KeyBoundsTest {
     for (int i = 0; i < many.length; i++) {
       many[i] = 2000 + i;
     }
-    keepsTheRowGroupsHoldingAKey(conf, f, "i64", KeyType.LONG, longs(many),
+    keepsTheRowGroupsHoldingAKey(conf, f, "i64", 1, KeyType.LONG, longs(many),
         new long[] {2000, 2000 + KeyBounds.MAX_VALUES, 2500});
+    // a column named like a number is that column, as the readers resolve it, not the column
+    // at that position ("0" is the column named 0, the second one here, not a)
+    File named = new File(tmp, "named.parquet");
+    try (DuckDb db = DuckDb.open()) {
+      db.exec("COPY (SELECT i::BIGINT AS a, (19999 - i)::BIGINT AS \"0\""
+          + " FROM range(20000) r(i) ORDER BY i) TO '" + named + "' (FORMAT parquet,"
+          + " ROW_GROUP_SIZE 2048)");
+    }
+    long[] inZero = {100, 101};
+    keepsTheRowGroupsHoldingAKey(conf, named, "0", 1, KeyType.LONG, longs(inZero), inZero);
     // a column of another type, or not in the file: no filter
     try (ParquetFileReader r = ParquetRows.openFooter(conf, new Path(f.toURI()))) {
       TableSpec other = TableSpec.builder(TableFormat.PARQUET).key(List.of("absent"), List.of())

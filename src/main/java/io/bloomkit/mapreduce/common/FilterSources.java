@@ -1,6 +1,5 @@
 package io.bloomkit.mapreduce.common;
 
-import io.bloomkit.core.FilterFamily;
 import io.bloomkit.core.format.Provenance.Source;
 import io.bloomkit.core.format.Provenance;
 import io.bloomkit.core.key.KeyType;
@@ -90,19 +89,19 @@ public final class FilterSources {
    */
   public static Staleness check(Configuration conf, Path filter, Path[] inputs, String tool)
       throws IOException {
-    Set<FilterFamily> all = Filters.FAMILIES;
-    Optional<Provenance> p = FilterFiles.readProvenance(conf, filter, tool, all);
+    return check(conf, FilterFiles.readProvenance(conf, filter, tool, Filters.FAMILIES), inputs);
+  }
+
+  /** {@link #check} of a filter whose provenance {@code p} was read already. */
+  public static Staleness check(Configuration conf, Optional<Provenance> p, Path[] inputs)
+      throws IOException {
     if (p.isEmpty()) {
       return new Staleness(NO_PROVENANCE, List.of());
     }
     List<Source> recorded = p.get().sources();
     // the files now: the inputs', or every file of the recorded sources' directories
-    Map<String, FileStatus> now = new LinkedHashMap<>();
-    if (inputs != null) {
-      for (FileStatus st : Inputs.list(conf, inputs)) {
-        now.put(st.getPath().toString(), st);
-      }
-    } else {
+    Map<String, FileStatus> now = inputs != null ? files(conf, inputs) : new LinkedHashMap<>();
+    if (inputs == null) {
       // probe: the recorded files still there, and the files of summarised directories
       for (Source s : recorded) {
         if (Source.ALL.equals(s.path())) {
@@ -123,21 +122,16 @@ public final class FilterSources {
         }
       }
     }
-    Map<String, List<FileStatus>> nowByDir = new HashMap<>();
-    for (FileStatus st : now.values()) {
-      nowByDir.computeIfAbsent(parent(st.getPath().toString()), d -> new ArrayList<>()).add(st);
-    }
-    boolean related = inputs == null;
+    Map<String, List<FileStatus>> nowByDir = byDirectory(now);
+    boolean related = inputs == null || related(recorded, now, nowByDir);
     Set<String> recordedFiles = new HashSet<>();
     Set<String> recordedDirs = new HashSet<>();
     for (Source s : recorded) {
       if (s.isDirectory()) {
         recordedDirs.add(s.path());
-        related |= nowByDir.containsKey(s.path()) || Source.ALL.equals(s.path());
       } else {
         recordedFiles.add(s.path());
         recordedDirs.add(parent(s.path()));
-        related |= now.containsKey(s.path());
       }
     }
     if (!related) {
@@ -187,6 +181,48 @@ public final class FilterSources {
     return new Staleness(changes.isEmpty() ? FRESH : STALE, changes);
   }
 
+  /**
+   * Whether a filter of provenance {@code p} was built from {@code inputs}: a recorded source file
+   * is among the files they stand for ({@link Inputs#list}), a recorded directory holds one of
+   * them, or the sources were summarised as all ({@link Source#ALL}). False without provenance.
+   */
+  public static boolean builtFrom(Configuration conf, Optional<Provenance> p, Path[] inputs)
+      throws IOException {
+    if (p.isEmpty()) {
+      return false;
+    }
+    Map<String, FileStatus> now = files(conf, inputs);
+    return related(p.get().sources(), now, byDirectory(now));
+  }
+
+  private static Map<String, FileStatus> files(Configuration conf, Path[] inputs)
+      throws IOException {
+    Map<String, FileStatus> now = new LinkedHashMap<>();
+    for (FileStatus st : Inputs.list(conf, inputs)) {
+      now.put(st.getPath().toString(), st);
+    }
+    return now;
+  }
+
+  private static Map<String, List<FileStatus>> byDirectory(Map<String, FileStatus> files) {
+    Map<String, List<FileStatus>> byDir = new HashMap<>();
+    for (FileStatus st : files.values()) {
+      byDir.computeIfAbsent(parent(st.getPath().toString()), d -> new ArrayList<>()).add(st);
+    }
+    return byDir;
+  }
+
+  private static boolean related(List<Source> recorded, Map<String, FileStatus> now,
+      Map<String, List<FileStatus>> nowByDir) {
+    for (Source s : recorded) {
+      if (s.isDirectory() ? nowByDir.containsKey(s.path()) || Source.ALL.equals(s.path())
+          : now.containsKey(s.path())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** A file time for people: ISO-8601 in the client's zone, with its offset. */
   static String iso(long millis) {
     return java.time.Instant.ofEpochMilli(millis).atZone(java.time.ZoneId.systemDefault())
@@ -208,7 +244,14 @@ public final class FilterSources {
    */
   public static Staleness enforce(Configuration conf, Path filter, Path[] inputs, String tool,
       boolean allowStale, PrintStream err) throws IOException {
-    Staleness s = check(conf, filter, inputs, tool);
+    return enforce(conf, filter, FilterFiles.readProvenance(conf, filter, tool, Filters.FAMILIES),
+        inputs, tool, allowStale, err);
+  }
+
+  /** {@link #enforce} of {@code filter}, whose provenance {@code p} was read already. */
+  public static Staleness enforce(Configuration conf, Path filter, Optional<Provenance> p,
+      Path[] inputs, String tool, boolean allowStale, PrintStream err) throws IOException {
+    Staleness s = check(conf, p, inputs);
     if (s.stale()) {
       String what = "filter " + filter + " is stale: its sources changed since it was built: "
           + String.join("; ", s.changes);

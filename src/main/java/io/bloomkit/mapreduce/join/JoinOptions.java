@@ -63,10 +63,6 @@ final class JoinOptions {
     strategy = Choices.get(cl, "strategy", JoinPlan.Strategy.AUTO);
     boolean mapSide = strategy == JoinPlan.Strategy.MAP_SIDE;
     buildSide = Choices.get(cl, "build-side", JoinPlan.BuildSide.AUTO);
-    if (buildSide == JoinPlan.BuildSide.RIGHT && cl.hasOption("filter")) {
-      throw new UsageException("--build-side right does not apply to --filter FILE (a filter"
-          + " holds the left keys it was built from)");
-    }
     filterFixed = Stream.of("filter", "filter-type", "fpp", "bits-per-key", "hashes", "reducers")
         .anyMatch(cl::hasOption);
     familyGiven = cl.hasOption("filter-type");
@@ -161,9 +157,10 @@ final class JoinOptions {
         + " A filter built here is built in the client, without a job, when the left side is at"
         + " most bloomkit.build.local.max.bytes"));
     o.addOption(opt("build-side", "SIDE", "the input the filter or map-side table is built on:"
-        + " auto (default: the left, or the right when --strategy auto without --filter finds"
-        + " that cheaper, which it weighs when the right input is the smaller, or when a map-side"
-        + " join of --type needs it), left or right; the rows are the named join's either way"));
+        + " auto (default: the input a --filter FILE was built from, by its provenance; else the"
+        + " left, or the right when --strategy auto finds that cheaper, which it weighs when the"
+        + " right input is the smaller, or when a map-side join of --type needs it), left or"
+        + " right; the rows are the named join's either way"));
     o.addOption(integerOpt("max-filter-bytes", "N", "largest filter shipped (bytes): a filter"
         + " above it is sized with fewer bits per key (the plan reports its fpp and capped)"));
     o.addOption(flag("explain", "print the plan, the workload and every candidate with its"
@@ -171,13 +168,14 @@ final class JoinOptions {
     InputOptions.add(o, InputOptions.Side.LEFT, InputOptions.Side.RIGHT);
     o.addOption(SizingOptions.delimiter());
     OptionGroup g = new OptionGroup();
-    g.addOption(opt("filter", "FILE", "use this filter file (from build or update)"));
+    g.addOption(opt("filter", "FILE", "use this filter file (from build or update) of the keys"
+        + " of the input it was built from (its provenance), else of --build-side's"));
     g.addOption(
         opt("filter-type", "TYPE", "build a filter of the left keys first: acbf (default), acbf1,"
             + " acbf2, acbf3, cbf, bf, sbbf, exact, or none"));
     o.addOptionGroup(g);
-    o.addOption(flag("allow-stale", "use a --filter whose recorded sources (the left input's"
-        + " files) changed since it was built, with a warning (default: refuse, exit 2)"));
+    o.addOption(flag("allow-stale", "use a --filter whose recorded sources (the files of the"
+        + " input it holds) changed since it was built, with a warning (default: refuse, exit 2)"));
     SizingOptions.addRate(o);
     o.addOption(integerOpt("reducers", "R", "reduce tasks (default 1); with more, each hot right key"
         + " (sampled: bloomkit.join.hot.*) is split over several of them"));

@@ -55,6 +55,8 @@ final class JoinPlan {
    * #swap}); the jobs write the named join's rows ({@code bloomkit.join.swapped}).
    */
   final boolean swapped;
+  /** Whether the given filter holds the keys of the {@code --right} input (built on the right). */
+  final boolean givenFromRight;
 
   /**
    * The plan of a command line's options and its resolved paths.
@@ -63,9 +65,11 @@ final class JoinPlan {
    * @param right the right side, likewise
    * @param givenFilter the {@code --filter} file, else null
    * @param givenProbe its query view, read and checked while planning, else null
+   * @param givenFromRight whether the given filter holds the right input's keys ({@link
+   *     GivenFilterSide}): the plan is built on the right ({@link #swap})
    */
   JoinPlan(JoinOptions o, JoinSide left, JoinSide right, Path output, Path givenFilter,
-      Filter givenProbe, long exactMax) {
+      Filter givenProbe, boolean givenFromRight, long exactMax) {
     this.left = left.paths;
     this.leftTable = left.table;
     this.right = right.paths;
@@ -88,6 +92,7 @@ final class JoinPlan {
     this.choice = null;
     this.localKeys = null;
     this.swapped = false;
+    this.givenFromRight = givenFilter != null && givenFromRight;
   }
 
   /** {@code p} with its sides exchanged and its type mirrored. */
@@ -114,17 +119,19 @@ final class JoinPlan {
     this.choice = p.choice;
     this.localKeys = null;
     this.swapped = !p.swapped;
+    this.givenFromRight = p.givenFromRight;
   }
 
   /**
    * The same join with the sides exchanged: the {@code --right} input becomes the build (left)
    * side and the type its mirror (left-outer and right-outer, the semi and anti joins exchange;
-   * inner and full-outer stay), so that the rows are those of the named join. An unresolved plan
-   * without a given filter (a filter holds one side's keys).
+   * inner and full-outer stay), so that the rows are those of the named join. An unresolved plan,
+   * with a given filter only one of the right input's keys (a filter holds one side's keys).
    */
   JoinPlan swap() {
-    if (choice != null || givenFilter != null) {
-      throw new IllegalStateException("only an unresolved plan without --filter is swapped");
+    if (choice != null || (givenFilter != null && (!givenFromRight || swapped))) {
+      throw new IllegalStateException(
+          "only an unresolved plan is swapped, with --filter only to the filter's side");
     }
     return new JoinPlan(this);
   }
@@ -171,6 +178,7 @@ final class JoinPlan {
     this.choice = choice;
     this.localKeys = localKeys;
     this.swapped = p.swapped;
+    this.givenFromRight = p.givenFromRight;
   }
 
   /**

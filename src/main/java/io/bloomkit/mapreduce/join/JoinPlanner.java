@@ -194,7 +194,8 @@ final class JoinPlanner {
 
   /**
    * {@code p} resolved, on the build side {@code --build-side} names: the left input; the right
-   * one (the plan swapped, {@link JoinPlan#swap}); or, by default, the left unless a map-side join
+   * one (the plan swapped, {@link JoinPlan#swap}); or, by default, the side a given filter holds
+   * ({@link GivenFilterSide}), else the left unless a map-side join
    * was asked for a type only the other side can do, or the planner is free ({@code --strategy
    * auto}, no {@code --filter}) and the right input is the smaller (decoded bytes): then both
    * sides are planned and the cheaper estimate runs, as Spark, Hive and Trino build on the smaller
@@ -215,8 +216,8 @@ final class JoinPlanner {
       default:
         break;
     }
-    if (p.filterSource == JoinPlan.FilterSource.GIVEN) {
-      return planSide(conf, o, p, reads);
+    if (p.filterSource == JoinPlan.FilterSource.GIVEN) { // built on the side the filter holds
+      return planSide(conf, o, p.givenFromRight ? p.swap() : p, reads);
     }
     if (o.strategy == JoinPlan.Strategy.MAP_SIDE) {
       return planSide(conf, o, mapSideCan(p.type) ? p : p.swap(), reads);

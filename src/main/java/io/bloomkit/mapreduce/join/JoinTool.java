@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.core.Filter;
+import io.bloomkit.core.format.Provenance;
 import io.bloomkit.core.key.KeySignature;
 import io.bloomkit.mapreduce.cli.BloomkitTool;
 import io.bloomkit.mapreduce.cli.InputOptions;
@@ -13,8 +14,10 @@ import io.bloomkit.mapreduce.config.BloomkitConfig;
 import io.bloomkit.mapreduce.config.UsageException;
 import io.bloomkit.mapreduce.table.TableSchemas;
 import io.bloomkit.mapreduce.table.TableSpec;
+import io.bloomkit.registry.Filters;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.avro.Schema;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -72,6 +75,9 @@ import org.apache.hadoop.fs.Path;
  * BloomkitConfig#MAPSIDE_MAX_BYTES} (the left side's decoded size is checked against it before any
  * job: exit 2); inner, right-outer, left-semi, right-semi, left-anti and right-anti.
  *
+ * <p>{@code --build-side}: either input can be the build side ({@link JoinPlan#swap}); a given
+ * filter is built on the input whose keys its provenance says it holds ({@link GivenFilterSide}).
+ *
  * <p>The tool reads its {@link JoinOptions}, resolves them into a {@link JoinPlan}, runs its jobs
  * ({@link JoinJobs}) and reports from their counters ({@link JoinReport}).
  */
@@ -111,7 +117,7 @@ public final class JoinTool extends BloomkitTool {
       return null;
     }
     Map<String, Object> result = JoinReport.of(report, plan, JoinJobs.run(conf, plan, err()));
-    if (staleness != null) { // a given filter: how its sources compared with the left input
+    if (staleness != null) { // a given filter: how its sources compared with its side's input
       result.put("staleCheck", staleness.status);
       result.put("staleSources", staleness.changes);
     }
@@ -150,12 +156,18 @@ public final class JoinTool extends BloomkitTool {
     long exactMax = BloomkitConfig.EXACT_MAX_BYTES.getLong(conf);
     Path given = null;
     Filter probe = null;
+    JoinPlan.BuildSide givenSide = JoinPlan.BuildSide.LEFT;
     if (o.filterSource == JoinPlan.FilterSource.GIVEN) {
       given = existingFile(cl.getOptionValue("filter"), "filter");
       probe = JoinJobs.checkGivenFilter(conf, given, exactMax);
       checkFilterKeys(conf, given, rightKeys);
-      staleness = FilterSources.enforce(conf, given, left, name(), cl.hasOption("allow-stale"),
-          err());
+      Optional<Provenance> provenance =
+          FilterFiles.readProvenance(conf, given, name(), Filters.FAMILIES);
+      givenSide = GivenFilterSide.of(conf, given, provenance, o.buildSide, left, leftTable, right,
+          rightTable);
+      staleness = FilterSources.enforce(conf, given, provenance,
+          givenSide == JoinPlan.BuildSide.RIGHT ? right : left, name(),
+          cl.hasOption("allow-stale"), err());
     }
     Schema leftSchema = null;
     Schema rightSchema = null;
@@ -171,7 +183,7 @@ public final class JoinTool extends BloomkitTool {
     }
     JoinPlan p = JoinPlanner.plan(conf, o, new JoinPlan(o,
         new JoinSide(left, leftTable, leftSchema), new JoinSide(right, rightTable, rightSchema),
-        output, given, probe, exactMax));
+        output, given, probe, givenSide == JoinPlan.BuildSide.RIGHT, exactMax));
     if (p.strategy == JoinPlan.Strategy.MAP_SIDE) {
       MapSideJoin.checkFits(conf, p);
     }

@@ -15,9 +15,18 @@
 #
 #   scripts/bench-strategies.sh                        # full sizes, 3 rounds
 #   scripts/bench-strategies.sh --quick                # a tenth of the sizes
-#   scripts/bench-strategies.sh --reps 5 --only tpch1  # one of: patents, tpch1, tpch10
+#   scripts/bench-strategies.sh --reps 5 --only tpch1  # some of: patents, tpch1, tpch10,
+#                                                      # tpch1-big, tpch10-big (comma-separated)
 #   scripts/bench-strategies.sh --tool-launch direct   # the tools without hadoop's RunJar
 #                                                      # (default script: scripts/bloomkit, as users run them)
+#   scripts/bench-strategies.sh --scale 10 --data /big/dir --only tpch1,tpch10 --skip reduce-none
+#                                                      # TPC-H SF 10 (about 8 GB, generated once
+#                                                      # into --data), a strategy left out
+#
+# tpch1-big and tpch10-big name the large side (lineitem) as the left input, as a user may: the
+# tools get the inputs that way round (the forced strategies with --build-side right, the build
+# side a user forcing a strategy would name; auto as it is), the baselines the small side first
+# (hand-written for it); the ideal is the same.
 #
 # Raw JSON and seconds of every run stay in target/bench-strategies/WORKLOAD/STRATEGY/REP/; the
 # markdown table goes to stdout (and target/bench-strategies/table.md).
@@ -25,26 +34,33 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 
-quick=0 reps=3 only="" launch=script
+quick=0 reps=3 only="" launch=script scale_arg="" data="" skip=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick=1 ;;
     --reps) reps="$2"; shift ;;
     --only) only="$2"; shift ;;
     --tool-launch) launch="$2"; shift ;;
-    *) echo "usage: scripts/bench-strategies.sh [--quick] [--reps N] [--only patents|tpch1|tpch10] [--tool-launch direct|script]" >&2
+    --scale) scale_arg="$2"; shift ;;
+    --data) data="$2"; shift ;;
+    --skip) skip="$2"; shift ;;
+    *) echo "usage: scripts/bench-strategies.sh [--quick] [--reps N] [--only W[,W]] [--tool-launch direct|script] [--scale S] [--data DIR] [--skip S[,S]]" >&2
       exit 2 ;;
   esac
   shift
 done
+wanted() { [[ -z "$only" || ",$only," == *",$1,"* ]]; }
 
 source scripts/lib/bench-data.sh  # bench_sizes, bk, gen, gen_patents, gen_tpch
 bench_sizes "$quick"
+[[ -n "$scale_arg" ]] && scale=$scale_arg
+[[ -n "$data" ]] && bench_data=$data
 mvn -B -q -DskipTests package >&2  # the jar must hold this checkout's code
 mvn -B -q -o test-compile >&2      # the baseline is benchmark (test) code
 source scripts/lib/bench-launch.sh  # launch_check, jvm, tool
 launch_check "$launch"
 res=target/bench-strategies
+[[ -n "$scale_arg" ]] && res=target/bench-strategies-sf$scale
 [[ -z "$only" ]] && rm -rf "$res"
 mkdir -p "$res"
 
@@ -59,7 +75,10 @@ printf '{"quick":%s,"reps":%s,"launch":"%s","auto":%s,"scale":%s,"load":"%s"}\n'
   "$launch" "$auto" "$scale" "$(cut -d' ' -f1-3 /proc/loadavg)" > "$res/run.json"
 baseline() { jvm target/test-classes io.bloomkit.bench.HashSetJoin -D mapreduce.local.map.tasks.maximum=2 "$@"; }
 
-STRATEGIES=(baseline-semi baseline-join map-side reduce-acbf reduce-bf reduce-none)
+STRATEGIES=()
+for s in baseline-semi baseline-join map-side reduce-acbf reduce-bf reduce-none; do
+  [[ ",$skip," == *",$s,"* ]] || STRATEGIES+=("$s")
+done
 if [[ $auto == 1 ]]; then
   STRATEGIES+=(auto)
 else
@@ -67,22 +86,30 @@ else
 fi
 
 # run WORKLOAD STRATEGY DIR LEFT LEFT_KEY RIGHT RIGHT_KEY DELIM: one run, JSON and seconds into DIR
+# (LEFT is the small side; a WORKLOAD named *-big gives the tools the large side as the left)
 run() {
   local ds=$1 s=$2 dir=$3 left=$4 lkey=$5 right=$6 rkey=$7 delim=$8
   rm -rf "$dir"; mkdir -p "$dir"
   local t0 t1
   local join=(join --left "$left" --left-key "$lkey" --right "$right" --right-key "$rkey"
     --delimiter "$delim" --output "$dir/out" --json --quiet)
+  local side=()
+  if [[ $ds == *-big ]]; then
+    join=(join --left "$right" --left-key "$rkey" --right "$left" --right-key "$lkey"
+      --delimiter "$delim" --output "$dir/out" --json --quiet)
+    side=(--build-side right)
+  fi
   local cmd
   case "$s" in
     baseline-semi|baseline-join)
       cmd=(baseline --left "$left" --left-key "$lkey" --right "$right" --right-key "$rkey"
         --delimiter "$delim" --output "$dir/out" --mode "${s#baseline-}") ;;
     auto) cmd=(tool "$launch" "${join[@]}") ;;
-    map-side) cmd=(tool "$launch" "${join[@]}" --strategy map-side) ;;
+    map-side) cmd=(tool "$launch" "${join[@]}" --strategy map-side ${side[@]+"${side[@]}"}) ;;
     reduce-acbf|reduce-bf) cmd=(tool "$launch" "${join[@]}" --strategy reduce-side --reducers 2
-      --filter-type "${s#reduce-}" --bits-per-key 16) ;;
-    reduce-none) cmd=(tool "$launch" "${join[@]}" --strategy reduce-side --reducers 2 --filter-type none) ;;
+      --filter-type "${s#reduce-}" --bits-per-key 16 ${side[@]+"${side[@]}"}) ;;
+    reduce-none) cmd=(tool "$launch" "${join[@]}" --strategy reduce-side --reducers 2 --filter-type none
+      ${side[@]+"${side[@]}"}) ;;
   esac
   local code=0
   t0=$(date +%s.%N)
@@ -128,16 +155,21 @@ workload() {
   done
 }
 
-if [[ -z "$only" || "$only" == tpch1 || "$only" == tpch10 ]]; then
-  for frac in 1 10; do
-    [[ -n "$only" && "$only" != "tpch$frac" ]] && continue
+for frac in 1 10; do
+  for ds in "tpch$frac" "tpch$frac-big"; do
+    wanted "$ds" || continue
     gen_tpch "$frac"
-    printf '{"title":"TPC-H SF %s: lineitem joined with %s%% of orders on o_orderkey"}\n' "$scale" \
-      "$frac" > "$res/tpch$frac.json"
-    workload "tpch$frac" "$orders_dir" 0 "$lineitem_dir" 0 '|'
+    if [[ $ds == *-big ]]; then
+      printf '{"title":"TPC-H SF %s: lineitem named as the left input, joined with %s%% of orders"}\n' \
+        "$scale" "$frac" > "$res/$ds.json"
+    else
+      printf '{"title":"TPC-H SF %s: lineitem joined with %s%% of orders on o_orderkey"}\n' "$scale" \
+        "$frac" > "$res/$ds.json"
+    fi
+    workload "$ds" "$orders_dir" 0 "$lineitem_dir" 0 '|'
   done
-fi
-if [[ -z "$only" || "$only" == patents ]]; then
+done
+if wanted patents; then
   gen_patents
   printf '{"title":"patents: %s key patents joined with %s citations on CITED"}\n' "$keys" \
     "$citations" > "$res/patents.json"

@@ -20,7 +20,9 @@ STRATEGIES = [
     ("auto", "`join` (auto: the planner's choice)"),
 ]
 FORCED = ["map-side", "reduce-acbf", "reduce-bf", "reduce-none"]  # auto is judged against these
-WORKLOADS = ["tpch1", "tpch10", "patents"]
+WORKLOADS = ["tpch1", "tpch1-big", "tpch10", "tpch10-big", "patents"]
+BIG_NOTE = (" (forced strategies with `--build-side right`; the baselines as above, the small side"
+            " first)")
 
 
 def ratio(a, b):
@@ -61,6 +63,7 @@ print(f"Strategies x workloads, {'quick run (a tenth of the sizes)' if run['quic
       f" their output); ideal = left records + matching right records, counted by awk from the data."
       + ("" if run.get("auto") else " `join` has no `--strategy auto` in this build: auto not run.")
       + "\n")
+all_medians = {}
 for ds in WORKLOADS:
     meta = last_json(os.path.join(res, ds + ".json"))
     if meta is None:
@@ -86,7 +89,9 @@ for ds in WORKLOADS:
         ideal = base[0]["leftRecords"] + base[0]["rightMatched"]
         check = ", from the baseline's leftRecords + rightMatched"
     base_s = median(rows["baseline-semi"]["secs"])
-    print(f"**{meta['title']}** (ideal map output: {fmt_int(ideal)} records{check})\n")
+    big = ds.endswith("-big")
+    print(f"**{meta['title']}** (ideal map output: {fmt_int(ideal)} records{check})"
+          f"{BIG_NOTE if big else ''}\n")
     print("| strategy | seconds (median) | min–max | x baseline-semi | map output records | x ideal"
           " | output records |")
     print("|---|---:|---:|---:|---:|---:|---:|")
@@ -105,4 +110,9 @@ for ds in WORKLOADS:
               f" | {fmt_int(mor)} | {ratio(mor, ideal)} | {fmt_int(out)} |")
     if run.get("auto"):
         print(f"\n{auto_verdict(medians)}{auto_choice(rows['auto']['json'])}")
+        all_medians[ds] = medians.get("auto")
+        if big and all_medians.get(ds[:-4]):
+            a, b = all_medians[ds], all_medians[ds[:-4]]
+            print(f"\nauto with the large side named as the left {a:.1f} s vs named as the right"
+                  f" {b:.1f} s: {a / b:.2f}x, {'within' if a <= 1.10 * b else 'NOT within'} 10%")
     print()

@@ -73,7 +73,10 @@ if tool "$launch" join --help 2>&1 | awk '/^ +--strategy /{on = 1; print; next}
 fi
 printf '{"quick":%s,"reps":%s,"launch":"%s","auto":%s,"scale":%s,"load":"%s"}\n' "$quick" "$reps" \
   "$launch" "$auto" "$scale" "$(cut -d' ' -f1-3 /proc/loadavg)" > "$res/run.json"
-baseline() { jvm target/test-classes io.bloomkit.bench.HashSetJoin -D mapreduce.local.map.tasks.maximum=2 "$@"; }
+# stock Hadoop's local file system, as a hand-written job has (test-classes' core-site.xml names
+# the tests' NioLocalFileSystem, which is not on this class path)
+baseline() { jvm target/test-classes io.bloomkit.bench.HashSetJoin -D mapreduce.local.map.tasks.maximum=2 \
+  -D fs.file.impl=org.apache.hadoop.fs.LocalFileSystem "$@"; }
 
 STRATEGIES=()
 for s in baseline-semi baseline-join map-side reduce-acbf reduce-bf reduce-none; do

@@ -79,7 +79,7 @@ import org.junit.jupiter.api.io.TempDir;
 public class ToolJsonGoldenTest {
   /**
    * Keys whose numeric values vary run to run: elapsed wall-clock seconds (build, join, update,
-   * dedup, icebergs, generate, demo), measured nanoseconds per operation ({@code simulate
+   * dedup, icebergs, generate, demo; join's breakdown of them and of its planning reads), measured nanoseconds per operation ({@code simulate
    * acbf}), and a filter's provenance times (when it was written, when its sources were
    * modified: {@code inspect}), and a filter file's length ({@code serializedBytes}: the
    * provenance it holds records the command line and the sources' absolute paths, whose length
@@ -88,7 +88,8 @@ public class ToolJsonGoldenTest {
    */
   static final Set<String> VOLATILE_KEYS =
       Set.of("seconds", "buildSeconds", "joinSeconds", "queryNanos", "updateNanos",
-          "createdMillis", "modifiedMillis", "serializedBytes");
+          "createdMillis", "modifiedMillis", "serializedBytes", "launchSeconds", "planSeconds",
+          "jobSeconds", "sizingSeconds", "sampleSeconds", "splitSeconds", "leftKeysSeconds");
 
   static final String WRITE_PROPERTY = "bloomkit.json.golden.write";
   static final String GOLDEN_DIR = "json-golden";

@@ -55,6 +55,10 @@ final class JoinJobs {
     final boolean malformedWarning;
     /** The hot right keys split over several reducers ({@link HotKeys}). */
     final int hotKeys;
+    /** Nanoseconds the filter build took (in the client or its job; 0: none built). */
+    long buildNanos;
+    /** Nanoseconds the join's jobs took, submission to completion. */
+    long jobNanos;
 
     Outcome(JobCounters counters, Path output, Path filter, Filter probe, long droppedKeys,
         boolean malformedWarning, int hotKeys) {
@@ -75,6 +79,7 @@ final class JoinJobs {
     }
     Path filterPath = p.givenFilter;
     Filter probe = p.givenProbe;
+    long buildNanos = 0;
     try (JobChain chain = JobChain.open(conf, p.output, "join", JoinTool.class)) {
       if (p.filterSource == JoinPlan.FilterSource.BUILD) {
         filterPath = chain.work("left." + p.spec.name());
@@ -93,7 +98,9 @@ final class JoinJobs {
         if (p.localKeys != null) {
           build.localKeys(p.localKeys);
         }
+        long t0 = System.nanoTime();
         build.run();
+        buildNanos = System.nanoTime() - t0;
         checkExactBudget(conf, filterPath, p.exactMax);
       }
       if (filterPath != null) {
@@ -111,7 +118,9 @@ final class JoinJobs {
       int hotKeys = splitHotKeys(join.conf(), p);
       BloomkitConfig.JOIN_REJECTS_DIR.set(join.conf(), rejects);
       BloomkitConfig.JOIN_DROPPED_KEYS_DIR.set(join.conf(), droppedKeysDir);
+      long t0 = System.nanoTime();
       JobCounters c = join.run();
+      long jobNanos = System.nanoTime() - t0;
       // before the output is promoted: a failure leaves nothing
       boolean warning = checkSides(join, c, p, err);
       checkBalance(c, p.type);
@@ -119,8 +128,11 @@ final class JoinJobs {
       long droppedKeys = DroppedKeys.count(chain.fs(), droppedKeysDir);
       chain.promote();
       boolean built = p.filterSource == JoinPlan.FilterSource.BUILD;
-      return new Outcome(
+      Outcome o = new Outcome(
           c, chain.output(), built ? null : filterPath, probe, droppedKeys, warning, hotKeys);
+      o.buildNanos = buildNanos;
+      o.jobNanos = jobNanos;
+      return o;
     }
   }
 
@@ -203,13 +215,21 @@ final class JoinJobs {
    * rightRowGroupsSkipped}, {@code rightRowsSkipped}, {@code rightBytesSkipped}).
    */
   static TableSpec probeTable(JoinPlan p) {
-    if (p.localKeys == null || p.type.keepsUnmatchedRight()
-        || p.rightTable.keyFieldCount() != 1) {
-      return p.rightTable;
+    return probeTable(p.rightTable, p.localKeys, p.type);
+  }
+
+  /**
+   * {@code right} with the bounds of {@code keys} (null: none) when a join of {@code type} may
+   * skip what they rule out; else {@code right} itself.
+   */
+  static TableSpec probeTable(
+      TableSpec right, io.bloomkit.mapreduce.filterjob.LocalKeys keys, JoinPlan.Type type) {
+    if (keys == null || type.keepsUnmatchedRight() || right.keyFieldCount() != 1) {
+      return right;
     }
-    KeyBounds b = p.localKeys.bounds(p.rightTable.keyTypes().isEmpty()
-        ? io.bloomkit.core.key.KeyType.STRING : p.rightTable.keyTypes().get(0));
-    return b == null ? p.rightTable : p.rightTable.toBuilder().keyBounds(b).build();
+    KeyBounds b = keys.bounds(right.keyTypes().isEmpty()
+        ? io.bloomkit.core.key.KeyType.STRING : right.keyTypes().get(0));
+    return b == null ? right : right.toBuilder().keyBounds(b).build();
   }
 
   /**

@@ -52,8 +52,24 @@ final class JoinReport {
    * inputs', while the fields of a role (the build side's {@code leftPassed}, the probe side's
    * {@code rightDroppedByFilter}...) are the job's, as {@code plan.buildSide} says.
    */
-  static Map<String, Object> of(Report r, JoinPlan p, JoinJobs.Outcome o) {
+  static Map<String, Object> of(Report r, JoinPlan p, JoinJobs.Outcome o, double launchSeconds,
+      double planSeconds) {
     Map<String, Object> m = fields(r, p, o);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> actual =
+        (Map<String, Object>) ((Map<String, Object>) m.get("plan")).get("actual");
+    // where the seconds went: before the tool, planning, the filter build, the join's jobs
+    actual.put("launchSeconds", launchSeconds);
+    actual.put("planSeconds", planSeconds);
+    JoinWorkload.Reads reads = p.choice.workload.reads();
+    if (reads != null) { // the planning reads' part of it (both directions of an auto plan)
+      actual.put("sizingSeconds", reads.sizingNanos / 1e9);
+      actual.put("sampleSeconds", reads.sampleNanos / 1e9);
+      actual.put("splitSeconds", reads.splitNanos / 1e9);
+      actual.put("leftKeysSeconds", reads.leftKeysNanos / 1e9);
+    }
+    actual.put("buildSeconds", o.buildNanos / 1e9);
+    actual.put("jobSeconds", o.jobNanos / 1e9);
     if (p.swapped) {
       for (String f : new String[] {"Records", "Malformed", "NullKeys"}) {
         Object left = m.get("left" + f);
@@ -118,7 +134,7 @@ final class JoinReport {
    * The {@code plan} object: what the planner chose and estimated ({@link JoinPlanner.Choice}) and
    * what the run did: its map tasks (those that completed, each once),
    * filter loads (every map task's, left-key checks included), map output records and bytes (all
-   * jobs) and its seconds (the report's).
+   * jobs) and its seconds (the report's); {@link #of} adds where they went.
    */
   private static Map<String, Object> plan(Report r, JoinPlan p, JobCounters c) {
     Map<String, Object> m = p.choice.json();

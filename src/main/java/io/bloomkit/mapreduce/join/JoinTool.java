@@ -110,13 +110,19 @@ public final class JoinTool extends BloomkitTool {
     Configuration conf = new Configuration(getConf());
     staleness = null;
     Report report = new Report();
+    long start = System.nanoTime();
+    // the JVM's start (the launcher, class loading) to here
+    double launchSeconds = (System.currentTimeMillis()
+        - java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime()) / 1e3;
     JoinOptions o = JoinOptions.parse(cl);
     JoinPlan plan = plan(o, cl, conf);
+    double planSeconds = (System.nanoTime() - start) / 1e9;
     if (o.explain) { // the plan only: no job, no output directory
       out().println(Json.write(plan.choice.explain()));
       return null;
     }
-    Map<String, Object> result = JoinReport.of(report, plan, JoinJobs.run(conf, plan, err()));
+    Map<String, Object> result = JoinReport.of(report, plan, JoinJobs.run(conf, plan, err()),
+        launchSeconds, planSeconds);
     if (staleness != null) { // a given filter: how its sources compared with its side's input
       result.put("staleCheck", staleness.status);
       result.put("staleSources", staleness.changes);

@@ -46,6 +46,8 @@ import org.apache.hadoop.mapreduce.Job;
  * Rows whose key is null or malformed count in a sample's rows and never match.
  */
 final class JoinWorkload {
+  /** The files whose footers {@link Tables#keptShare} reads at most. */
+  static final int KEPT_FILES = 64;
   /** Rows each side's sample reads. */
   static final int SAMPLE_ROWS = 20_000;
   /** How often (in rows) a sample looks whether a step line is due. */
@@ -66,6 +68,12 @@ final class JoinWorkload {
   final long mapHeapBytes;
   /** The left keys read in the client ({@link #leftKeysExact}), else null. */
   final LocalKeys localKeys;
+  /**
+   * The share of the right records in row groups their statistics do not rule out for the left
+   * keys' bounds ({@link Tables#keptShare}): what the right side's reader reads at most; 1 when
+   * nothing is skipped.
+   */
+  double rightReadShare = 1;
   /** The plan's reads of the inputs (shared by both directions of an auto plan). */
   private Reads reads;
 
@@ -101,6 +109,11 @@ final class JoinWorkload {
     int sizings;
     int sampled;
     int splitComputations;
+    /** The nanoseconds they took, and the client's reads of the left keys. */
+    long sizingNanos;
+    long sampleNanos;
+    long splitNanos;
+    long leftKeysNanos;
 
     Reads(Configuration conf) {
       this.conf = conf;
@@ -117,7 +130,9 @@ final class JoinWorkload {
       java.util.List<Object> k = key(format, inputs);
       Tables.Size s = sizes.get(k);
       if (s == null) {
+        long t0 = System.nanoTime();
         s = sized(conf, format, inputs, name, progress, STEP_NANOS);
+        sizingNanos += System.nanoTime() - t0;
         sizes.put(k, s);
         sizings++;
       }
@@ -129,11 +144,23 @@ final class JoinWorkload {
       java.util.List<Object> k = key(spec, inputs);
       Sample s = samples.get(k);
       if (s == null) {
+        long t0 = System.nanoTime();
         s = Sample.of(conf, spec, inputs, name, progress, STEP_NANOS);
+        sampleNanos += System.nanoTime() - t0;
         samples.put(k, s);
         sampled++;
       }
       return s;
+    }
+
+    /** {@link Tables#keptShare} of the probe side's footers (at most {@link #KEPT_FILES}). */
+    double keptShare(TableSpec spec, Path[] inputs, String name) throws IOException {
+      long t0 = System.nanoTime();
+      try {
+        return Tables.keptShare(conf, spec, KEPT_FILES, inputs);
+      } finally {
+        sizingNanos += System.nanoTime() - t0;
+      }
     }
 
     /** The map tasks a job reading an input runs. */
@@ -141,7 +168,9 @@ final class JoinWorkload {
       java.util.List<Object> k = key(spec, inputs);
       Integer n = splits.get(k);
       if (n == null) {
+        long t0 = System.nanoTime();
         n = JoinWorkload.splits(conf, spec, inputs);
+        splitNanos += System.nanoTime() - t0;
         splits.put(k, n);
         splitComputations++;
       }
@@ -175,14 +204,19 @@ final class JoinWorkload {
     int leftTasks = Math.max(1, reads.splits(p.leftTable, p.left));
     LocalKeys keys = null;
     if (leftBytes <= BloomkitConfig.BUILD_LOCAL_MAX_BYTES.getLong(conf)) {
+      long t0 = System.nanoTime();
       try {
         keys = LocalKeys.read(conf, p.leftKeysOnly(), p.left, p.inputName(JoinKey.LEFT),
             p.strict);
       } catch (LocalKeys.TooLargeException e) {
         keys = null; // more keys than the size announced (a compressed input): sample instead
       }
+      reads.leftKeysNanos += System.nanoTime() - t0;
     }
     if (keys != null) {
+      TableSpec probe = JoinJobs.probeTable(p.rightTable, keys, p.type);
+      double readShare = probe == p.rightTable ? 1
+          : reads.keptShare(probe, p.right, p.inputName(JoinKey.RIGHT));
       long hits = 0;
       for (byte[] k : right.keys) {
         hits += keys.contains(k, 0, k.length) ? 1 : 0;
@@ -190,10 +224,12 @@ final class JoinWorkload {
       double share = right.rows == 0 ? 0 : (double) hits / right.rows;
       double keyBytes = right.keys.isEmpty()
           ? keys.keyBytes() / (double) Math.max(1, keys.distinctKeys()) : right.meanKeyBytes();
-      return new JoinWorkload(new Workload.Side(keys.records(), leftBytes, leftTasks),
+      JoinWorkload w = new JoinWorkload(new Workload.Side(keys.records(), leftBytes, leftTasks),
           new Workload.Side(rightRecords, rightBytes, tasks),
           new Workload.Keys(keys.distinctKeys(), keys.keyBytes(), keyBytes, share), true, heap,
           keys);
+      w.rightReadShare = readShare;
+      return w;
     }
     Sample left = reads.sample(p.leftTable, p.left, p.inputName(JoinKey.LEFT));
     long leftRecords = left.records(leftSize);
@@ -222,11 +258,20 @@ final class JoinWorkload {
         new Workload.Keys(estimated, totalKeyBytes, meanKeyBytes, share), false, heap, null);
   }
 
+  /** What planning read (shared by both directions of an auto plan), or null. */
+  Reads reads() {
+    return reads;
+  }
+
   /** The cost model's view (at least one left key: an empty side sizes a one-key filter). */
   Workload model() {
+    // the right records its reader reads: those of row groups not skipped, which hold every match
+    double read = rightReadShare;
     return new Workload(new Workload.Side(leftRecords, leftBytes, leftMapTasks),
-        new Workload.Side(rightRecords, rightBytes, mapTasks),
-        new Workload.Keys(Math.max(1, leftKeys), leftKeyBytes, meanKeyBytes, matchShare),
+        new Workload.Side(Math.round(rightRecords * read), Math.round(rightBytes * read),
+            mapTasks),
+        new Workload.Keys(Math.max(1, leftKeys), leftKeyBytes, meanKeyBytes,
+            read <= 0 ? 0 : Math.min(1, matchShare / read)),
         mapHeapBytes);
   }
 
@@ -250,6 +295,7 @@ final class JoinWorkload {
     m.put("leftKeyBytes", leftKeyBytes);
     m.put("leftKeysExact", leftKeysExact);
     m.put("matchShare", matchShare);
+    m.put("rightReadShare", rightReadShare);
     m.put("mapTasks", mapTasks);
     m.put("leftMapTasks", leftMapTasks);
     m.put("meanKeyBytes", meanKeyBytes);
@@ -260,6 +306,10 @@ final class JoinWorkload {
       r.put("sizings", reads.sizings);
       r.put("samples", reads.sampled);
       r.put("splitComputations", reads.splitComputations);
+      r.put("sizingSeconds", reads.sizingNanos / 1e9);
+      r.put("sampleSeconds", reads.sampleNanos / 1e9);
+      r.put("splitSeconds", reads.splitNanos / 1e9);
+      r.put("leftKeysSeconds", reads.leftKeysNanos / 1e9);
       m.put("planningReads", r);
     }
     return m;

@@ -113,6 +113,7 @@ final class MapSideJoin {
       } else {
         output(join, p, p.type.rightLinesOnly() ? p.rightSchema : null);
       }
+      long t0 = System.nanoTime();
       join.run();
       Counters all = new Counters();
       all.incrAllCounters(job.getCounters());
@@ -134,7 +135,9 @@ final class MapSideJoin {
       checkBalance(c);
       chain.promote();
       // no reducers: no hot keys
-      return new JoinJobs.Outcome(c, chain.output(), null, null, 0, warning, 0);
+      JoinJobs.Outcome o = new JoinJobs.Outcome(c, chain.output(), null, null, 0, warning, 0);
+      o.jobNanos = System.nanoTime() - t0;
+      return o;
     }
   }
 

@@ -71,11 +71,13 @@ public class MapSideJoinMapper extends MapSideMapper {
 
   /**
    * Reads the left side into the table; task 0 counts it (but for left-semi and left-anti, whose
-   * second job does) and samples its first malformed record.
+   * second job does) and samples its first malformed record. A type that writes no pair holds
+   * the keys only, read alone from a columnar file (its lines are never written from here).
    */
   private LeftTable load(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
-    TableSpec spec = TableSpec.load(conf, BloomkitConfig.JOIN_LEFT_INPUT_SPEC);
+    TableSpec stored = TableSpec.load(conf, BloomkitConfig.JOIN_LEFT_INPUT_SPEC);
+    TableSpec spec = pairs ? stored : stored.toBuilder().projection(true).build();
     KeyEncoder keys = new KeyEncoder(spec);
     long budget = BloomkitConfig.MAPSIDE_MAX_BYTES.getLong(conf);
     boolean first = context.getTaskAttemptID().getTaskID().getId() == 0;
@@ -112,8 +114,12 @@ public class MapSideJoinMapper extends MapSideMapper {
       if (counts) {
         passed.increment(1);
       }
-      Text v = value(row, JoinKey.LEFT);
-      t.add(keys.bytes(), keys.length(), v.getBytes(), v.getLength());
+      if (pairs) {
+        Text v = value(row, JoinKey.LEFT);
+        t.add(keys.bytes(), keys.length(), v.getBytes(), v.getLength());
+      } else {
+        t.add(keys.bytes(), keys.length(), NO_BYTES, 0);
+      }
       if (t.bytes() > budget) {
         String reason = "the left side does not fit the map-side join's budget "
             + BloomkitConfig.MAPSIDE_MAX_BYTES.key() + " = " + budget + " bytes: its table holds "
@@ -135,6 +141,8 @@ public class MapSideJoinMapper extends MapSideMapper {
   static Path[] leftPaths(Configuration conf) throws IOException {
     return Inputs.pathsOf(conf, BloomkitConfig.MAPSIDE_LEFT_INPUT.get(conf));
   }
+
+  private static final byte[] NO_BYTES = new byte[0];
 
   @Override
   protected void map(LongWritable position, Row row, Context context)

@@ -71,6 +71,22 @@ final class ParquetSkipping {
     }
   }
 
+  /**
+   * The rows of the row groups of {@code file}'s footer that {@code spec}'s bounds do not rule
+   * out by their statistics, and all its rows: {@code {kept, total}}.
+   */
+  static long[] keptByStatistics(TableSpec spec, org.apache.parquet.hadoop.ParquetFileReader file) {
+    List<org.apache.parquet.hadoop.metadata.BlockMetaData> groups = file.getFooter().getBlocks();
+    FilterCompat.Filter f = filter(spec, file.getFooter().getFileMetaData().getSchema());
+    List<org.apache.parquet.hadoop.metadata.BlockMetaData> kept = f == FilterCompat.NOOP ? groups
+        : RowGroupFilter.filterRowGroups(
+            List.of(RowGroupFilter.FilterLevel.STATISTICS), f, groups, file);
+    long[] rows = new long[2];
+    kept.forEach(b -> rows[0] += b.getRowCount());
+    groups.forEach(b -> rows[1] += b.getRowCount());
+    return rows;
+  }
+
   /** Parquet's schema as {@link ColumnPaths} walks it. */
   private static final ColumnPaths.Tree<Type> TREE = new ColumnPaths.Tree<Type>() {
     @Override

@@ -3,6 +3,7 @@ package io.bloomkit.mapreduce.table;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -408,6 +409,38 @@ public final class Tables {
     public long rows() {
       return rows;
     }
+  }
+
+  /**
+   * The share of the rows of {@code inputs} in the row groups that the key bounds of {@code spec}
+   * ({@link TableSpec#keyBounds}) do not rule out by the groups' statistics alone: at most what a
+   * reader given those bounds reads (its dictionaries and Bloom filters may drop more). Parquet
+   * only, from the footers of at most {@code maxFiles} of the files, spread evenly over them (an
+   * estimate when there are more); 1 for other formats, a spec without bounds or no rows.
+   */
+  public static double keptShare(Configuration conf, TableSpec spec, int maxFiles,
+      Path... inputs) throws IOException {
+    if (spec.keyBounds() == null || spec.format() != TableFormat.PARQUET) {
+      return 1;
+    }
+    List<FileStatus> files = new ArrayList<>();
+    for (FileStatus st : list(conf, inputs)) {
+      if (st.getLen() > 0) {
+        files.add(st);
+      }
+    }
+    int take = Math.min(files.size(), Math.max(1, maxFiles));
+    long kept = 0;
+    long total = 0;
+    for (int i = 0; i < take; i++) {
+      Path file = files.get((int) ((long) i * files.size() / take)).getPath();
+      try (org.apache.parquet.hadoop.ParquetFileReader r = ParquetRows.openFooter(conf, file)) {
+        long[] rows = ParquetSkipping.keptByStatistics(spec, r);
+        kept += rows[0];
+        total += rows[1];
+      }
+    }
+    return total == 0 ? 1 : (double) kept / total;
   }
 
   /**

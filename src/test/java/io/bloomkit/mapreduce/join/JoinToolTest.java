@@ -72,6 +72,21 @@ public class JoinToolTest {
     return ToolRun.run(new JoinTool(), args.toArray(new String[0]));
   }
 
+  /**
+   * The run's breakdown of its seconds ({@code plan.actual}): each part measured, planning, the
+   * filter build (only when one was built) and the jobs within the whole run's seconds.
+   */
+  @SuppressWarnings("unchecked")
+  private static void assertSecondsAddUp(Map<String, Object> j, boolean built) {
+    Map<String, Object> a = (Map<String, Object>) ((Map<String, Object>) j.get("plan")).get("actual");
+    double plan = (Double) a.get("planSeconds");
+    double build = (Double) a.get("buildSeconds");
+    double jobs = (Double) a.get("jobSeconds");
+    assertTrue((Double) a.get("launchSeconds") >= 0, a.toString());
+    assertTrue(plan > 0 && jobs > 0 && (built ? build > 0 : build == 0), a.toString());
+    assertTrue(plan + build + jobs <= (Double) j.get("seconds"), a + " of " + j.get("seconds"));
+  }
+
   private static long n(Map<String, Object> j, String k) {
     return (Long) j.get(k);
   }
@@ -111,11 +126,13 @@ public class JoinToolTest {
     assertTrue((Double) j.get("theoreticalFpp") > 0 && (Double) j.get("theoreticalFpp") < 0.01);
     // the staging directory with the built filter is gone
     assertEquals(0, tmp.list((d, name) -> name.contains("._join-")).length);
+    assertSecondsAddUp(j, true);
 
     File none = new File(tmp, "none-out");
     ToolRun rn = join(none.getPath(), "left-outer", "--filter-type", "none");
     check("left-outer", rn, none, false);
     assertEquals(0L, n(MiniJson.parseObject(rn.lastLine()), "rightDroppedByFilter"));
+    assertSecondsAddUp(MiniJson.parseObject(rn.lastLine()), false);
 
     // a given exact filter file
     List<String> keys = new ArrayList<>();

@@ -55,6 +55,10 @@ public class MapSideJoinToolTest {
     writeInputs();
     long malformedLeft = data.left.stream().filter(l -> !l.contains(",")).count();
     long malformedRight = data.right.stream().filter(l -> !l.contains(",")).count();
+    // the bytes of the left lines a table of pairs holds (those with a key)
+    long lineBytes = data.left.stream().filter(l -> l.contains(","))
+        .mapToLong(l -> l.getBytes(java.nio.charset.StandardCharsets.UTF_8).length).sum();
+    long pairsTable = 0;
     for (String type : List.of("inner", "right-outer", "left-semi", "left-anti", "right-semi",
         "right-anti")) {
       File out = new File(tmp, type);
@@ -79,6 +83,12 @@ public class MapSideJoinToolTest {
       assertEquals(1L, n(j, "mapSideTableLoads"));
       assertEquals((long) data.left.size(), n(j, "mapSideLeftRecords"));
       assertTrue(n(j, "mapSideTableBytes") > 0);
+      if (type.equals("inner")) {
+        pairsTable = n(j, "mapSideTableBytes");
+      } else if (!type.endsWith("-outer")) { // writes no pair: holds the keys without the lines
+        assertTrue(pairsTable - n(j, "mapSideTableBytes") >= lineBytes - 64,
+            type + ": " + n(j, "mapSideTableBytes") + " of " + pairsTable + ", lines " + lineBytes);
+      }
       assertFalse(j.containsKey("filterType"));
       assertTrue(new File(out, "_SUCCESS").exists());
       if (type.startsWith("left-")) {

@@ -154,6 +154,25 @@ public class RowGroupSkippingTest {
   }
 
   /**
+   * The planner charges the right side only for the rows of the row groups the left keys' bounds
+   * do not rule out: its workload's read share is DuckDB's count of the rows in row groups whose
+   * [min, max] holds a key, over all rows; a type that writes the unmatched right rows reads them
+   * all.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  public void thePlannerChargesOnlyTheRowGroupsItReads() throws Exception {
+    double expected = (20000 - n(unmatchedRowGroups("k", "BIGINT").get(1))) / 20000.0;
+    assertTrue(expected > 0 && expected < 0.5, "share " + expected);
+    for (String type : List.of("inner", "right-anti")) {
+      Map<String, Object> w = (Map<String, Object>) join(type, "k", "--explain").get("workload");
+      assertEquals(type.equals("inner") ? expected : 1.0, (Double) w.get("rightReadShare"), 1e-12,
+          type + " " + w);
+      assertEquals(20000L, n(w.get("rightRecords")), type);
+    }
+  }
+
+  /**
    * The same rows written by ORC's writer with a row index every 1,000 rows: the rows of the
    * index's row groups without a left key are skipped (the naive count: 1,000 per row group
    * {@code k / 1000} that no key falls in), and the answers are DuckDB's on the Parquet file.

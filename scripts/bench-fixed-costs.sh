@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Where a join's seconds go before its first task starts, and after (issue 26, section 3): TPC-H
+# lineitem joined with a fraction of orders (the workload of scripts/bench-strategies.sh), run
+# through scripts/bloomkit (as users run it) in local mode with two map slots, the hand-written
+# baseline alongside (io.bloomkit.bench.HashSetJoin --mode semi). Each round runs every variant once,
+# the order rotating (a warm-up round first, not counted); the table gives medians over --reps
+# rounds of:
+#   process        the whole process, as the shell sees it
+#   before JVM     the script and the JVM's own start: process - (JVM start to exit)
+#   launch         the JVM's start to the tool's first line (class loading, RunJar): launchSeconds
+#   planning       the planner's reads (sizingSeconds, sampleSeconds, splitSeconds, leftKeysSeconds)
+#                  and the rest of planning (options, schemas, the cost model): planSeconds
+#   build          the filter build (client or job): buildSeconds
+#   submit         the join job's submission to its first map task starting (from the log)
+#   tasks          its first map task's start to the last task's end (from the log)
+#   after          the last task's end to the tool's end (commit, checks, promotion, report)
+# from the join's JSON (plan.actual) and its log with millisecond times (LocalJobRunner, INFO).
+#
+#   scripts/bench-fixed-costs.sh                  # SF 1, 1% of orders, 5 rounds
+#   scripts/bench-fixed-costs.sh --reps 3 --frac 10 --variants auto,map-side,baseline
+#
+# Raw output stays in target/bench-fixed-costs/VARIANT/REP/; the table goes to stdout.
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo"
+
+reps=5 frac=1 quick=0 variants="baseline,auto,map-side,reduce-bf"
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --reps) reps="$2"; shift ;;
+    --frac) frac="$2"; shift ;;
+    --quick) quick=1 ;;
+    --variants) variants="$2"; shift ;;
+    *) echo "usage: scripts/bench-fixed-costs.sh [--reps N] [--frac 1|10] [--quick] [--variants V[,V]] (V: baseline, auto, map-side, reduce-bf)" >&2
+      exit 2 ;;
+  esac
+  shift
+done
+
+source scripts/lib/bench-data.sh  # bench_sizes, bk, gen, gen_tpch
+bench_sizes "$quick"
+mvn -B -q -DskipTests package >&2
+mvn -B -q -o test-compile >&2      # the baseline is benchmark (test) code
+source scripts/lib/bench-launch.sh  # jvm
+gen_tpch "$frac"
+res=target/bench-fixed-costs
+rm -rf "$res"
+mkdir -p "$res"
+logconf="$repo/$res/log4j.properties"
+cat > "$logconf" <<'EOF'
+log4j.rootLogger=WARN,stderr
+log4j.logger.org.apache.hadoop.util.NativeCodeLoader=ERROR
+log4j.logger.org.apache.hadoop.mapred.LocalJobRunner=INFO
+log4j.appender.stderr=org.apache.log4j.ConsoleAppender
+log4j.appender.stderr.Target=System.err
+log4j.appender.stderr.layout=org.apache.log4j.PatternLayout
+log4j.appender.stderr.layout.ConversionPattern=%d{yyyy-MM-dd HH:mm:ss,SSS} %c{1}: %m%n
+EOF
+printf '{"reps":%s,"frac":%s,"scale":%s,"load":"%s"}\n' "$reps" "$frac" "$scale" \
+  "$(cut -d' ' -f1-3 /proc/loadavg)" > "$res/run.json"
+IFS=, read -r -a VARIANTS <<<"$variants"
+
+run() {
+  local v=$1 dir=$2
+  rm -rf "$dir"; mkdir -p "$dir"
+  local join=(join -D mapreduce.local.map.tasks.maximum=2 --left "$orders_dir" --left-key 0
+    --right "$lineitem_dir" --right-key 0 --delimiter '|' --output "$dir/out" --json --quiet)
+  local cmd
+  case "$v" in
+    baseline) cmd=(jvm target/test-classes io.bloomkit.bench.HashSetJoin
+      -D mapreduce.local.map.tasks.maximum=2 -D fs.file.impl=org.apache.hadoop.fs.LocalFileSystem
+      --left "$orders_dir" --left-key 0 --right "$lineitem_dir" --right-key 0 --delimiter '|'
+      --output "$dir/out" --mode semi) ;;
+    auto) cmd=(scripts/bloomkit "${join[@]}") ;;
+    map-side) cmd=(scripts/bloomkit "${join[@]}" --strategy map-side) ;;
+    reduce-bf) cmd=(scripts/bloomkit "${join[@]}" --strategy reduce-side --reducers 2
+      --filter-type bf --bits-per-key 16) ;;
+    *) echo "bench-fixed-costs: unknown variant $v" >&2; exit 2 ;;
+  esac
+  local t0 t1 code=0
+  t0=$(date +%s%N)
+  BLOOMKIT_JAVA_OPTS="-Dlog4j.configuration=file:$logconf" "${cmd[@]}" > "$dir/result.json" \
+    2> "$dir/log" || code=$?
+  t1=$(date +%s%N)
+  echo "$code" > "$dir/exit"
+  echo "$(( (t1 - t0) / 1000000 ))" > "$dir/process-millis"
+  rm -rf "$dir/out"
+  echo "bench-fixed-costs: $v $(( (t1 - t0) / 1000000 )) ms (exit $code)" >&2
+}
+
+for v in "${VARIANTS[@]}"; do
+  run "$v" "$res/warmup/$v"
+done
+rm -rf "$res/warmup"
+n=${#VARIANTS[@]}
+for ((rep = 1; rep <= reps; rep++)); do
+  for ((i = 0; i < n; i++)); do
+    v=${VARIANTS[(i + rep - 1) % n]}
+    run "$v" "$res/$v/$rep"
+  done
+done
+python3 scripts/render_fixed_costs.py "$res" | tee "$res/table.md"

@@ -22,6 +22,8 @@
 #   scripts/bench-strategies.sh --scale 10 --data /big/dir --only tpch1,tpch10 --skip reduce-none
 #                                                      # TPC-H SF 10 (about 8 GB, generated once
 #                                                      # into --data), a strategy left out
+#   scripts/bench-strategies.sh --no-warmup ...        # no warm-up round (data just written
+#                                                      # is in the page cache already)
 #
 # tpch1-big and tpch10-big name the large side (lineitem) as the left input, as a user may: the
 # tools get the inputs that way round (the forced strategies with --build-side right, the build
@@ -34,7 +36,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 
-quick=0 reps=3 only="" launch=script scale_arg="" data="" skip=""
+quick=0 reps=3 only="" launch=script scale_arg="" data="" skip="" warmup=1
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick=1 ;;
@@ -44,7 +46,8 @@ while [[ $# -gt 0 ]]; do
     --scale) scale_arg="$2"; shift ;;
     --data) data="$2"; shift ;;
     --skip) skip="$2"; shift ;;
-    *) echo "usage: scripts/bench-strategies.sh [--quick] [--reps N] [--only W[,W]] [--tool-launch direct|script] [--scale S] [--data DIR] [--skip S[,S]]" >&2
+    --no-warmup) warmup=0 ;;
+    *) echo "usage: scripts/bench-strategies.sh [--quick] [--reps N] [--only W[,W]] [--tool-launch direct|script] [--scale S] [--data DIR] [--skip S[,S]] [--no-warmup]" >&2
       exit 2 ;;
   esac
   shift
@@ -71,8 +74,8 @@ if tool "$launch" join --help 2>&1 | awk '/^ +--strategy /{on = 1; print; next}
     | grep -qw auto; then
   auto=1
 fi
-printf '{"quick":%s,"reps":%s,"launch":"%s","auto":%s,"scale":%s,"load":"%s"}\n' "$quick" "$reps" \
-  "$launch" "$auto" "$scale" "$(cut -d' ' -f1-3 /proc/loadavg)" > "$res/run.json"
+printf '{"quick":%s,"reps":%s,"launch":"%s","auto":%s,"scale":%s,"warmup":%s,"load":"%s"}\n' "$quick" \
+  "$reps" "$launch" "$auto" "$scale" "$warmup" "$(cut -d' ' -f1-3 /proc/loadavg)" > "$res/run.json"
 # stock Hadoop's local file system, as a hand-written job has (test-classes' core-site.xml names
 # the tests' NioLocalFileSystem, which is not on this class path)
 baseline() { jvm target/test-classes io.bloomkit.bench.HashSetJoin -D mapreduce.local.map.tasks.maximum=2 \
@@ -147,7 +150,7 @@ workload() {
   ideal "$ds" "$@"
   local n=${#STRATEGIES[@]} rep i
   for s in "${STRATEGIES[@]}"; do  # warm-up: the page cache
-    run "$ds" "$s" "$res/$ds/warmup/$s" "$@"
+    [[ $warmup == 1 ]] && run "$ds" "$s" "$res/$ds/warmup/$s" "$@"
   done
   rm -rf "$res/$ds/warmup"
   for ((rep = 1; rep <= reps; rep++)); do

@@ -54,10 +54,12 @@ def auto_choice(results):
 
 run = last_json(os.path.join(res, "run.json"))
 launch = run.get("launch") or ("direct" if run.get("direct") else "script")  # older runs: --direct
-print(f"Strategies x workloads, {'quick run (a tenth of the sizes)' if run['quick'] else 'full sizes'},"
+print(f"Strategies x workloads, {'quick run (a tenth of the sizes)' if run['quick'] else 'full sizes'}"
+      f"{'' if run.get('scale', 1) in (1, 0.1) else ', TPC-H SF ' + str(run['scale'])},"
       f" local mode with 2 map slots, the tools run"
       f" {'directly (`--tool-launch direct`: the jar on the class path, no RunJar)' if launch == 'direct' else 'by scripts/bloomkit (hadoop RunJar)'},"
-      f" medians of {run['reps']} alternating rounds after a warm-up;"
+      f" medians of {run['reps']} alternating rounds"
+      f"{' after a warm-up' if run.get('warmup', 1) else ' (no warm-up round)'};"
       f" commit {commit()}, load at start {run['load']}. Seconds are whole-process; map output"
       f" records are the join's `mapOutputRecords` (map-only strategies shuffle nothing: theirs is"
       f" their output); ideal = left records + matching right records, counted by awk from the data."

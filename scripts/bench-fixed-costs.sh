@@ -4,17 +4,19 @@
 # through scripts/bloomkit (as users run it) in local mode with two map slots, the hand-written
 # baseline alongside (io.bloomkit.bench.HashSetJoin --mode semi). Each round runs every variant once,
 # the order rotating (a warm-up round first, not counted); the table gives medians over --reps
-# rounds of:
-#   process        the whole process, as the shell sees it
-#   before JVM     the script and the JVM's own start: process - (JVM start to exit)
-#   launch         the JVM's start to the tool's first line (class loading, RunJar): launchSeconds
-#   planning       the planner's reads (sizingSeconds, sampleSeconds, splitSeconds, leftKeysSeconds)
-#                  and the rest of planning (options, schemas, the cost model): planSeconds
-#   build          the filter build (client or job): buildSeconds
-#   submit         the join job's submission to its first map task starting (from the log)
-#   tasks          its first map task's start to the last task's end (from the log)
-#   after          the last task's end to the tool's end (commit, checks, promotion, report)
-# from the join's JSON (plan.actual) and its log with millisecond times (LocalJobRunner, INFO).
+# rounds of, from the shell's clock and the log's millisecond times of LocalJobRunner's task lines
+# (for the baseline too):
+#   process              the whole process, as the shell sees it
+#   before the first task  the process's start to the last job's first map task starting
+#   tasks                that task's start to the job's last task's end
+#   after                the last task's end to the process's end (commit, checks, report, exit)
+# and, for bloomkit, the parts of "before the first task" from its JSON (plan.actual):
+#   to the tool          the script, the JVM's start and class loading (process - seconds; the
+#                        JVM's exit is in it too): launchSeconds of it from the JVM's start
+#   planning reads       sizingSeconds, sampleSeconds, splitSeconds, leftKeysSeconds
+#   planning, rest       planSeconds less the reads (options, schemas, format detection, the model)
+#   build                the filter build (client or job): buildSeconds
+#   submit               the rest: the join job's submission until its first task starts
 #
 #   scripts/bench-fixed-costs.sh                  # SF 1, 1% of orders, 5 rounds
 #   scripts/bench-fixed-costs.sh --reps 3 --frac 10 --variants auto,map-side,baseline
@@ -79,10 +81,12 @@ run() {
   esac
   local t0 t1 code=0
   t0=$(date +%s%N)
-  BLOOMKIT_JAVA_OPTS="-Dlog4j.configuration=file:$logconf" "${cmd[@]}" > "$dir/result.json" \
+  BLOOMKIT_JAVA_OPTS="-Dlog4j.configuration=file:$logconf" \
+    BENCH_JAVA_OPTS="-Dlog4j.configuration=file:$logconf" "${cmd[@]}" > "$dir/result.json" \
     2> "$dir/log" || code=$?
   t1=$(date +%s%N)
   echo "$code" > "$dir/exit"
+  echo "$(( t0 / 1000000 ))" > "$dir/start-millis"
   echo "$(( (t1 - t0) / 1000000 ))" > "$dir/process-millis"
   rm -rf "$dir/out"
   echo "bench-fixed-costs: $v $(( (t1 - t0) / 1000000 )) ms (exit $code)" >&2

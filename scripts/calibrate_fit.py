@@ -114,10 +114,10 @@ def calibrate(res, launch, run):
     out["filterLoad"] = {"points": filt, "fit": f}
     load = f["slope"] if f else None
 
-    # map-side: the left side's bytes times the tasks that load it, as the cost model charges
-    # them (its loadBytes); net of the left records' reading (mapSideLeftRecords x mapRecordSeconds)
-    mside = series("mapside",
-                   lambda j: j["plan"]["estimated"]["leftBytes"] * j["mapSideTableLoads"])
+    # map-side: the left side's bytes times the loads on the tasks' path, as the cost model
+    # charges them (its loadBytes: one per task, or one per slot when the tasks of a JVM share the
+    # table); net of the left records' reading (mapSideLeftRecords x mapRecordSeconds)
+    mside = series("mapside", lambda j: j["plan"]["estimated"]["loadBytes"])
     for p in mside:
         j = p["json"]
         p["netSeconds"] = (None if p["seconds"] is None or j is None or per_record is None

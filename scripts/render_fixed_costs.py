@@ -22,8 +22,8 @@ LINE = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) LocalJobRunner: "
                   r"(Starting|Finishing) task: attempt_local(\d+_\d+)_")
 
 
-def task_seconds(log):
-    """The last job's first task start to its last task end (seconds), from the log."""
+def task_times(log):
+    """The last job's first task start and last task end (epoch seconds), from the log."""
     events = {}
     with open(log) as f:
         for line in f:
@@ -36,42 +36,42 @@ def task_seconds(log):
     last = events[max(events, key=lambda j: max(t for _, t in events[j]))]
     starts = [t for kind, t in last if kind == "Starting"]
     ends = [t for kind, t in last if kind == "Finishing"]
-    return max(ends) - min(starts) if starts and ends else None
+    return (min(starts), max(ends)) if starts and ends else None
 
 
 def columns(d):
     """One run's breakdown, or None when it failed."""
     if read(os.path.join(d, "exit")) != "0":
         return None
+    start = int(read(os.path.join(d, "start-millis"))) / 1e3
     process = int(read(os.path.join(d, "process-millis"))) / 1e3
+    times = task_times(os.path.join(d, "log"))
+    if times is None:
+        return None
+    c = {"process": process, "before the first task": times[0] - start,
+         "tasks": times[1] - times[0], "after": start + process - times[1]}
     j = last_json(os.path.join(d, "result.json"))
-    if j is None or "plan" not in j:  # the baseline: the whole process only
-        return {"process": process}
+    if j is None or "plan" not in j:  # the baseline: no JSON
+        return c
     a = j["plan"]["actual"]
     reads = sum(a.get(k, 0) for k in ("sizingSeconds", "sampleSeconds", "splitSeconds",
                                       "leftKeysSeconds"))
-    tasks = task_seconds(os.path.join(d, "log"))
-    c = {"process": process,
-         "before JVM": process - a["launchSeconds"] - j["seconds"],
-         "launch": a["launchSeconds"],
-         "sizing": a.get("sizingSeconds"), "sample": a.get("sampleSeconds"),
-         "splits": a.get("splitSeconds"), "left keys": a.get("leftKeysSeconds"),
-         "planning, rest": a["planSeconds"] - reads,
-         "build": a["buildSeconds"],
-         "job, not in tasks": None if tasks is None else a["jobSeconds"] - tasks,
-         "tasks": tasks,
-         "after": j["seconds"] - a["planSeconds"] - a["buildSeconds"] - a["jobSeconds"]}
-    c["before the first task"] = c["process"] - (tasks or 0) - c["after"]
+    c.update({"to the tool": process - j["seconds"], "launch": a["launchSeconds"],
+              "planning reads": reads, "planning, rest": a["planSeconds"] - reads,
+              "build": a["buildSeconds"]})
+    c["submit"] = (c["before the first task"] - c["to the tool"] - a["planSeconds"]
+                   - a["buildSeconds"])
     return c
 
 
-COLS = ["process", "before JVM", "launch", "sizing", "sample", "splits", "left keys",
-        "planning, rest", "build", "job, not in tasks", "before the first task", "tasks", "after"]
+COLS = ["process", "before the first task", "to the tool", "launch", "planning reads",
+        "planning, rest", "build", "submit", "tasks", "after"]
 run = last_json(os.path.join(res, "run.json"))
 print(f"TPC-H SF {run['scale']}, lineitem joined with {run['frac']}% of orders, local mode with 2 map"
       f" slots, the tools through scripts/bloomkit; medians of {run['reps']} alternating rounds after"
-      f" a warm-up, seconds; commit {commit()}, load at start {run['load']}. \"before the first"
-      f" task\" = process - tasks - after.\n")
+      f" a warm-up, seconds; commit {commit()}, load at start {run['load']}. before the first"
+      f" task = to the tool + planning reads + planning, rest + build + submit (launch is part of"
+      f" to the tool).\n")
 print("| variant | " + " | ".join(COLS) + " |")
 print("|---|" + "---:|" * len(COLS))
 for v, label in VARIANTS:

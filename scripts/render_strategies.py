@@ -100,8 +100,8 @@ for ds in WORKLOADS:
     medians = {}
     for s, label in STRATEGIES:
         r = rows[s]
-        if s == "auto" and not run.get("auto") and not r["secs"] and not r["failed"]:
-            continue
+        if not r["secs"] and not r["failed"] and not os.path.isdir(os.path.join(res, ds, s)):
+            continue  # not run (--skip, or no auto in this build)
         m = median(r["secs"])
         medians[s] = m
         mor = median([j.get("mapOutputRecords") for j in r["json"]])

@@ -97,7 +97,8 @@ class CalibrateTest(unittest.TestCase):
                           7 + self.MAPLOAD * left_bytes * 4 + self.REC * left * 4,
                           {"mapSideTableBytes": 3 * left_bytes * 4, "mapSideTableLoads": 4,
                            "mapSideLeftRecords": left * 4,
-                           "plan": {"estimated": {"leftBytes": left_bytes}}})
+                           "plan": {"estimated": {"leftBytes": left_bytes,
+                                                  "loadBytes": left_bytes * 4}}})
             c = calibrate_fit.calibrate(res, "script", run)
         k = c["constants"]
         self.assertAlmostEqual(k["jobSeconds"], self.JOB, places=6)

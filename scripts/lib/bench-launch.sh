@@ -3,7 +3,8 @@
 # the jar built.
 #   launch_check MODE       exits 2 unless MODE is direct or script
 #   jvm CP CLASS ARGS...    a main class as scripts/bloomkit runs the tools (its JVM flags, logging
-#                           and Hadoop classpath, plus CP), without hadoop's RunJar
+#                           and Hadoop classpath, plus CP), without hadoop's RunJar; JVM options
+#                           in BENCH_JAVA_OPTS come after the logging's (and override it)
 #   tool MODE TOOL ARGS...  a bloomkit tool in local mode with two map slots, launched as MODE says:
 #                           script = through scripts/bloomkit (hadoop's RunJar: what users run),
 #                           direct = the jar's driver on the class path (RunJar costs ~1.8 s a run)
@@ -21,7 +22,7 @@ jvm() {
   shift 2
   read -r -a opens <<<"$(sed -n 's:.*<java17.opens>\(.*\)</java17.opens>.*:\1:p' pom.xml)"
   java ${opens[@]+"${opens[@]}"} "-Dlog4j.configuration=file:$repo/conf/log4j.properties" \
-    -cp "$cp:$(cat target/hadoop-compile.classpath)" "$cls" "$@"
+    ${BENCH_JAVA_OPTS:-} -cp "$cp:$(cat target/hadoop-compile.classpath)" "$cls" "$@"
 }
 
 tool() {

@@ -151,8 +151,9 @@ final class JoinOptions {
         + " cheapest estimate; with --filter, --filter-type, --fpp, --bits-per-key, --hashes or"
         + " --reducers it runs reduce-side with that filter (--filter-type alone: it picks the"
         + " bits per key). reduce-side: a reduce-side join, the right side filtered by"
-        + " --filter/--filter-type (default acbf, 16 bits per key); map-side: every map task"
-        + " loads the left side into a hash table (within bloomkit.mapside.max.bytes) and joins"
+        + " --filter/--filter-type (default acbf, 16 bits per key); map-side: the map tasks"
+        + " load the left side into a hash table (within bloomkit.mapside.max.bytes; one per JVM,"
+        + " so once in local mode) and join"
         + " the right records, no shuffle (inner, right-outer, left/right-semi, left/right-anti)."
         + " A filter built here is built in the client, without a job, when the left side is at"
         + " most bloomkit.build.local.max.bytes"));

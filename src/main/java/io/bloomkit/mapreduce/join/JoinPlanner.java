@@ -101,6 +101,7 @@ final class JoinPlanner {
       e.put("filterLoads", filterLoads());
       e.put("mapOutputRecords", Math.round(estimate.mapOutputRecords()));
       e.put("mapOutputBytes", Math.round(estimate.shuffleBytes()));
+      e.put("loadBytes", Math.round(estimate.loadBytes()));
       e.put("seconds", estimate.seconds());
       m.put("estimated", e);
       return m;
@@ -184,7 +185,10 @@ final class JoinPlanner {
         .filterHeapShare(BloomkitConfig.PLAN_FILTER_HEAP_SHARE.getDouble(conf))
         .maxFilterBytes(maxFilterBytes)
         .localBuildMaxBytes(BloomkitConfig.BUILD_LOCAL_MAX_BYTES.getLong(conf))
-        .mapSide(tableFits && mapSideCan(type), type.leftLinesOnly());
+        .mapSide(tableFits && mapSideCan(type), type.leftLinesOnly())
+        // local mode: one table per job, shared by the map tasks (SharedLeftTables)
+        .sharedTable("local".equals(conf.get("mapreduce.framework.name", "local"))
+            ? io.bloomkit.mapreduce.common.Jobs.mapTasksPerJvm(conf) : 0);
   }
 
   /** Whether {@link MapSideJoin} does {@code type}: not left-outer, not full-outer. */

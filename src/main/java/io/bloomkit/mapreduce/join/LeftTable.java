@@ -15,7 +15,8 @@ import org.apache.hadoop.io.Text;
  * key its bytes plus about 60. {@link #find} and {@link #forEach} allocate nothing: the lookup goes
  * through one reused probe key, the records through one reused {@link Text}. {@link #bytes()} is
  * the table's size as held (arrays at their capacity), kept as it grows, so a loading task can
- * stop before it exceeds its budget. Not thread-safe.
+ * stop before it exceeds its budget. Not thread-safe; once loaded, several threads may read it,
+ * each through its own {@link #view}.
  */
 final class LeftTable {
   /** Per distinct key beyond its bytes: the key object, its array header, map slots, group ints. */
@@ -59,18 +60,50 @@ final class LeftTable {
     }
   }
 
-  private final ObjectIntHashMap<Key> groups = new ObjectIntHashMap<>();
+  private final ObjectIntHashMap<Key> groups;
   private final Key probe = new Key();
   /** Per group: its first and last record. */
-  private final IntArrayList first = new IntArrayList();
-  private final IntArrayList last = new IntArrayList();
+  private final IntArrayList first;
+  private final IntArrayList last;
   /** Per record: where its bytes start in {@link #data}, and the next record of its group (-1). */
-  private final IntArrayList start = new IntArrayList();
-  private final IntArrayList next = new IntArrayList();
-  private final ByteArrayList data = new ByteArrayList();
+  private final IntArrayList start;
+  private final IntArrayList next;
+  private final ByteArrayList data;
   private final Text current = new Text();
   private long keyBytes;
   private BitSet matched;
+  /** Whether this is a {@link #view} (no {@link #add}). */
+  private final boolean view;
+
+  LeftTable() {
+    groups = new ObjectIntHashMap<>();
+    first = new IntArrayList();
+    last = new IntArrayList();
+    start = new IntArrayList();
+    next = new IntArrayList();
+    data = new ByteArrayList();
+    view = false;
+  }
+
+  private LeftTable(LeftTable of) {
+    groups = of.groups;
+    first = of.first;
+    last = of.last;
+    start = of.start;
+    next = of.next;
+    data = of.data;
+    keyBytes = of.keyBytes;
+    view = true;
+  }
+
+  /**
+   * A reader of this table's records for one task, its own probe key, record and matched groups:
+   * views of a table no longer added to may be read by several threads at once ({@link
+   * SharedLeftTables}).
+   */
+  LeftTable view() {
+    return new LeftTable(this);
+  }
 
   /**
    * Adds a record under a key (both copied).
@@ -78,6 +111,9 @@ final class LeftTable {
    * @throws IllegalStateException when the records' bytes would pass 2 GiB, which one array holds
    */
   void add(byte[] key, int keyLength, byte[] value, int valueLength) {
+    if (view) {
+      throw new IllegalStateException("a view of a left table is read only");
+    }
     if ((long) data.size() + valueLength > Integer.MAX_VALUE - 16) {
       throw new IllegalStateException("the left side's records pass 2 GiB, more than a map-side"
           + " join's table holds");

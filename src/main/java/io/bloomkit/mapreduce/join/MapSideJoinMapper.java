@@ -35,8 +35,9 @@ import org.apache.hadoop.mapreduce.Counter;
  *       bytes) for the second job ({@link MapSideLeftMapper}).
  * </ul>
  *
- * Every task loads the same left side: {@link JoinCounters#MAP_SIDE_LEFT_RECORDS} counts all their
- * reads, while the left side's own counters ({@code LEFT_RECORDS}, {@code LEFT_MALFORMED}, {@code
+ * Every task reads the same left side, loaded once per JVM ({@link SharedLeftTables}: local mode
+ * loads it once per job): {@link JoinCounters#MAP_SIDE_TABLE_LOADS} counts the loads and {@link
+ * JoinCounters#MAP_SIDE_LEFT_RECORDS} the records they read, while the left side's own counters ({@code LEFT_RECORDS}, {@code LEFT_MALFORMED}, {@code
  * LEFT_NULL_KEYS}, {@code LEFT_PASSED}: in the table) and {@link JoinCounters#MAP_SIDE_TABLE_BYTES}
  * come from task 0 alone, so they count the left side once (left-semi and left-anti: from the
  * second job instead). Right records: {@code RIGHT_RECORDS = MAP_SIDE_RIGHT_MATCHED +
@@ -70,50 +71,72 @@ public class MapSideJoinMapper extends MapSideMapper {
   }
 
   /**
-   * Reads the left side into the table; task 0 counts it (but for left-semi and left-anti, whose
-   * second job does) and samples its first malformed record. A type that writes no pair holds
-   * the keys only, read alone from a columnar file (its lines are never written from here).
+   * The left side's table, as loaded by the first task of this job in this JVM ({@link
+   * SharedLeftTables}; this task's {@link LeftTable#view}); task 0 counts the left side (but for
+   * left-semi and left-anti, whose second job does) and its table's bytes. A type that writes no
+   * pair holds the keys only, read alone from a columnar file (its lines are never written from
+   * here).
    */
-  private LeftTable load(Context context) throws IOException {
+  private LeftTable load(Context context) throws IOException, InterruptedException {
+    Configuration conf = context.getConfiguration();
+    boolean first = context.getTaskAttemptID().getTaskID().getId() == 0;
+    jobKey = context.getJobID() + " " + BloomkitConfig.MAPSIDE_LEFT_INPUT.get(conf) + " " + pairs;
+    boolean[] loadedHere = new boolean[1];
+    SharedLeftTables.Loaded l = SharedLeftTables.acquire(jobKey,
+        () -> read(context, first || local(conf)), loadedHere);
+    if (loadedHere[0]) {
+      context.getCounter(JoinCounters.MAP_SIDE_LEFT_RECORDS).increment(l.records);
+      context.getCounter(JoinCounters.MAP_SIDE_TABLE_LOADS).increment(1);
+    }
+    if (first && !type.leftLinesOnly()) {
+      context.getCounter(JoinCounters.LEFT_RECORDS).increment(l.records);
+      context.getCounter(JoinCounters.LEFT_MALFORMED).increment(l.malformed);
+      context.getCounter(JoinCounters.LEFT_NULL_KEYS).increment(l.nullKeys);
+      context.getCounter(JoinCounters.LEFT_PASSED).increment(l.passed);
+    }
+    if (first) {
+      context.getCounter(JoinCounters.MAP_SIDE_TABLE_BYTES).increment(l.table.bytes());
+    }
+    return l.table.view();
+  }
+
+  /** The key of this job's table in {@link SharedLeftTables}, once acquired. */
+  private String jobKey;
+
+  private static boolean local(Configuration conf) {
+    return "local".equals(conf.get("mapreduce.framework.name", "local"));
+  }
+
+  /**
+   * Reads the left side into a table, counting it; samples its first malformed record when
+   * {@code sample} (task 0's load, or the one load of local mode) unless the second job of
+   * left-semi and left-anti does.
+   */
+  private SharedLeftTables.Loaded read(Context context, boolean sample) throws IOException {
     Configuration conf = context.getConfiguration();
     TableSpec stored = TableSpec.load(conf, BloomkitConfig.JOIN_LEFT_INPUT_SPEC);
     TableSpec spec = pairs ? stored : stored.toBuilder().projection(true).build();
     KeyEncoder keys = new KeyEncoder(spec);
     long budget = BloomkitConfig.MAPSIDE_MAX_BYTES.getLong(conf);
-    boolean first = context.getTaskAttemptID().getTaskID().getId() == 0;
-    boolean counts = first && !type.leftLinesOnly();
-    MalformedRecords.Sampler leftSampler = counts
+    MalformedRecords.Sampler leftSampler = sample && !type.leftLinesOnly()
         ? new MalformedRecords.Sampler(context, JoinMapper.sideName(JoinKey.LEFT), spec.format())
         : null;
-    Counter read = context.getCounter(JoinCounters.MAP_SIDE_LEFT_RECORDS);
-    Counter records = context.getCounter(JoinCounters.LEFT_RECORDS);
-    Counter malformed = context.getCounter(JoinCounters.LEFT_MALFORMED);
-    Counter nullKeys = context.getCounter(JoinCounters.LEFT_NULL_KEYS);
-    Counter passed = context.getCounter(JoinCounters.LEFT_PASSED);
+    long[] n = new long[4]; // records, malformed, null keys, passed
     LeftTable t = new LeftTable();
     Tables.read(conf, spec, (file, position, row) -> {
-      read.increment(1);
-      if (counts) {
-        records.increment(1);
-      }
+      n[0]++;
       switch (keys.encode(row)) {
         case MALFORMED:
-          if (counts) {
-            malformed.increment(1);
-          }
+          n[1]++;
           malformed(context, leftSampler, file.toString(), spec, position, row, keys, strict);
           return;
         case NULL:
-          if (counts) {
-            nullKeys.increment(1);
-          }
+          n[2]++;
           return;
         default:
           break;
       }
-      if (counts) {
-        passed.increment(1);
-      }
+      n[3]++;
       if (pairs) {
         Text v = value(row, JoinKey.LEFT);
         t.add(keys.bytes(), keys.length(), v.getBytes(), v.getLength());
@@ -130,11 +153,7 @@ public class MapSideJoinMapper extends MapSideMapper {
         throw new IOException(reason);
       }
     }, leftPaths(conf));
-    context.getCounter(JoinCounters.MAP_SIDE_TABLE_LOADS).increment(1);
-    if (first) {
-      context.getCounter(JoinCounters.MAP_SIDE_TABLE_BYTES).increment(t.bytes());
-    }
-    return t;
+    return new SharedLeftTables.Loaded(t, n[0], n[1], n[2], n[3]);
   }
 
   /** The left side's paths ({@link BloomkitConfig#MAPSIDE_LEFT_INPUT}). */
@@ -178,6 +197,10 @@ public class MapSideJoinMapper extends MapSideMapper {
 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
+    if (jobKey != null) {
+      SharedLeftTables.release(jobKey);
+      jobKey = null;
+    }
     if (!type.leftLinesOnly()) {
       return;
     }

@@ -53,6 +53,66 @@ public class LeftTableTest {
     }
   }
 
+  /**
+   * Views of one loaded table read by several threads at once each see every group as the naive
+   * map has it, and keep their own matched groups; a view adds nothing.
+   */
+  @Test
+  public void viewsReadOneTableFromSeveralThreads() throws Exception {
+    LeftTable t = new LeftTable();
+    Map<String, List<String>> naive = new LinkedHashMap<>();
+    for (int i = 0; i < 30_000; i++) {
+      String key = "k" + (i * 7919 % 5000);
+      String value = "v" + i;
+      t.add(b(key), b(key).length, b(value), b(value).length);
+      naive.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
+    }
+    List<String> keys = new ArrayList<>(naive.keySet());
+    int threads = 4;
+    List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Thread> running = new ArrayList<>();
+    for (int n = 0; n < threads; n++) {
+      int seed = n;
+      LeftTable view = t.view();
+      Thread th = new Thread(() -> {
+        try {
+          Random rnd = new Random(seed);
+          Set<String> marked = new HashSet<>();
+          for (int i = 0; i < 50_000; i++) {
+            String k = rnd.nextInt(10) == 0 ? "absent" + i : keys.get(rnd.nextInt(keys.size()));
+            int g = view.find(b(k), b(k).length);
+            if (!naive.containsKey(k)) {
+              assertEquals(-1, g, k);
+              continue;
+            }
+            List<String> got = new ArrayList<>();
+            view.forEach(g, v -> got.add(v.toString()));
+            assertEquals(naive.get(k), got, k);
+            if (rnd.nextInt(4) == 0) {
+              assertEquals(marked.add(k), view.match(g), k);
+            }
+          }
+          Set<String> matched = new HashSet<>();
+          view.forEachMatchedKey((k, len) -> matched.add(new String(k, 0, len,
+              StandardCharsets.UTF_8)));
+          assertEquals(marked, matched);
+        } catch (Throwable e) {
+          failures.add(e);
+        }
+      });
+      running.add(th);
+      th.start();
+    }
+    for (Thread th : running) {
+      th.join();
+    }
+    assertEquals(List.of(), failures);
+    assertEquals(t.bytes(), t.view().bytes());
+    assertEquals(naive.size(), t.view().keys());
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+        () -> t.view().add(b("x"), 1, b("y"), 1));
+  }
+
   @Test
   public void matchedKeysAreTheMarkedGroupsOnce() throws Exception {
     LeftTable t = new LeftTable();

@@ -103,6 +103,35 @@ public class MapSideJoinToolTest {
     assertEquals(0, tmp.list((d, name) -> name.contains("._join-")).length);
   }
 
+  /**
+   * The map tasks of a local job share one table (SharedLeftTables): six right files read by six
+   * tasks, two at a time, load the left side once, count it once, and join as the naive join.
+   */
+  @Test
+  public void theMapTasksOfALocalJobLoadTheLeftSideOnce() throws Exception {
+    left = newFolder(tmp, "left");
+    right = newFolder(tmp, "right-six");
+    JoinData.write(data.left, left, "l", 2);
+    JoinData.write(data.right, right, "r", 6);
+    Configuration conf = ToolRun.localConf();
+    conf.setBoolean("bloomkit.input.combine", false);
+    conf.setInt("mapreduce.local.map.tasks.maximum", 2);
+    for (String type : List.of("inner", "left-semi")) {
+      File out = new File(tmp, "six-" + type);
+      ToolRun r = join(conf, out.getPath(), type);
+      assertEquals(0, r.code, r.toString());
+      assertEquals(NaiveJoin.join(data.left, JoinData.KEY, data.right, new int[] {1}, ',', type,
+          null), NaiveJoin.multiset(JoinToolTest.readOutput(out)), type);
+      Map<String, Object> j = MiniJson.parseObject(r.lastLine());
+      long tasks = (Long) ((Map<?, ?>) ((Map<?, ?>) j.get("plan")).get("actual")).get("mapTasks");
+      assertTrue(type.equals("inner") ? tasks == 6 : tasks > 6, type + ": " + tasks + " tasks");
+      assertEquals(1L, n(j, "mapSideTableLoads"), type + " " + j);
+      assertEquals((long) data.left.size(), n(j, "mapSideLeftRecords"), type);
+      assertEquals((long) data.left.size(), n(j, "leftRecords"), type);
+      assertEquals((long) data.right.size(), n(j, "rightRecords"), type);
+    }
+  }
+
   @Test
   public void refusesWhatItCannotDoBeforeAnyJob() throws Exception {
     writeInputs();

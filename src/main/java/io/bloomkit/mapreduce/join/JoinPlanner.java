@@ -185,10 +185,10 @@ final class JoinPlanner {
         .filterHeapShare(BloomkitConfig.PLAN_FILTER_HEAP_SHARE.getDouble(conf))
         .maxFilterBytes(maxFilterBytes)
         .localBuildMaxBytes(BloomkitConfig.BUILD_LOCAL_MAX_BYTES.getLong(conf))
-        .mapSide(tableFits && mapSideCan(type), type.leftLinesOnly())
-        // local mode: one table per job, shared by the map tasks (SharedLeftTables)
-        .sharedTable("local".equals(conf.get("mapreduce.framework.name", "local"))
-            ? io.bloomkit.mapreduce.common.Jobs.mapTasksPerJvm(conf) : 0);
+        // a map-side table is charged per map task even where the tasks share one
+        // (SharedLeftTables): that charge stands in for its lookups, which the model does not
+        // price (docs/planner.md, "Open points")
+        .mapSide(tableFits && mapSideCan(type), type.leftLinesOnly());
   }
 
   /** Whether {@link MapSideJoin} does {@code type}: not left-outer, not full-outer. */

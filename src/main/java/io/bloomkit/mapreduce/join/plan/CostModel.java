@@ -236,7 +236,6 @@ public final class CostModel {
     private long mapSideBudget = 0;
     private boolean mapSide = true;
     private boolean mapSideLeftJob = false;
-    private int tableSlots = 0;
     private double filterHeapShare = 0.25;
     private long maxFilterBytes = 0;
     private long localBuildMaxBytes = 64L << 20;
@@ -272,16 +271,6 @@ public final class CostModel {
     public Builder mapSide(boolean allowed, boolean leftJob) {
       this.mapSide = allowed;
       this.mapSideLeftJob = leftJob;
-      return this;
-    }
-
-    /**
-     * The map tasks of a map-side join share one table per JVM, {@code slots} of them running at
-     * once in it (local mode): the table is charged once per slot (one load on the path of every
-     * slot) rather than once per map task; 0 (the default): each task loads its own.
-     */
-    public Builder sharedTable(int slots) {
-      this.tableSlots = Math.max(0, slots);
       return this;
     }
 
@@ -336,7 +325,6 @@ public final class CostModel {
   private final long mapSideBudget;
   private final boolean mapSide;
   private final boolean mapSideLeftJob;
-  private final int tableSlots;
   private final double filterHeapShare;
   private final long maxFilterBytes;
   private final long localBuildMaxBytes;
@@ -350,7 +338,6 @@ public final class CostModel {
     this.mapSideBudget = b.mapSideBudget;
     this.mapSide = b.mapSide;
     this.mapSideLeftJob = b.mapSideLeftJob;
-    this.tableSlots = b.tableSlots;
     this.filterHeapShare = b.filterHeapShare;
     this.maxFilterBytes = b.maxFilterBytes;
     this.localBuildMaxBytes = b.localBuildMaxBytes;
@@ -369,12 +356,11 @@ public final class CostModel {
     List<Candidate> out = new ArrayList<>();
     if (mapSide && w.leftBytes <= mapSideBudget(w)) {
       // a second map-only job over the left side writes a left-semi/anti join's left records
-      long loads = tableSlots > 0 ? Math.min(w.mapTasks, tableSlots) : w.mapTasks;
       out.add(new Candidate(Kind.MAP_SIDE, null, 0, false, 1, 0, 0, mapSideLeftJob ? 2 : 1,
           w.mapTasks + (mapSideLeftJob ? (long) w.leftMapTasks : 0),
-          w.rightRecords + (double) w.leftRecords * loads
+          w.rightRecords + (double) w.leftRecords * w.mapTasks
               + (mapSideLeftJob ? w.leftRecords : 0),
-          w.rightRecords * w.matchShare, 0, (double) w.leftBytes * loads, 0, constants));
+          w.rightRecords * w.matchShare, 0, (double) w.leftBytes * w.mapTasks, 0, constants));
     }
     double records = (double) w.leftRecords + w.rightRecords;
     out.add(new Candidate(Kind.REDUCE_SIDE, null, 0, false, 1, 0, 0, 1,

@@ -148,33 +148,6 @@ public class CostModelTest {
   }
 
   /**
-   * A table shared by the map tasks of a JVM (local mode, {@code sharedTable(slots)}) is charged
-   * once per slot, not once per map task: the map-side candidate reads and loads the left side
-   * min(tasks, slots) times, the formulas otherwise the same; the other candidates do not change.
-   */
-  @Test
-  public void aSharedTableIsChargedOncePerSlot() {
-    CostConstants c = new CostConstants(JOB, RECORD, SHUFFLE, LOAD, 0, 3 * LOAD, 0);
-    Workload w = big(64 * GIB);
-    Map<String, Candidate> own = byName(builder(c).build().candidates(w));
-    for (int slots : new int[] {1, 2, TASKS + 5}) {
-      Map<String, Candidate> shared = byName(builder(c).sharedTable(slots).build().candidates(w));
-      long loads = Math.min(TASKS, slots);
-      Candidate a = own.get("map-side");
-      Candidate b = shared.get("map-side");
-      assertEquals(a.mapRecords() - (double) L * (TASKS - loads), b.mapRecords(), 1e-6);
-      assertEquals((double) LB * loads, b.loadBytes(), 1e-6);
-      assertClose("map-side", a.seconds() - (TASKS - loads) * (L * RECORD + LB * 3 * LOAD),
-          b.seconds());
-      for (String name : own.keySet()) {
-        if (!name.equals("map-side")) {
-          assertClose(name, own.get(name).seconds(), shared.get(name).seconds());
-        }
-      }
-    }
-  }
-
-  /**
    * Each filtered plan pays its records' probes at the measured cost of its family at its heap,
    * interpolated here on log(heap) between the two measured filters around it (clamped outside):
    * the candidates with {@link ProbeCosts#MEASURED} cost exactly that more than without; the

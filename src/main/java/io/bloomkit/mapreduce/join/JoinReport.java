@@ -88,29 +88,24 @@ final class JoinReport {
     r.put("output", o.output.toString()).put("strategy", p.strategy.cliName());
     if (p.strategy == JoinPlan.Strategy.MAP_SIDE) {
       // no filter, no shuffle: what the map tasks loaded and matched
-      return r.counters(c, LEFT_RECORDS, RIGHT_RECORDS, LEFT_PASSED, MAP_SIDE_LEFT_RECORDS,
+      r.counters(c, LEFT_RECORDS, RIGHT_RECORDS, LEFT_PASSED, MAP_SIDE_LEFT_RECORDS,
               MAP_SIDE_TABLE_LOADS, MAP_SIDE_TABLE_BYTES, MAP_SIDE_RIGHT_MATCHED,
               MAP_SIDE_RIGHT_UNMATCHED, MAP_SIDE_LEFT_MATCHED_KEYS, LEFT_UNMATCHED,
               MAP_OUTPUT_RECORDS, OUTPUT_RECORDS, LEFT_MALFORMED, RIGHT_MALFORMED)
           .put("malformedRecords", c.sum(LEFT_MALFORMED, RIGHT_MALFORMED))
-          .counters(c, LEFT_NULL_KEYS, RIGHT_NULL_KEYS)
-          .put("rightRowGroupsSkipped", c.get(TableStats.ReaderCounter.ROW_GROUPS_SKIPPED))
-          .put("rightRowsSkipped", c.get(TableStats.ReaderCounter.ROWS_SKIPPED))
-          .put("rightBytesSkipped", c.get(TableStats.ReaderCounter.BYTES_SKIPPED))
-          .seconds()
+          .counters(c, LEFT_NULL_KEYS, RIGHT_NULL_KEYS);
+      return skipped(r, c).seconds()
           .put("malformedWarning", o.malformedWarning)
           .put("plan", plan(r, p, c))
           .fields();
     }
-    return r.put("filter", o.filter == null ? null : o.filter.toString()) // null: none or temporary
+    r.put("filter", o.filter == null ? null : o.filter.toString()) // null: none or temporary
         .put("filterBuilt", p.filterSource == JoinPlan.FilterSource.BUILD)
         .put("filterType", o.probe == null ? "none" : o.probe.shape().name())
         .counters(c, LEFT_RECORDS, RIGHT_RECORDS, LEFT_PASSED, LEFT_KEYS_REJECTED_BY_FILTER,
             RIGHT_DROPPED_BY_FILTER, RIGHT_PASSED, RIGHT_WRITTEN_BY_MAP, FALSE_POSITIVES)
-        .counters(c, FILTER_PROBING_STOPPED, RIGHT_UNPROBED)
-        .put("rightRowGroupsSkipped", c.get(TableStats.ReaderCounter.ROW_GROUPS_SKIPPED))
-        .put("rightRowsSkipped", c.get(TableStats.ReaderCounter.ROWS_SKIPPED))
-        .put("rightBytesSkipped", c.get(TableStats.ReaderCounter.BYTES_SKIPPED))
+        .counters(c, FILTER_PROBING_STOPPED, RIGHT_UNPROBED);
+    return skipped(r, c)
         .rate("observedFppPerRecord", fp, dropped + fp)
         .counters(c, FALSE_POSITIVE_KEYS)
         .put("rightDroppedKeys", o.droppedKeys)
@@ -128,6 +123,13 @@ final class JoinReport {
         .put("malformedWarning", o.malformedWarning)
         .put("plan", plan(r, p, c))
         .fields();
+  }
+
+  /** What the probe side's reader skipped by the build keys' bounds (row groups, rows, bytes). */
+  private static Report skipped(Report r, JobCounters c) {
+    return r.put("rightRowGroupsSkipped", c.get(TableStats.ReaderCounter.ROW_GROUPS_SKIPPED))
+        .put("rightRowsSkipped", c.get(TableStats.ReaderCounter.ROWS_SKIPPED))
+        .put("rightBytesSkipped", c.get(TableStats.ReaderCounter.BYTES_SKIPPED));
   }
 
   /**

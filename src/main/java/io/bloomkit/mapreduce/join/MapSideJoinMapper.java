@@ -37,7 +37,8 @@ import org.apache.hadoop.mapreduce.Counter;
  *
  * Every task reads the same left side, loaded once per JVM ({@link SharedLeftTables}: local mode
  * loads it once per job): {@link JoinCounters#MAP_SIDE_TABLE_LOADS} counts the loads and {@link
- * JoinCounters#MAP_SIDE_LEFT_RECORDS} the records they read, while the left side's own counters ({@code LEFT_RECORDS}, {@code LEFT_MALFORMED}, {@code
+ * JoinCounters#MAP_SIDE_LEFT_RECORDS} the records they read, while the left side's own counters
+ * ({@code LEFT_RECORDS}, {@code LEFT_MALFORMED}, {@code
  * LEFT_NULL_KEYS}, {@code LEFT_PASSED}: in the table) and {@link JoinCounters#MAP_SIDE_TABLE_BYTES}
  * come from task 0 alone, so they count the left side once (left-semi and left-anti: from the
  * second job instead). Right records: {@code RIGHT_RECORDS = MAP_SIDE_RIGHT_MATCHED +

@@ -77,11 +77,11 @@ final class OrcRows extends ColumnarRows {
         splitRows += s.getNumberOfRows();
       }
     }
-    SearchArgument skip = OrcSkipping.searchArgument(spec, schema);
-    if (skip != null) {
+    String keyColumn = OrcSkipping.column(spec, schema);
+    if (keyColumn != null) {
       // row groups are skipped whole, the rows of the others all given (no row-level filter)
-      options.searchArgument(skip, new String[] {OrcSkipping.column(spec, schema)})
-          .allowSARGToFilter(false);
+      SearchArgument skip = OrcSkipping.searchArgument(spec, keyColumn);
+      options.searchArgument(skip, new String[] {keyColumn}).allowSARGToFilter(false);
       this.context = context;
     }
     rows = reader.rows(options);

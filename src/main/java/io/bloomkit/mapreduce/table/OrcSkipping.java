@@ -19,12 +19,8 @@ import org.apache.orc.TypeDescription;
 final class OrcSkipping {
   private OrcSkipping() {}
 
-  /** The search argument, or null when none applies; its column is {@link #column}. */
-  static SearchArgument searchArgument(TableSpec spec, TypeDescription schema) {
-    String name = column(spec, schema);
-    if (name == null) {
-      return null;
-    }
+  /** The search argument of {@code spec}'s bounds on {@code name}, a {@link #column}. */
+  static SearchArgument searchArgument(TableSpec spec, String name) {
     KeyBounds b = spec.keyBounds();
     SearchArgument.Builder s = SearchArgumentFactory.newBuilder().startAnd()
         .between(name, PredicateLeaf.Type.LONG, b.min(), b.max());

@@ -43,7 +43,7 @@ source scripts/lib/bench-data.sh  # bench_sizes, bk, gen, gen_tpch
 bench_sizes "$quick"
 mvn -B -q -DskipTests package >&2
 mvn -B -q -o test-compile >&2      # the baseline is benchmark (test) code
-source scripts/lib/bench-launch.sh  # jvm
+source scripts/lib/bench-launch.sh  # jvm, baseline
 gen_tpch "$frac"
 res=target/bench-fixed-costs
 rm -rf "$res"
@@ -69,10 +69,8 @@ run() {
     --right "$lineitem_dir" --right-key 0 --delimiter '|' --output "$dir/out" --json --quiet)
   local cmd
   case "$v" in
-    baseline) cmd=(jvm target/test-classes io.bloomkit.bench.HashSetJoin
-      -D mapreduce.local.map.tasks.maximum=2 -D fs.file.impl=org.apache.hadoop.fs.LocalFileSystem
-      --left "$orders_dir" --left-key 0 --right "$lineitem_dir" --right-key 0 --delimiter '|'
-      --output "$dir/out" --mode semi) ;;
+    baseline) cmd=(baseline --left "$orders_dir" --left-key 0 --right "$lineitem_dir"
+      --right-key 0 --delimiter '|' --output "$dir/out" --mode semi) ;;
     auto) cmd=(scripts/bloomkit "${join[@]}") ;;
     map-side) cmd=(scripts/bloomkit "${join[@]}" --strategy map-side) ;;
     reduce-bf) cmd=(scripts/bloomkit "${join[@]}" --strategy reduce-side --reducers 2

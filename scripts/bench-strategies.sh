@@ -60,7 +60,7 @@ bench_sizes "$quick"
 [[ -n "$data" ]] && bench_data=$data
 mvn -B -q -DskipTests package >&2  # the jar must hold this checkout's code
 mvn -B -q -o test-compile >&2      # the baseline is benchmark (test) code
-source scripts/lib/bench-launch.sh  # launch_check, jvm, tool
+source scripts/lib/bench-launch.sh  # launch_check, jvm, tool, baseline
 launch_check "$launch"
 res=target/bench-strategies
 [[ -n "$scale_arg" ]] && res=target/bench-strategies-sf$scale
@@ -76,10 +76,6 @@ if tool "$launch" join --help 2>&1 | awk '/^ +--strategy /{on = 1; print; next}
 fi
 printf '{"quick":%s,"reps":%s,"launch":"%s","auto":%s,"scale":%s,"warmup":%s,"load":"%s"}\n' "$quick" \
   "$reps" "$launch" "$auto" "$scale" "$warmup" "$(cut -d' ' -f1-3 /proc/loadavg)" > "$res/run.json"
-# stock Hadoop's local file system, as a hand-written job has (test-classes' core-site.xml names
-# the tests' NioLocalFileSystem, which is not on this class path)
-baseline() { jvm target/test-classes io.bloomkit.bench.HashSetJoin -D mapreduce.local.map.tasks.maximum=2 \
-  -D fs.file.impl=org.apache.hadoop.fs.LocalFileSystem "$@"; }
 
 STRATEGIES=()
 for s in baseline-semi baseline-join map-side reduce-acbf reduce-bf reduce-none; do

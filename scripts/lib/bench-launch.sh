@@ -5,6 +5,8 @@
 #   jvm CP CLASS ARGS...    a main class as scripts/bloomkit runs the tools (its JVM flags, logging
 #                           and Hadoop classpath, plus CP), without hadoop's RunJar; JVM options
 #                           in BENCH_JAVA_OPTS come after the logging's (and override it)
+#   baseline ARGS...        the hand-written job (io.bloomkit.bench.HashSetJoin, test code) in local
+#                           mode with two map slots, on stock Hadoop's local file system
 #   tool MODE TOOL ARGS...  a bloomkit tool in local mode with two map slots, launched as MODE says:
 #                           script = through scripts/bloomkit (hadoop's RunJar: what users run),
 #                           direct = the jar's driver on the class path (RunJar costs ~1.8 s a run)
@@ -35,4 +37,11 @@ tool() {
   else
     bk "$@"
   fi
+}
+
+# stock Hadoop's local file system, as a hand-written job has (test-classes' core-site.xml names
+# the tests' NioLocalFileSystem, which is not on this class path)
+baseline() {
+  jvm target/test-classes io.bloomkit.bench.HashSetJoin -D mapreduce.local.map.tasks.maximum=2 \
+    -D fs.file.impl=org.apache.hadoop.fs.LocalFileSystem "$@"
 }

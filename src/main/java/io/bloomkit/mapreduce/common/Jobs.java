@@ -135,7 +135,8 @@ public final class Jobs {
         : Runtime.getRuntime().availableProcessors());
   }
 
-  private static boolean local(Configuration conf) {
+  /** Whether jobs of {@code conf} run in local mode (Hadoop's LocalJobRunner, in this JVM). */
+  public static boolean local(Configuration conf) {
     return "local".equals(conf.get("mapreduce.framework.name", "local"));
   }
 

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.join;
 
 import io.bloomkit.mapreduce.common.Inputs;
+import io.bloomkit.mapreduce.common.Jobs;
 import io.bloomkit.mapreduce.common.MalformedRecords;
 import io.bloomkit.mapreduce.common.Records;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
@@ -84,7 +85,7 @@ public class MapSideJoinMapper extends MapSideMapper {
     jobKey = context.getJobID() + " " + BloomkitConfig.MAPSIDE_LEFT_INPUT.get(conf) + " " + pairs;
     boolean[] loadedHere = new boolean[1];
     SharedLeftTables.Loaded l = SharedLeftTables.acquire(jobKey,
-        () -> read(context, first || local(conf)), loadedHere);
+        () -> read(context, first || Jobs.local(conf)), loadedHere);
     if (loadedHere[0]) {
       context.getCounter(JoinCounters.MAP_SIDE_LEFT_RECORDS).increment(l.records);
       context.getCounter(JoinCounters.MAP_SIDE_TABLE_LOADS).increment(1);
@@ -103,10 +104,6 @@ public class MapSideJoinMapper extends MapSideMapper {
 
   /** The key of this job's table in {@link SharedLeftTables}, once acquired. */
   private String jobKey;
-
-  private static boolean local(Configuration conf) {
-    return "local".equals(conf.get("mapreduce.framework.name", "local"));
-  }
 
   /**
    * Reads the left side into a table, counting it; samples its first malformed record when

@@ -131,25 +131,16 @@ final class ParquetSkipping {
   }
 
   private static FilterPredicate longs(Operators.LongColumn c, KeyBounds b) {
-    FilterPredicate range = and(gtEq(c, (Long) b.min()), ltEq(c, (Long) b.max()));
-    Set<Long> values = new LinkedHashSet<>();
-    for (Comparable<?> v : b.values()) {
-      values.add((Long) v);
-    }
-    return values.isEmpty() ? range : anyOf(c, new ArrayList<>(values), 0, values.size());
+    return keys(c, (Long) b.min(), (Long) b.max(), b, v -> (Long) v);
   }
 
   /** Bounds beyond an int are clamped (a wider range keeps more row groups, never fewer). */
   private static FilterPredicate ints(Operators.IntColumn c, KeyBounds b) {
-    FilterPredicate range = and(gtEq(c, clamp((Long) b.min())), ltEq(c, clamp((Long) b.max())));
-    Set<Integer> values = new LinkedHashSet<>();
-    for (Comparable<?> v : b.values()) {
-      long x = (Long) v;
-      if (x == (int) x) {
-        values.add((int) x);
-      }
-    }
-    return values.isEmpty() ? range : anyOf(c, new ArrayList<>(values), 0, values.size());
+    return keys(c, clamp((Long) b.min()), clamp((Long) b.max()), b,
+        v -> {
+          long x = (Long) v;
+          return x == (int) x ? Integer.valueOf((int) x) : null; // else no int column holds it
+        });
   }
 
   private static int clamp(long v) {
@@ -157,13 +148,26 @@ final class ParquetSkipping {
   }
 
   private static FilterPredicate strings(Operators.BinaryColumn c, KeyBounds b) {
-    FilterPredicate range = and(gtEq(c, Binary.fromString((String) b.min())),
-        ltEq(c, Binary.fromString((String) b.max())));
-    Set<Binary> values = new LinkedHashSet<>();
+    return keys(c, Binary.fromString((String) b.min()), Binary.fromString((String) b.max()), b,
+        v -> Binary.fromString((String) v));
+  }
+
+  /**
+   * {@code c} equal to one of the bounds' listed keys, each as {@code value} gives it (null: one
+   * the column cannot hold, left out), or else within [min, max].
+   */
+  private static <T extends Comparable<T>, C extends Operators.Column<T>
+      & Operators.SupportsLtGt> FilterPredicate keys(C c, T min, T max, KeyBounds b,
+      java.util.function.Function<Comparable<?>, T> value) {
+    Set<T> values = new LinkedHashSet<>();
     for (Comparable<?> v : b.values()) {
-      values.add(Binary.fromString((String) v));
+      T t = value.apply(v);
+      if (t != null) {
+        values.add(t);
+      }
     }
-    return values.isEmpty() ? range : anyOf(c, new ArrayList<>(values), 0, values.size());
+    return values.isEmpty() ? and(gtEq(c, min), ltEq(c, max))
+        : anyOf(c, new ArrayList<>(values), 0, values.size());
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.common;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.LocalMode;
 import io.bloomkit.mapreduce.config.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -118,38 +119,21 @@ public final class Jobs {
    * table, so their heap budgets divide this JVM's heap.
    */
   public static int mapTasksPerJvm(Configuration conf) {
-    return tasksPerJvm(conf, LocalJobRunner.LOCAL_MAX_MAPS);
+    return LocalMode.mapSlots(conf);
   }
 
   /** The reduce tasks that run at once in this JVM, as {@link #mapTasksPerJvm} for maps. */
   public static int reduceTasksPerJvm(Configuration conf) {
-    return tasksPerJvm(conf, LocalJobRunner.LOCAL_MAX_REDUCES);
-  }
-
-  private static int tasksPerJvm(Configuration conf, String key) {
-    if (!local(conf)) {
-      return 1;
-    }
-    return Math.max(1, userSet(conf, key)
-        ? conf.getInt(key, 1)
-        : Runtime.getRuntime().availableProcessors());
+    return LocalMode.reduceSlots(conf);
   }
 
   /** Whether jobs of {@code conf} run in local mode (Hadoop's LocalJobRunner, in this JVM). */
   public static boolean local(Configuration conf) {
-    return "local".equals(conf.get("mapreduce.framework.name", "local"));
+    return LocalMode.local(conf);
   }
 
-  /** Whether {@code key} has a value other than a Hadoop default file's. */
   private static boolean userSet(Configuration conf, String key) {
-    String[] sources = conf.getPropertySources(key);
-    boolean userSet = false;
-    if (sources != null) {
-      for (String src : sources) {
-        userSet |= !src.endsWith("-default.xml");
-      }
-    }
-    return userSet;
+    return LocalMode.userSet(conf, key);
   }
 
   private static void runAndWait(Job job, FileSystem fs, Path failures)

@@ -62,22 +62,19 @@ public enum BloomkitConfig {
       "build (set from --target): the library whose format the filter-building tasks write their"
           + " partial filters in: bloomkit, hadoop, hive, spark or parquet",
       "bloomkit"),
-  INPUT_SPEC(
-      "bloomkit.input.spec",
+  INPUT_SPEC("bloomkit.input.spec",
       "build, dedup, icebergs, update (set by the tools from their input options): how the input"
           + " is read, as JSON: format, delimiter, fields (key fields first), key types, null rules,"
           + " CSV settings (io.bloomkit.mapreduce.table.TableSpec)",
       "",
       true),
-  LOCAL_FS_NIO(
-      "bloomkit.local.fs.nio",
+  LOCAL_FS_NIO("bloomkit.local.fs.nio",
       "every tool in local mode without Hadoop's native library: the file: scheme reads and sets"
           + " permissions through java.nio (table.NioLocalFileSystem) instead of forking ls -ld for"
           + " each file it lists and chmod for each file it creates (false: Hadoop's own; a"
           + " user's fs.file.impl is kept)",
       "true"),
-  INPUT_PROJECTION(
-      "bloomkit.input.projection",
+  INPUT_PROJECTION("bloomkit.input.projection",
       "build and the join's filter build: read only the key columns of Avro, Parquet and ORC"
           + " inputs (false: every column, to measure what projection saves)",
       "true"),
@@ -89,13 +86,16 @@ public enum BloomkitConfig {
       + " bytes each packed file counts for on top of its own (Spark's"
       + " spark.sql.files.openCostInBytes): 1 MB and a 128 MB split, at most 128 files a task",
       "1048576"),
-  JOIN_LEFT_INPUT_SPEC(
-      "bloomkit.join.left.input.spec",
+  INPUT_SPLIT_BYTES("bloomkit.input.split.bytes", "every tool: the split size where the file"
+      + " system's blocks are smaller (the local file system's 32 MB, S3A's): 128 MB as HDFS's"
+      + " block and Spark's spark.sql.files.maxPartitionBytes, in local mode at most the input"
+      + " over the map slots; mapreduce.input.fileinputformat.split.minsize/maxsize bound it",
+      "134217728"),
+  JOIN_LEFT_INPUT_SPEC("bloomkit.join.left.input.spec",
       "join (set by the tool): how the left side is read, as bloomkit.input.spec",
       "",
       true),
-  JOIN_RIGHT_INPUT_SPEC(
-      "bloomkit.join.right.input.spec",
+  JOIN_RIGHT_INPUT_SPEC("bloomkit.join.right.input.spec",
       "join (set by the tool): how the right side is read, as bloomkit.input.spec",
       "",
       true),

@@ -1,6 +1,7 @@
 package io.bloomkit.mapreduce.table;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.LocalMode;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -32,8 +33,10 @@ import org.apache.hadoop.mapreduce.security.TokenCache;
  * partition columns ({@link TableSpec#partitions}) each file's reader is wrapped by {@link
  * PartitionedRows}, which answers those fields from the file's directories.
  *
- * <p>Small files: consecutive splits of less than the split size (Hadoop's, from the block size
- * and {@code mapreduce.input.fileinputformat.split.minsize/maxsize}) are packed into {@link
+ * <p>Split size: Hadoop's, from the block size and {@code
+ * mapreduce.input.fileinputformat.split.minsize/maxsize}, with blocks of less than {@link
+ * BloomkitConfig#INPUT_SPLIT_BYTES} counted as that (in local mode: at most the input over the
+ * map slots). Small files: consecutive splits of less than the split size are packed into {@link
  * CombinedTableSplit}s of up to that size, each file counted with {@link
  * BloomkitConfig#INPUT_OPEN_COST_BYTES} more, and read one after the other by one task ({@link
  * BloomkitConfig#INPUT_COMBINE} turns it off).
@@ -119,9 +122,48 @@ public class TableInputFormat extends FileInputFormat<LongWritable, Row> {
     }
   }
 
-  /** The splits {@link FileInputFormat} makes of the job's files: one file's bytes each. */
+  /**
+   * The splits {@link FileInputFormat} makes of the job's files: one file's bytes each, cut at the
+   * split size of {@link #computeSplitSize}.
+   */
   public List<InputSplit> fileSplits(JobContext job) throws IOException {
+    splitFloor = splitFloor(job);
     return super.getSplits(job);
+  }
+
+  /** The least block size splits are cut by ({@link #splitFloor}), for this listing. */
+  private long splitFloor;
+
+  /**
+   * Hadoop's split size ({@code max(minsize, min(maxsize, block))}) with the block counted as at
+   * least {@link #splitFloor}: a file system of small blocks (the local one's 32 MB) is cut as
+   * HDFS's 128 MB blocks are, as Spark cuts every file system's files.
+   */
+  @Override
+  protected long computeSplitSize(long blockSize, long minSize, long maxSize) {
+    return super.computeSplitSize(Math.max(blockSize, splitFloor), minSize, maxSize);
+  }
+
+  /**
+   * {@link BloomkitConfig#INPUT_SPLIT_BYTES}; in local mode, where the map slots are known, at most
+   * the input's bytes (each file with {@link BloomkitConfig#INPUT_OPEN_COST_BYTES} more, as
+   * Spark's {@code maxSplitBytes} counts them) over the slots, so that every slot gets a split.
+   * Local mode runs every task in this JVM: each split costs tens of milliseconds of task set-up
+   * and commit, a map-side join's table lookup structures, a filter's load.
+   */
+  private long splitFloor(JobContext job) throws IOException {
+    Configuration conf = job.getConfiguration();
+    long floor = BloomkitConfig.INPUT_SPLIT_BYTES.getLong(conf);
+    if (floor <= 0 || !LocalMode.local(conf)) {
+      return Math.max(0, floor);
+    }
+    long open = BloomkitConfig.INPUT_OPEN_COST_BYTES.getLong(conf);
+    long bytes = 0;
+    for (org.apache.hadoop.fs.FileStatus f : listStatus(job)) {
+      bytes += f.getLen() + open;
+    }
+    int slots = LocalMode.mapSlots(conf);
+    return Math.min(floor, (bytes + slots - 1) / slots);
   }
 
   @Override

@@ -33,7 +33,7 @@ while [[ $# -gt 0 ]]; do
     --frac) frac="$2"; shift ;;
     --quick) quick=1 ;;
     --variants) variants="$2"; shift ;;
-    *) echo "usage: scripts/bench-fixed-costs.sh [--reps N] [--frac 1|10] [--quick] [--variants V[,V]] (V: baseline, auto, map-side, reduce-bf)" >&2
+    *) echo "usage: scripts/bench-fixed-costs.sh [--reps N] [--frac 1|10] [--quick] [--variants V[,V]] (V: baseline, auto, map-side, reduce-bf; baseline-parallel-gc, map-side-g1, map-side-no-archive, map-side-blocks)" >&2
       exit 2 ;;
   esac
   shift
@@ -69,19 +69,28 @@ run() {
     --right "$lineitem_dir" --right-key 0 --delimiter '|' --output "$dir/out" --json --quiet)
   local cmd
   case "$v" in
-    baseline) cmd=(baseline --left "$orders_dir" --left-key 0 --right "$lineitem_dir"
-      --right-key 0 --delimiter '|' --output "$dir/out" --mode semi) ;;
+    baseline|baseline-parallel-gc) cmd=(baseline --left "$orders_dir" --left-key 0
+      --right "$lineitem_dir" --right-key 0 --delimiter '|' --output "$dir/out" --mode semi) ;;
     auto) cmd=(scripts/bloomkit "${join[@]}") ;;
-    map-side) cmd=(scripts/bloomkit "${join[@]}" --strategy map-side) ;;
+    map-side|map-side-g1|map-side-no-archive|map-side-blocks) cmd=(scripts/bloomkit "${join[@]}"
+      --strategy map-side) ;;
     reduce-bf) cmd=(scripts/bloomkit "${join[@]}" --strategy reduce-side --reducers 2
       --filter-type bf --bits-per-key 16) ;;
     *) echo "bench-fixed-costs: unknown variant $v" >&2; exit 2 ;;
   esac
   local t0 t1 code=0
   t0=$(date +%s%N)
-  BLOOMKIT_JAVA_OPTS="-Dlog4j.configuration=file:$logconf" \
-    BENCH_JAVA_OPTS="-Dlog4j.configuration=file:$logconf" "${cmd[@]}" > "$dir/result.json" \
-    2> "$dir/log" || code=$?
+  # the variants that take one of the launcher's or the planner's choices back (what each buys)
+  local bk_opts="" bench_opts="" archive=true
+  case "$v" in
+    baseline-parallel-gc) bench_opts=-XX:+UseParallelGC ;;
+    map-side-g1) bk_opts=-XX:+UseG1GC ;;
+    map-side-no-archive) archive=false ;;
+    map-side-blocks) cmd+=(-D bloomkit.input.split.bytes=0) ;;
+  esac
+  BLOOMKIT_JAVA_OPTS="-Dlog4j.configuration=file:$logconf $bk_opts" BLOOMKIT_CLASS_ARCHIVE=$archive \
+    BENCH_JAVA_OPTS="-Dlog4j.configuration=file:$logconf $bench_opts" "${cmd[@]}" \
+    > "$dir/result.json" 2> "$dir/log" || code=$?
   t1=$(date +%s%N)
   echo "$code" > "$dir/exit"
   echo "$(( t0 / 1000000 ))" > "$dir/start-millis"

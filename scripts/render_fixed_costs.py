@@ -17,6 +17,10 @@ VARIANTS = [
     ("auto", "`join` (auto)"),
     ("map-side", "`join --strategy map-side`"),
     ("reduce-bf", "`join --strategy reduce-side --filter-type bf --bits-per-key 16`"),
+    ("baseline-parallel-gc", "baseline with `-XX:+UseParallelGC` (the launcher's collector)"),
+    ("map-side-g1", "map-side with G1 (`BLOOMKIT_JAVA_OPTS=-XX:+UseG1GC`)"),
+    ("map-side-no-archive", "map-side without the class archive (`BLOOMKIT_CLASS_ARCHIVE=false`)"),
+    ("map-side-blocks", "map-side cut at the blocks (`-D bloomkit.input.split.bytes=0`)"),
 ]
 LINE = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) LocalJobRunner: "
                   r"(Starting|Finishing) task: attempt_local(\d+_\d+)_")

@@ -146,6 +146,49 @@ public class DemoIT {
     assertEquals(BloomkitTool.USAGE, bad.code, bad.toString());
   }
 
+  /**
+   * scripts/bloomkit's class archive ("The launcher" in docs/tools.md): a tool's first run after a
+   * build writes it, its stdout still the tool's one JSON line (the JVM's CDS warnings would go to
+   * stdout); the next run maps it: under {@code -Xshare:on} a JVM that cannot map its archive does
+   * not start. The build's filter is the same both times.
+   */
+  @Test
+  public void theLauncherArchivesAToolsClassesAndStdoutKeepsTheResult() throws Exception {
+    if (jar() == null) {
+      return; // run from an IDE before packaging: DemoIT's first test says the same
+    }
+    File[] old = RepoFiles.file("target").listFiles((d, n) -> n.startsWith("bloomkit-classes-probe-"));
+    for (File f : old == null ? new File[0] : old) {
+      Files.delete(f.toPath());
+    }
+    File filter = new File(tmp, "keys.acbf");
+    ToolRun.run(new io.bloomkit.mapreduce.build.BuildTool(), "--input",
+        new File(SampleDataJoin.SAMPLE_DATA, "keys").getPath(), "--key-field", "0",
+        "--delimiter", ",", "--output", filter.getPath());
+    List<String> outputs = new java.util.ArrayList<>();
+    for (String share : new String[] {"", "-Xshare:on"}) {
+      File out = new File(tmp, "probe" + outputs.size());
+      ProcessBuilder pb = new ProcessBuilder(RepoFiles.file("scripts/bloomkit").getPath(), "probe",
+          "--input", new File(SampleDataJoin.SAMPLE_DATA, "citations").getPath(), "--filter",
+          filter.getPath() + ":1", "--delimiter", ",", "--output", out.getPath(), "--json");
+      pb.environment().put("BLOOMKIT_JAVA_OPTS", share);
+      pb.environment().remove("BLOOMKIT_CLASS_ARCHIVE");
+      Process p = pb.redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(p.waitFor(5, TimeUnit.MINUTES), "probe did not finish");
+      assertEquals(0, p.exitValue(), stdout);
+      assertEquals(1, stdout.trim().split("\n").length, stdout);
+      Map<String, Object> j = MiniJson.parseObject(stdout.trim());
+      assertEquals(18000L, j.get("records"), stdout);
+      outputs.add(j.get("written") + " written");
+      File[] archives =
+          RepoFiles.file("target").listFiles((d, n) -> n.startsWith("bloomkit-classes-probe-"));
+      assertEquals(1, archives == null ? 0 : archives.length, "the probe's archive");
+      assertTrue(archives[0].getName().endsWith(".jsa"), archives[0].getName());
+    }
+    assertEquals(outputs.get(0), outputs.get(1));
+  }
+
   private static File newFolder(File root, String... subDirs) throws IOException {
     String subFolder = String.join("/", subDirs);
     File result = new File(root, subFolder);

@@ -86,7 +86,7 @@ run() {
     baseline-parallel-gc) bench_opts=-XX:+UseParallelGC ;;
     map-side-g1) bk_opts=-XX:+UseG1GC ;;
     map-side-no-archive) archive=false ;;
-    map-side-blocks) cmd+=(-D bloomkit.input.split.bytes=0) ;;
+    map-side-blocks) cmd=("${cmd[@]:0:2}" -D bloomkit.input.split.bytes=0 "${cmd[@]:2}") ;;
   esac
   BLOOMKIT_JAVA_OPTS="-Dlog4j.configuration=file:$logconf $bk_opts" BLOOMKIT_CLASS_ARCHIVE=$archive \
     BENCH_JAVA_OPTS="-Dlog4j.configuration=file:$logconf $bench_opts" "${cmd[@]}" \

@@ -11,7 +11,9 @@
 # baseline semijoin's, the join's map output records (JSON mapOutputRecords; the map-only strategies
 # shuffle nothing, their map output is their output) and x the ideal: left records + matching right
 # records, counted by awk from the data (no tool, no filter) and checked against the baseline's
-# count; and whether auto is within 10% of the best forced strategy (map-side, reduce-*).
+# count; and whether auto is within 10% of the best forced strategy (map-side, reduce-*). The
+# baseline-pgc row is the baseline semijoin given -XX:+UseParallelGC, the collector scripts/bloomkit
+# runs the tools with (docs/tools.md, "The launcher"): what of a ratio is the launcher's.
 #
 #   scripts/bench-strategies.sh                        # full sizes, 3 rounds
 #   scripts/bench-strategies.sh --quick                # a tenth of the sizes
@@ -78,7 +80,7 @@ printf '{"quick":%s,"reps":%s,"launch":"%s","auto":%s,"scale":%s,"warmup":%s,"lo
   "$reps" "$launch" "$auto" "$scale" "$warmup" "$(cut -d' ' -f1-3 /proc/loadavg)" > "$res/run.json"
 
 STRATEGIES=()
-for s in baseline-semi baseline-join map-side reduce-acbf reduce-bf reduce-none; do
+for s in baseline-semi baseline-join baseline-pgc map-side reduce-acbf reduce-bf reduce-none; do
   [[ ",$skip," == *",$s,"* ]] || STRATEGIES+=("$s")
 done
 if [[ $auto == 1 ]]; then
@@ -86,6 +88,8 @@ if [[ $auto == 1 ]]; then
 else
   echo "bench-strategies: join --help lists no --strategy auto: auto left out" >&2
 fi
+
+baseline_pgc() { BENCH_JAVA_OPTS="${BENCH_JAVA_OPTS:-} -XX:+UseParallelGC" baseline "$@"; }
 
 # run WORKLOAD STRATEGY DIR LEFT LEFT_KEY RIGHT RIGHT_KEY DELIM: one run, JSON and seconds into DIR
 # (LEFT is the small side; a WORKLOAD named *-big gives the tools the large side as the left)
@@ -106,6 +110,9 @@ run() {
     baseline-semi|baseline-join)
       cmd=(baseline --left "$left" --left-key "$lkey" --right "$right" --right-key "$rkey"
         --delimiter "$delim" --output "$dir/out" --mode "${s#baseline-}") ;;
+    baseline-pgc)  # the semijoin with the collector scripts/bloomkit gives the tools
+      cmd=(baseline_pgc --left "$left" --left-key "$lkey" --right "$right" --right-key "$rkey"
+        --delimiter "$delim" --output "$dir/out" --mode semi) ;;
     auto) cmd=(tool "$launch" "${join[@]}") ;;
     map-side) cmd=(tool "$launch" "${join[@]}" --strategy map-side ${side[@]+"${side[@]}"}) ;;
     reduce-acbf|reduce-bf) cmd=(tool "$launch" "${join[@]}" --strategy reduce-side --reducers 2

@@ -13,6 +13,8 @@ res = sys.argv[1]
 STRATEGIES = [
     ("baseline-semi", "baseline: HashSet semijoin (one map-only job)"),
     ("baseline-join", "baseline: HashMap join (one map-only job, pairs)"),
+    ("baseline-pgc", "baseline: HashSet semijoin with `-XX:+UseParallelGC` (scripts/bloomkit's"
+                     " collector)"),
     ("map-side", "`join --strategy map-side`"),
     ("reduce-acbf", "`join --strategy reduce-side --filter-type acbf --bits-per-key 16`"),
     ("reduce-bf", "`join --strategy reduce-side --filter-type bf --bits-per-key 16`"),
@@ -112,6 +114,9 @@ for ds in WORKLOADS:
               f" | {fmt_int(mor)} | {ratio(mor, ideal)} | {fmt_int(out)} |")
     if run.get("auto"):
         print(f"\n{auto_verdict(medians)}{auto_choice(rows['auto']['json'])}")
+        if medians.get("baseline-pgc") and medians.get("auto") is not None:
+            print(f"\nauto vs the baseline given scripts/bloomkit's collector:"
+                  f" {medians['auto'] / medians['baseline-pgc']:.2f}x")
         all_medians[ds] = medians.get("auto")
         if big and all_medians.get(ds[:-4]):
             a, b = all_medians[ds], all_medians[ds[:-4]]

@@ -17,6 +17,7 @@ import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.StatusReporter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 
 /** Client-side table helpers: format detection and reading rows outside a job. */
@@ -266,9 +267,13 @@ public final class Tables {
 
   /**
    * Reads a sample of about {@code rows} rows of the files {@code inputs} stand for, in this
-   * process, as TeraSort's and Hadoop's {@code InputSampler.SplitSampler} sample: the first rows of
-   * up to {@code maxSplits} evenly spaced splits (of the splits a job's tasks would read, in path
-   * order), {@code rows / splits} rows from each (at least one).
+   * process. Files that split at any byte (text, CSV without multi-line records, uncompressed or
+   * with a splittable codec) give the first rows after {@link SampleRuns#CHUNKS} positions, one drawn
+   * at random in each of as many equal slices of their bytes (a stratified sample of short runs:
+   * {@link SampleRuns#spread}); other inputs, as TeraSort's and Hadoop's {@code InputSampler.SplitSampler}
+   * sample, the first rows of up to {@code maxSplits} evenly spaced splits (of the splits a job's
+   * tasks would read, in path order). {@code rows} over the chunks or splits from each (at least
+   * one).
    */
   public static void sample(Configuration conf, TableSpec spec, RowConsumer consumer, long rows,
       int maxSplits, Path... inputs) throws IOException {
@@ -306,30 +311,44 @@ public final class Tables {
     List<InputSplit> splits = format.fileSplits(job); // a sample spreads over files: not combined
     splits.sort(
         (a, b) -> {
-          org.apache.hadoop.mapreduce.lib.input.FileSplit x =
-              (org.apache.hadoop.mapreduce.lib.input.FileSplit) a;
-          org.apache.hadoop.mapreduce.lib.input.FileSplit y =
-              (org.apache.hadoop.mapreduce.lib.input.FileSplit) b;
+          FileSplit x = (FileSplit) a;
+          FileSplit y = (FileSplit) b;
           int c = x.getPath().toString().compareTo(y.getPath().toString());
           return c != 0 ? c : Long.compare(x.getStart(), y.getStart());
         });
-    int chosen = Math.min(splits.size(), maxSplits);
-    long perSplit = chosen == 0 ? 0 : Math.max(1, rows / chosen);
+    List<SampleRuns.Run> runs = new ArrayList<>();
+    if (maxSplits < Integer.MAX_VALUE && !splits.isEmpty() && SampleRuns.splitsAnywhere(format, job, splits)) {
+      // seeded by how the input is read: the same sample each run, another for each side
+      runs = SampleRuns.spread(splits, SampleRuns.CHUNKS, rows,
+          job.getConfiguration().get(BloomkitConfig.INPUT_SPEC.key()).hashCode());
+    } else {
+      int chosen = Math.min(splits.size(), maxSplits);
+      long perSplit = chosen == 0 ? 0 : Math.max(1, rows / chosen);
+      for (int i = 0; i < chosen; i++) {
+        runs.add(new SampleRuns.Run(List.of((FileSplit) splits.get((int) ((long) i * splits.size() / chosen))),
+            perSplit));
+      }
+    }
     TaskAttemptContext context = counters == null
         ? new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID())
         : new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID(),
             new CountingReporter(counters));
-    for (int i = 0; i < chosen; i++) {
-      InputSplit split = splits.get((int) ((long) i * splits.size() / chosen));
-      Path file = ((org.apache.hadoop.mapreduce.lib.input.FileSplit) split).getPath();
-      try (RecordReader<LongWritable, Row> reader = format.createRecordReader(split, context)) {
-        reader.initialize(split, context);
-        for (long n = 0; n < perSplit && reader.nextKeyValue(); n++) {
-          consumer.accept(file, reader.getCurrentKey().get(), reader.getCurrentValue());
+    for (SampleRuns.Run run : runs) {
+      long n = 0;
+      for (FileSplit split : run.splits) {
+        Path file = split.getPath();
+        try (RecordReader<LongWritable, Row> reader = format.createRecordReader(split, context)) {
+          reader.initialize(split, context);
+          for (; n < run.rows && reader.nextKeyValue(); n++) {
+            consumer.accept(file, reader.getCurrentKey().get(), reader.getCurrentValue());
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new java.io.InterruptedIOException("interrupted reading " + file);
         }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted reading " + file);
+        if (n >= run.rows) {
+          break;
+        }
       }
     }
   }

@@ -284,8 +284,9 @@ public class JoinPlannerTest {
 
   /**
    * A filter built by a job is sized for the exact distinct keys, which the plan only estimated
-   * from a sample: --max-filter-bytes must hold for the exact count. The sample (the first 20,000
-   * rows) sees 1,000 keys, each 20 times; 40,000 more rows have a key each.
+   * from a sample: --max-filter-bytes must hold for the exact count. The left files are gzipped, so
+   * the sample reads the first 20,000 rows of the (whole-file) splits: it sees 1,000 keys, each 20
+   * times; 40,000 more rows have a key each.
    */
   @Test
   public void maxFilterBytesHoldsForTheExactKeysOfAJobBuild() throws Exception {
@@ -301,6 +302,13 @@ public class JoinPlannerTest {
       rightLines.add("R" + i + "," + (i % 3 == 0 ? i % 1000 : 2_000_000 + i));
     }
     File left = write("left", leftLines);
+    for (File part : left.listFiles()) { // gzip: not split, so not sampled from spread positions
+      try (java.io.OutputStream gz = new java.util.zip.GZIPOutputStream(
+          Files.newOutputStream(new File(left, part.getName() + ".gz").toPath()))) {
+        gz.write(Files.readAllBytes(part.toPath()));
+      }
+      Files.delete(part.toPath());
+    }
     File right = write("right", rightLines);
     Configuration conf = ToolRun.localConf();
     conf.setLong("bloomkit.build.local.max.bytes", 0); // sampled, then built by a job

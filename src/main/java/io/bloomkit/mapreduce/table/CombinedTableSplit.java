@@ -128,10 +128,26 @@ public final class CombinedTableSplit extends InputSplit implements Writable {
     return out;
   }
 
+  /** Each split of {@code splits} a combined split of its own (one part). */
+  static List<InputSplit> alone(List<InputSplit> splits)
+      throws IOException, InterruptedException {
+    List<InputSplit> out = new ArrayList<>();
+    for (InputSplit s : splits) {
+      if (s instanceof FileSplit) {
+        close(List.of((FileSplit) s), out);
+      } else {
+        out.add(s);
+      }
+    }
+    return out;
+  }
+
   private static void close(List<FileSplit> pack, List<InputSplit> out)
       throws IOException, InterruptedException {
     if (pack.size() == 1) {
-      out.add(pack.get(0));
+      FileSplit f = pack.get(0);
+      out.add(new CombinedTableSplit(pack, f.getLocations() == null ? new String[0]
+          : f.getLocations()));
     } else if (pack.size() > 1) {
       List<FileSplit> parts = new ArrayList<>(pack);
       parts.sort(CombinedTableSplit::inPathOrder);

@@ -21,8 +21,17 @@ public class LeftTableTest {
 
   @Test
   public void groupsRecordsByKeyInArrivalOrderLikeANaiveMap() throws Exception {
+    groupsLikeANaiveMap(new LeftTable());
+  }
+
+  /** Keys whose hashes keep 4 bits: 16 hashes for thousands of keys, every lookup walks a chain. */
+  @Test
+  public void keysOfOneHashAreToldApartByTheirBytes() throws Exception {
+    groupsLikeANaiveMap(new LeftTable(0xfL));
+  }
+
+  private static void groupsLikeANaiveMap(LeftTable t) throws Exception {
     Random rnd = new Random(3);
-    LeftTable t = new LeftTable();
     Map<String, List<String>> naive = new LinkedHashMap<>();
     long dataBytes = 0;
     long before = t.bytes();

@@ -16,7 +16,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +35,7 @@ public class SplitSizeTest {
   private Path input;
 
   @BeforeEach
-  void writeFile() throws IOException {
+  void writeFile() throws Exception {
     File f = new File(tmp, "in/lines.txt");
     f.getParentFile().mkdirs();
     byte[] line = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\n"
@@ -61,14 +60,14 @@ public class SplitSizeTest {
     return conf;
   }
 
-  private List<Long> splits(Configuration conf) throws IOException {
+  private List<Long> splits(Configuration conf) throws IOException, InterruptedException {
     Job job = Job.getInstance(conf);
     TableSpec.builder(TableFormat.TEXT).key(List.of("0"), List.of()).build()
         .store(job.getConfiguration(), BloomkitConfig.INPUT_SPEC);
     FileInputFormat.setInputPaths(job, input);
     List<Long> lengths = new ArrayList<>();
     for (InputSplit s : new TableInputFormat().getSplits(job)) {
-      lengths.add(((FileSplit) s).getLength());
+      lengths.add(s.getLength());
     }
     return lengths;
   }
@@ -86,28 +85,28 @@ public class SplitSizeTest {
   }
 
   @Test
-  void localModeCutsAtTheSplitBytesWhenTheSlotsShareMore() throws IOException {
+  void localModeCutsAtTheSplitBytesWhenTheSlotsShareMore() throws Exception {
     // 2 slots: (10 MB + 1 MB) / 2 = 5.5 MB a slot, more than the 4 MB split size: 4, 4, 2
     assertEquals(model(4 * MB), splits(conf(2)));
     assertEquals(3, model(4 * MB).size());
   }
 
   @Test
-  void localModeGivesEverySlotASplit() throws IOException {
+  void localModeGivesEverySlotASplit() throws Exception {
     // 8 slots: 11 MB / 8 = 1.375 MB a split (at least the 1 MB block)
     assertEquals(model((11 * MB + 7) / 8), splits(conf(8)));
     assertEquals(8, splits(conf(8)).size());
   }
 
   @Test
-  void onAClusterTheSlotsAreUnknown() throws IOException {
+  void onAClusterTheSlotsAreUnknown() throws Exception {
     Configuration conf = conf(8);
     conf.set("mapreduce.framework.name", "yarn");
     assertEquals(model(4 * MB), splits(conf));
   }
 
   @Test
-  void hadoopsMaxAndMinSplitSizesStillBoundIt() throws IOException {
+  void hadoopsMaxAndMinSplitSizesStillBoundIt() throws Exception {
     Configuration max = conf(2);
     max.setLong(FileInputFormat.SPLIT_MAXSIZE, 2 * MB);
     assertEquals(model(2 * MB), splits(max));
@@ -117,7 +116,7 @@ public class SplitSizeTest {
   }
 
   @Test
-  void zeroOrLargerBlocksKeepTheBlockSize() throws IOException {
+  void zeroOrLargerBlocksKeepTheBlockSize() throws Exception {
     Configuration off = conf(2);
     BloomkitConfig.INPUT_SPLIT_BYTES.set(off, 0);
     assertEquals(model(MB), splits(off));

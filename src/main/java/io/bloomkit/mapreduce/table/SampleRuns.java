@@ -16,7 +16,7 @@ final class SampleRuns {
   private SampleRuns() {}
 
   /** The runs a sample of files that split anywhere reads. */
-  static final int CHUNKS = 256;
+  static final int CHUNKS = 64;
 
   /** A stretch of an input's bytes (one split, or consecutive ones) and the rows read from it. */
   static final class Run {

@@ -102,8 +102,9 @@ public class HotKeySamplerTest {
   /**
    * A small sample is spread over the files' bytes (Tables.sample): the run of "front" at the start
    * of the second file (100 of 6,000 rows) is not a fifth of it, as it was of the first 200 rows of
-   * each file. Of the ~260 rows read, "big" (15% of the rows: 39 expected, sd 5.8) holds more than
-   * 8% (21) and every other key less (at most 1.7% of the rows: 4.4 expected), 3 sd either way.
+   * each file. Of the 400-470 rows read (each of the 65 runs its bytes' share of 400, rounded up),
+   * "big" (15% of the rows: 60 or more expected, sd 7) holds more than 8% and every other key less
+   * (at most 1.7% of the rows: 8 expected against 32 or more), 3 sd either way.
    */
   @Test
   public void aSmallSampleIsSpreadOverTheFiles() throws Exception {

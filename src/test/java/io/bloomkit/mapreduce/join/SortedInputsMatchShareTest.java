@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * left side is sampled (not read whole in the client: bloomkit.build.local.max.bytes 1). Sampling
  * the first rows of splits, both samples came from the start of the key range, where every right
  * key the left sample could hold lay, and the share was estimated at 1 (capped) against the true
- * 0.25; the estimate must now be within a factor 1.5 of the true share counted here (it is 0.259;
- * the sample is seeded by the files' names and sizes: one draw, the same each run).
+ * 0.25; the estimate must now be within a factor 1.5 of the true share counted here (the sample
+ * is seeded by the files' names and sizes: one draw, the same each run).
  */
 public class SortedInputsMatchShareTest {
   @TempDir public File tmp;

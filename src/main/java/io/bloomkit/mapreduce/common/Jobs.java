@@ -11,7 +11,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapred.LocalJobRunner;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
@@ -89,7 +88,7 @@ public final class Jobs {
    * default stays.
    */
   static void pollQuicklyInLocalMode(Configuration conf) {
-    if (local(conf) && !userSet(conf, POLL_INTERVAL)) {
+    if (local(conf) && !LocalMode.userSet(conf, POLL_INTERVAL)) {
       conf.setInt(POLL_INTERVAL, 100);
     }
   }
@@ -97,7 +96,7 @@ public final class Jobs {
   /**
    * Hadoop's LocalJobRunner runs one map task and one reduce task at a time unless told otherwise;
    * in local mode run up to {@code processors} of each side by side ({@link
-   * LocalJobRunner#LOCAL_MAX_MAPS}, {@link LocalJobRunner#LOCAL_MAX_REDUCES}), each unless the user
+   * LocalMode#MAP_SLOTS}, {@link LocalMode#REDUCE_SLOTS}), each unless the user
    * chose a value. On a cluster nothing changes. The tasks then share this JVM: no mapper, reducer
    * or filter loader of bloomkit keeps state in static fields.
    */
@@ -105,15 +104,15 @@ public final class Jobs {
     if (!local(conf)) {
       return;
     }
-    for (String key : new String[] {LocalJobRunner.LOCAL_MAX_MAPS, LocalJobRunner.LOCAL_MAX_REDUCES}) {
-      if (!userSet(conf, key)) {
+    for (String key : new String[] {LocalMode.MAP_SLOTS, LocalMode.REDUCE_SLOTS}) {
+      if (!LocalMode.userSet(conf, key)) {
         conf.setInt(key, processors);
       }
     }
   }
 
   /**
-   * The map tasks that run at once in this JVM: in local mode {@link LocalJobRunner#LOCAL_MAX_MAPS}
+   * The map tasks that run at once in this JVM: in local mode {@link LocalMode#MAP_SLOTS}
    * as {@link #useEveryProcessorInLocalMode} sets it (the user's value, else every processor); on
    * a cluster 1 (each task has a JVM of its own). Each of them loads its own filter or map-side
    * table, so their heap budgets divide this JVM's heap.
@@ -130,10 +129,6 @@ public final class Jobs {
   /** Whether jobs of {@code conf} run in local mode (Hadoop's LocalJobRunner, in this JVM). */
   public static boolean local(Configuration conf) {
     return LocalMode.local(conf);
-  }
-
-  private static boolean userSet(Configuration conf, String key) {
-    return LocalMode.userSet(conf, key);
   }
 
   private static void runAndWait(Job job, FileSystem fs, Path failures)

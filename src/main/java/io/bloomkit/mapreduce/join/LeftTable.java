@@ -3,6 +3,8 @@ package io.bloomkit.mapreduce.join;
 import com.carrotsearch.hppc.ByteArrayList;
 import com.carrotsearch.hppc.IntArrayList;
 import com.carrotsearch.hppc.LongIntHashMap;
+import io.bloomkit.core.hash.HashStrategy;
+import io.bloomkit.core.hash.KeyHasher;
 import java.io.IOException;
 import java.util.BitSet;
 import org.apache.hadoop.io.Text;
@@ -10,15 +12,15 @@ import org.apache.hadoop.io.Text;
 /**
  * The left side of a map-side join in memory: its records (lines, or {@link JoinRecords} values)
  * grouped by canonical key bytes. An HPPC open-addressing map of primitive longs takes a key's
- * 64-bit hash to its group (groups of one hash chained, the key bytes compared only on a hash
- * match), so an absent key's lookup reads the map's slot arrays and no key object
- * ({@code LeftTableLookupBench}, 8-byte keys absent: 22.6, 45.0 and 115.5 ns at 15,000, 150,000 and
- * 1,500,000 keys, against 24.7, 70.8 and 251.3 ns with a map of key objects). The keys' bytes sit end to end in one byte array, so
- * do the records', and each group's records form a chain through an int array (insertion order
- * kept): a record costs its bytes plus 8 bytes of index, a distinct key its bytes plus about 40.
- * {@link #find} and {@link #forEach} allocate nothing: the records go through one reused {@link
- * Text}. {@link #bytes()} is
- * the table's size as held (arrays at their capacity), kept as it grows, so a loading task can
+ * 64-bit hash ({@link KeyHasher}'s) to its group (groups of one hash chained, the key bytes
+ * compared only on a hash match), so an absent key's lookup reads the map's slot arrays and no key
+ * object ({@code LeftTableLookupBench}, 8-byte keys absent: 22.5, 31.8 and 101.6 ns at 15,000,
+ * 150,000 and 1,500,000 keys, against 24.7, 70.8 and 251.3 ns with a map of key objects). The
+ * keys' bytes sit end to end in one byte array, so do the records', and each group's records form
+ * a chain through an int array (insertion order kept): a record costs its bytes plus 8 bytes of
+ * index, a distinct key its bytes plus about 40. {@link #find} and {@link #forEach} allocate
+ * nothing: the records go through one reused {@link Text}. {@link #bytes()} is the table's size
+ * as held (arrays at their capacity), kept as it grows, so a loading task can
  * stop before it exceeds its budget. Not thread-safe; once loaded, several threads may read it,
  * each through its own {@link #view}.
  */
@@ -37,6 +39,8 @@ final class LeftTable {
   /** A key's hash ({@link #hash}, masked) to the last group added of that hash. */
   private final LongIntHashMap groups;
   private final long hashMask;
+  /** This table's or view's own hasher (a hasher is not thread-safe). */
+  private final KeyHasher hasher = HashStrategy.MURMUR3_128_DOUBLE.hasher();
   /** Per group: the group added before it of the same hash (-1), where its key starts in keyData. */
   private final IntArrayList sameHash;
   private final IntArrayList keyStart;
@@ -156,17 +160,9 @@ final class LeftTable {
     return group + 1 < keyStart.size() ? keyStart.get(group + 1) : keyData.size();
   }
 
-  /** 64 bits of {@code key[0, length)}: FNV-1a, then MurmurHash3's finalizer. */
-  static long hash(byte[] key, int length) {
-    long h = 0xcbf29ce484222325L;
-    for (int i = 0; i < length; i++) {
-      h = (h ^ (key[i] & 0xff)) * 0x100000001b3L;
-    }
-    h ^= h >>> 33;
-    h *= 0xff51afd7ed558ccdL;
-    h ^= h >>> 33;
-    h *= 0xc4ceb9fe1a85ec53L;
-    return h ^ (h >>> 33);
+  /** 64 bits of {@code key[0, length)}: the first half of its Murmur3 x64 128 ({@link KeyHasher}). */
+  private long hash(byte[] key, int length) {
+    return hasher.hash(key, 0, length).h1();
   }
 
   /** Visits the records of a group in the order they were added. */

@@ -23,8 +23,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * with 10%): from cache-resident to far larger than the cache. The 2^20 absent probes are cycled.
  * <pre>
  *   java -cp target/test-classes:target/classes:$(cat target/bench-cp.txt) org.openjdk.jmh.Main \
- *     'io\.bloomkit\.mapreduce\.join\.LeftTableLookupBench'
+ *     'io\.bloomkit\.mapreduce\.join\.LeftTableLookupBench' -f 1 -wi 2 -w 1s -i 3 -r 1s
  * </pre>
+ * (the figures in LeftTable's documentation and docs/planner.md; the object-keyed map's, of the
+ * same command at 0a67cb6).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -5,6 +5,7 @@ import io.bloomkit.core.FilterShape;
 import io.bloomkit.mapreduce.cli.SizingOptions;
 import io.bloomkit.mapreduce.common.FilterSpec;
 import io.bloomkit.mapreduce.config.BloomkitConfig;
+import io.bloomkit.mapreduce.config.LocalMode;
 import io.bloomkit.mapreduce.config.UsageException;
 import io.bloomkit.mapreduce.join.plan.CostConstants;
 import io.bloomkit.mapreduce.join.plan.CostModel;
@@ -185,9 +186,8 @@ final class JoinPlanner {
         .filterHeapShare(BloomkitConfig.PLAN_FILTER_HEAP_SHARE.getDouble(conf))
         .maxFilterBytes(maxFilterBytes)
         .localBuildMaxBytes(BloomkitConfig.BUILD_LOCAL_MAX_BYTES.getLong(conf))
-        // a map-side table is charged per map task even where the tasks share one
-        // (SharedLeftTables): that charge stands in for its lookups, which the model does not
-        // price (docs/planner.md, "Open points")
+        // local mode runs the map tasks in one JVM, which share one table (SharedLeftTables)
+        .sharedTable(LocalMode.local(conf))
         .mapSide(tableFits && mapSideCan(type), type.leftLinesOnly());
   }
 

@@ -89,6 +89,7 @@ public class JoinPlannerTest {
             BloomkitConfig.PLAN_TASK_SECONDS.getDouble(conf)))
         .mapSideBudget(conf.getLong("bloomkit.mapside.max.bytes", 0))
         .mapSide(mapSideAllowed, secondJob)
+        .sharedTable(true) // the tests run in local mode: the map tasks share one table
         .build()
         .cheapest(mw);
   }

@@ -25,7 +25,8 @@ import java.util.Objects;
  * <ul>
  *   <li>{@code map-side}: only when the left side's bytes fit {@link Builder#mapSideBudget} (0: a
  *       quarter of the map task heap, as {@code bloomkit.mapside.max.bytes}). One job; every map
- *       task loads the whole left side; nothing is shuffled.
+ *       task loads the whole left side into a hash table (once per job where the tasks share it,
+ *       {@link Builder#sharedTable}) and looks each right record's key up; nothing is shuffled.
  *   <li>{@code reduce-side}: one job, both sides shuffled whole.
  *   <li>{@code filtered}: for each family ({@code bf}, {@code acbf}... as {@code --filter} names
  *       them) at each bits per key in {@link Builder#bitsPerKey} range (4..24), and {@code exact}
@@ -56,21 +57,23 @@ import java.util.Objects;
  *                                                                tableByteSeconds for a map-side table)
  *             + mapRecords * probe                              (filtered: each record read adds or probes
  *                                                                the filter; probe from {@link ProbeCosts})
+ *             + R * lookup                                      (map-side: each right record's key looked up
+ *                                                                in the table; {@link ProbeCosts#tableSeconds})
  *
  *               jobs   mapRecords        mapOutputRecords  shuffleBytes                 loadBytes
- *   map-side    1      R + L * tasks     R * matchShare    0                            LB * tasks
+ *   map-side    1      R + L * loads     R * matchShare    0                            LB * loads
  *   reduce-side 1      L + R             L + R             LB + L*oL + RB + R*oR        0
  *   filtered    1 + b  2L + R            L + R * pass      LB + L*oL + (RB + R*oR)*pass filter * (tasks + leftTasks)
  *
  *   mapTasks: map-side tasks (+ leftTasks with its left job), reduce-side tasks + leftTasks,
- *   filtered tasks + leftTasks (+ leftTasks for a build job)
+ *   filtered tasks + leftTasks (+ leftTasks for a build job); loads: tasks, or 1 for a shared table
  * </pre>
  *
  * (L, R records and LB, RB bytes of the left and right sides; tasks, leftTasks the map tasks of
  * the right and the left side: every map task of a filtered join loads the filter, the left ones to
  * check the left keys; b = 0 for a build in the client, else 1; oL, oR the bytes a map output
- * record of that side adds to its record's, {@link #recordOverhead}: the key with its vint length,
- * the tag and side bytes and the line's vint length, less the newline. The output written is the
+ * record of that side adds to its record's, {@link ShuffleBytes#recordOverhead}: the key with its
+ * vint length, the tag and side bytes and the line's vint length, less the newline. The output written is the
  * same for every plan and is left out.
  */
 public final class CostModel {
@@ -236,6 +239,7 @@ public final class CostModel {
     private long mapSideBudget = 0;
     private boolean mapSide = true;
     private boolean mapSideLeftJob = false;
+    private boolean sharedTable = false;
     private double filterHeapShare = 0.25;
     private long maxFilterBytes = 0;
     private long localBuildMaxBytes = 64L << 20;
@@ -271,6 +275,16 @@ public final class CostModel {
     public Builder mapSide(boolean allowed, boolean leftJob) {
       this.mapSide = allowed;
       this.mapSideLeftJob = leftJob;
+      return this;
+    }
+
+    /**
+     * Whether the map tasks of a job share one map-side table (local mode: {@code
+     * SharedLeftTables}), read and loaded once per job, not once per task (default false, as the
+     * tasks of a cluster each load it).
+     */
+    public Builder sharedTable(boolean shared) {
+      this.sharedTable = shared;
       return this;
     }
 
@@ -325,6 +339,7 @@ public final class CostModel {
   private final long mapSideBudget;
   private final boolean mapSide;
   private final boolean mapSideLeftJob;
+  private final boolean sharedTable;
   private final double filterHeapShare;
   private final long maxFilterBytes;
   private final long localBuildMaxBytes;
@@ -338,6 +353,7 @@ public final class CostModel {
     this.mapSideBudget = b.mapSideBudget;
     this.mapSide = b.mapSide;
     this.mapSideLeftJob = b.mapSideLeftJob;
+    this.sharedTable = b.sharedTable;
     this.filterHeapShare = b.filterHeapShare;
     this.maxFilterBytes = b.maxFilterBytes;
     this.localBuildMaxBytes = b.localBuildMaxBytes;
@@ -356,16 +372,18 @@ public final class CostModel {
     List<Candidate> out = new ArrayList<>();
     if (mapSide && w.leftBytes <= mapSideBudget(w)) {
       // a second map-only job over the left side writes a left-semi/anti join's left records
+      // the table is read and loaded by every map task, or once per job where they share it
+      int loads = sharedTable ? 1 : w.mapTasks;
       out.add(new Candidate(Kind.MAP_SIDE, null, 0, false, 1, 0, 0, mapSideLeftJob ? 2 : 1,
           w.mapTasks + (mapSideLeftJob ? (long) w.leftMapTasks : 0),
-          w.rightRecords + (double) w.leftRecords * w.mapTasks
-              + (mapSideLeftJob ? w.leftRecords : 0),
-          w.rightRecords * w.matchShare, 0, (double) w.leftBytes * w.mapTasks, 0, constants));
+          w.rightRecords + (double) w.leftRecords * loads + (mapSideLeftJob ? w.leftRecords : 0),
+          w.rightRecords * w.matchShare, 0, (double) w.leftBytes * loads,
+          w.rightRecords * probeCosts.tableSeconds(w.leftKeys), constants));
     }
     double records = (double) w.leftRecords + w.rightRecords;
     out.add(new Candidate(Kind.REDUCE_SIDE, null, 0, false, 1, 0, 0, 1,
         (long) w.mapTasks + w.leftMapTasks, records, records,
-        leftShuffled(w) + rightShuffled(w), 0, 0, constants));
+        ShuffleBytes.left(w) + ShuffleBytes.right(w), 0, 0, constants));
     for (String name : filters) {
       if (family(name) == FilterFamily.EXACT) {
         if (w.leftKeyBytes > 0) {
@@ -479,38 +497,9 @@ public final class CostModel {
     return new Candidate(Kind.FILTERED, s, bitsPerKey, capped, fpp, bytes, heapBytes(s), jobs,
         tasks,
         mapRecords, w.leftRecords + w.rightRecords * pass,
-        leftShuffled(w) + rightShuffled(w) * pass,
+        ShuffleBytes.left(w) + ShuffleBytes.right(w) * pass,
         (double) bytes * (w.mapTasks + w.leftMapTasks),
         mapRecords * probeCosts.seconds(s, heapBytes(s)), constants);
-  }
-
-  /** Map output bytes of the whole left side. */
-  static double leftShuffled(Workload w) {
-    return w.leftBytes + w.leftRecords * recordOverhead(w, w.leftBytes, w.leftRecords);
-  }
-
-  /** Map output bytes of the whole right side (before any filter). */
-  static double rightShuffled(Workload w) {
-    return w.rightBytes + w.rightRecords * recordOverhead(w, w.rightBytes, w.rightRecords);
-  }
-
-  /**
-   * Bytes a shuffled record adds to its record's bytes (which count its line and a newline): the
-   * map output holds the key ({@link Workload#meanKeyBytes}) after its vint length, the tag byte,
-   * the side byte, and the line after its vint length (Hadoop's {@code WritableUtils} sizes).
-   */
-  static double recordOverhead(Workload w, long bytes, long records) {
-    double line = records == 0 ? 0 : Math.max(0, (double) bytes / records - 1);
-    return w.meanKeyBytes + vintSize(Math.round(w.meanKeyBytes)) + 2 + vintSize(Math.round(line))
-        - 1;
-  }
-
-  /** Bytes of Hadoop's vint encoding of {@code v} ({@code WritableUtils.getVIntSize}), v >= 0. */
-  static int vintSize(long v) {
-    if (v <= 127) {
-      return 1;
-    }
-    return 1 + (64 - Long.numberOfLeadingZeros(v) + 7) / 8;
   }
 
   private boolean fits(FilterShape s, Workload w) {
@@ -533,7 +522,6 @@ public final class CostModel {
         : 8 * BitArray.wordsFor(s.positions());
   }
 
-  /** The shape of filter {@code name} at {@code bitsPerKey}, or null if the family cannot. */
   /**
    * A capped filter whose false positive rate is above this drops under 10% of the right records
    * that have no match (Impala's rule for a runtime filter not worth applying): a forced size

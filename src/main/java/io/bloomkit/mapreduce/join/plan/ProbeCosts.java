@@ -31,20 +31,32 @@ public final class ProbeCosts {
   static final double[] ACBF_NANOS = {130.7, 154.8, 373.5};
   static final double[] EXACT_NANOS = {2008.1, 3884.3};
 
+  /** Distinct keys of the measured map-side join tables ({@code LeftTableLookupBench}). */
+  static final double[] TABLE_KEYS = {15_000, 150_000, 1_500_000};
+  /**
+   * Nanoseconds per lookup of an absent 8-byte key, hash included, in a map-side join's table of
+   * {@link #TABLE_KEYS} keys: the medians of {@code LeftTableLookupBench} (docs/planner.md, "Open
+   * points"; {@code -f 1 -wi 2 -w 1s -i 3 -r 1s}, two cores).
+   */
+  static final double[] TABLE_NANOS = {22.5, 31.8, 101.6};
+
   /**
    * Nanoseconds per probe of the reference run (docs/results/join.md: the medians of {@code
    * scripts/bench-filters.sh --only 'io\.bloomkit\.bench\.LargeFilterProbeBench' --no-render
    * --no-facts}; two cores, one fork per point).
    */
-  public static final ProbeCosts MEASURED = new ProbeCosts(measured());
+  public static final ProbeCosts MEASURED =
+      new ProbeCosts(measured(), new double[][] {TABLE_KEYS, TABLE_NANOS});
 
-  /** No probe cost (the model before the families were measured; tests of other terms). */
-  public static final ProbeCosts NONE = new ProbeCosts(new EnumMap<>(FilterFamily.class));
+  /** No probe or lookup cost (the model before they were measured; tests of other terms). */
+  public static final ProbeCosts NONE = new ProbeCosts(new EnumMap<>(FilterFamily.class), null);
 
   private final Map<FilterFamily, double[][]> points; // per family: {heapBytes[], nanos[]}
+  private final double[][] table; // {keys[], nanos[]}, or null
 
-  private ProbeCosts(Map<FilterFamily, double[][]> points) {
+  private ProbeCosts(Map<FilterFamily, double[][]> points, double[][] table) {
     this.points = Collections.unmodifiableMap(points);
+    this.table = table;
   }
 
   private static Map<FilterFamily, double[][]> measured() {
@@ -83,23 +95,34 @@ public final class ProbeCosts {
    */
   public double seconds(FilterShape shape, long heapBytes) {
     double[][] p = points.get(shape.family());
-    if (p == null) {
-      return 0;
+    return p == null ? 0 : interpolate(p[0], p[1], heapBytes) * 1e-9;
+  }
+
+  /**
+   * Seconds of one lookup of a right record's key in a map-side join's table of {@code keys}
+   * distinct left keys, interpolated as a filter's probe is by its heap; 0 for {@link #NONE}.
+   */
+  public double tableSeconds(long keys) {
+    return table == null ? 0 : interpolate(table[0], table[1], keys) * 1e-9;
+  }
+
+  /**
+   * The log-linear interpolation of {@code y} over {@code x} (ascending) at {@code at}; the
+   * nearest point's {@code y} outside them.
+   */
+  private static double interpolate(double[] x, double[] y, double at) {
+    int last = x.length - 1;
+    if (at <= x[0]) {
+      return y[0];
     }
-    double[] heap = p[0];
-    double[] nanos = p[1];
-    int last = heap.length - 1;
-    if (heapBytes <= heap[0]) {
-      return nanos[0] * 1e-9;
-    }
-    if (heapBytes >= heap[last]) {
-      return nanos[last] * 1e-9;
+    if (at >= x[last]) {
+      return y[last];
     }
     int i = 0;
-    while (heapBytes > heap[i + 1]) {
+    while (at > x[i + 1]) {
       i++;
     }
-    double t = Math.log(heapBytes / heap[i]) / Math.log(heap[i + 1] / heap[i]);
-    return (nanos[i] + t * (nanos[i + 1] - nanos[i])) * 1e-9;
+    double t = Math.log(at / x[i]) / Math.log(x[i + 1] / x[i]);
+    return y[i] + t * (y[i + 1] - y[i]);
   }
 }

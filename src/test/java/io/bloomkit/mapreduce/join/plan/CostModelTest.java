@@ -85,8 +85,13 @@ public class CostModelTest {
   }
 
   private static double mapSideSeconds(Workload w) {
-    return JOB + (w.rightRecords + (double) w.leftRecords * w.mapTasks) * RECORD
-        + (double) w.leftBytes * w.mapTasks * LOAD;
+    return mapSideSeconds(w, w.mapTasks);
+  }
+
+  /** A map-side join whose left side is read and loaded {@code loads} times (no lookup cost). */
+  private static double mapSideSeconds(Workload w, int loads) {
+    return JOB + (w.rightRecords + (double) w.leftRecords * loads) * RECORD
+        + (double) w.leftBytes * loads * LOAD;
   }
 
   private static FilterShape shape(String name, long n, double bitsPerKey) {
@@ -150,8 +155,9 @@ public class CostModelTest {
   /**
    * Each filtered plan pays its records' probes at the measured cost of its family at its heap,
    * interpolated here on log(heap) between the two measured filters around it (clamped outside):
-   * the candidates with {@link ProbeCosts#MEASURED} cost exactly that more than without; the
-   * other plans probe nothing.
+   * the candidates with {@link ProbeCosts#MEASURED} cost exactly that more than without; a
+   * map-side join pays a lookup per right record at the measured cost of a table of its left keys
+   * (interpolated on log(keys) the same way); a reduce-side join probes nothing.
    */
   @Test
   public void filteredPlansPayTheirProbesAtTheMeasuredCostOfTheirHeap() {
@@ -198,6 +204,13 @@ public class CostModelTest {
         probe = c.mapRecords() * ns * 1e-9;
         assertTrue(probe > 0, e.getKey());
         filtered++;
+      } else if (c.kind() == CostModel.Kind.MAP_SIDE) {
+        // N = 10^6 keys lies between the tables of 150,000 and 1,500,000 keys
+        double[] k = ProbeCosts.TABLE_KEYS;
+        double[] nanos = ProbeCosts.TABLE_NANOS;
+        assertTrue(N > k[1] && N < k[2]);
+        double t = Math.log(N / k[1]) / Math.log(k[2] / k[1]);
+        probe = R * (nanos[1] + t * (nanos[2] - nanos[1])) * 1e-9;
       }
       assertClose(e.getKey(), probe, measured.get(e.getKey()).probeSeconds());
       assertClose(e.getKey(), c.seconds() + probe, measured.get(e.getKey()).seconds());
@@ -282,6 +295,38 @@ public class CostModelTest {
     // an explicit budget replaces the quarter
     assertTrue(kinds(builder(C).mapSideBudget(heap / 4 + 1).build().candidates(over))
         .contains(Kind.MAP_SIDE));
+  }
+
+  /**
+   * Where the map tasks share one table (local mode), a map-side join reads and loads the left
+   * side once per job instead of once per map task: at a TPC-H SF 10-like shape (1.5M left
+   * records of 175 MB, 60M right records in 60 tasks, 10% matching) that turns the map-side join
+   * from dearer than the filtered plans into the cheapest.
+   */
+  @Test
+  public void aSharedTableIsReadAndLoadedOncePerJob() {
+    long left = 1_500_000;
+    Workload w = new Workload(new Workload.Side(left, 175_000_000L, 2),
+        new Workload.Side(60_000_000L, 7_800_000_000L, 60),
+        new Workload.Keys(left, 8 * left, 8, 0.1), 4 * GIB);
+    Candidate perTask = mapSide(builder(C).build().candidates(w));
+    Candidate shared = mapSide(builder(C).sharedTable(true).build().candidates(w));
+    assertClose("per task", mapSideSeconds(w, 60), perTask.seconds());
+    assertClose("shared", mapSideSeconds(w, 1), shared.seconds());
+    assertClose("loaded bytes", 175_000_000.0, shared.loadBytes());
+    assertClose("records read", 60_000_000.0 + left, shared.mapRecords());
+    assertEquals(perTask.mapTasks(), shared.mapTasks());
+    assertEquals(Kind.FILTERED, builder(C).build().cheapest(w).kind());
+    assertEquals(Kind.MAP_SIDE, builder(C).sharedTable(true).build().cheapest(w).kind());
+  }
+
+  private static Candidate mapSide(List<Candidate> cs) {
+    for (Candidate c : cs) {
+      if (c.kind() == Kind.MAP_SIDE) {
+        return c;
+      }
+    }
+    throw new AssertionError("no map-side candidate in " + cs);
   }
 
   private static List<Kind> kinds(List<Candidate> cs) {
@@ -446,7 +491,7 @@ public class CostModelTest {
   @Test
   public void vintSizesAreHadoops() {
     for (long v : new long[] {0, 1, 127, 128, 255, 256, 65535, 65536, 1L << 24, 1L << 31, Long.MAX_VALUE}) {
-      assertEquals(org.apache.hadoop.io.WritableUtils.getVIntSize(v), CostModel.vintSize(v),
+      assertEquals(org.apache.hadoop.io.WritableUtils.getVIntSize(v), ShuffleBytes.vintSize(v),
           String.valueOf(v));
     }
   }

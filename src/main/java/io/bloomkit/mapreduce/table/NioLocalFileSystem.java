@@ -1,10 +1,12 @@
 package io.bloomkit.mapreduce.table;
 
 import io.bloomkit.mapreduce.config.BloomkitConfig;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.EnumSet;
@@ -87,15 +89,25 @@ public class NioLocalFileSystem extends LocalFileSystem {
       return all;
     }
 
-    /** {@code st} with the permission, owner and group read now, through java.nio. */
-    private FileStatus withPermissions(FileStatus st) throws IOException {
+    /**
+     * {@code st} with the permission, owner and group read now, through java.nio.
+     *
+     * @throws FileNotFoundException if the path is gone since {@code st} was read (Hadoop's
+     *     contract for a missing path: {@code exists} is then false, a delete a no-op)
+     */
+    FileStatus withPermissions(FileStatus st) throws IOException {
+      java.nio.file.Path p = pathToFile(st.getPath()).toPath();
       PosixFileAttributes a;
       try {
-        a = Files.readAttributes(pathToFile(st.getPath()).toPath(), PosixFileAttributes.class);
-      } catch (java.nio.file.NoSuchFileException e) {
-        // a dangling link, or a file removed since it was listed: Hadoop's own status
-        a = Files.readAttributes(pathToFile(st.getPath()).toPath(), PosixFileAttributes.class,
-            LinkOption.NOFOLLOW_LINKS);
+        a = Files.readAttributes(p, PosixFileAttributes.class);
+      } catch (NoSuchFileException e) {
+        try { // a dangling link: the link's own attributes, as Hadoop's status has
+          a = Files.readAttributes(p, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException gone) { // removed since st was read
+          FileNotFoundException f = new FileNotFoundException(st.getPath() + " does not exist");
+          f.initCause(gone);
+          throw f;
+        }
       }
       return new FileStatus(st.getLen(), st.isDirectory(), st.getReplication(),
           st.getBlockSize(), st.getModificationTime(), st.getAccessTime(), fs(a.permissions()),

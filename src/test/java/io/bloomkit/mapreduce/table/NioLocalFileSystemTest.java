@@ -1,6 +1,8 @@
 package io.bloomkit.mapreduce.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -93,6 +95,29 @@ class NioLocalFileSystemTest {
     for (FileStatus st : nio.getRawFileSystem().listStatus(dir)) {
       assertTrue(!lazy(st), st.getClass().getName());
     }
+  }
+
+  /**
+   * A path removed between Hadoop's status and the permissions' read (a job's cleanup racing with
+   * the tool's, on a stop) is not found as Hadoop's contract says ({@link
+   * java.io.FileNotFoundException}, not java.nio's {@code NoSuchFileException}), so that {@code
+   * exists} is false and a delete of it is a no-op instead of an error.
+   */
+  @Test
+  void aPathRemovedWhileItsStatusIsReadIsNotFound() throws Exception {
+    Configuration conf = new Configuration();
+    NioLocalFileSystem nio = new NioLocalFileSystem();
+    nio.initialize(java.net.URI.create("file:///"), conf);
+    java.nio.file.Path f = Files.writeString(tmp.resolve("gone"), "a\n");
+    FileStatus before = new RawLocalFileSystem() {
+      {
+        initialize(java.net.URI.create("file:///"), conf);
+      }
+    }.getFileStatus(new Path(f.toUri()));
+    Files.delete(f);
+    NioLocalFileSystem.Raw raw = (NioLocalFileSystem.Raw) nio.getRawFileSystem();
+    assertThrows(java.io.FileNotFoundException.class, () -> raw.withPermissions(before));
+    assertFalse(nio.exists(new Path(f.toUri())));
   }
 
   /** Whether {@code st} is Hadoop's status that forks {@code ls} for its permission. */

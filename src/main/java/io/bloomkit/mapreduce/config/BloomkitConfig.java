@@ -416,34 +416,34 @@ public enum BloomkitConfig {
       "bloomkit.plan.job.seconds",
       "join planner (--strategy auto, docs/planner.md): fixed seconds of one MapReduce job"
           + " (submission, scheduling, task start, commit); measured by scripts/calibrate-join.sh",
-      "2.258"),
+      "1.648"),
   PLAN_MAP_RECORD_SECONDS(
       "bloomkit.plan.map.record.seconds",
       "join planner: seconds per record a map task reads, decodes and keys; measured by"
           + " scripts/calibrate-join.sh",
-      "2.937e-7"),
+      "2.46e-7"),
   PLAN_SHUFFLE_BYTE_SECONDS(
       "bloomkit.plan.shuffle.byte.seconds",
       "join planner: seconds per map output byte shuffled (sorted, spilled, fetched, merged,"
           + " reduced); measured by scripts/calibrate-join.sh",
-      "7.907e-9"),
+      "1.128e-8"),
   PLAN_LOAD_BYTE_SECONDS(
       "bloomkit.plan.load.byte.seconds",
       "join planner: seconds per byte of a filter a map task loads before its first record;"
           + " measured by scripts/calibrate-join.sh",
-      "2.838e-9"),
+      "3.693e-9"),
   PLAN_REDUCE_SECONDS(
       "bloomkit.plan.reduce.seconds",
       "join planner: fixed seconds of a job's reduce phase (the shuffle's start, the reducers'"
           + " setup and commit), charged to the plans that shuffle (reduce-side, filtered);"
           + " measured by scripts/calibrate-join.sh",
-      "1.012"),
+      "1.847"),
   PLAN_TABLE_BYTE_SECONDS(
       "bloomkit.plan.table.byte.seconds",
       "join planner: seconds per byte of the left side a map-side join task loads into its hash"
           + " table (parsed, keyed, indexed: dearer than a filter's bytes); measured by"
           + " scripts/calibrate-join.sh",
-      "5.523e-9"),
+      "6.668e-9"),
   PLAN_TASK_SECONDS("bloomkit.plan.task.seconds", "join planner: seconds a map task costs"
       + " beyond its records and loads (start, setup, opens, commit); measured by"
       + " scripts/bench-small-files.sh (slope of a join's seconds over its map tasks)", "0.005"),

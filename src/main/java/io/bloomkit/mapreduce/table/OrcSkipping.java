@@ -1,10 +1,16 @@
 package io.bloomkit.mapreduce.table;
 
 import io.bloomkit.core.key.KeyType;
+import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgumentFactory;
+import org.apache.orc.ColumnStatistics;
+import org.apache.orc.IntegerColumnStatistics;
+import org.apache.orc.Reader;
+import org.apache.orc.StripeInformation;
+import org.apache.orc.StripeStatistics;
 import org.apache.orc.TypeDescription;
 
 /**
@@ -29,6 +35,48 @@ final class OrcSkipping {
       s.in(name, PredicateLeaf.Type.LONG, values.toArray());
     }
     return s.end().build();
+  }
+
+  /**
+   * The rows of the stripes of {@code file} that {@code spec}'s bounds do not rule out by the
+   * stripes' statistics, and all its rows: {@code {kept, total}}. A stripe is kept unless its key
+   * column's [min, max] holds no key ({@link KeyBounds#values} when listed, else the bounds) or the
+   * column has no value there; what the reader reads is at most that (it skips row groups within
+   * the kept stripes by their index too). A file whose key column the bounds do not apply to
+   * ({@link #column}) or whose stripes have no statistics is kept whole.
+   */
+  static long[] keptByStatistics(TableSpec spec, Reader file) throws IOException {
+    long[] rows = new long[2];
+    List<StripeInformation> stripes = file.getStripes();
+    stripes.forEach(st -> rows[1] += st.getNumberOfRows());
+    String name = column(spec, file.getSchema());
+    List<StripeStatistics> stats = name == null ? List.of() : file.getStripeStatistics();
+    if (stats.size() != stripes.size()) {
+      rows[0] = rows[1];
+      return rows;
+    }
+    int id = file.getSchema().getChildren().get(file.getSchema().getFieldNames().indexOf(name))
+        .getId();
+    KeyBounds b = spec.keyBounds();
+    long min = (Long) b.min();
+    long max = (Long) b.max();
+    for (int i = 0; i < stripes.size(); i++) {
+      ColumnStatistics c = stats.get(i).getColumnStatistics()[id];
+      boolean kept = true;
+      if (c instanceof IntegerColumnStatistics) {
+        IntegerColumnStatistics ic = (IntegerColumnStatistics) c;
+        kept = ic.getNumberOfValues() > 0 && ic.getMinimum() <= max && ic.getMaximum() >= min;
+        if (kept && !b.values().isEmpty()) {
+          kept = false;
+          for (Comparable<?> v : b.values()) {
+            long k = (Long) v;
+            kept |= k >= ic.getMinimum() && k <= ic.getMaximum();
+          }
+        }
+      }
+      rows[0] += kept ? stripes.get(i).getNumberOfRows() : 0;
+    }
+    return rows;
   }
 
   /** The top-level integer column the bounds apply to, or null. */

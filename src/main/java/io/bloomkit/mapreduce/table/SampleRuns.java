@@ -48,7 +48,7 @@ final class SampleRuns {
    * starts inside a line reads from the next one, as a task's does). Where keys follow the files' order
    * (a table written sorted by its key, as TPC-H's are), the first rows of evenly spaced splits of
    * two inputs cover the same stretches of keys, and a match share estimated from them is several
-   * times the true one (0.31 against 0.11 for TPC-H SF 10 lineitem and 10% of orders); short runs
+   * times the true one (0.31 against 0.100 for TPC-H SF 10 lineitem and 10% of orders); short runs
    * from positions drawn independently for each input cover as many of the other's keys as their
    * share of its rows, on average.
    */

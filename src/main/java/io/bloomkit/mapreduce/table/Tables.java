@@ -433,13 +433,16 @@ public final class Tables {
   /**
    * The share of the rows of {@code inputs} in the row groups that the key bounds of {@code spec}
    * ({@link TableSpec#keyBounds}) do not rule out by the groups' statistics alone: at most what a
-   * reader given those bounds reads (its dictionaries and Bloom filters may drop more). Parquet
-   * only, from the footers of at most {@code maxFiles} of the files, spread evenly over them (an
-   * estimate when there are more); 1 for other formats, a spec without bounds or no rows.
+   * reader given those bounds reads (its dictionaries and Bloom filters may drop more). Parquet's
+   * row groups and ORC's stripes ({@link OrcSkipping#keptByStatistics}: its reader skips the row
+   * groups of its index within them too), from the footers of at most {@code maxFiles} of the
+   * files, spread evenly over them (an estimate when there are more); 1 for other formats, a spec
+   * without bounds or no rows.
    */
   public static double keptShare(Configuration conf, TableSpec spec, int maxFiles,
       Path... inputs) throws IOException {
-    if (spec.keyBounds() == null || spec.format() != TableFormat.PARQUET) {
+    if (spec.keyBounds() == null
+        || (spec.format() != TableFormat.PARQUET && spec.format() != TableFormat.ORC)) {
       return 1;
     }
     List<FileStatus> files = new ArrayList<>();
@@ -453,11 +456,18 @@ public final class Tables {
     long total = 0;
     for (int i = 0; i < take; i++) {
       Path file = files.get((int) ((long) i * files.size() / take)).getPath();
-      try (org.apache.parquet.hadoop.ParquetFileReader r = ParquetRows.openFooter(conf, file)) {
-        long[] rows = ParquetSkipping.keptByStatistics(spec, r);
-        kept += rows[0];
-        total += rows[1];
+      long[] rows;
+      if (spec.format() == TableFormat.ORC) {
+        try (org.apache.orc.Reader r = OrcRows.open(file, conf)) {
+          rows = OrcSkipping.keptByStatistics(spec, r);
+        }
+      } else {
+        try (org.apache.parquet.hadoop.ParquetFileReader r = ParquetRows.openFooter(conf, file)) {
+          rows = ParquetSkipping.keptByStatistics(spec, r);
+        }
       }
+      kept += rows[0];
+      total += rows[1];
     }
     return total == 0 ? 1 : (double) kept / total;
   }

@@ -173,6 +173,73 @@ public class RowGroupSkippingTest {
   }
 
   /**
+   * The planner charges an ORC right side only for the stripes whose statistics can hold a left
+   * key: 20 stripes of 1,000 rows (stripe s holds the keys 1,000 s to 1,000 s + 999), the read
+   * share the naive count of the stripes a key falls in, over all rows; a type that writes the
+   * unmatched right rows reads them all. The join's answer is DuckDB's on the Parquet file.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  public void thePlannerChargesOnlyTheOrcStripesItReads() throws Exception {
+    File orcDir = new File(tmp, "orc-stripes");
+    orcDir.mkdirs();
+    org.apache.hadoop.conf.Configuration conf = ToolRun.localConf();
+    org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(new File(orcDir, "r.orc").toURI());
+    org.apache.orc.TypeDescription type =
+        org.apache.orc.TypeDescription.fromString("struct<k:bigint,s:string,v:bigint>");
+    try (org.apache.orc.Writer w = org.apache.orc.OrcFile.createWriter(path,
+        org.apache.orc.OrcFile.writerOptions(conf).setSchema(type))) {
+      org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch batch = type.createRowBatch(1000);
+      for (int stripe = 0; stripe < 20; stripe++) {
+        for (int i = 1000 * stripe; i < 1000 * (stripe + 1); i++) {
+          int r = batch.size++;
+          ((org.apache.hadoop.hive.ql.exec.vector.LongColumnVector) batch.cols[0]).vector[r] = i;
+          ((org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector) batch.cols[1]).setVal(r,
+              String.format("k%06d", i).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          ((org.apache.hadoop.hive.ql.exec.vector.LongColumnVector) batch.cols[2]).vector[r] =
+              i % 7;
+        }
+        w.addRowBatch(batch);
+        batch.reset();
+        w.writeIntermediateFooter(); // ends the stripe
+      }
+    }
+    try (org.apache.orc.Reader r = org.apache.orc.OrcFile.createReader(path,
+        org.apache.orc.OrcFile.readerOptions(conf))) {
+      assertEquals(20, r.getStripes().size());
+    }
+    java.util.Set<Long> stripes = new java.util.TreeSet<>();
+    for (long k : KEYS) {
+      if (k < 20000) {
+        stripes.add(k / 1000);
+      }
+    }
+    double expected = 1000.0 * stripes.size() / 20000;
+    assertTrue(expected > 0 && expected < 0.5, "share " + expected);
+    for (String t : List.of("inner", "right-anti")) {
+      ToolRun run = ToolRun.run(new JoinTool(), "--left", left.getPath(), "--left-key", "k",
+          "--left-format", "csv", "--csv-header", "--left-key-type", "long", "--right",
+          orcDir.getPath(), "--right-key", "k", "--type", t, "--output",
+          new File(tmp, "orc-stripes-" + t).getPath(), "--json", "--explain");
+      assertEquals(BloomkitTool.OK, run.code, run.toString());
+      Map<String, Object> w =
+          (Map<String, Object>) MiniJson.parseObject(run.lastLine()).get("workload");
+      assertEquals(t.equals("inner") ? expected : 1.0, (Double) w.get("rightReadShare"), 1e-12,
+          t + " " + w);
+      assertEquals(20000L, n(w.get("rightRecords")), t);
+    }
+    String out = new File(tmp, "orc-stripes-joined").getPath();
+    ToolRun run = ToolRun.run(new JoinTool(), "--left", left.getPath(), "--left-key", "k",
+        "--left-format", "csv", "--csv-header", "--left-key-type", "long", "--right",
+        orcDir.getPath(), "--right-key", "k", "--output", out, "--json");
+    assertEquals(BloomkitTool.OK, run.code, run.toString());
+    List<String> got = OutputFiles.textLines(new File(out));
+    Collections.sort(got);
+    assertEquals(sql("SELECT " + L + " || chr(9) || " + R + " FROM keys l JOIN read_parquet('"
+        + file + "') r ON l.k = r.k"), got);
+  }
+
+  /**
    * The same rows written by ORC's writer with a row index every 1,000 rows: the rows of the
    * index's row groups without a left key are skipped (the naive count: 1,000 per row group
    * {@code k / 1000} that no key falls in), and the answers are DuckDB's on the Parquet file.

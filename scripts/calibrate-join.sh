@@ -9,10 +9,6 @@
 #                                 lines of each of its 4 files); least-squares fit of the seconds
 #                                 against the records read: intercept jobSeconds, slope
 #                                 mapRecordSeconds
-#   mapByteSeconds                the same probe over lineitem's first two fields (the same
-#                                 records, about an eighth of the bytes): the two slopes' difference
-#                                 over the two widths (bytes per record) is the cost of a byte read,
-#                                 and mapRecordSeconds the wide slope less its bytes' share
 #   shuffleByteSeconds            `join --strategy reduce-side --filter-type none` (1% of orders,
 #                                 2 reducers) on the same three sizes, minus the probe's seconds at
 #                                 that size; fit against the join's mapOutputBytes: the slope (the
@@ -78,17 +74,13 @@ rm -rf "$res/runs"
 mkdir -p "$res/runs" "$data"
 gen_tpch 1  # lineitem_dir, orders_dir (1% of orders)
 
-# the inputs, derived once per scale (data/.done-v2-SCALE)
-if [[ ! -f "$data/.done-v2-$scale" ]]; then
+# the inputs, derived once per scale (data/.done-SCALE)
+if [[ ! -f "$data/.done-$scale" ]]; then
   rm -rf "$data"; mkdir -p "$data"
   for d in $fractions; do
     mkdir -p "$data/lineitem-$d"
     for f in "$lineitem_dir"/part-*; do
       head -n "$(( $(wc -l < "$f") / d ))" "$f" > "$data/lineitem-$d/$(basename "$f")"
-    done
-    mkdir -p "$data/lineitem-narrow-$d"  # the same records, their first two fields alone
-    for f in "$data/lineitem-$d"/part-*; do
-      cut -d'|' -f1,2 "$f" > "$data/lineitem-narrow-$d/$(basename "$f")"
     done
   done
   mkdir -p "$data/one-key"
@@ -106,13 +98,12 @@ if [[ ! -f "$data/.done-v2-$scale" ]]; then
         for (i = 0; i < n; i++) {$0 = row[i % NR + 1]; $1 = 2000000000 + i; print}}' \
       "$orders_dir"/part-* >> "$data/left-$n/part-00000"
   done
-  touch "$data/.done-v2-$scale"
+  touch "$data/.done-$scale"
 fi
 
 # the measurements, POINT:KIND:ARG
 points=()
 for d in $fractions; do points+=("probe-$d:probe:$d"); done
-for d in $fractions; do points+=("narrow-$d:narrow:$d"); done
 for d in $fractions; do points+=("none-$d:none:$d"); done
 for mib in $filter_mib; do points+=("filter-$mib:filter:$mib"); done
 for n in $extra_rows; do points+=("mapside-$n:mapside:$n"); done
@@ -133,11 +124,7 @@ run() {
   local cmd
   case "$kind" in
     probe) cmd=(probe --input "$data/lineitem-$arg" --filter "$data/tiny.bkf:0" --delimiter '|'
-      --output "$dir/out" --json --quiet)
-      cat "$data/lineitem-$arg"/part-* | wc -c > "$dir/input-bytes" ;;
-    narrow) cmd=(probe --input "$data/lineitem-narrow-$arg" --filter "$data/tiny.bkf:0"
-      --delimiter '|' --output "$dir/out" --json --quiet)
-      cat "$data/lineitem-narrow-$arg"/part-* | wc -c > "$dir/input-bytes" ;;
+      --output "$dir/out" --json --quiet) ;;
     none) cmd=("${join[@]}" --right "$data/lineitem-$arg" --strategy reduce-side --reducers 2
       --filter-type none) ;;
     filter) cmd=("${join[@]}" --right "$data/lineitem-16" --strategy reduce-side --reducers 2
@@ -162,8 +149,7 @@ run() {
   fi
 }
 
-cat "$data"/lineitem-1/part-* "$data"/lineitem-narrow-1/part-* "$data"/left-*/part-* \
-  > /dev/null  # warm-up: the page cache
+cat "$data"/lineitem-1/part-* "$data"/left-*/part-* > /dev/null  # warm-up: the page cache
 for l in $launches; do  # and one run per launch, not counted
   run "$l" "${points[0]}" warmup
   rm -rf "$res/runs/$l/${points[0]%%:*}/warmup"

@@ -18,14 +18,12 @@ from bench_report import commit, last_json, median, read
 # the constants as BloomkitConfig keys (the planner's) and entries, in CostModel.Constants order
 KEYS = [("jobSeconds", "bloomkit.plan.job.seconds"),
         ("mapRecordSeconds", "bloomkit.plan.map.record.seconds"),
-        ("mapByteSeconds", "bloomkit.plan.map.byte.seconds"),
         ("shuffleByteSeconds", "bloomkit.plan.shuffle.byte.seconds"),
         ("loadByteSeconds", "bloomkit.plan.load.byte.seconds"),
         ("reduceSeconds", "bloomkit.plan.reduce.seconds"),
         ("tableByteSeconds", "bloomkit.plan.table.byte.seconds")]
 ENTRIES = {"bloomkit.plan.job.seconds": "PLAN_JOB_SECONDS",
            "bloomkit.plan.map.record.seconds": "PLAN_MAP_RECORD_SECONDS",
-           "bloomkit.plan.map.byte.seconds": "PLAN_MAP_BYTE_SECONDS",
            "bloomkit.plan.shuffle.byte.seconds": "PLAN_SHUFFLE_BYTE_SECONDS",
            "bloomkit.plan.load.byte.seconds": "PLAN_LOAD_BYTE_SECONDS",
            "bloomkit.plan.reduce.seconds": "PLAN_REDUCE_SECONDS",
@@ -61,9 +59,6 @@ def runs(res, launch, point):
         extra = os.path.join(d, r, "filter-bytes")
         if os.path.exists(extra):
             j = dict(j, filterFileBytes=int(read(extra)))
-        extra = os.path.join(d, r, "input-bytes")
-        if os.path.exists(extra):
-            j = dict(j, inputBytes=int(read(extra)))
         ok.append((float(read(os.path.join(d, r, "seconds"))), j,
                    float(read(os.path.join(d, r, "load")))))
     return ok, failed
@@ -96,24 +91,6 @@ def calibrate(res, launch, run):
     f = fit([p["x"] for p in probe], [p["seconds"] for p in probe])
     out["probe"] = {"points": probe, "fit": f}
     job, per_record = (f["intercept"], f["slope"]) if f else (None, None)
-
-    # the same probe over narrow rows (lineitem's first two fields): the two slopes split a
-    # record's cost into a part per record and a part per byte (mapByteSeconds); per_record above
-    # stays the cost of a lineitem-wide record, which the other fits subtract
-    narrow = series("narrow", lambda j: j["records"])
-    nf = fit([p["x"] for p in narrow], [p["seconds"] for p in narrow])
-    out["narrow"] = {"points": narrow, "fit": nf}
-
-    def width(points):  # the median bytes per record of the points' inputs
-        w = [p["json"]["inputBytes"] / p["json"]["records"] for p in points
-             if p["json"] and p["json"].get("inputBytes") and p["json"].get("records")]
-        return median(w) if w else None
-    wide_w, narrow_w = width(probe), width(narrow)
-    per_byte, record_part = None, per_record
-    if f and nf and wide_w and narrow_w and wide_w > narrow_w:
-        per_byte = (f["slope"] - nf["slope"]) / (wide_w - narrow_w)
-        record_part = f["slope"] - per_byte * wide_w
-    out["widths"] = {"wide": wide_w, "narrow": narrow_w}
 
     # the unfiltered join minus the probe at the same size, against the join's map output bytes
     none = series("none", lambda j: j["mapOutputBytes"])
@@ -150,14 +127,13 @@ def calibrate(res, launch, run):
     out["mapSideLoad"] = {"points": mside, "fit": raw, "netFit": net}
 
     m = net["slope"] if net else None
-    out["constants"] = {"jobSeconds": job, "mapRecordSeconds": record_part,
-                        "mapByteSeconds": per_byte,
+    out["constants"] = {"jobSeconds": job, "mapRecordSeconds": per_record,
                         "shuffleByteSeconds": shuffle, "loadByteSeconds": load,
                         "reduceSeconds": reduce_fixed, "tableByteSeconds": m}
     out["mapSideLoadByteSeconds"] = m
     out["oneLoadConstant"] = (None if m is None or load is None or load <= 0 or m <= 0
                               else 0.5 <= m / load <= 2)
-    for p in probe + narrow + none + filt + mside:
+    for p in probe + none + filt + mside:
         p.pop("json", None)
     return out
 
@@ -168,7 +144,7 @@ def g(v, digits=4):
 
 def paste(constants):
     """The -D flags and the BloomkitConfig defaults; a negative fit (noise) is pasted as 0."""
-    vals = [(key, max(0.0, constants[name]) if constants.get(name) is not None else None)
+    vals = [(key, max(0.0, constants[name]) if constants[name] is not None else None)
             for name, key in KEYS]
     flags = " ".join(f"-D {k}={v:.4g}" for k, v in vals if v is not None)
     defaults = "\n".join(f'{ENTRIES[k]} ("{k}"): default "{v:.4g}"' for k, v in vals
@@ -220,14 +196,6 @@ def main(res):
         print(f"## Tools launched {how}\n")
         print(table("`probe` with a one-key filter (jobSeconds, mapRecordSeconds)", "records read",
                     c["probe"]["points"], c["probe"]["fit"]))
-        if c["narrow"]["points"]:
-            print(table("`probe` over lineitem's first two fields, the same records"
-                        " (mapByteSeconds)", "records read", c["narrow"]["points"],
-                        c["narrow"]["fit"]))
-            w = c["widths"]
-            print(f"Bytes per record: {g(w['wide'])} (lineitem), {g(w['narrow'])} (two fields);"
-                  " the slopes' difference over the widths' is mapByteSeconds, the wide slope"
-                  " less its bytes' share mapRecordSeconds.\n")
         print(table("`join --strategy reduce-side --filter-type none` minus the probe at the same"
                     " size (shuffleByteSeconds)", "mapOutputBytes", c["shuffle"]["points"],
                     c["shuffle"]["fit"], net=True))

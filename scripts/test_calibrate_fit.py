@@ -53,13 +53,9 @@ class CalibrateTest(unittest.TestCase):
     """A results directory as calibrate-join.sh writes it, its seconds made from known constants
     (a slower failed run and two noisy reps around each): the fits give the constants back."""
 
-    JOB, SHUF, LOAD, MAPLOAD, REDUCE = 3.0, 5e-8, 4e-9, 6e-9, 1.25
-    # a record costs RECPART plus BYTE per byte: a wide (lineitem) record REC, a narrow one less
-    RECPART, BYTE, WIDE, NARROW = 5e-7, 1.25e-8, 120, 16
-    REC = RECPART + BYTE * WIDE
+    JOB, REC, SHUF, LOAD, MAPLOAD, REDUCE = 3.0, 2e-6, 5e-8, 4e-9, 6e-9, 1.25
 
-    def write(self, res, point, rep, seconds, result, filter_bytes=None, failed=False,
-              input_bytes=None):
+    def write(self, res, point, rep, seconds, result, filter_bytes=None, failed=False):
         d = os.path.join(res, "runs", "script", point, str(rep))
         os.makedirs(d)
         for name, v in [("seconds", f"{seconds:.6f}"), ("load", "1.5"), ("exit", "1" if failed else "0")]:
@@ -71,16 +67,12 @@ class CalibrateTest(unittest.TestCase):
         if filter_bytes is not None:
             with open(os.path.join(d, "filter-bytes"), "w") as f:
                 f.write(f"{filter_bytes}\n")
-        if input_bytes is not None:
-            with open(os.path.join(d, "input-bytes"), "w") as f:
-                f.write(f"{input_bytes}\n")
 
-    def runs(self, res, point, seconds, result, filter_bytes=None, input_bytes=None):
+    def runs(self, res, point, seconds, result, filter_bytes=None):
         # median of (s - 0.1, s, s + 0.1) is s; the failed run is left out
         for rep, s in enumerate([seconds - 0.1, seconds + 0.1, seconds], 1):
-            self.write(res, point, rep, s, result, filter_bytes, input_bytes=input_bytes)
-        self.write(res, point, 4, seconds * 10, result, filter_bytes, failed=True,
-                   input_bytes=input_bytes)
+            self.write(res, point, rep, s, result, filter_bytes)
+        self.write(res, point, 4, seconds * 10, result, filter_bytes, failed=True)
 
     def test_fits_recover_the_constants(self):
         with tempfile.TemporaryDirectory() as res:
@@ -90,10 +82,7 @@ class CalibrateTest(unittest.TestCase):
                 f.write(json.dumps(run) + "\n")
             for d, records in [(1, 600000), (4, 150000), (16, 37500)]:
                 probe = self.JOB + self.REC * records
-                self.runs(res, f"probe-{d}", probe, {"records": records},
-                          input_bytes=self.WIDE * records)
-                self.runs(res, f"narrow-{d}", self.JOB + (self.RECPART + self.BYTE * self.NARROW)
-                          * records, {"records": records}, input_bytes=self.NARROW * records)
+                self.runs(res, f"probe-{d}", probe, {"records": records})
                 out = 120 * records
                 self.runs(res, f"none-{d}", probe + self.REDUCE + self.SHUF * out,
                           {"mapOutputBytes": out})
@@ -113,9 +102,7 @@ class CalibrateTest(unittest.TestCase):
             c = calibrate_fit.calibrate(res, "script", run)
         k = c["constants"]
         self.assertAlmostEqual(k["jobSeconds"], self.JOB, places=6)
-        self.assertAlmostEqual(k["mapRecordSeconds"] / self.RECPART, 1, places=6)
-        self.assertAlmostEqual(k["mapByteSeconds"] / self.BYTE, 1, places=6)
-        self.assertEqual(c["widths"], {"wide": self.WIDE, "narrow": self.NARROW})
+        self.assertAlmostEqual(k["mapRecordSeconds"] / self.REC, 1, places=6)
         self.assertAlmostEqual(k["shuffleByteSeconds"] / self.SHUF, 1, places=6)
         self.assertAlmostEqual(c["shuffle"]["fit"]["intercept"], self.REDUCE, places=6)
         self.assertAlmostEqual(k["reduceSeconds"], self.REDUCE, places=6)

@@ -417,17 +417,20 @@ public enum BloomkitConfig {
       "join planner (--strategy auto, docs/planner.md): fixed seconds of one MapReduce job"
           + " (submission, scheduling, task start, commit); measured by scripts/calibrate-join.sh",
       "1.648"),
-  PLAN_MAP_RECORD_SECONDS("bloomkit.plan.map.record.seconds", "join planner: seconds per record"
-      + " a map task reads, decodes and keys, besides its bytes; measured by"
-      + " scripts/calibrate-join.sh", "2.46e-7"),
-  PLAN_MAP_BYTE_SECONDS("bloomkit.plan.map.byte.seconds", "join planner: seconds per byte of the"
-      + " records a map task reads (a wide record costs more than a narrow one); measured by"
-      + " scripts/calibrate-join.sh", "0.0"),
-  PLAN_SHUFFLE_BYTE_SECONDS("bloomkit.plan.shuffle.byte.seconds", "join planner: seconds per map"
-      + " output byte shuffled (sorted, spilled, fetched, merged, reduced); measured by"
-      + " scripts/calibrate-join.sh", "1.128e-8"),
-  PLAN_LOAD_BYTE_SECONDS("bloomkit.plan.load.byte.seconds", "join planner: seconds per byte of a"
-      + " filter a map task loads before its first record; measured by scripts/calibrate-join.sh",
+  PLAN_MAP_RECORD_SECONDS(
+      "bloomkit.plan.map.record.seconds",
+      "join planner: seconds per record a map task reads, decodes and keys; measured by"
+          + " scripts/calibrate-join.sh",
+      "2.46e-7"),
+  PLAN_SHUFFLE_BYTE_SECONDS(
+      "bloomkit.plan.shuffle.byte.seconds",
+      "join planner: seconds per map output byte shuffled (sorted, spilled, fetched, merged,"
+          + " reduced); measured by scripts/calibrate-join.sh",
+      "1.128e-8"),
+  PLAN_LOAD_BYTE_SECONDS(
+      "bloomkit.plan.load.byte.seconds",
+      "join planner: seconds per byte of a filter a map task loads before its first record;"
+          + " measured by scripts/calibrate-join.sh",
       "3.693e-9"),
   PLAN_REDUCE_SECONDS(
       "bloomkit.plan.reduce.seconds",

@@ -158,7 +158,6 @@ final class JoinPlanner {
       m.put("jobs", c.jobs());
       m.put("mapTasks", c.mapTasks());
       m.put("mapRecords", c.mapRecords());
-      m.put("mapBytes", c.mapBytes());
       m.put("mapOutputRecords", c.mapOutputRecords());
       m.put("shuffleBytes", c.shuffleBytes());
       m.put("loadBytes", c.loadBytes());
@@ -182,8 +181,7 @@ final class JoinPlanner {
             BloomkitConfig.PLAN_LOAD_BYTE_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_REDUCE_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_TABLE_BYTE_SECONDS.getDouble(conf),
-            BloomkitConfig.PLAN_TASK_SECONDS.getDouble(conf))
-            .withMapByteSeconds(BloomkitConfig.PLAN_MAP_BYTE_SECONDS.getDouble(conf)))
+            BloomkitConfig.PLAN_TASK_SECONDS.getDouble(conf)))
         .mapSideBudget(MapSideJoin.budget(conf))
         .filterHeapShare(BloomkitConfig.PLAN_FILTER_HEAP_SHARE.getDouble(conf))
         .maxFilterBytes(maxFilterBytes)

@@ -86,8 +86,7 @@ public class JoinPlannerTest {
             BloomkitConfig.PLAN_LOAD_BYTE_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_REDUCE_SECONDS.getDouble(conf),
             BloomkitConfig.PLAN_TABLE_BYTE_SECONDS.getDouble(conf),
-            BloomkitConfig.PLAN_TASK_SECONDS.getDouble(conf))
-            .withMapByteSeconds(BloomkitConfig.PLAN_MAP_BYTE_SECONDS.getDouble(conf)))
+            BloomkitConfig.PLAN_TASK_SECONDS.getDouble(conf)))
         .mapSideBudget(conf.getLong("bloomkit.mapside.max.bytes", 0))
         .mapSide(mapSideAllowed, secondJob)
         .sharedTable(true) // the tests run in local mode: the map tasks share one table

@@ -14,7 +14,6 @@ public final class CostConstants {
   final double reduceSeconds;
   final double tableByteSeconds;
   final double taskSeconds;
-  final double mapByteSeconds;
 
   /**
    * @param jobSeconds fixed cost of one MapReduce job (submission, scheduling, task start, commit)
@@ -38,28 +37,6 @@ public final class CostConstants {
     this.reduceSeconds = CostModel.nonNegative("reduceSeconds", reduceSeconds);
     this.tableByteSeconds = CostModel.nonNegative("tableByteSeconds", tableByteSeconds);
     this.taskSeconds = CostModel.nonNegative("taskSeconds", taskSeconds);
-    this.mapByteSeconds = 0;
-  }
-
-  private CostConstants(CostConstants c, double mapByteSeconds) {
-    this.jobSeconds = c.jobSeconds;
-    this.mapRecordSeconds = c.mapRecordSeconds;
-    this.shuffleByteSeconds = c.shuffleByteSeconds;
-    this.loadByteSeconds = c.loadByteSeconds;
-    this.reduceSeconds = c.reduceSeconds;
-    this.tableByteSeconds = c.tableByteSeconds;
-    this.taskSeconds = c.taskSeconds;
-    this.mapByteSeconds = CostModel.nonNegative("mapByteSeconds", mapByteSeconds);
-  }
-
-  /**
-   * These constants with a cost per byte a map task reads (0 by default: {@code mapRecordSeconds}
-   * then stands for a record of the calibration's width), besides its records' cost: a record
-   * costs {@code mapRecordSeconds + bytes * mapByteSeconds}, so that narrow records cost less than
-   * wide ones.
-   */
-  public CostConstants withMapByteSeconds(double mapByteSeconds) {
-    return new CostConstants(this, mapByteSeconds);
   }
 
   /** Without a cost per map task. */
@@ -79,8 +56,8 @@ public final class CostConstants {
   public String toString() {
     return String.format(Locale.ROOT,
         "CostConstants[jobSeconds=%s, mapRecordSeconds=%s, shuffleByteSeconds=%s, loadByteSeconds=%s,"
-            + " reduceSeconds=%s, tableByteSeconds=%s, taskSeconds=%s, mapByteSeconds=%s]",
+            + " reduceSeconds=%s, tableByteSeconds=%s, taskSeconds=%s]",
         jobSeconds, mapRecordSeconds, shuffleByteSeconds, loadByteSeconds, reduceSeconds,
-        tableByteSeconds, taskSeconds, mapByteSeconds);
+        tableByteSeconds, taskSeconds);
   }
 }

@@ -51,7 +51,6 @@ import java.util.Objects;
  *   seconds   = jobs * jobSeconds
  *             + mapTasks * taskSeconds                          (map tasks of every job: many small splits are dear)
  *             + mapRecords * mapRecordSeconds                   (records read by map tasks or the client)
- *             + mapBytes * mapByteSeconds                       (their bytes: mapRecords' with L, R as LB, RB)
  *             + reduceSeconds                                   (plans that shuffle: not map-side)
  *             + shuffleBytes * shuffleByteSeconds
  *             + loadBytes * loadByteSeconds                     (filter bytes each map task loads, times tasks;
@@ -107,7 +106,6 @@ public final class CostModel {
     private final int jobs;
     private final long mapTasks;
     private final double mapRecords;
-    private final double mapBytes;
     private final double mapOutputRecords;
     private final double shuffleBytes;
     private final double loadBytes;
@@ -116,8 +114,8 @@ public final class CostModel {
 
     private Candidate(Kind kind, FilterShape shape, double bitsPerKey, boolean capped, double fpp,
         long filterBytes, long filterHeapBytes, int jobs, long mapTasks, double mapRecords,
-        double mapBytes, double mapOutputRecords, double shuffleBytes, double loadBytes,
-        double probeSeconds, CostConstants c) {
+        double mapOutputRecords, double shuffleBytes, double loadBytes, double probeSeconds,
+        CostConstants c) {
       this.kind = kind;
       this.shape = shape;
       this.bitsPerKey = bitsPerKey;
@@ -128,13 +126,12 @@ public final class CostModel {
       this.jobs = jobs;
       this.mapTasks = mapTasks;
       this.mapRecords = mapRecords;
-      this.mapBytes = mapBytes;
       this.mapOutputRecords = mapOutputRecords;
       this.shuffleBytes = shuffleBytes;
       this.loadBytes = loadBytes;
       this.probeSeconds = probeSeconds;
       this.seconds = probeSeconds + jobs * c.jobSeconds + mapTasks * c.taskSeconds
-          + mapRecords * c.mapRecordSeconds + mapBytes * c.mapByteSeconds
+          + mapRecords * c.mapRecordSeconds
           + (kind == Kind.MAP_SIDE ? 0 : c.reduceSeconds)
           + shuffleBytes * c.shuffleByteSeconds
           + loadBytes * (kind == Kind.MAP_SIDE ? c.tableByteSeconds : c.loadByteSeconds);
@@ -192,11 +189,6 @@ public final class CostModel {
     /** Records read by map tasks (and by the client's build). */
     public double mapRecords() {
       return mapRecords;
-    }
-
-    /** The bytes of those records. */
-    public double mapBytes() {
-      return mapBytes;
     }
 
     /** Records the join's map tasks emit: shuffled, or written by a map-side join. */
@@ -385,13 +377,12 @@ public final class CostModel {
       out.add(new Candidate(Kind.MAP_SIDE, null, 0, false, 1, 0, 0, mapSideLeftJob ? 2 : 1,
           w.mapTasks + (mapSideLeftJob ? (long) w.leftMapTasks : 0),
           w.rightRecords + (double) w.leftRecords * loads + (mapSideLeftJob ? w.leftRecords : 0),
-          w.rightBytes + (double) w.leftBytes * loads + (mapSideLeftJob ? w.leftBytes : 0),
           w.rightRecords * w.matchShare, 0, (double) w.leftBytes * loads,
           w.rightRecords * probeCosts.tableSeconds(w.leftKeys), constants));
     }
     double records = (double) w.leftRecords + w.rightRecords;
     out.add(new Candidate(Kind.REDUCE_SIDE, null, 0, false, 1, 0, 0, 1,
-        (long) w.mapTasks + w.leftMapTasks, records, (double) w.leftBytes + w.rightBytes, records,
+        (long) w.mapTasks + w.leftMapTasks, records, records,
         ShuffleBytes.left(w) + ShuffleBytes.right(w), 0, 0, constants));
     for (String name : filters) {
       if (family(name) == FilterFamily.EXACT) {
@@ -473,7 +464,7 @@ public final class CostModel {
    */
   public Candidate given(Workload w, FilterShape shape) {
     double bitsPerKey = (double) shape.memoryBits() / w.leftKeys;
-    return filtered(w, shape, bitsPerKey, false, 1, 1);
+    return filtered(w, shape, bitsPerKey, false, 1, (double) w.leftRecords + w.rightRecords);
   }
 
   /** The most heap bytes a filter's query view may take in a map task of {@code w}. */
@@ -492,13 +483,12 @@ public final class CostModel {
   }
 
   private Candidate filtered(Workload w, FilterShape s, double bitsPerKey, boolean capped) {
-    return filtered(w, s, bitsPerKey, capped, w.leftBytes <= localBuildMaxBytes ? 1 : 2, 2);
+    return filtered(w, s, bitsPerKey, capped, w.leftBytes <= localBuildMaxBytes ? 1 : 2,
+        2.0 * w.leftRecords + w.rightRecords);
   }
 
-  /** {@code leftReads}: the left side is read by the build and the join (2), or the join (1). */
   private Candidate filtered(Workload w, FilterShape s, double bitsPerKey, boolean capped,
-      int jobs, int leftReads) {
-    double mapRecords = (double) leftReads * w.leftRecords + w.rightRecords;
+      int jobs, double mapRecords) {
     double fpp = s.expectedFpp();
     double pass = w.matchShare + (1 - w.matchShare) * fpp;
     long bytes = filterBytes(s);
@@ -506,8 +496,7 @@ public final class CostModel {
     long tasks = (long) w.mapTasks + w.leftMapTasks + (jobs > 1 ? w.leftMapTasks : 0);
     return new Candidate(Kind.FILTERED, s, bitsPerKey, capped, fpp, bytes, heapBytes(s), jobs,
         tasks,
-        mapRecords, (double) leftReads * w.leftBytes + w.rightBytes,
-        w.leftRecords + w.rightRecords * pass,
+        mapRecords, w.leftRecords + w.rightRecords * pass,
         ShuffleBytes.left(w) + ShuffleBytes.right(w) * pass,
         (double) bytes * (w.mapTasks + w.leftMapTasks),
         mapRecords * probeCosts.seconds(s, heapBytes(s)), constants);

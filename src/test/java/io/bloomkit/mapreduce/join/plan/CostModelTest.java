@@ -118,46 +118,6 @@ public class CostModelTest {
   }
 
   /**
-   * A cost per byte read: each candidate costs the bytes of the records its map tasks (and a
-   * client build) read times it more (docs/planner.md: map-side the right side's and the left
-   * side's once per load, reduce-side both sides', filtered the left side's twice, for the build
-   * and the join, and the right side's; a given filter's join the left side's once), per task
-   * loads and with a shared table.
-   */
-  @Test
-  public void eachByteReadCostsMapByteSeconds() {
-    double perByte = 3e-9;
-    Workload w = big(GIB);
-    for (boolean shared : new boolean[] {false, true}) {
-      Map<String, Candidate> plain = byName(builder(C).sharedTable(shared).build().candidates(w));
-      Map<String, Candidate> bytes = byName(
-          builder(C.withMapByteSeconds(perByte)).sharedTable(shared).build().candidates(w));
-      assertEquals(plain.keySet(), bytes.keySet());
-      for (Map.Entry<String, Candidate> e : plain.entrySet()) {
-        double expected;
-        switch (e.getValue().kind()) {
-          case MAP_SIDE:
-            expected = (double) RB + (double) LB * (shared ? 1 : TASKS);
-            break;
-          case REDUCE_SIDE:
-            expected = (double) LB + RB;
-            break;
-          default:
-            expected = 2.0 * LB + RB;
-        }
-        assertClose(e.getKey(), expected, bytes.get(e.getKey()).mapBytes());
-        assertClose(e.getKey(), e.getValue().seconds() + expected * perByte,
-            bytes.get(e.getKey()).seconds());
-      }
-    }
-    FilterShape s = shape("bf", N, 10);
-    Candidate given = builder(C.withMapByteSeconds(perByte)).build().given(w, s);
-    assertClose("given", (double) LB + RB, given.mapBytes());
-    assertClose("given seconds", builder(C).build().given(w, s).seconds() + (LB + RB) * perByte,
-        given.seconds());
-  }
-
-  /**
    * A cost per map task: each candidate costs its jobs' map tasks times it more (docs/planner.md:
    * map-side the right side's tasks, reduce-side and filtered both sides', a build job the left
    * side's again), on a large workload and on one of 10,000 right tasks of three records each.

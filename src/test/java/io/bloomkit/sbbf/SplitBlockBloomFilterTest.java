@@ -19,7 +19,6 @@ import io.bloomkit.testing.Tier;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import org.apache.commons.math3.distribution.BinomialDistribution;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -109,16 +108,7 @@ public class SplitBlockBloomFilterTest {
 
   /** The rate the test expects: the exact binomial load of a block, each word's bit independent. */
   private static double expectedRate(long blocks, int n) {
-    BinomialDistribution load = new BinomialDistribution(null, n, 1.0 / blocks);
-    double sum = 0;
-    for (int i = 0; i <= n; i++) {
-      double p = load.probability(i);
-      if (p < 1e-300 && i > (double) n / blocks) {
-        break;
-      }
-      sum += p * Math.pow(1 - Math.pow(31.0 / 32, i), 8);
-    }
-    return sum;
+    return Binomial.splitBlockRate(blocks, n);
   }
 
   /**

@@ -70,6 +70,32 @@ public final class Binomial {
    * t*m}) or eq. 6 ({@code 4m - k*C}). The exact key set has no false positives.
    */
   public static double filterRate(FilterShape s, long n) {
+    return rate(s, n);
+  }
+
+  /**
+   * The rate of a split-block filter of {@code blocks} blocks of eight 32-bit words holding {@code
+   * n} keys (Putze, Sanders, Singler 2007): a block's load is Binomial(n, 1/blocks), each key in it
+   * sets one bit of each word, and an absent key is accepted when its bit of every word is set,
+   * each word's with probability {@code 1 - (31/32)^load}.
+   */
+  public static double splitBlockRate(long blocks, long n) {
+    if (n > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("too many keys for commons-math3: " + n);
+    }
+    BinomialDistribution load = new BinomialDistribution(null, (int) n, 1.0 / blocks);
+    double sum = 0;
+    for (int i = 0; i <= n; i++) {
+      double p = load.probability(i);
+      if (p < 1e-300 && i > (double) n / blocks) {
+        break;
+      }
+      sum += p * Math.pow(1 - Math.pow(31.0 / 32, i), 8);
+    }
+    return sum;
+  }
+
+  private static double rate(FilterShape s, long n) {
     int k = s.numHashes();
     switch (s.family()) {
       case BLOOM:
@@ -81,6 +107,8 @@ public final class Binomial {
         long m = s.counters();
         long m1 = z == AcbfSizing.OPTIMAL ? 4 * m - (long) k * s.capacity() : z.id() * m;
         return bloomRate(m1, n, k);
+      case SPLIT_BLOCK:
+        return splitBlockRate(s.memoryBits() / 256, n);
       case EXACT:
         return 0.0;
       default:

@@ -7,11 +7,11 @@ import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgumentFactory;
 import org.apache.orc.ColumnStatistics;
-import org.apache.orc.IntegerColumnStatistics;
 import org.apache.orc.Reader;
 import org.apache.orc.StripeInformation;
 import org.apache.orc.StripeStatistics;
 import org.apache.orc.TypeDescription;
+import org.apache.orc.impl.RecordReaderImpl;
 
 /**
  * The ORC search argument of a spec's {@link KeyBounds} on one file: the key column between the
@@ -38,12 +38,12 @@ final class OrcSkipping {
   }
 
   /**
-   * The rows of the stripes of {@code file} that {@code spec}'s bounds do not rule out by the
-   * stripes' statistics, and all its rows: {@code {kept, total}}. A stripe is kept unless its key
-   * column's [min, max] holds no key ({@link KeyBounds#values} when listed, else the bounds) or the
-   * column has no value there; what the reader reads is at most that (it skips row groups within
-   * the kept stripes by their index too). A file whose key column the bounds do not apply to
-   * ({@link #column}) or whose stripes have no statistics is kept whole.
+   * The rows of the stripes of {@code file} that {@link #searchArgument} does not rule out by the
+   * stripes' statistics, evaluated as ORC's reader evaluates it on its row groups (a stripe whose
+   * key column holds no key between its min and max, or no value, is skipped), and all its rows:
+   * {@code {kept, total}}. What the reader reads is at most that (it skips row groups within the
+   * kept stripes by their index too). A file whose key column the bounds do not apply to ({@link
+   * #column}) or whose stripes have no statistics is kept whole.
    */
   static long[] keptByStatistics(TableSpec spec, Reader file) throws IOException {
     long[] rows = new long[2];
@@ -55,26 +55,17 @@ final class OrcSkipping {
       rows[0] = rows[1];
       return rows;
     }
-    int id = file.getSchema().getChildren().get(file.getSchema().getFieldNames().indexOf(name))
-        .getId();
-    KeyBounds b = spec.keyBounds();
-    long min = (Long) b.min();
-    long max = (Long) b.max();
+    TypeDescription schema = file.getSchema();
+    int id = schema.getChildren().get(schema.getFieldNames().indexOf(name)).getId();
+    SearchArgument sarg = searchArgument(spec, name);
+    List<PredicateLeaf> leaves = sarg.getLeaves();
+    SearchArgument.TruthValue[] truth = new SearchArgument.TruthValue[leaves.size()];
     for (int i = 0; i < stripes.size(); i++) {
       ColumnStatistics c = stats.get(i).getColumnStatistics()[id];
-      boolean kept = true;
-      if (c instanceof IntegerColumnStatistics) {
-        IntegerColumnStatistics ic = (IntegerColumnStatistics) c;
-        kept = ic.getNumberOfValues() > 0 && ic.getMinimum() <= max && ic.getMaximum() >= min;
-        if (kept && !b.values().isEmpty()) {
-          kept = false;
-          for (Comparable<?> v : b.values()) {
-            long k = (Long) v;
-            kept |= k >= ic.getMinimum() && k <= ic.getMaximum();
-          }
-        }
+      for (int l = 0; l < truth.length; l++) {
+        truth[l] = RecordReaderImpl.evaluatePredicate(c, leaves.get(l), null);
       }
-      rows[0] += kept ? stripes.get(i).getNumberOfRows() : 0;
+      rows[0] += sarg.evaluate(truth).isNeeded() ? stripes.get(i).getNumberOfRows() : 0;
     }
     return rows;
   }

@@ -73,8 +73,8 @@ import java.util.Objects;
  * the right and the left side: every map task of a filtered join loads the filter, the left ones to
  * check the left keys; b = 0 for a build in the client, else 1; oL, oR the bytes a map output
  * record of that side adds to its record's, {@link ShuffleBytes#recordOverhead}: the key with its
- * vint length, the tag and side bytes and the line's vint length, less the newline. The output written is the
- * same for every plan and is left out.
+ * vint length, the tag and side bytes and the line's vint length, less the newline. The output
+ * written is the same for every plan and is left out.
  */
 public final class CostModel {
   /** The kinds of plan. */
